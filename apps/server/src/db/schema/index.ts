@@ -1,0 +1,3 @@
+export * from './users.ts'
+export * from './news.ts'
+export * from './settings.ts'

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+
+/**
+ * Every number DESIGN marks *(setting)*: its default and how a new value is checked.
+ * Operators change them at run time; each change is recorded.
+ */
+export const SETTING_SCHEMAS = {
+  /** How old a signed login message may be. */
+  loginWindowMs: z.number().int().min(30_000).max(3_600_000),
+  /** How far ahead of the server clock a login message may be (phone clocks drift). */
+  loginFutureSkewMs: z.number().int().min(0).max(600_000),
+  sessionTtlMs: z
+    .number()
+    .int()
+    .min(60_000)
+    .max(90 * 86_400_000),
+  /** Login and register attempts per minute. */
+  authRateLimitPerAddress: z.number().int().min(1).max(10_000),
+  authRateLimitPerIp: z.number().int().min(1).max(100_000),
+} as const
+
+export type SettingKey = keyof typeof SETTING_SCHEMAS
+export type Settings = { [K in SettingKey]: z.infer<(typeof SETTING_SCHEMAS)[K]> }
+
+export const SETTING_DEFAULTS: Settings = {
+  loginWindowMs: 5 * 60_000,
+  loginFutureSkewMs: 60_000,
+  sessionTtlMs: 7 * 86_400_000,
+  authRateLimitPerAddress: 10,
+  authRateLimitPerIp: 60,
+}
+
+export const isSettingKey = (key: string): key is SettingKey => key in SETTING_SCHEMAS
+
+/** Stored values over the defaults; a stored value that no longer validates is ignored. */
+export function resolveSettings(stored: { key: string; value: unknown }[]): Settings {
+  const result: Settings = { ...SETTING_DEFAULTS }
+  for (const { key, value } of stored) {
+    if (!isSettingKey(key)) continue
+    const parsed = SETTING_SCHEMAS[key].safeParse(value)
+    if (parsed.success) (result as Record<SettingKey, unknown>)[key] = parsed.data
+  }
+  return result
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/pool.ts'
+import { settingChanges, settings as settingsTable } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
+import {
+  SETTING_SCHEMAS,
+  resolveSettings,
+  type SettingKey,
+  type Settings,
+} from './settings.rules.ts'
+
+const CACHE_MS = 5_000
+
+export interface SettingsService {
+  get(): Promise<Settings>
+  set<K extends SettingKey>(key: K, value: unknown, changedBy: string): Promise<Settings>
+}
+
+/** Settings read through a short cache so several processes pick up a change within seconds. */
+export function createSettingsService(db: Db): SettingsService {
+  let cached: { at: number; value: Settings } | null = null
+
+  async function get(): Promise<Settings> {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.value
+    const rows = await db
+      .select({ key: settingsTable.key, value: settingsTable.value })
+      .from(settingsTable)
+    cached = { at: Date.now(), value: resolveSettings(rows) }
+    return cached.value
+  }
+
+  async function set<K extends SettingKey>(
+    key: K,
+    value: unknown,
+    changedBy: string,
+  ): Promise<Settings> {
+    const parsed = SETTING_SCHEMAS[key].safeParse(value)
+    if (!parsed.success) throw new AppError('invalid_params', { detail: key })
+    await db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({ value: settingsTable.value })
+        .from(settingsTable)
+        .where(eq(settingsTable.key, key))
+        .for('update')
+      await tx
+        .insert(settingsTable)
+        .values({ key, value: parsed.data, updatedBy: changedBy })
+        .onConflictDoUpdate({
+          target: settingsTable.key,
+          set: { value: parsed.data, updatedBy: changedBy, updatedAt: new Date() },
+        })
+      await tx
+        .insert(settingChanges)
+        .values({ key, oldValue: old?.value ?? null, newValue: parsed.data, changedBy })
+    })
+    cached = null
+    return get()
+  }
+
+  return { get, set }
+}

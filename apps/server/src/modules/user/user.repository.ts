@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/pool.ts'
+import { sessions, users } from '../../db/schema/index.ts'
+
+export type UserRow = typeof users.$inferSelect
+
+export async function findUserByName(tx: Tx, userName: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.userName, userName.toLowerCase()))
+  return row
+}
+
+export async function findUserByReferralCode(tx: Tx, code: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.referralCode, code))
+  return row
+}
+
+export async function insertUser(
+  tx: Tx,
+  values: Pick<UserRow, 'userName' | 'nickName' | 'referralCode' | 'inviterId' | 'location'>,
+): Promise<UserRow | undefined> {
+  const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning()
+  return row
+}
+
+/** Opens a session; a live session opened by the same signed pair is revoked first. */
+export async function openSession(
+  tx: Tx,
+  values: { userId: number; tokenHash: Buffer; pairHash: Buffer; ip: string; expiresAt: Date },
+): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.pairHash, values.pairHash), isNull(sessions.revokedAt)))
+  await tx.insert(sessions).values(values)
+}
+
+export async function findLiveSession(
+  tx: Tx,
+  hash: Buffer,
+): Promise<{ sessionId: number; user: UserRow } | undefined> {
+  const [row] = await tx
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+  return row
+}
+
+export async function revokeSession(tx: Tx, sessionId: number): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}

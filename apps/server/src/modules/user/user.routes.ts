@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import { defineRoute, requestOrigin } from '../../plugins/routes.ts'
+import { toUserInfo } from './user.service.ts'
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const users = app.services.users
+  const ctx = (req: Parameters<typeof requestOrigin>[0]) => ({
+    ip: req.ip,
+    origin: requestOrigin(req),
+  })
+
+  defineRoute(app, 'user/getUserInfoByName', ({ params }) => users.checkRegistered(params.userName))
+
+  defineRoute(app, 'user/register', async ({ params, req }) => {
+    app.authRateLimit(req, params.username)
+    return users.register(params, ctx(req))
+  })
+
+  defineRoute(app, 'user/logining', async ({ params, req }) => {
+    app.authRateLimit(req, params.username)
+    return users.login(params, ctx(req))
+  })
+
+  defineRoute(app, 'user/getUserInfo', async ({ session, req }) =>
+    toUserInfo(session!.user, requestOrigin(req)),
+  )
+
+  defineRoute(app, 'user/logout', async ({ session }) => {
+    await users.logout(session!)
+    return null
+  })
+}

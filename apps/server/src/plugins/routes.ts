@@ -1,0 +1,45 @@
+import { ROUTES, type RouteData, type RoutePath } from '@hope/api'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { AppError } from '../lib/app-error.ts'
+import type { AuthSession } from '../modules/user/user.service.ts'
+import { ok } from './errors.ts'
+
+type Params<P extends RoutePath> = z.output<(typeof ROUTES)[P]['params']>
+
+export interface RouteContext<P extends RoutePath> {
+  params: Params<P>
+  /** Present whenever the route is marked `auth` in the contract. */
+  session: AuthSession | null
+  req: FastifyRequest
+}
+
+/**
+ * Registers `POST /api/<path>` from the contract: the query string is validated by the
+ * route's zod schema, the `token` header is required where the contract says so, and the
+ * handler's result is wrapped in the success envelope.
+ */
+export function defineRoute<P extends RoutePath>(
+  app: FastifyInstance,
+  path: P,
+  handler: (ctx: RouteContext<P>) => Promise<RouteData<P>> | RouteData<P>,
+): void {
+  const def = ROUTES[path]
+  app.post(`/api/${path}`, async (req, reply) => {
+    const parsed = def.params.safeParse(req.query ?? {})
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || 'params'))]
+      throw new AppError('invalid_params', { detail: fields.join(', ') })
+    }
+    const session = def.auth ? await app.services.users.authenticate(req.headers.token) : null
+    const data = await handler({ params: parsed.data as Params<P>, session, req })
+    return reply.send(ok(data))
+  })
+}
+
+/** The origin the user reached us at, for links we hand back (PUBLIC_URL wins when set). */
+export function requestOrigin(req: FastifyRequest): string {
+  const configured = req.server.config.publicUrl
+  if (configured) return configured
+  return `${req.protocol}://${req.host}`
+}

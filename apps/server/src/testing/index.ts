@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import {
+  buildLoginMessage,
+  LAN_HEADER,
+  type Envelope,
+  type Lang,
+  type RouteParams,
+  type RoutePath,
+} from '@hope/api'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { inject } from 'vitest'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { migrate } from '../db/migrate.ts'
+import { openDatabase, type Database } from '../db/pool.ts'
+import { seedDemo } from '../db/seed.ts'
+
+export { DEMO_ROOT } from '../db/seed.ts'
+
+export interface DatabaseTarget {
+  name: string
+  /** A server-level URL; each test file creates its own database on it. */
+  url: string
+}
+
+/** The embedded PostgreSQL always; the external one too when TEST_DATABASE_URL is set. */
+export function databaseTargets(): DatabaseTarget[] {
+  const targets = [{ name: 'embedded PostgreSQL', url: inject('embeddedDatabaseUrl') }]
+  if (process.env.TEST_DATABASE_URL)
+    targets.push({ name: 'TEST_DATABASE_URL', url: process.env.TEST_DATABASE_URL })
+  return targets
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
+
+export interface TestDatabase extends Database {
+  url: string
+  drop(): Promise<void>
+}
+
+/** A new, migrated and seeded database of its own on the target server. */
+export async function createTestDatabase(target: DatabaseTarget): Promise<TestDatabase> {
+  const name = `hope_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: target.url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = withDatabase(target.url, name)
+  const database = openDatabase(url, 10)
+  await migrate(database.pool)
+  await seedDemo(database.pool)
+  return {
+    ...database,
+    url,
+    async drop() {
+      await database.close()
+      const a = new pg.Client({ connectionString: target.url })
+      await a.connect()
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await a.end()
+    },
+  }
+}
+
+export async function buildTestApp(
+  database: Database,
+  opts: { now?: () => number; env?: NodeJS.ProcessEnv } = {},
+): Promise<FastifyInstance> {
+  const config = {
+    ...loadConfig({ PUBLIC_URL: 'http://hope.test', ...opts.env }),
+    webDist: undefined,
+  }
+  return buildApp({ config, database, logger: false, ...(opts.now ? { now: opts.now } : {}) })
+}
+
+/** A wallet that signs for real with a fresh random key. */
+export function newWallet(): PrivateKeyAccount {
+  return privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`)
+}
+
+export async function signLogin(wallet: PrivateKeyAccount, atMs = Date.now()) {
+  const message = buildLoginMessage(atMs)
+  return { username: wallet.address, message, signature: await wallet.signMessage({ message }) }
+}
+
+export interface CallResult<T> {
+  status: number
+  body: Envelope<T>
+  headers: Record<string, unknown>
+}
+
+/** Calls `POST /api/<path>` the way the web app does: payload in the query string. */
+export async function call<P extends RoutePath, T = unknown>(
+  app: FastifyInstance,
+  path: P,
+  params: Partial<Record<keyof RouteParams<P> | string, unknown>> = {},
+  opts: { token?: string; lang?: Lang; ip?: string } = {},
+): Promise<CallResult<T>> {
+  const query = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) query.append(k, String(v))
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${path}${query.size ? `?${query}` : ''}`,
+    headers: {
+      'content-type': 'application/json;charset=UTF-8',
+      ...(opts.lang ? { lan: LAN_HEADER[opts.lang] } : {}),
+      ...(opts.token ? { token: opts.token } : {}),
+    },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  })
+  return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers }
+}

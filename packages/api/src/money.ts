@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+/** Decimals per currency as held in the ledger (DESIGN §4). */
+export const CURRENCY_DECIMALS = { USDT: 6, HOPE: 18 } as const
+export type Currency = keyof typeof CURRENCY_DECIMALS
+
+const MAX_INTEGER_DIGITS = 20
+
+/**
+ * Parses a decimal string into minor units, or null when it is not a plain non-negative
+ * decimal with at most `decimals` fraction digits.
+ * @example parseAmount('12.5', 6) // 12500000n
+ */
+export function parseAmount(value: string, decimals: number): bigint | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim())
+  if (!match) return null
+  const [, whole = '', frac = ''] = match
+  if (frac.length > decimals) return null
+  if (whole.replace(/^0+/, '').length > MAX_INTEGER_DIGITS) return null
+  return BigInt(whole + frac.padEnd(decimals, '0'))
+}
+
+/**
+ * Formats minor units as a decimal string without trailing zeros.
+ * @example formatAmount(12500000n, 6) // '12.5'
+ */
+export function formatAmount(units: bigint, decimals: number): string {
+  const negative = units < 0n
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const frac = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`
+}
+
+/** A positive amount of the currency as a decimal string on the wire. */
+export const amountOf = (currency: Currency) =>
+  z.string().refine((v) => {
+    const units = parseAmount(v, CURRENCY_DECIMALS[currency])
+    return units !== null && units > 0n
+  }, 'amount')

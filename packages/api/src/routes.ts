@@ -1,0 +1,64 @@
+import type { z } from 'zod'
+import type { Page } from './common.ts'
+import { NewsParams, type NewsItem } from './news.ts'
+import {
+  EmptyParams,
+  LoginParams,
+  RegisterParams,
+  UserNameParams,
+  type LoginResult,
+  type PublicUser,
+  type UserInfo,
+} from './user.ts'
+
+interface RouteDef<P extends z.ZodType, D> {
+  params: P
+  /** true when the call needs the `token` header. */
+  auth: boolean
+  summary: string
+  /** Type carrier for the response data; never read at run time. */
+  data?: D
+}
+
+const route = <P extends z.ZodType, D>(def: Omit<RouteDef<P, D>, 'data'>): RouteDef<P, D> => def
+
+/**
+ * Every endpoint: `POST /api/<path>` with the params in the query string. The server registers
+ * exactly these, the web client is typed by them, and `/api/docs` is generated from them.
+ */
+export const ROUTES = {
+  'user/getUserInfoByName': route<typeof UserNameParams, PublicUser>({
+    params: UserNameParams,
+    auth: false,
+    summary: 'Registered check: the public profile of a username, 404 not_registered otherwise',
+  }),
+  'user/register': route<typeof RegisterParams, LoginResult>({
+    params: RegisterParams,
+    auth: false,
+    summary: 'Register a wallet address under an inviter (pusername or invitation code)',
+  }),
+  'user/logining': route<typeof LoginParams, LoginResult>({
+    params: LoginParams,
+    auth: false,
+    summary: 'Log in with a signed "HOPE Login<ms>" message',
+  }),
+  'user/getUserInfo': route<typeof EmptyParams, UserInfo>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'The signed-in user',
+  }),
+  'user/logout': route<typeof EmptyParams, null>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'Revoke the current session token',
+  }),
+  'main/news': route<typeof NewsParams, Page<NewsItem>>({
+    params: NewsParams,
+    auth: false,
+    summary: 'Published news, newest first',
+  }),
+} as const
+
+export type RoutePath = keyof typeof ROUTES
+export type RouteParams<P extends RoutePath> = z.input<(typeof ROUTES)[P]['params']>
+export type RouteData<P extends RoutePath> = Exclude<(typeof ROUTES)[P]['data'], undefined>

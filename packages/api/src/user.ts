@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { Address, Signature, intParam } from './common.ts'
+
+/** Placement partition under the inviter: 1 left, 2 central, 3 right (spec "location", default 1). */
+export const Location = intParam(1, 3).default(1)
+export const LOCATIONS = [1, 2, 3] as const
+export const DEFAULT_LOCATION = 1
+
+const Username = z.string().trim().min(1).max(64)
+
+export const LoginParams = z.object({
+  username: Address,
+  location: Location,
+  pusername: Username.optional(),
+  message: z.string().max(200),
+  signature: Signature,
+})
+export type LoginParams = z.input<typeof LoginParams>
+
+export const RegisterParams = z.object({
+  username: Address,
+  location: Location,
+  pusername: Username.optional(),
+  invitationCode: z.string().trim().max(32).optional(),
+  message: z.string().max(200),
+  signature: Signature,
+})
+export type RegisterParams = z.input<typeof RegisterParams>
+
+export const UserNameParams = z.object({ userName: Username })
+export type UserNameParams = z.input<typeof UserNameParams>
+
+export const EmptyParams = z.object({})
+
+/** The spec's user info (§3). */
+export interface UserInfo {
+  id: number
+  userName: string
+  nickName: string
+  image: string
+  referralCode: string
+  level: number
+  gamePoints: string
+  invitationLink: string
+  location: number
+  isRobot: boolean
+}
+
+export interface LoginResult extends UserInfo {
+  token: string
+}
+
+/** What the registered check reveals of an address: no more than the invite page shows. */
+export interface PublicUser {
+  userName: string
+  nickName: string
+  image: string
+}
+
+/** Membership level 0 means ordinary user; 1..7 bronze..supreme. */
+export const LEVELS = [
+  'none',
+  'bronze',
+  'silver',
+  'gold',
+  'platinum',
+  'diamond',
+  'stars',
+  'supreme',
+] as const

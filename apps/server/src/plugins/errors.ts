@@ -46,13 +46,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((req, reply) => {
     const e = new AppError('not_found')
-    return reply
-      .status(e.code)
-      .send({
-        code: e.code,
-        msg: reasonMessage('not_found', req.lang),
-        reason: e.reason,
-        data: null,
-      })
+    return reply.status(e.code).send({
+      code: e.code,
+      msg: reasonMessage('not_found', req.lang),
+      reason: e.reason,
+      data: null,
+    })
   })
 }

@@ -22,11 +22,15 @@ export async function insertUser(
   return row
 }
 
-/** Opens a session; a live session opened by the same signed pair is revoked first. */
+/**
+ * Opens a session; a live session opened by the same signed pair is revoked first. Call inside
+ * a transaction: logins with one pair are serialised on a lock keyed by the pair.
+ */
 export async function openSession(
   tx: Tx,
   values: { userId: number; tokenHash: Buffer; pairHash: Buffer; ip: string; expiresAt: Date },
 ): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${values.pairHash.readBigInt64BE(0)})`)
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })

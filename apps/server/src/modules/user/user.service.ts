@@ -33,11 +33,6 @@ export interface AuthSession {
   user: repo.UserRow
 }
 
-const UNIQUE_VIOLATION = '23505'
-const isUniqueViolation = (e: unknown): boolean =>
-  (e as { code?: string })?.code === UNIQUE_VIOLATION ||
-  (e as { cause?: { code?: string } })?.cause?.code === UNIQUE_VIOLATION
-
 export function toUserInfo(user: repo.UserRow, origin: string): UserInfo {
   return {
     id: user.id,
@@ -92,15 +87,7 @@ export function createUserService(deps: {
       ip: ctx.ip,
       expiresAt: new Date(now() + s.sessionTtlMs),
     }
-    // Two concurrent logins with one pair: the loser retries and replaces the winner's session.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await db.transaction((tx) => repo.openSession(tx, values))
-        break
-      } catch (e) {
-        if (!isUniqueViolation(e) || attempt >= 2) throw e
-      }
-    }
+    await db.transaction((tx) => repo.openSession(tx, values))
     return { ...toUserInfo(user, ctx.origin), token }
   }
 

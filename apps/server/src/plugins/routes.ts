@@ -1,4 +1,4 @@
-import { ROUTES, type RouteData, type RoutePath } from '@hope/api'
+import { REASON_CODES, ROUTES, type Reason, type RouteData, type RoutePath } from '@hope/api'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../lib/app-error.ts'
@@ -28,6 +28,9 @@ export function defineRoute<P extends RoutePath>(
   app.post(`/api/${path}`, async (req, reply) => {
     const parsed = def.params.safeParse(req.query ?? {})
     if (!parsed.success) {
+      // A schema may name the reason a user should see (e.g. 'address_required') as the message.
+      const named = parsed.error.issues.find((i) => i.message in REASON_CODES)
+      if (named) throw new AppError(named.message as Reason, { detail: named.path.join('.') })
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || 'params'))]
       throw new AppError('invalid_params', { detail: fields.join(', ') })
     }

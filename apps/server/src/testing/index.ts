@@ -116,3 +116,36 @@ export async function call<P extends RoutePath, T = unknown>(
   })
   return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers }
 }
+
+/** A user row made directly (no signature), under `inviterId` (the demo root when absent). */
+export async function insertTestUser(
+  pool: pg.Pool,
+  opts: { inviterId?: number; address?: string } = {},
+): Promise<{ id: number; userName: string }> {
+  const userName = (opts.address ?? `0x${randomBytes(20).toString('hex')}`).toLowerCase()
+  const res = await pool.query<{ id: string }>(
+    `INSERT INTO users (user_name, nick_name, referral_code, inviter_id, location)
+     VALUES ($1, 'test', upper(substr(md5(random()::text), 1, 10)),
+             coalesce($2, (SELECT id FROM users WHERE inviter_id IS NULL ORDER BY id LIMIT 1)), 1)
+     RETURNING id`,
+    [userName, opts.inviterId ?? null],
+  )
+  return { id: Number(res.rows[0]!.id), userName }
+}
+
+/** Credits a user account from the treasury (log 5), as an operator's backend recharge does. */
+export async function fundAccount(
+  pool: pg.Pool,
+  userId: number,
+  amount: string,
+  kind: 'usdt' | 'community' | 'shareholder' | 'node' | 'split' = 'usdt',
+): Promise<void> {
+  await pool.query(
+    `SELECT ledger_apply('test-fund:' || gen_random_uuid(), '\\x00', jsonb_build_array(jsonb_build_object(
+       'kind', 'posted', 'logType', 5, 'amount', $3::text,
+       'debit', (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'treasury'
+                   AND currency = (SELECT currency FROM ledger_accounts WHERE user_id = $1 AND kind = $2)),
+       'credit', (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = $2))))`,
+    [userId, kind, amount],
+  )
+}

@@ -1,0 +1,103 @@
+import type pg from 'pg'
+
+/** A leg as the SQL function `ledger_apply` takes it: amounts are decimal strings. */
+export type SqlLeg =
+  | {
+      kind: 'posted' | 'pending'
+      debit: number
+      credit: number
+      amount: string
+      logType: number
+      ref?: string
+    }
+  | { kind: 'post_pending'; pending: number; amount?: string; ref?: string }
+  | { kind: 'void_pending'; pending: number; ref?: string }
+
+export interface ApplyOutcome {
+  replayed: boolean
+  transfers: number[]
+}
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
+
+/** One round trip: the request's legs applied all or nothing by `ledger_apply`. */
+export async function applyLegs(
+  q: Queryable,
+  key: string,
+  hash: Buffer,
+  legs: SqlLeg[],
+): Promise<ApplyOutcome> {
+  const res = await q.query<{ r: { replayed: boolean; transfers: (number | string)[] } }>(
+    'SELECT ledger_apply($1, $2, $3::jsonb) AS r',
+    [key, hash, JSON.stringify(legs)],
+  )
+  const r = res.rows[0]!.r
+  return { replayed: r.replayed, transfers: r.transfers.map(Number) }
+}
+
+export interface AccountRow {
+  id: number
+  userId: number | null
+  kind: string
+  currency: 'USDT' | 'HOPE'
+  shard: number
+  balance: string
+  debitsPending: string
+  creditsPending: string
+}
+
+const ACCOUNT_COLUMNS = `id::int AS "id", user_id::int AS "userId", kind, currency, shard, balance::text AS balance,
+  debits_pending::text AS "debitsPending", credits_pending::text AS "creditsPending"`
+
+export async function userAccounts(q: Queryable, userId: number): Promise<AccountRow[]> {
+  const res = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE user_id = $1 ORDER BY id`,
+    [userId],
+  )
+  return res.rows
+}
+
+export async function platformAccounts(q: Queryable): Promise<AccountRow[]> {
+  const res = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE user_id IS NULL ORDER BY id`,
+  )
+  return res.rows
+}
+
+export async function accountsById(q: Queryable, ids: number[]): Promise<AccountRow[]> {
+  const res = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = ANY($1) ORDER BY id`,
+    [ids],
+  )
+  return res.rows
+}
+
+export interface TransferRow {
+  id: number
+  kind: string
+  debitAccountId: number
+  creditAccountId: number
+  currency: string
+  amount: string
+  logType: number
+  pendingId: number | null
+}
+
+export async function transfersById(q: Queryable, ids: number[]): Promise<TransferRow[]> {
+  const res = await q.query<TransferRow>(
+    `SELECT id::int AS id, kind, debit_account_id::int AS "debitAccountId", credit_account_id::int AS "creditAccountId",
+            currency, amount::text AS amount, log_type AS "logType", pending_id::int AS "pendingId"
+     FROM ledger_transfers WHERE id = ANY($1) ORDER BY id`,
+    [ids],
+  )
+  return res.rows
+}
+
+/** Total HOPE that left the supply accounts (sold or paid out), as a decimal string. */
+export async function hopeIssued(q: Queryable): Promise<string> {
+  const res = await q.query<{ issued: string }>(
+    `SELECT (-coalesce(sum(balance), 0))::text AS issued FROM ledger_accounts
+     WHERE user_id IS NULL AND kind = 'hope_supply' AND currency = 'HOPE'`,
+  )
+  return res.rows[0]!.issued
+}

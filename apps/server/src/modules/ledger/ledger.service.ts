@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto'
+import { ACCOUNT_KINDS, type AccountKind, type Currency } from '@hope/api'
+import type pg from 'pg'
+import { AppError } from '../../lib/app-error.ts'
+import * as repo from './ledger.repository.ts'
+
+export type PlatformKind =
+  | 'treasury'
+  | 'fees'
+  | 'chain_deposits'
+  | 'withdrawals_in_flight'
+  | 'reward_pool'
+  | 'stake_pool'
+  | 'stage_sales'
+  | 'hope_supply'
+  | 'redemption_pool'
+
+const ERROR_REASONS = {
+  HL001: 'insufficient_balance',
+  HL002: 'idempotency_conflict',
+  HL003: 'already_resolved',
+  HL004: 'invalid_params',
+} as const
+
+function toAppError(e: unknown): unknown {
+  const code = (e as { code?: string }).code
+  if (code && code in ERROR_REASONS) {
+    return new AppError(ERROR_REASONS[code as keyof typeof ERROR_REASONS], { cause: e })
+  }
+  return e
+}
+
+/** The hash an idempotency key is bound to: the same key with other content is refused. */
+export const requestHash = (content: unknown): Buffer =>
+  createHash('sha256').update(JSON.stringify(content)).digest()
+
+/** A stable shard for a key, so retries of one request hit the same hot-account row. */
+export function shardFor(key: string, shards: number): number {
+  return createHash('sha256').update(key).digest().readUInt32BE(0) % shards
+}
+
+const USER_CACHE_LIMIT = 100_000
+
+/**
+ * The ledger: every balance change is one call of `apply` with an idempotency key.
+ * Account ids never change, so they are cached in the process.
+ */
+export function createLedgerService(pool: pg.Pool) {
+  let platform: Map<string, number[]> | null = null
+  const userCache = new Map<number, Record<AccountKind, number>>()
+
+  async function platformIds(): Promise<Map<string, number[]>> {
+    if (platform) return platform
+    const map = new Map<string, number[]>()
+    for (const a of await repo.platformAccounts(pool)) {
+      const k = `${a.kind}:${a.currency}`
+      const list = map.get(k) ?? []
+      list[a.shard] = a.id
+      map.set(k, list)
+    }
+    platform = map
+    return map
+  }
+
+  return {
+    /**
+     * Applies the legs of one request all or nothing, in one round trip. A repeated key with
+     * the same content returns the first result (`replayed`); with other content, 409.
+     * @example apply('transfer:7:abc', { to, amount }, [{ kind: 'posted', debit, credit, amount: '5', logType: 9 }])
+     */
+    async apply(
+      key: string,
+      content: unknown,
+      legs: repo.SqlLeg[],
+      q: Pick<pg.Pool | pg.PoolClient, 'query'> = pool,
+    ): Promise<repo.ApplyOutcome> {
+      try {
+        return await repo.applyLegs(q, key, requestHash(content), legs)
+      } catch (e) {
+        throw toAppError(e)
+      }
+    },
+
+    /** A platform account; hot ones are sharded and `shardKey` spreads the load. */
+    async platformAccount(kind: PlatformKind, currency: Currency, shardKey = ''): Promise<number> {
+      const shards = (await platformIds()).get(`${kind}:${currency}`)
+      if (!shards?.length) throw new Error(`no platform account ${kind}:${currency}`)
+      return shards[shards.length === 1 ? 0 : shardFor(shardKey, shards.length)]!
+    },
+
+    async userAccountIds(userId: number): Promise<Record<AccountKind, number>> {
+      const cached = userCache.get(userId)
+      if (cached) return cached
+      const rows = await repo.userAccounts(pool, userId)
+      if (rows.length !== ACCOUNT_KINDS.length)
+        throw new AppError('not_found', { detail: `accounts of user ${userId}` })
+      const ids = Object.fromEntries(rows.map((r) => [r.kind, r.id])) as Record<AccountKind, number>
+      if (userCache.size >= USER_CACHE_LIMIT) userCache.clear()
+      userCache.set(userId, ids)
+      return ids
+    },
+  }
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>

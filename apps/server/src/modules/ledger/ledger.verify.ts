@@ -1,0 +1,111 @@
+import type pg from 'pg'
+
+export interface VerifyReport {
+  accounts: number
+  transfers: number
+  problems: string[]
+}
+
+/**
+ * Checks the four invariants of DESIGN §4 on a database, naming each account that breaks one:
+ * 1. balances per currency sum to zero (pending debits equal pending credits);
+ * 2. no user account is negative;
+ * 3. a balance equals the sum of its entries, entries are append-only (guarded by triggers);
+ * 4. an idempotency key moved money once: legs are unique per key, a pending transfer is
+ *    resolved at most once, and every transfer's entries balance.
+ */
+export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyReport> {
+  const problems: string[] = []
+  const rows = async <T extends pg.QueryResultRow>(sql: string) => (await q.query<T>(sql)).rows
+
+  for (const r of await rows<{ currency: string; b: string; dp: string; cp: string }>(
+    `SELECT currency, sum(balance)::text AS b, sum(debits_pending)::text AS dp, sum(credits_pending)::text AS cp
+     FROM ledger_accounts GROUP BY currency`,
+  )) {
+    if (Number(r.b) !== 0) problems.push(`invariant 1: ${r.currency} balances sum to ${r.b}, not 0`)
+    if (r.dp !== r.cp)
+      problems.push(`invariant 1: ${r.currency} pending debits ${r.dp} != pending credits ${r.cp}`)
+  }
+
+  for (const r of await rows<{
+    id: string
+    kind: string
+    user_id: string
+    balance: string
+    dp: string
+  }>(
+    `SELECT id, kind, user_id, balance::text, debits_pending::text AS dp FROM ledger_accounts
+     WHERE user_id IS NOT NULL AND (balance < 0 OR balance - debits_pending < 0)`,
+  )) {
+    problems.push(
+      `invariant 2: account ${r.id} (user ${r.user_id} ${r.kind}) is negative: balance ${r.balance}, pending ${r.dp}`,
+    )
+  }
+
+  for (const r of await rows<{
+    id: string
+    balance: string
+    sum: string
+    n: string
+    version: string
+    last: string | null
+  }>(
+    `SELECT a.id, a.balance::text, coalesce(e.sum, 0)::text AS sum, coalesce(e.n, 0)::text AS n, a.version::text, e.last::text
+     FROM ledger_accounts a
+     LEFT JOIN (SELECT account_id, sum(amount) AS sum, count(*) AS n, max(account_version) AS maxv,
+                       (array_agg(balance_after ORDER BY account_version DESC))[1] AS last
+                FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
+     WHERE a.balance <> coalesce(e.sum, 0) OR a.version <> coalesce(e.n, 0) OR a.version <> coalesce(e.maxv, 0)
+        OR (e.last IS NOT NULL AND e.last <> a.balance)`,
+  )) {
+    problems.push(
+      `invariant 3: account ${r.id} balance ${r.balance} but entries sum to ${r.sum} (${r.n} entries, version ${r.version}, last balance ${r.last ?? '-'})`,
+    )
+  }
+
+  for (const r of await rows<{ id: string; dp: string; open: string }>(
+    `SELECT a.id, a.debits_pending::text AS dp, coalesce(p.open, 0)::text AS open FROM ledger_accounts a
+     LEFT JOIN (SELECT t.debit_account_id AS id, sum(t.amount) AS open FROM ledger_transfers t
+                WHERE t.kind = 'pending' AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
+                GROUP BY t.debit_account_id) p ON p.id = a.id
+     WHERE a.debits_pending <> coalesce(p.open, 0)`,
+  )) {
+    problems.push(
+      `invariant 3: account ${r.id} reserves ${r.dp} but its open pending transfers total ${r.open}`,
+    )
+  }
+
+  for (const r of await rows<{ id: string; kind: string; n: string; s: string }>(
+    `SELECT t.id, t.kind, count(e.id)::text AS n, coalesce(sum(e.amount), 0)::text AS s
+     FROM ledger_transfers t LEFT JOIN ledger_entries e ON e.transfer_id = t.id
+     GROUP BY t.id, t.kind
+     HAVING coalesce(sum(e.amount), 0) <> 0
+         OR count(e.id) <> CASE WHEN t.kind IN ('posted', 'post_pending') THEN 2 ELSE 0 END`,
+  )) {
+    problems.push(`invariant 4: transfer ${r.id} (${r.kind}) has ${r.n} entries summing to ${r.s}`)
+  }
+
+  for (const r of await rows<{ key: string }>(
+    `SELECT request_key AS key FROM ledger_transfers GROUP BY request_key HAVING count(*) <> max(leg) + 1`,
+  )) {
+    problems.push(`invariant 4: idempotency key ${r.key} has missing or repeated legs`)
+  }
+
+  const triggers = await rows<{ n: string }>(
+    `SELECT count(*)::text AS n FROM pg_trigger WHERE tgname IN
+       ('ledger_requests_append_only', 'ledger_transfers_append_only', 'ledger_entries_append_only') AND tgenabled <> 'D'`,
+  )
+  if (triggers[0]?.n !== '3')
+    problems.push(
+      'invariant 3: the append-only guards on the ledger tables are missing or disabled',
+    )
+
+  const [counts] = await rows<{ accounts: string; transfers: string }>(
+    `SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`,
+  )
+  return {
+    accounts: Number(counts?.accounts ?? 0),
+    transfers: Number(counts?.transfers ?? 0),
+    problems,
+  }
+}

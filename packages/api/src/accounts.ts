@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { Address, intParam, PageParams } from './common.ts'
+import { amountOf, type Currency } from './money.ts'
+
+/** The five accounts every user holds (spec §1) and the currency each keeps. */
+export const ACCOUNT_CURRENCY = {
+  usdt: 'USDT',
+  community: 'HOPE',
+  shareholder: 'USDT',
+  node: 'USDT',
+  split: 'HOPE',
+} as const satisfies Record<string, Currency>
+export type AccountKind = keyof typeof ACCOUNT_CURRENCY
+export const ACCOUNT_KINDS = Object.keys(ACCOUNT_CURRENCY) as AccountKind[]
+
+/**
+ * Account log types (spec §3; DESIGN §4 numbers them). The web app translates each key.
+ */
+export const LOG_TYPES = {
+  1: 'withdrawalRefund',
+  2: 'communityIncomeRedemption',
+  3: 'pledgeExchange',
+  4: 'splitReward',
+  5: 'backendRecharge',
+  6: 'backendDebit',
+  7: 'consensusRightsReward',
+  8: 'communityReward',
+  9: 'internalTransfer',
+  10: 'nodeReward',
+  11: 'communityRightsReward',
+  12: 'recharge',
+  13: 'withdrawal',
+  14: 'fee',
+  15: 'upgradePurchase',
+} as const
+export type LogType = keyof typeof LOG_TYPES
+export const LOG_TYPE_CODES = Object.keys(LOG_TYPES).map(Number) as LogType[]
+
+export interface AccountBalance {
+  kind: AccountKind
+  currency: Currency
+  /** Posted balance. */
+  balance: string
+  /** Spendable now: balance less what pending transfers reserve. */
+  available: string
+  /** Reserved by pending transfers (e.g. a withdrawal under review). */
+  pending: string
+  /** balance × price, in USDT. */
+  valueUsdt: string
+}
+
+export interface BalanceResult {
+  accounts: AccountBalance[]
+  /** Sum of every account's value in USDT. */
+  totalValueUsdt: string
+  /** HOPE price in USDT used for the valuation. */
+  hopePriceUsdt: string
+}
+
+export const BalanceDetailParams = PageParams.omit({ pageNum: true }).extend({
+  account: z.enum(ACCOUNT_KINDS as [AccountKind, ...AccountKind[]]).optional(),
+  logType: intParam(1, 15).optional(),
+  /** Keyset cursor: the `id` of the last row already shown. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+})
+export type BalanceDetailParams = z.input<typeof BalanceDetailParams>
+
+export interface AccountLogEntry {
+  id: string
+  account: AccountKind
+  currency: Currency
+  /** Signed: negative when money left the account. */
+  amount: string
+  balanceAfter: string
+  logType: LogType
+  /** The other user of an internal transfer, when there is one. */
+  counterparty: string | null
+  createdAt: string
+}
+
+export interface AccountLogPage {
+  list: AccountLogEntry[]
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: string | null
+}
+
+export interface EnabledCoin {
+  currency: Currency
+  decimals: number
+  accounts: AccountKind[]
+  /** Smallest amount of an internal transfer. */
+  minTransfer: string
+  transferFeeFixed: string
+  transferFeeRate: string
+}
+
+export const TransferParams = z.object({
+  address: z.string({ error: 'address_required' }).trim().min(1, 'address_required').pipe(Address),
+  amount: amountOf('USDT'),
+  /** Chosen by the client once per confirmation: a double tap moves money once. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+})
+export type TransferParams = z.input<typeof TransferParams>
+
+export interface TransferResult {
+  transferId: string
+  amount: string
+  fee: string
+  to: string
+  /** True when this key had already moved the money: nothing moved again. */
+  replayed: boolean
+}

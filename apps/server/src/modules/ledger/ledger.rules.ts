@@ -6,15 +6,17 @@
 
 export type LegKind = 'posted' | 'pending' | 'post_pending' | 'void_pending'
 
+interface MovingLeg {
+  debit: number
+  credit: number
+  amount: bigint
+  logType: number
+  ref?: string
+}
+
 export type Leg =
-  | {
-      kind: 'posted' | 'pending'
-      debit: number
-      credit: number
-      amount: bigint
-      logType: number
-      ref?: string
-    }
+  | ({ kind: 'posted' } & MovingLeg)
+  | ({ kind: 'pending' } & MovingLeg)
   | { kind: 'post_pending'; pending: number; amount?: bigint; ref?: string }
   | { kind: 'void_pending'; pending: number; ref?: string }
 

@@ -5,6 +5,9 @@ import type { Database } from './db/pool.ts'
 import { AppError } from './lib/app-error.ts'
 import { RateLimiter } from './lib/rate-limiter.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
+import { accountRoutes } from './modules/account/account.routes.ts'
+import { createAccountService, type AccountService } from './modules/account/account.service.ts'
+import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts'
 import { newsRoutes } from './modules/news/news.routes.ts'
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
@@ -16,6 +19,8 @@ import { registerSecurityHeaders, registerWebApp } from './plugins/web.ts'
 export interface Services {
   settings: SettingsService
   users: UserService
+  ledger: LedgerService
+  accounts: AccountService
 }
 
 declare module 'fastify' {
@@ -56,7 +61,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   })
   app.decorate('config', opts.config)
   app.decorate('db', opts.database)
-  app.decorate('services', { settings, users })
+  const ledger = createLedgerService(opts.database.pool)
+  const accounts = createAccountService({ pool: opts.database.pool, ledger, settings })
+  app.decorate('services', { settings, users, ledger, accounts })
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
@@ -91,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerDocs(app)
   await app.register(userRoutes)
   await app.register(newsRoutes)
+  await app.register(accountRoutes)
   await registerWebApp(app, opts.config.webDist)
   return app
 }

@@ -32,9 +32,25 @@ export function formatAmount(units: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`
 }
 
-/** A positive amount of the currency as a decimal string on the wire. */
+/**
+ * A positive amount of the currency as a decimal string on the wire: missing or empty is
+ * `amount_required`; negative, zero, NaN, exponent, too many decimals or too large is
+ * `amount_invalid` (the issue messages are error reasons the server answers with).
+ */
 export const amountOf = (currency: Currency) =>
-  z.string().refine((v) => {
-    const units = parseAmount(v, CURRENCY_DECIMALS[currency])
-    return units !== null && units > 0n
-  }, 'amount')
+  z
+    .string({ error: 'amount_required' })
+    .trim()
+    .min(1, 'amount_required')
+    .refine((v) => {
+      const units = parseAmount(v, CURRENCY_DECIMALS[currency])
+      return units !== null && units > 0n
+    }, 'amount_invalid')
+
+/**
+ * Drops trailing fraction zeros, as PostgreSQL NUMERIC(38,18) text carries them.
+ * @example trimDecimal('12.500000000000000000') // '12.5'
+ */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value
+}

@@ -1,4 +1,12 @@
 import type { z } from 'zod'
+import {
+  BalanceDetailParams,
+  TransferParams,
+  type AccountLogPage,
+  type BalanceResult,
+  type EnabledCoin,
+  type TransferResult,
+} from './accounts.ts'
 import type { Page } from './common.ts'
 import { NewsParams, type NewsItem } from './news.ts'
 import {
@@ -51,6 +59,31 @@ export const ROUTES = {
     params: EmptyParams,
     auth: true,
     summary: 'Revoke the current session token',
+  }),
+  'userAccount/balance': route<typeof EmptyParams, BalanceResult>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'The five accounts: balance, available, pending and value in USDT',
+  }),
+  'userAccount/balanceDetail': route<typeof BalanceDetailParams, AccountLogPage>({
+    params: BalanceDetailParams,
+    auth: true,
+    summary: 'Account log, newest first, keyset-paged (cursor), filter by account and log type',
+  }),
+  'userAccount/enableCoins': route<typeof EmptyParams, EnabledCoin[]>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'Currencies, the accounts holding them, decimals, transfer minimum and fee',
+  }),
+  'userAccount/transfer': route<typeof TransferParams, TransferResult>({
+    params: TransferParams,
+    auth: true,
+    summary: 'USDT to an address in the sender’s own downline (log type 9); idempotent per key',
+  }),
+  'main/getETLDPrice': route<typeof EmptyParams, string>({
+    params: EmptyParams,
+    auth: false,
+    summary: 'Real-time HOPE price in USDT (the current sale stage price)',
   }),
   'main/news': route<typeof NewsParams, Page<NewsItem>>({
     params: NewsParams,

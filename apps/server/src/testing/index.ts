@@ -17,7 +17,10 @@ import { migrate } from '../db/migrate.ts'
 import { openDatabase, type Database } from '../db/pool.ts'
 import { seedDemo } from '../db/seed.ts'
 
-export { DEMO_ROOT } from '../db/seed.ts'
+import { DEMO_ROOT } from '../db/seed.ts'
+
+export { DEMO_ROOT }
+const DEMO_ROOT_NAME: string = DEMO_ROOT.userName
 
 export interface DatabaseTarget {
   name: string
@@ -148,4 +151,27 @@ export async function fundAccount(
        'credit', (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = $2))))`,
     [userId, kind, amount],
   )
+}
+
+let registerIp = 0
+/** Registers a wallet through the API (under `inviter`, the demo root by default) and signs in. */
+export async function registerUser(
+  app: FastifyInstance,
+  inviter: string = DEMO_ROOT_NAME,
+): Promise<{ wallet: PrivateKeyAccount; token: string; id: number; userName: string }> {
+  const wallet = newWallet()
+  registerIp += 1
+  const res = await call<'user/register', { token: string; id: number; userName: string }>(
+    app,
+    'user/register',
+    { ...(await signLogin(wallet)), pusername: inviter },
+    { ip: `10.250.${Math.floor(registerIp / 250) % 250}.${registerIp % 250}` },
+  )
+  if (res.body.code !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`)
+  return {
+    wallet,
+    token: res.body.data.token,
+    id: res.body.data.id,
+    userName: res.body.data.userName,
+  }
 }

@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   inviterId: bigint('inviter_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
   location: smallint('location').notNull().default(1),
   isRobot: boolean('is_robot').notNull().default(false),
+  /** Uplines, root first; maintained by a trigger on insert. */
+  ancestorIds: bigint('ancestor_ids', { mode: 'number' }).array().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

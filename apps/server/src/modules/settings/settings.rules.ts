@@ -4,6 +4,12 @@ import { z } from 'zod'
  * Every number DESIGN marks *(setting)*: its default and how a new value is checked.
  * Operators change them at run time; each change is recorded.
  */
+const decimal = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,18})?$/)
+    .refine((v) => Number(v) <= max)
+
 export const SETTING_SCHEMAS = {
   /** How old a signed login message may be. */
   loginWindowMs: z.number().int().min(30_000).max(3_600_000),
@@ -17,6 +23,14 @@ export const SETTING_SCHEMAS = {
   /** Login and register attempts per minute. */
   authRateLimitPerAddress: z.number().int().min(1).max(10_000),
   authRateLimitPerIp: z.number().int().min(1).max(100_000),
+  /** HOPE sale stages (DESIGN §6): stage 1 price, the rise per stage, HOPE per stage. */
+  hopeStage1PriceUsdt: decimal(1_000_000),
+  hopeStageStepUsdt: decimal(1_000_000),
+  hopeStageSizeHope: decimal(1e15),
+  /** Internal transfers between users' USDT accounts. */
+  transferMinUsdt: decimal(1e12),
+  transferFeeFixedUsdt: decimal(1e12),
+  transferFeeRate: decimal(1),
 } as const
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS
@@ -28,6 +42,12 @@ export const SETTING_DEFAULTS: Settings = {
   sessionTtlMs: 7 * 86_400_000,
   authRateLimitPerAddress: 10,
   authRateLimitPerIp: 60,
+  hopeStage1PriceUsdt: '0.1',
+  hopeStageStepUsdt: '0.01',
+  hopeStageSizeHope: '1000000',
+  transferMinUsdt: '1',
+  transferFeeFixedUsdt: '0',
+  transferFeeRate: '0',
 }
 
 export const isSettingKey = (key: string): key is SettingKey => key in SETTING_SCHEMAS

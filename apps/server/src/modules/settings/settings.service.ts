@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/pool.ts'
 import { settingChanges, settings as settingsTable } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -22,10 +22,12 @@ export function createSettingsService(db: Db): SettingsService {
 
   async function get(): Promise<Settings> {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.value
+    // Read jsonb as text: drizzle's jsonb mapping re-parses a string value ('0.5' → 0.5).
     const rows = await db
-      .select({ key: settingsTable.key, value: settingsTable.value })
+      .select({ key: settingsTable.key, json: sql<string>`${settingsTable.value}::text` })
       .from(settingsTable)
-    cached = { at: Date.now(), value: resolveSettings(rows) }
+    const stored = rows.map((r) => ({ key: r.key, value: JSON.parse(r.json) as unknown }))
+    cached = { at: Date.now(), value: resolveSettings(stored) }
     return cached.value
   }
 

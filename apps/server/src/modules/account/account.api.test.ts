@@ -1,0 +1,378 @@
+import type { AccountLogPage, BalanceResult, EnabledCoin, TransferResult } from '@hope/api'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  registerUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+
+describe.each(databaseTargets())('accounts API on $name', (target) => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  // Tree: alice → bob → carol; alice → dave (bob's sibling)
+  let alice: Awaited<ReturnType<typeof registerUser>>
+  let bob: typeof alice
+  let carol: typeof alice
+  let dave: typeof alice
+  let keyNo = 0
+  const key = () => `k${Date.now()}x${++keyNo}`
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    app = await buildTestApp(db)
+    alice = await registerUser(app)
+    bob = await registerUser(app, alice.userName)
+    carol = await registerUser(app, bob.userName)
+    dave = await registerUser(app, alice.userName)
+    await fundAccount(db.pool, alice.id, '100')
+    await fundAccount(db.pool, bob.id, '50')
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.drop()
+  })
+
+  const usdt = async (user: { token: string }) => {
+    const res = await call<'userAccount/balance', BalanceResult>(
+      app,
+      'userAccount/balance',
+      {},
+      { token: user.token },
+    )
+    return res.body.data.accounts.find((a) => a.kind === 'usdt')!
+  }
+
+  describe('balance', () => {
+    test('lists the five accounts with available, pending and value', async () => {
+      await fundAccount(db.pool, dave.id, '25', 'community')
+      const res = await call<'userAccount/balance', BalanceResult>(
+        app,
+        'userAccount/balance',
+        {},
+        { token: dave.token },
+      )
+      expect(res.body.data.accounts.map((a) => a.kind)).toEqual([
+        'usdt',
+        'community',
+        'shareholder',
+        'node',
+        'split',
+      ])
+      expect(res.body.data.accounts[1]).toMatchObject({
+        currency: 'HOPE',
+        balance: '25',
+        available: '25',
+        pending: '0',
+        valueUsdt: '2.5',
+      })
+      expect(res.body.data.hopePriceUsdt).toBe('0.1')
+      expect(res.body.data.totalValueUsdt).toBe('2.5')
+    })
+    test('needs a token', async () => {
+      expect((await call(app, 'userAccount/balance')).body.reason).toBe('not_logged_in')
+    })
+  })
+
+  describe('transfer', () => {
+    test('moves USDT to a direct and a deeper downline member, logged on both sides', async () => {
+      const k = key()
+      const res = await call<'userAccount/transfer', TransferResult>(
+        app,
+        'userAccount/transfer',
+        { address: carol.userName, amount: '12.5', idempotencyKey: k },
+        { token: alice.token },
+      )
+      expect(res.body.data).toMatchObject({
+        amount: '12.5',
+        fee: '0',
+        to: carol.userName,
+        replayed: false,
+      })
+      expect((await usdt(carol)).balance).toBe('12.5')
+      const aliceLog = await call<'userAccount/balanceDetail', AccountLogPage>(
+        app,
+        'userAccount/balanceDetail',
+        {},
+        { token: alice.token },
+      )
+      expect(aliceLog.body.data.list[0]).toMatchObject({
+        account: 'usdt',
+        amount: '-12.5',
+        logType: 9,
+        counterparty: carol.userName,
+        balanceAfter: '87.5',
+      })
+      const carolLog = await call<'userAccount/balanceDetail', AccountLogPage>(
+        app,
+        'userAccount/balanceDetail',
+        {},
+        { token: carol.token },
+      )
+      expect(carolLog.body.data.list[0]).toMatchObject({
+        amount: '12.5',
+        logType: 9,
+        counterparty: alice.userName,
+      })
+    })
+
+    test('a double tap with one key moves money once; other content under it is refused', async () => {
+      const k = key()
+      const before = (await usdt(bob)).balance
+      const send = (amount: string) =>
+        call<'userAccount/transfer', TransferResult>(
+          app,
+          'userAccount/transfer',
+          { address: carol.userName, amount, idempotencyKey: k },
+          { token: bob.token },
+        )
+      const [r1, r2] = await Promise.all([send('1'), send('1')])
+      expect([r1.body.data.replayed, r2.body.data.replayed].sort()).toEqual([false, true])
+      expect(Number((await usdt(bob)).balance)).toBe(Number(before) - 1)
+      const other = await send('2')
+      expect(other.status).toBe(409)
+      expect(other.body.reason).toBe('idempotency_conflict')
+      expect(Number((await usdt(bob)).balance)).toBe(Number(before) - 1)
+    })
+
+    test.each([
+      ['self', () => alice, 'not_downline'],
+      ['a sibling', () => dave, 'not_downline'],
+      ['an upline', () => alice, 'not_downline'],
+    ] as const)('refuses %s and nothing moves', async (name, to, reason) => {
+      const from = name === 'a sibling' || name === 'an upline' ? bob : alice
+      const before = [(await usdt(from)).balance, (await usdt(to())).balance]
+      const res = await call(
+        app,
+        'userAccount/transfer',
+        { address: to().userName, amount: '1', idempotencyKey: key() },
+        { token: from.token, lang: 'en' },
+      )
+      expect(res.body.reason).toBe(reason)
+      expect(res.body.msg).toBe(
+        'The receiving address must be a subordinate of its own consensus system',
+      )
+      expect([(await usdt(from)).balance, (await usdt(to())).balance]).toEqual(before)
+    })
+
+    test('refuses an unknown address', async () => {
+      const res = await call(
+        app,
+        'userAccount/transfer',
+        { address: '0x' + '12'.repeat(20), amount: '1', idempotencyKey: key() },
+        { token: alice.token },
+      )
+      expect(res.body.reason).toBe('not_registered')
+    })
+
+    test('refuses more than the balance', async () => {
+      const res = await call(
+        app,
+        'userAccount/transfer',
+        { address: carol.userName, amount: '1000', idempotencyKey: key() },
+        { token: bob.token },
+      )
+      expect(res.status).toBe(409)
+      expect(res.body.reason).toBe('insufficient_balance')
+    })
+
+    test('speaks the spec messages for a missing address and quantity', async () => {
+      const noAddress = await call(
+        app,
+        'userAccount/transfer',
+        { amount: '1', idempotencyKey: key() },
+        { token: alice.token },
+      )
+      expect(noAddress.body).toMatchObject({ reason: 'address_required', msg: '请输入地址' })
+      const emptyAddress = await call(
+        app,
+        'userAccount/transfer',
+        { address: '', amount: '1', idempotencyKey: key() },
+        { token: alice.token, lang: 'en' },
+      )
+      expect(emptyAddress.body).toMatchObject({
+        reason: 'address_required',
+        msg: 'Please enter the address',
+      })
+      const noAmount = await call(
+        app,
+        'userAccount/transfer',
+        { address: carol.userName, idempotencyKey: key() },
+        { token: alice.token, lang: 'en' },
+      )
+      expect(noAmount.body).toMatchObject({
+        reason: 'amount_required',
+        msg: 'Please enter quantity',
+      })
+    })
+
+    test.each([
+      '-1',
+      '0',
+      '0.0000001',
+      'NaN',
+      '1e3',
+      'abc',
+      '99999999999999999999999',
+      '1.',
+      ' ',
+      'Infinity',
+    ])('refuses the amount %j and nothing moves', async (amount) => {
+      const before = (await usdt(alice)).balance
+      const res = await call(
+        app,
+        'userAccount/transfer',
+        { address: carol.userName, amount, idempotencyKey: key() },
+        { token: alice.token },
+      )
+      expect(res.status).toBe(400)
+      expect(['amount_invalid', 'amount_required']).toContain(res.body.reason)
+      expect((await usdt(alice)).balance).toBe(before)
+    })
+
+    test('refuses a bad address, a missing key and an amount under the minimum', async () => {
+      expect(
+        (
+          await call(
+            app,
+            'userAccount/transfer',
+            { address: '0x123', amount: '1', idempotencyKey: key() },
+            { token: alice.token },
+          )
+        ).body.reason,
+      ).toBe('invalid_params')
+      expect(
+        (
+          await call(
+            app,
+            'userAccount/transfer',
+            { address: carol.userName, amount: '1' },
+            { token: alice.token },
+          )
+        ).body.reason,
+      ).toBe('invalid_params')
+      expect(
+        (
+          await call(
+            app,
+            'userAccount/transfer',
+            { address: carol.userName, amount: '0.5', idempotencyKey: key() },
+            { token: alice.token },
+          )
+        ).body.reason,
+      ).toBe('amount_too_small')
+    })
+
+    test('charges the fee set by operators to the fee account', async () => {
+      await app.services.settings.set('transferFeeFixedUsdt', '0.5', 'test')
+      try {
+        const before = Number((await usdt(alice)).balance)
+        const res = await call<'userAccount/transfer', TransferResult>(
+          app,
+          'userAccount/transfer',
+          { address: bob.userName, amount: '2', idempotencyKey: key() },
+          { token: alice.token },
+        )
+        expect(res.body.data.fee).toBe('0.5')
+        expect(Number((await usdt(alice)).balance)).toBe(before - 2.5)
+        const log = await call<'userAccount/balanceDetail', AccountLogPage>(
+          app,
+          'userAccount/balanceDetail',
+          { logType: '14' },
+          { token: alice.token },
+        )
+        expect(log.body.data.list[0]).toMatchObject({ amount: '-0.5', logType: 14 })
+      } finally {
+        await app.services.settings.set('transferFeeFixedUsdt', '0', 'test')
+      }
+    })
+  })
+
+  describe('account log', () => {
+    test('pages by cursor, newest first, and filters by account and log type', async () => {
+      for (let i = 0; i < 5; i++) {
+        await call(
+          app,
+          'userAccount/transfer',
+          { address: dave.userName, amount: String(i + 1), idempotencyKey: key() },
+          { token: alice.token },
+        )
+      }
+      const first = await call<'userAccount/balanceDetail', AccountLogPage>(
+        app,
+        'userAccount/balanceDetail',
+        { pageSize: '2', account: 'usdt', logType: '9' },
+        { token: alice.token },
+      )
+      expect(first.body.data.list.map((e) => e.amount)).toEqual(['-5', '-4'])
+      const second = await call<'userAccount/balanceDetail', AccountLogPage>(
+        app,
+        'userAccount/balanceDetail',
+        { pageSize: '2', account: 'usdt', logType: '9', cursor: first.body.data.nextCursor! },
+        { token: alice.token },
+      )
+      expect(second.body.data.list.map((e) => e.amount)).toEqual(['-3', '-2'])
+      const community = await call<'userAccount/balanceDetail', AccountLogPage>(
+        app,
+        'userAccount/balanceDetail',
+        { account: 'community' },
+        { token: alice.token },
+      )
+      expect(community.body.data).toEqual({ list: [], nextCursor: null })
+    })
+    test('refuses a bad filter', async () => {
+      expect(
+        (await call(app, 'userAccount/balanceDetail', { account: 'bank' }, { token: alice.token }))
+          .body.reason,
+      ).toBe('invalid_params')
+      expect(
+        (await call(app, 'userAccount/balanceDetail', { logType: '16' }, { token: alice.token }))
+          .body.reason,
+      ).toBe('invalid_params')
+      expect(
+        (await call(app, 'userAccount/balanceDetail', { pageSize: '101' }, { token: alice.token }))
+          .body.reason,
+      ).toBe('invalid_params')
+    })
+  })
+
+  test('enableCoins lists both currencies with decimals, accounts and transfer terms', async () => {
+    const res = await call<'userAccount/enableCoins', EnabledCoin[]>(
+      app,
+      'userAccount/enableCoins',
+      {},
+      { token: alice.token },
+    )
+    expect(res.body.data).toEqual([
+      {
+        currency: 'USDT',
+        decimals: 6,
+        accounts: ['usdt', 'shareholder', 'node'],
+        minTransfer: '1',
+        transferFeeFixed: '0',
+        transferFeeRate: '0',
+      },
+      {
+        currency: 'HOPE',
+        decimals: 18,
+        accounts: ['community', 'split'],
+        minTransfer: '0',
+        transferFeeFixed: '0',
+        transferFeeRate: '0',
+      },
+    ])
+  })
+
+  test('the HOPE price is public', async () => {
+    expect((await call(app, 'main/getETLDPrice')).body.data).toBe('0.1')
+  })
+
+  test('the ledger verifies clean after all of it', async () => {
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+})

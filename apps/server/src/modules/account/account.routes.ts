@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify'
+import { defineRoute } from '../../plugins/routes.ts'
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const accounts = app.services.accounts
+  defineRoute(app, 'userAccount/balance', ({ session }) => accounts.balance(session!.user.id))
+  defineRoute(app, 'userAccount/balanceDetail', ({ session, params }) =>
+    accounts.balanceDetail(session!.user.id, params),
+  )
+  defineRoute(app, 'userAccount/enableCoins', () => accounts.enableCoins())
+  defineRoute(app, 'userAccount/transfer', ({ session, params }) =>
+    accounts.transfer(session!.user, params),
+  )
+  defineRoute(app, 'main/getETLDPrice', () => accounts.currentHopePrice())
+}

@@ -1,0 +1,173 @@
+import {
+  ACCOUNT_CURRENCY,
+  ACCOUNT_KINDS,
+  CURRENCY_DECIMALS,
+  formatAmount,
+  parseAmount,
+  trimDecimal,
+  type AccountBalance,
+  type AccountLogPage,
+  BalanceDetailParams,
+  type BalanceResult,
+  type EnabledCoin,
+  type TransferResult,
+} from '@hope/api'
+import type pg from 'pg'
+import type { z } from 'zod'
+import { AppError } from '../../lib/app-error.ts'
+import type { SqlLeg } from '../ledger/ledger.repository.ts'
+import * as ledgerRepo from '../ledger/ledger.repository.ts'
+import { feeFor } from '../ledger/ledger.rules.ts'
+import type { LedgerService } from '../ledger/ledger.service.ts'
+import { hopePrice, valueInUsdt } from '../pricing/pricing.rules.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import { accountLog, recipientByAddress } from './account.repository.ts'
+import { isInDownline } from './account.rules.ts'
+
+const USDT = CURRENCY_DECIMALS.USDT
+const usdtUnits = (v: string) => parseAmount(trimDecimal(v), USDT)!
+const sub18 = (a: string, b: string) =>
+  formatAmount(parseAmount(trimDecimal(a), 18)! - parseAmount(trimDecimal(b), 18)!, 18)
+
+export function createAccountService(deps: {
+  pool: pg.Pool
+  ledger: LedgerService
+  settings: SettingsService
+}) {
+  const { pool, ledger, settings } = deps
+
+  async function currentHopePrice(): Promise<string> {
+    return hopePrice(await ledgerRepo.hopeIssued(pool), await settings.get())
+  }
+
+  return {
+    currentHopePrice,
+
+    async balance(userId: number): Promise<BalanceResult> {
+      const [rows, price] = await Promise.all([
+        ledgerRepo.userAccounts(pool, userId),
+        currentHopePrice(),
+      ])
+      const accounts: AccountBalance[] = ACCOUNT_KINDS.map((kind) => {
+        const row = rows.find((r) => r.kind === kind)
+        const currency = ACCOUNT_CURRENCY[kind]
+        const balance = trimDecimal(row?.balance ?? '0')
+        const pending = trimDecimal(row?.debitsPending ?? '0')
+        return {
+          kind,
+          currency,
+          balance,
+          pending,
+          available: trimDecimal(sub18(balance, pending)),
+          valueUsdt: valueInUsdt(balance, currency, price),
+        }
+      })
+      const total = accounts.reduce((sum, a) => sum + usdtUnits(a.valueUsdt), 0n)
+      return { accounts, totalValueUsdt: formatAmount(total, USDT), hopePriceUsdt: price }
+    },
+
+    async balanceDetail(
+      userId: number,
+      params: z.output<typeof BalanceDetailParams>,
+    ): Promise<AccountLogPage> {
+      const rows = await accountLog(pool, {
+        userId,
+        kind: params.account,
+        logType: params.logType,
+        before: params.cursor,
+        limit: params.pageSize + 1,
+      })
+      const page = rows.slice(0, params.pageSize)
+      return {
+        list: page.map((r) => ({
+          id: r.id,
+          account: r.kind,
+          currency: r.currency,
+          amount: trimDecimal(r.amount),
+          balanceAfter: trimDecimal(r.balanceAfter),
+          logType: r.logType,
+          counterparty: r.counterparty,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        nextCursor: rows.length > params.pageSize ? (page.at(-1)?.id ?? null) : null,
+      }
+    },
+
+    async enableCoins(): Promise<EnabledCoin[]> {
+      const s = await settings.get()
+      return (['USDT', 'HOPE'] as const).map((currency) => ({
+        currency,
+        decimals: CURRENCY_DECIMALS[currency],
+        accounts: ACCOUNT_KINDS.filter((k) => ACCOUNT_CURRENCY[k] === currency),
+        minTransfer: currency === 'USDT' ? s.transferMinUsdt : '0',
+        transferFeeFixed: currency === 'USDT' ? s.transferFeeFixedUsdt : '0',
+        transferFeeRate: currency === 'USDT' ? s.transferFeeRate : '0',
+      }))
+    },
+
+    /**
+     * USDT from the sender's account to a member of the sender's downline (log 9), plus the
+     * fee (log 14) when one is set. The client's key makes a double tap move money once.
+     */
+    async transfer(
+      sender: { id: number },
+      params: { address: string; amount: string; idempotencyKey: string },
+    ): Promise<TransferResult> {
+      const recipient = await recipientByAddress(pool, params.address)
+      if (!recipient) throw new AppError('not_registered')
+      if (!isInDownline(sender.id, recipient)) throw new AppError('not_downline')
+      const s = await settings.get()
+      const amount = usdtUnits(params.amount)
+      if (amount < usdtUnits(s.transferMinUsdt))
+        throw new AppError('amount_too_small', { detail: s.transferMinUsdt })
+      const fee = feeFor(amount, {
+        fixed: usdtUnits(s.transferFeeFixedUsdt),
+        rate: s.transferFeeRate,
+      })
+
+      const key = `transfer:${sender.id}:${params.idempotencyKey}`
+      const [from, to] = await Promise.all([
+        ledger.userAccountIds(sender.id),
+        ledger.userAccountIds(recipient.id),
+      ])
+      const legs: SqlLeg[] = [
+        {
+          kind: 'posted',
+          debit: from.usdt,
+          credit: to.usdt,
+          amount: formatAmount(amount, USDT),
+          logType: 9,
+        },
+      ]
+      if (fee > 0n) {
+        const feeAccount = await ledger.platformAccount('fees', 'USDT', key)
+        legs.push({
+          kind: 'posted',
+          debit: from.usdt,
+          credit: feeAccount,
+          amount: formatAmount(fee, USDT),
+          logType: 14,
+        })
+      }
+      const outcome = await ledger.apply(
+        key,
+        { to: recipient.id, amount: formatAmount(amount, USDT) },
+        legs,
+      )
+      let movedFee = formatAmount(fee, USDT)
+      if (outcome.replayed) {
+        const moved = await ledgerRepo.transfersById(pool, outcome.transfers)
+        movedFee = trimDecimal(moved.find((t) => t.logType === 14)?.amount ?? '0')
+      }
+      return {
+        transferId: String(outcome.transfers[0]),
+        amount: formatAmount(amount, USDT),
+        fee: movedFee,
+        to: recipient.userName,
+        replayed: outcome.replayed,
+      }
+    },
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>

@@ -9,6 +9,8 @@ import { accountRoutes } from './modules/account/account.routes.ts'
 import { createAccountService, type AccountService } from './modules/account/account.service.ts'
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts'
 import { newsRoutes } from './modules/news/news.routes.ts'
+import { operatorRoutes } from './modules/operator/operator.routes.ts'
+import { createOperatorService, type OperatorService } from './modules/operator/operator.service.ts'
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { createUserService, type UserService } from './modules/user/user.service.ts'
@@ -21,6 +23,7 @@ export interface Services {
   users: UserService
   ledger: LedgerService
   accounts: AccountService
+  operators: OperatorService
 }
 
 declare module 'fastify' {
@@ -47,7 +50,17 @@ export interface AppOptions {
 /** Builds the whole HTTP app; `server.ts` only listens, tests use `app.inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.logLevel },
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      // Payloads travel in the query string (spec §7): log the path only, never the values.
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          path: req.url.split('?')[0],
+          ip: req.ip,
+        }),
+      },
+    },
     trustProxy: opts.config.trustProxy,
     bodyLimit: 64 * 1024,
   })
@@ -63,7 +76,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database)
   const ledger = createLedgerService(opts.database.pool)
   const accounts = createAccountService({ pool: opts.database.pool, ledger, settings })
-  app.decorate('services', { settings, users, ledger, accounts })
+  const operators = createOperatorService({
+    pool: opts.database.pool,
+    db: opts.database.db,
+    ledger,
+  })
+  app.decorate('services', { settings, users, ledger, accounts, operators })
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
@@ -99,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes)
   await app.register(newsRoutes)
   await app.register(accountRoutes)
+  await app.register(operatorRoutes)
   await registerWebApp(app, opts.config.webDist)
   return app
 }

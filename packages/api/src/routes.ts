@@ -8,6 +8,13 @@ import {
   type TransferResult,
 } from './accounts.ts'
 import type { Page } from './common.ts'
+import {
+  BalanceAdjustParams,
+  OperatorLoginParams,
+  type BalanceAdjustResult,
+  type OperatorRole,
+  type OperatorSession,
+} from './operator.ts'
 import { NewsParams, type NewsItem } from './news.ts'
 import {
   EmptyParams,
@@ -21,8 +28,9 @@ import {
 
 interface RouteDef<P extends z.ZodType, D> {
   params: P
-  /** true when the call needs the `token` header. */
-  auth: boolean
+  /** true: a user's `token` header; 'operator': an operator's, with one of `roles`. */
+  auth: boolean | 'operator'
+  roles?: readonly OperatorRole[]
   summary: string
   /** Type carrier for the response data; never read at run time. */
   data?: D
@@ -89,6 +97,23 @@ export const ROUTES = {
     params: NewsParams,
     auth: false,
     summary: 'Published news, newest first',
+  }),
+  'admin/login': route<typeof OperatorLoginParams, OperatorSession>({
+    params: OperatorLoginParams,
+    auth: false,
+    summary: 'Operator sign-in with username and password',
+  }),
+  'admin/credit': route<typeof BalanceAdjustParams, BalanceAdjustResult>({
+    params: BalanceAdjustParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Backend recharge (log 5) of a user account from the treasury, with a reason; audited',
+  }),
+  'admin/debit': route<typeof BalanceAdjustParams, BalanceAdjustResult>({
+    params: BalanceAdjustParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Backend debit (log 6) of a user account to the treasury, with a reason; audited',
   }),
 } as const
 

@@ -2,6 +2,7 @@ import { REASON_CODES, ROUTES, type Reason, type RouteData, type RoutePath } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../lib/app-error.ts'
+import type { Operator } from '../modules/operator/operator.service.ts'
 import type { AuthSession } from '../modules/user/user.service.ts'
 import { ok } from './errors.ts'
 
@@ -9,8 +10,10 @@ type Params<P extends RoutePath> = z.output<(typeof ROUTES)[P]['params']>
 
 export interface RouteContext<P extends RoutePath> {
   params: Params<P>
-  /** Present whenever the route is marked `auth` in the contract. */
+  /** Present whenever the route is marked `auth: true` in the contract. */
   session: AuthSession | null
+  /** Present whenever the route is marked `auth: 'operator'`, with an allowed role. */
+  operator: Operator | null
   req: FastifyRequest
 }
 
@@ -34,8 +37,16 @@ export function defineRoute<P extends RoutePath>(
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || 'params'))]
       throw new AppError('invalid_params', { detail: fields.join(', ') })
     }
-    const session = def.auth ? await app.services.users.authenticate(req.headers.token) : null
-    const data = await handler({ params: parsed.data as Params<P>, session, req })
+    const session =
+      def.auth === true ? await app.services.users.authenticate(req.headers.token) : null
+    const operator =
+      def.auth === 'operator'
+        ? await app.services.operators.authenticate(
+            req.headers.token,
+            'roles' in def ? def.roles : undefined,
+          )
+        : null
+    const data = await handler({ params: parsed.data as Params<P>, session, operator, req })
     return reply.send(ok(data))
   })
 }

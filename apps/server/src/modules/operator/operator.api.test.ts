@@ -1,0 +1,211 @@
+import type { AccountLogPage, BalanceAdjustResult, OperatorSession } from '@hope/api'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  registerUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+
+describe.each(databaseTargets())('operator API on $name', (target) => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  let finance: string
+  let content: string
+  let user: Awaited<ReturnType<typeof registerUser>>
+  let n = 0
+  const key = () => `op-${Date.now()}-${++n}`
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    app = await buildTestApp(db)
+    await app.services.operators.create('fin', 'fin-password-1', 'finance')
+    await app.services.operators.create('cms', 'cms-password-1', 'content')
+    finance = (
+      await call<'admin/login', OperatorSession>(app, 'admin/login', {
+        username: 'fin',
+        password: 'fin-password-1',
+      })
+    ).body.data.token
+    content = (
+      await call<'admin/login', OperatorSession>(app, 'admin/login', {
+        username: 'cms',
+        password: 'cms-password-1',
+      })
+    ).body.data.token
+    user = await registerUser(app)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.drop()
+  })
+
+  test('login refuses a wrong password and an unknown operator alike', async () => {
+    for (const params of [
+      { username: 'fin', password: 'nope' },
+      { username: 'ghost', password: 'fin-password-1' },
+    ]) {
+      const res = await call(app, 'admin/login', params, { lang: 'en' })
+      expect(res.status).toBe(401)
+      expect(res.body).toMatchObject({
+        reason: 'operator_login_failed',
+        msg: 'Wrong username or password',
+      })
+    }
+  })
+
+  test('a credit moves treasury money in, with log 5 and an audit row of before and after', async () => {
+    const k = key()
+    const params = {
+      userName: user.userName,
+      account: 'usdt',
+      amount: '100.5',
+      reason: 'compensation #12',
+      idempotencyKey: k,
+    }
+    const res = await call<'admin/credit', BalanceAdjustResult>(app, 'admin/credit', params, {
+      token: finance,
+    })
+    expect(res.body.data).toMatchObject({
+      account: 'usdt',
+      amount: '100.5',
+      before: '0',
+      after: '100.5',
+      replayed: false,
+    })
+    const again = await call<'admin/credit', BalanceAdjustResult>(app, 'admin/credit', params, {
+      token: finance,
+    })
+    expect(again.body.data).toMatchObject({ replayed: true, after: '100.5' })
+    const audit = await db.pool.query(
+      `SELECT a.action, a.reason, a.before, a.after, o.username FROM operator_audit a JOIN operators o ON o.id = a.operator_id`,
+    )
+    expect(audit.rows).toEqual([
+      {
+        action: 'backend_recharge',
+        reason: 'compensation #12',
+        before: { balance: '0' },
+        after: { balance: '100.5' },
+        username: 'fin',
+      },
+    ])
+    const log = await call<'userAccount/balanceDetail', AccountLogPage>(
+      app,
+      'userAccount/balanceDetail',
+      {},
+      { token: user.token },
+    )
+    expect(log.body.data.list[0]).toMatchObject({ amount: '100.5', logType: 5 })
+  })
+
+  test('a debit takes money back with log 6 and never below zero', async () => {
+    const over = await call(
+      app,
+      'admin/debit',
+      {
+        userName: user.userName,
+        account: 'usdt',
+        amount: '1000',
+        reason: 'x',
+        idempotencyKey: key(),
+      },
+      { token: finance },
+    )
+    expect(over.body.reason).toBe('insufficient_balance')
+    const res = await call<'admin/debit', BalanceAdjustResult>(
+      app,
+      'admin/debit',
+      {
+        userName: user.userName,
+        account: 'usdt',
+        amount: '0.5',
+        reason: 'fee correction',
+        idempotencyKey: key(),
+      },
+      { token: finance },
+    )
+    expect(res.body.data).toMatchObject({ before: '100.5', after: '100' })
+  })
+
+  test('HOPE accounts take 18 decimals; more, zero or negative are refused', async () => {
+    const ok = await call<'admin/credit', BalanceAdjustResult>(
+      app,
+      'admin/credit',
+      {
+        userName: user.userName,
+        account: 'community',
+        amount: '0.000000000000000001',
+        reason: 'r',
+        idempotencyKey: key(),
+      },
+      { token: finance },
+    )
+    expect(ok.body.data.after).toBe('0.000000000000000001')
+    for (const amount of ['0.0000000000000000001', '0', '-1', 'abc']) {
+      const res = await call(
+        app,
+        'admin/credit',
+        {
+          userName: user.userName,
+          account: 'community',
+          amount,
+          reason: 'r',
+          idempotencyKey: key(),
+        },
+        { token: finance },
+      )
+      expect(res.body.reason).toBe('amount_invalid')
+    }
+    const usdtTooFine = await call(
+      app,
+      'admin/credit',
+      {
+        userName: user.userName,
+        account: 'usdt',
+        amount: '0.0000001',
+        reason: 'r',
+        idempotencyKey: key(),
+      },
+      { token: finance },
+    )
+    expect(usdtTooFine.body.reason).toBe('amount_invalid')
+  })
+
+  test('roles: a content operator and a user token are refused, and so is no reason', async () => {
+    const params = {
+      userName: user.userName,
+      account: 'usdt',
+      amount: '1',
+      reason: 'r',
+      idempotencyKey: key(),
+    }
+    expect((await call(app, 'admin/credit', params, { token: content })).body.reason).toBe(
+      'forbidden',
+    )
+    expect((await call(app, 'admin/credit', params, { token: user.token })).body.reason).toBe(
+      'session_expired',
+    )
+    expect((await call(app, 'admin/credit', params)).body.reason).toBe('not_logged_in')
+    expect(
+      (await call(app, 'admin/credit', { ...params, reason: '' }, { token: finance })).body.reason,
+    ).toBe('invalid_params')
+    expect(
+      (
+        await call(
+          app,
+          'admin/credit',
+          { ...params, userName: '0x' + '0'.repeat(40) },
+          { token: finance },
+        )
+      ).body.reason,
+    ).toBe('not_registered')
+  })
+
+  test('the ledger verifies clean', async () => {
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+})

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify'
+import { defineRoute } from '../../plugins/routes.ts'
+
+export async function operatorRoutes(app: FastifyInstance): Promise<void> {
+  const operators = app.services.operators
+  defineRoute(app, 'admin/login', ({ params, req }) => {
+    app.authRateLimit(req, `operator:${params.username}`)
+    return operators.login(params.username, params.password, req.ip)
+  })
+  defineRoute(app, 'admin/credit', ({ operator, params }) => operators.credit(operator!, params))
+  defineRoute(app, 'admin/debit', ({ operator, params }) => operators.debit(operator!, params))
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto'
+import {
+  ACCOUNT_CURRENCY,
+  CURRENCY_DECIMALS,
+  formatAmount,
+  parseAmount,
+  trimDecimal,
+  type BalanceAdjustResult,
+  type OperatorRole,
+  type OperatorSession,
+} from '@hope/api'
+import type pg from 'pg'
+import { AppError } from '../../lib/app-error.ts'
+import type { LedgerService } from '../ledger/ledger.service.ts'
+import { findUserByName } from '../user/user.repository.ts'
+import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
+import type { Db } from '../../db/pool.ts'
+import * as repo from './operator.repository.ts'
+import { hashPassword, verifyPassword } from './operator.rules.ts'
+
+const SESSION_TTL_MS = 12 * 3_600_000
+// Compared against when the username is unknown, so both answers take as long.
+const DUMMY_HASH =
+  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+
+export type Operator = repo.OperatorRow
+
+export function createOperatorService(deps: { pool: pg.Pool; db: Db; ledger: LedgerService }) {
+  const { pool, db, ledger } = deps
+
+  /** Backend recharge (credit, log 5) or debit (log 6), audited with the balance before and after. */
+  async function adjust(
+    operator: Operator,
+    direction: 'credit' | 'debit',
+    params: {
+      userName: string
+      account: keyof typeof ACCOUNT_CURRENCY
+      amount: string
+      reason: string
+      idempotencyKey: string
+    },
+  ): Promise<BalanceAdjustResult> {
+    const currency = ACCOUNT_CURRENCY[params.account]
+    const units = parseAmount(params.amount, CURRENCY_DECIMALS[currency])
+    if (units === null || units <= 0n) throw new AppError('amount_invalid')
+    const amount = formatAmount(units, CURRENCY_DECIMALS[currency])
+    const user = await findUserByName(db, params.userName)
+    if (!user) throw new AppError('not_registered')
+    const accountId = (await ledger.userAccountIds(user.id))[params.account]
+    const treasury = await ledger.platformAccount('treasury', currency)
+    const [debit, credit, logType] =
+      direction === 'credit' ? [treasury, accountId, 5] : [accountId, treasury, 6]
+    const key = `operator:${operator.id}:${params.idempotencyKey}`
+
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      const outcome = await ledger.apply(
+        key,
+        { direction, user: user.id, account: params.account, amount, reason: params.reason },
+        [{ kind: 'posted', debit, credit, amount, logType, ref: `operator:${operator.id}` }],
+        client,
+      )
+      const transferId = outcome.transfers[0]!
+      const after = trimDecimal(await repo.entryBalanceAfter(client, transferId, accountId))
+      const after18 = parseAmount(after, 18)!
+      const amount18 = units * 10n ** BigInt(18 - CURRENCY_DECIMALS[currency])
+      const before = formatAmount(
+        direction === 'credit' ? after18 - amount18 : after18 + amount18,
+        18,
+      )
+      if (!outcome.replayed) {
+        await repo.insertAudit(client, {
+          operatorId: operator.id,
+          action: direction === 'credit' ? 'backend_recharge' : 'backend_debit',
+          targetUserId: user.id,
+          accountId,
+          transferId,
+          amount,
+          reason: params.reason,
+          before: { balance: before },
+          after: { balance: after },
+        })
+      }
+      await client.query('COMMIT')
+      return {
+        transferId: String(transferId),
+        account: params.account,
+        amount,
+        before,
+        after,
+        replayed: outcome.replayed,
+      }
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw e
+    } finally {
+      client.release()
+    }
+  }
+
+  return {
+    async create(username: string, password: string, role: OperatorRole): Promise<number> {
+      return repo.insertOperator(pool, username, await hashPassword(password), role)
+    },
+
+    async login(username: string, password: string, ip: string): Promise<OperatorSession> {
+      const operator = await repo.findOperator(pool, username)
+      const ok = await verifyPassword(password, operator?.passwordHash ?? DUMMY_HASH)
+      if (!operator || !ok || operator.disabled) throw new AppError('operator_login_failed')
+      const token = randomBytes(32).toString('base64url')
+      await repo.openOperatorSession(pool, operator.id, tokenHash(token), ip, SESSION_TTL_MS)
+      return { token, username: operator.username, role: operator.role }
+    },
+
+    async authenticate(
+      token: unknown,
+      roles: readonly OperatorRole[] | undefined,
+    ): Promise<Operator> {
+      if (typeof token !== 'string' || token === '') throw new AppError('not_logged_in')
+      if (!TOKEN_PATTERN.test(token)) throw new AppError('session_expired')
+      const operator = await repo.findLiveOperatorSession(pool, tokenHash(token))
+      if (!operator) throw new AppError('session_expired')
+      if (roles && !roles.includes(operator.role)) throw new AppError('forbidden')
+      return operator
+    },
+
+    credit: (operator: Operator, params: Parameters<typeof adjust>[2]) =>
+      adjust(operator, 'credit', params),
+    debit: (operator: Operator, params: Parameters<typeof adjust>[2]) =>
+      adjust(operator, 'debit', params),
+  }
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { ACCOUNT_KINDS, type AccountKind } from './accounts.ts'
+
+export const OPERATOR_ROLES = ['admin', 'finance', 'content', 'support'] as const
+export type OperatorRole = (typeof OPERATOR_ROLES)[number]
+
+export const OperatorLoginParams = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+})
+export type OperatorLoginParams = z.input<typeof OperatorLoginParams>
+
+export interface OperatorSession {
+  token: string
+  username: string
+  role: OperatorRole
+}
+
+/** Backend recharge (log 5) or debit (log 6) of one user account, with a reason. */
+export const BalanceAdjustParams = z.object({
+  userName: z.string().trim().min(1).max(64),
+  account: z.enum(ACCOUNT_KINDS as [AccountKind, ...AccountKind[]]),
+  amount: z.string({ error: 'amount_required' }).trim().min(1, 'amount_required').max(60),
+  reason: z.string().trim().min(1).max(200),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+})
+export type BalanceAdjustParams = z.input<typeof BalanceAdjustParams>
+
+export interface BalanceAdjustResult {
+  transferId: string
+  account: AccountKind
+  amount: string
+  before: string
+  after: string
+  replayed: boolean
+}

@@ -88,6 +88,19 @@ export async function freePort(): Promise<number> {
   })
 }
 
+export const embeddedUrl = (port: number): string =>
+  `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`
+
+/** The URL of the embedded server already running on `dir`, if one is. */
+export function runningEmbeddedUrl(dir: string): string | null {
+  const pidFile = path.join(dir, 'postmaster.pid')
+  if (!fs.existsSync(pidFile)) return null
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && port > 0 ? embeddedUrl(port) : null
+}
+
 /**
  * Starts (initialising on first use) a real PostgreSQL whose data lives in `dir`.
  * Listens on 127.0.0.1 only, on a free port.
@@ -141,7 +154,7 @@ export async function startEmbeddedPostgres(
     )
   }
   return {
-    url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: embeddedUrl(port),
     stop: () => pg.stop(),
   }
 }

@@ -56,31 +56,30 @@ INSERT INTO ledger_accounts (kind, currency, shard)
   CROSS JOIN (VALUES ('USDT'), ('HOPE')) AS c (currency)
   CROSS JOIN LATERAL generate_series(0, k.shards - 1) AS s (shard);
 
--- One row per idempotency key with the hash of the request it first came with.
-CREATE TABLE ledger_requests (
-  key          text PRIMARY KEY,
-  request_hash bytea NOT NULL,
-  created_at   timestamptz NOT NULL DEFAULT now()
-);
-
 -- Transfers are never edited: a pending transfer is resolved by a later post_pending or
--- void_pending transfer that names it, at most once.
+-- void_pending transfer that names it, at most once. The idempotency key and the hash of the
+-- request it first came with live on the request's first leg.
+-- Rows here and in ledger_entries are written only by ledger_apply, which checks every account
+-- it names under lock; foreign keys are left out of this hot path and `ledger:verify` checks
+-- that every reference resolves.
 CREATE TABLE ledger_transfers (
   id                bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  request_key       text NOT NULL REFERENCES ledger_requests (key),
+  request_key       text NOT NULL,
   leg               smallint NOT NULL,
+  request_hash      bytea,
   kind              text NOT NULL CHECK (kind IN ('posted', 'pending', 'post_pending', 'void_pending')),
-  debit_account_id  bigint NOT NULL REFERENCES ledger_accounts (id),
-  credit_account_id bigint NOT NULL REFERENCES ledger_accounts (id),
+  debit_account_id  bigint NOT NULL,
+  credit_account_id bigint NOT NULL,
   currency          text NOT NULL,
   amount            numeric(38, 18) NOT NULL CHECK (amount >= 0),
   log_type          smallint NOT NULL,
-  pending_id        bigint REFERENCES ledger_transfers (id),
+  pending_id        bigint,
   reference         text,
   created_at        timestamptz NOT NULL DEFAULT now(),
   UNIQUE (request_key, leg),
   CHECK (debit_account_id <> credit_account_id),
-  CHECK ((kind IN ('post_pending', 'void_pending')) = (pending_id IS NOT NULL))
+  CHECK ((kind IN ('post_pending', 'void_pending')) = (pending_id IS NOT NULL)),
+  CHECK ((leg = 0) = (request_hash IS NOT NULL))
 );
 CREATE UNIQUE INDEX ledger_transfers_resolution_idx ON ledger_transfers (pending_id) WHERE pending_id IS NOT NULL;
 CREATE INDEX ledger_transfers_reference_idx ON ledger_transfers (reference) WHERE reference IS NOT NULL;
@@ -88,35 +87,44 @@ CREATE INDEX ledger_transfers_reference_idx ON ledger_transfers (reference) WHER
 -- Posted movements, one row per account touched: a balance is the sum of its entries.
 CREATE TABLE ledger_entries (
   id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  transfer_id     bigint NOT NULL REFERENCES ledger_transfers (id),
-  account_id      bigint NOT NULL REFERENCES ledger_accounts (id),
+  transfer_id     bigint NOT NULL,
+  account_id      bigint NOT NULL,
   -- the account's owner, copied so a user's log is one index range (null for platform accounts)
   user_id         bigint,
   amount          numeric(38, 18) NOT NULL,
   balance_after   numeric(38, 18) NOT NULL,
-  account_version bigint NOT NULL,
-  UNIQUE (account_id, account_version)
+  account_version bigint NOT NULL
 );
 CREATE INDEX ledger_entries_transfer_idx ON ledger_entries (transfer_id);
 CREATE INDEX ledger_entries_user_idx ON ledger_entries (user_id, id DESC) WHERE user_id IS NOT NULL;
-CREATE INDEX ledger_entries_account_idx ON ledger_entries (account_id, id DESC);
 
 CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION '% is append-only', TG_TABLE_NAME USING ERRCODE = 'HL009';
 END $$;
-CREATE TRIGGER ledger_requests_append_only BEFORE UPDATE OR DELETE ON ledger_requests
-  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER ledger_transfers_append_only BEFORE UPDATE OR DELETE ON ledger_transfers
   FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
   FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+
+-- The answer to a key seen before: its first result, or HL002 when the content differs.
+CREATE FUNCTION ledger_replay(p_key text, p_hash bytea, p_stored bytea) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_stored IS DISTINCT FROM p_hash THEN
+    RAISE EXCEPTION 'idempotency key % was used for another request', p_key USING ERRCODE = 'HL002';
+  END IF;
+  RETURN jsonb_build_object('replayed', true, 'transfers',
+    (SELECT jsonb_agg(id ORDER BY leg) FROM ledger_transfers WHERE request_key = p_key));
+END $$;
 
 -- Applies the legs of one request, all or nothing, in one round trip.
 -- Legs (jsonb array): {kind:'posted'|'pending', debit, credit, amount, logType, ref?}
 --                     {kind:'post_pending', pending, amount?, ref?} | {kind:'void_pending', pending, ref?}
 -- Errors: HL001 insufficient funds (DETAIL = account id), HL002 same key with another request,
 --         HL003 pending transfer missing or already resolved, HL004 malformed leg.
+-- Two first-time requests with one key and disjoint accounts meet at the unique
+-- (request_key, leg) index: the later one fails with 23505 and the caller asks again.
 CREATE FUNCTION ledger_apply(p_key text, p_hash bytea, p_legs jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -138,14 +146,9 @@ DECLARE
   v_user    bigint;
   v_out     bigint[] := '{}';
 BEGIN
-  INSERT INTO ledger_requests (key, request_hash) VALUES (p_key, p_hash) ON CONFLICT (key) DO NOTHING;
-  IF NOT FOUND THEN
-    SELECT request_hash INTO v_hash FROM ledger_requests WHERE key = p_key;
-    IF v_hash IS DISTINCT FROM p_hash THEN
-      RAISE EXCEPTION 'idempotency key % was used for another request', p_key USING ERRCODE = 'HL002';
-    END IF;
-    RETURN jsonb_build_object('replayed', true, 'transfers',
-      (SELECT coalesce(jsonb_agg(id ORDER BY leg), '[]') FROM ledger_transfers WHERE request_key = p_key));
+  SELECT request_hash INTO v_hash FROM ledger_transfers WHERE request_key = p_key AND leg = 0;
+  IF FOUND THEN
+    RETURN ledger_replay(p_key, p_hash, v_hash);
   END IF;
   IF jsonb_typeof(p_legs) <> 'array' OR jsonb_array_length(p_legs) = 0 THEN
     RAISE EXCEPTION 'no legs' USING ERRCODE = 'HL004';
@@ -161,6 +164,11 @@ BEGIN
       WHERE t.id IN (SELECT (l ->> 'pending')::bigint FROM jsonb_array_elements(p_legs) l WHERE l ? 'pending')
   ) s;
   PERFORM 1 FROM ledger_accounts WHERE id = ANY (v_ids) ORDER BY id FOR NO KEY UPDATE;
+  -- A request with the same key that held these locks before us has committed by now.
+  SELECT request_hash INTO v_hash FROM ledger_transfers WHERE request_key = p_key AND leg = 0;
+  IF FOUND THEN
+    RETURN ledger_replay(p_key, p_hash, v_hash);
+  END IF;
 
   FOR v_leg IN SELECT value FROM jsonb_array_elements(p_legs) LOOP
     v_kind := v_leg ->> 'kind';
@@ -195,8 +203,8 @@ BEGIN
       RAISE EXCEPTION 'unknown leg kind %', v_kind USING ERRCODE = 'HL004';
     END IF;
 
-    INSERT INTO ledger_transfers (request_key, leg, kind, debit_account_id, credit_account_id, currency, amount, log_type, pending_id, reference)
-      VALUES (p_key, v_leg_no, v_kind, v_debit, v_credit, v_cur, v_amount, v_log,
+    INSERT INTO ledger_transfers (request_key, leg, request_hash, kind, debit_account_id, credit_account_id, currency, amount, log_type, pending_id, reference)
+      VALUES (p_key, v_leg_no, CASE WHEN v_leg_no = 0 THEN p_hash END, v_kind, v_debit, v_credit, v_cur, v_amount, v_log,
               CASE WHEN v_kind IN ('post_pending', 'void_pending') THEN v_pending.id END, v_leg ->> 'ref')
       RETURNING id INTO v_tid;
     v_out := v_out || v_tid;

@@ -74,9 +74,23 @@ export function createLedgerService(pool: pg.Pool) {
       legs: repo.SqlLeg[],
       q: Pick<pg.Pool | pg.PoolClient, 'query'> = pool,
     ): Promise<repo.ApplyOutcome> {
+      const hash = requestHash(content)
       try {
-        return await repo.applyLegs(q, key, requestHash(content), legs)
+        return await repo.applyLegs(q, key, hash, legs)
       } catch (e) {
+        // Another first-time request with this key committed meanwhile: ask again for its answer.
+        const firstTime = e as { code?: string; constraint?: string }
+        if (
+          firstTime.code === '23505' &&
+          firstTime.constraint === 'ledger_transfers_request_key_leg_key' &&
+          q === pool
+        ) {
+          try {
+            return await repo.applyLegs(q, key, hash, legs)
+          } catch (again) {
+            throw toAppError(again)
+          }
+        }
         throw toAppError(e)
       }
     },

@@ -85,17 +85,33 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
     problems.push(`invariant 4: transfer ${r.id} (${r.kind}) has ${r.n} entries summing to ${r.s}`)
   }
 
+  for (const r of await rows<{ id: string }>(
+    `SELECT t.id FROM ledger_transfers t
+     WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.debit_account_id)
+        OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.credit_account_id)
+        OR (t.pending_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_transfers p WHERE p.id = t.pending_id AND p.kind = 'pending'))
+     UNION ALL
+     SELECT e.transfer_id FROM ledger_entries e
+     WHERE NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.id = e.transfer_id)
+        OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = e.account_id)`,
+  )) {
+    problems.push(
+      `invariant 3: transfer ${r.id} or one of its entries names a missing account or transfer`,
+    )
+  }
+
   for (const r of await rows<{ key: string }>(
-    `SELECT request_key AS key FROM ledger_transfers GROUP BY request_key HAVING count(*) <> max(leg) + 1`,
+    `SELECT request_key AS key FROM ledger_transfers GROUP BY request_key
+     HAVING count(*) <> max(leg) + 1 OR count(*) FILTER (WHERE leg = 0) <> 1`,
   )) {
     problems.push(`invariant 4: idempotency key ${r.key} has missing or repeated legs`)
   }
 
   const triggers = await rows<{ n: string }>(
     `SELECT count(*)::text AS n FROM pg_trigger WHERE tgname IN
-       ('ledger_requests_append_only', 'ledger_transfers_append_only', 'ledger_entries_append_only') AND tgenabled <> 'D'`,
+       ('ledger_transfers_append_only', 'ledger_entries_append_only') AND tgenabled <> 'D'`,
   )
-  if (triggers[0]?.n !== '3')
+  if (triggers[0]?.n !== '2')
     problems.push(
       'invariant 3: the append-only guards on the ledger tables are missing or disabled',
     )

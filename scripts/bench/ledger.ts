@@ -1,0 +1,256 @@
+// Ledger benchmark: on one PostgreSQL, pgbench's built-in TPC-B script and the ledger's own
+// transfers (with a fee leg to the sharded fee account and idempotency keys, some repeated)
+// at 1, 16 and 64 clients. Prints transfers/s, p50/p99 and the ratio to pgbench's tx/s, then
+// runs the ledger verification.
+import { execFileSync, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded.ts'
+import { migrate } from '../../apps/server/src/db/migrate.ts'
+import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.verify.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number)
+const USERS = 1_000
+const FEE_SHARDS = 16
+
+function findPgbench(): string | null {
+  for (const p of [process.env.PGBENCH, '/usr/bin/pgbench', ...globPgbench()])
+    if (p && fs.existsSync(p)) return p
+  const which = spawnSync('which', ['pgbench'])
+  return which.status === 0 ? which.stdout.toString().trim() : null
+}
+function globPgbench(): string[] {
+  const base = '/usr/lib/postgresql'
+  return fs.existsSync(base)
+    ? fs.readdirSync(base).map((v) => path.join(base, v, 'bin/pgbench'))
+    : []
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0
+}
+
+async function runPgbench(pgbench: string, url: string, clients: number): Promise<number> {
+  const out = execFileSync(
+    pgbench,
+    [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, 2)),
+      '-T',
+      String(SECONDS),
+      '-M',
+      'prepared',
+      url,
+    ],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const m = /tps = ([\d.]+)/.exec(out)
+  return m ? Number(m[1]) : NaN
+}
+
+interface LedgerRun {
+  tps: number
+  p50: number
+  p99: number
+  replayed: number
+  refused: number
+}
+
+async function runLedger(
+  url: string,
+  clients: number,
+  accounts: number[],
+  fees: number[],
+  round: number,
+): Promise<LedgerRun> {
+  const conns = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      return c
+    }),
+  )
+  const latencies: number[] = []
+  let done = 0
+  let replayed = 0
+  let refused = 0
+  const deadline = performance.now() + SECONDS * 1000
+  const hash = Buffer.alloc(32)
+  await Promise.all(
+    conns.map(async (c, w) => {
+      let i = 0
+      while (performance.now() < deadline) {
+        i += 1
+        const from = accounts[Math.floor(Math.random() * accounts.length)]!
+        let to = accounts[Math.floor(Math.random() * accounts.length)]!
+        if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length]!
+        // One request in twenty repeats the key (and content) of the one before it.
+        const repeat = i > 1 && i % 20 === 0
+        const key = `bench:${round}:${clients}:${w}:${repeat ? i - 1 : i}`
+        hash.writeUInt32BE(repeat ? i - 1 : i, 0)
+        const legs = JSON.stringify([
+          { kind: 'posted', debit: from, credit: to, amount: '1.5', logType: 9 },
+          {
+            kind: 'posted',
+            debit: from,
+            credit: fees[(w + i) % fees.length],
+            amount: '0.01',
+            logType: 14,
+          },
+        ])
+        const t0 = performance.now()
+        try {
+          const r = await c.query({
+            name: 'apply',
+            text: 'SELECT ledger_apply($1, $2, $3::jsonb) AS r',
+            values: [key, hash, legs],
+          })
+          if (r.rows[0].r.replayed) replayed += 1
+        } catch (e) {
+          // A repeated key raced with a different from/to: refused as a conflict, nothing moved.
+          if (
+            (e as { code?: string }).code !== 'HL002' &&
+            (e as { code?: string }).code !== 'HL001'
+          )
+            throw e
+          refused += 1
+        }
+        latencies.push(performance.now() - t0)
+        done += 1
+      }
+    }),
+  )
+  await Promise.all(conns.map((c) => c.end()))
+  latencies.sort((a, b) => a - b)
+  return {
+    tps: done / SECONDS,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    replayed,
+    refused,
+  }
+}
+
+export async function benchLedger(): Promise<void> {
+  const pgbench = findPgbench()
+  let embedded: EmbeddedDatabase | null = null
+  let tmp: string | null = null
+  let serverUrl = process.env.BENCH_DATABASE_URL
+  if (!serverUrl) {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-bench-'))
+    fs.chmodSync(tmp, 0o755)
+    embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'))
+    serverUrl = embedded.url
+  }
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  const version = (await admin.query('SHOW server_version')).rows[0].server_version as string
+  for (const name of ['hope_bench_ledger', 'hope_bench_tpcb']) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${name}`)
+  }
+  await admin.end()
+  const dbUrl = (name: string) => {
+    const u = new URL(serverUrl!)
+    u.pathname = `/${name}`
+    return u.toString()
+  }
+
+  try {
+    console.info(
+      `ledger benchmark on PostgreSQL ${version}, ${os.cpus().length} cores, ${SECONDS}s per run`,
+    )
+    const pool = new pg.Pool({ connectionString: dbUrl('hope_bench_ledger'), max: 4 })
+    await migrate(pool)
+    await pool.query(
+      `INSERT INTO users (user_name, nick_name, referral_code) VALUES ('0xroot', 'root', 'ROOT')`,
+    )
+    await pool.query(
+      `INSERT INTO users (user_name, nick_name, referral_code, inviter_id)
+       SELECT '0x' || lpad(to_hex(g), 40, '0'), 'u', 'C' || g, (SELECT id FROM users WHERE referral_code = 'ROOT')
+       FROM generate_series(1, $1) g`,
+      [USERS],
+    )
+    const accounts = (
+      await pool.query(`SELECT id::int FROM ledger_accounts WHERE kind = 'usdt' ORDER BY id`)
+    ).rows.map((r) => r.id as number)
+    const treasury = (
+      await pool.query(
+        `SELECT id::int FROM ledger_accounts WHERE kind = 'treasury' AND currency = 'USDT'`,
+      )
+    ).rows[0].id as number
+    const fees = (
+      await pool.query(
+        `SELECT id::int FROM ledger_accounts WHERE kind = 'fees' AND currency = 'USDT' ORDER BY shard`,
+      )
+    ).rows.map((r) => r.id as number)
+    for (const [i, a] of accounts.entries()) {
+      await pool.query(`SELECT ledger_apply($1, '\\x00', $2::jsonb)`, [
+        `bench-fund:${i}`,
+        JSON.stringify([
+          { kind: 'posted', debit: treasury, credit: a, amount: '1000000', logType: 5 },
+        ]),
+      ])
+    }
+    if (fees.length !== FEE_SHARDS)
+      throw new Error(`expected ${FEE_SHARDS} fee shards, found ${fees.length}`)
+
+    if (pgbench)
+      execFileSync(pgbench, ['-i', '-q', '-s', '10', dbUrl('hope_bench_tpcb')], { stdio: 'ignore' })
+    else
+      console.info(
+        'pgbench not found (it comes with the PostgreSQL server package: apt-get install postgresql): TPC-B column left empty',
+      )
+
+    const rows: string[][] = []
+    for (const [round, clients] of CLIENTS.entries()) {
+      const tpcb = pgbench ? await runPgbench(pgbench, dbUrl('hope_bench_tpcb'), clients) : NaN
+      const ledger = await runLedger(dbUrl('hope_bench_ledger'), clients, accounts, fees, round)
+      rows.push([
+        String(clients),
+        Number.isNaN(tpcb) ? '-' : tpcb.toFixed(0),
+        ledger.tps.toFixed(0),
+        ledger.p50.toFixed(2),
+        ledger.p99.toFixed(2),
+        Number.isNaN(tpcb) ? '-' : (ledger.tps / tpcb).toFixed(2),
+        String(ledger.replayed),
+      ])
+    }
+    const header = [
+      'clients',
+      'pgbench tx/s',
+      'ledger transfers/s',
+      'p50 ms',
+      'p99 ms',
+      'ratio',
+      'replayed keys',
+    ]
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+    const line = (cells: string[]) =>
+      `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`
+    console.info(line(header))
+    console.info(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+    for (const r of rows) console.info(line(r))
+
+    const report = await verifyLedger(pool)
+    console.info(
+      report.problems.length
+        ? `ledger:verify FAILED:\n${report.problems.join('\n')}`
+        : `ledger:verify clean (${report.transfers} transfers)`,
+    )
+    await pool.end()
+    if (report.problems.length) process.exitCode = 1
+  } finally {
+    await embedded?.stop()
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+  }
+}

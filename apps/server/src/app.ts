@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Database
+    /** True when the built web app is served at `/`. */
+    webAppServed: boolean
     services: Services
     /** Counts a login/register attempt per IP and per address; throws rate_limited past the limit. */
     authRateLimit(req: FastifyRequest, address: string): void
@@ -118,6 +120,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(newsRoutes)
   await app.register(accountRoutes)
   await app.register(operatorRoutes)
-  await registerWebApp(app, opts.config.webDist)
+  app.decorate('webAppServed', await registerWebApp(app, opts.config.webDist))
   return app
 }

@@ -1,6 +1,7 @@
 import { OK_CODE, reasonMessage, type Envelope } from '@hope/api'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError, isAppError } from '../lib/app-error.ts'
+import { isAppNavigation } from './web.ts'
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: OK_CODE, msg: 'success', data })
 
@@ -45,6 +46,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   })
 
   app.setNotFoundHandler((req, reply) => {
+    if (
+      app.hasDecorator('webAppServed') &&
+      app.webAppServed &&
+      isAppNavigation(req.method, req.url)
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
     const e = new AppError('not_found')
     return reply.status(e.code).send({
       code: e.code,

@@ -37,19 +37,17 @@ export async function registerWebApp(
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return false
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
     index: ['index.html'],
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`)
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
-  // Hashed asset files are registered one by one (wildcard: false); anything else that is a
-  // page navigation gets the app shell.
-  app.get('/*', (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/'
-    if (url.startsWith('/api/') || url.startsWith('/assets/')) return reply.callNotFound()
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
-  })
   return true
+}
+
+/** A page navigation to a path that is no file gets the app shell (routes live in the hash). */
+export function isAppNavigation(method: string, url: string): boolean {
+  const p = url.split('?')[0] ?? '/'
+  return method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/assets/')
 }

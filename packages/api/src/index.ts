@@ -1,5 +1,6 @@
 export * from './accounts.ts'
 export * from './common.ts'
+export * from './constants.ts'
 export * from './envelope.ts'
 export * from './errors.ts'
 export * from './lang.ts'

@@ -3,8 +3,6 @@ import { Address, Signature, intParam } from './common.ts'
 
 /** Placement partition under the inviter: 1 left, 2 central, 3 right (spec "location", default 1). */
 export const Location = intParam(1, 3).default(1)
-export const LOCATIONS = [1, 2, 3] as const
-export const DEFAULT_LOCATION = 1
 
 const Username = z.string().trim().min(1).max(64)
 
@@ -56,15 +54,3 @@ export interface PublicUser {
   nickName: string
   image: string
 }
-
-/** Membership level 0 means ordinary user; 1..7 bronze..supreme. */
-export const LEVELS = [
-  'none',
-  'bronze',
-  'silver',
-  'gold',
-  'platinum',
-  'diamond',
-  'stars',
-  'supreme',
-] as const

@@ -1,0 +1,169 @@
+import type { LoginResult, Page, NewsItem, PublicUser } from '@hope/api'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { recoverMessageAddress, type Hex } from 'viem'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { useSession } from '../lib/store.ts'
+import { fail, fakeApi, ok, type ApiCall } from '../test/fake-api.ts'
+import { createFakeWallet, installWallet, type FakeWallet } from '../test/fake-wallet.ts'
+import { Providers } from './providers.tsx'
+import { AppRouter } from './router.tsx'
+
+const emptyNews: Page<NewsItem> = { list: [], total: 0, pageNum: 1, pageSize: 3 }
+
+function userOf(wallet: FakeWallet): LoginResult {
+  return {
+    id: 2,
+    userName: wallet.address.toLowerCase(),
+    nickName: 'Alice',
+    image: '',
+    referralCode: 'ALICE1',
+    level: 3,
+    gamePoints: '0',
+    invitationLink: '',
+    location: 1,
+    isRobot: false,
+    token: 'fresh-token',
+  }
+}
+
+function publicOf(wallet: FakeWallet): PublicUser {
+  return { userName: wallet.address.toLowerCase(), nickName: 'Alice', image: '' }
+}
+
+function renderApp(hash = '#/') {
+  window.location.hash = hash
+  return render(
+    <Providers>
+      <AppRouter />
+    </Providers>,
+  )
+}
+
+describe('root guard', () => {
+  let wallet: FakeWallet
+  beforeEach(() => {
+    wallet = createFakeWallet()
+    installWallet(wallet)
+  })
+  afterEach(() => installWallet(undefined))
+
+  test('shows the spinner until the user has a token', async () => {
+    let answer: (value: { body: unknown }) => void = () => {}
+    fakeApi({
+      'user/getUserInfoByName': () => new Promise((resolve) => (answer = resolve)),
+      'user/logining': () => ok(userOf(wallet)),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('guard-spinner')).toBeTruthy()
+    expect(screen.queryByTestId('home-page')).toBeNull()
+    answer(ok(publicOf(wallet)))
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.queryByTestId('guard-spinner')).toBeNull()
+  })
+
+  test('sends an unregistered address to /invite', async () => {
+    const api = fakeApi({
+      'user/getUserInfoByName': () => fail(404, 'not_registered'),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp('#/assets')
+    expect(await screen.findByTestId('invite-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(window.location.hash).toBe('#/invite')
+    expect(api.callsTo('user/logining')).toHaveLength(0)
+    expect(wallet.calls).not.toContain('personal_sign')
+  })
+
+  test('logs a registered address in with a signed HOPE Login message', async () => {
+    const api = fakeApi({
+      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/logining': () => ok(userOf(wallet)),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    const [login] = api.callsTo('user/logining') as [ApiCall]
+    expect(login.params.username).toBe(wallet.address.toLowerCase())
+    expect(login.params.message).toMatch(/^HOPE Login\d{13}$/)
+    const signer = await recoverMessageAddress({
+      message: login.params.message ?? '',
+      signature: login.params.signature as Hex,
+    })
+    expect(signer).toBe(wallet.address)
+    expect(window.localStorage.getItem('token')).toBe('fresh-token')
+    expect(useSession.getState().userInfo?.nickName).toBe('Alice')
+    expect(screen.getByTestId('user-nickname').textContent).toBe('Alice')
+  })
+
+  test('a stored token that still answers needs no signature', async () => {
+    window.localStorage.setItem('token', 'kept-token')
+    useSession.setState({ token: 'kept-token' })
+    const { token: _, ...user } = userOf(wallet)
+    const api = fakeApi({
+      'user/getUserInfo': (call) =>
+        call.headers.token === 'kept-token' ? ok(user) : fail(401, 'not_logged_in'),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(wallet.calls).not.toContain('personal_sign')
+    expect(api.callsTo('user/logining')).toHaveLength(0)
+    expect(api.callsTo('user/getUserInfoByName')).toHaveLength(0)
+  })
+
+  test('a refused stored token falls back to the login steps', async () => {
+    window.localStorage.setItem('token', 'stale')
+    useSession.setState({ token: 'stale' })
+    const api = fakeApi({
+      'user/getUserInfo': () => fail(401, 'session_expired'),
+      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/logining': () => ok(userOf(wallet)),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(api.callsTo('user/logining')).toHaveLength(1)
+    expect(window.localStorage.getItem('token')).toBe('fresh-token')
+  })
+
+  test('stores pusername from the query inside the hash', async () => {
+    fakeApi({
+      'user/getUserInfoByName': (call) =>
+        call.params.userName === wallet.address.toLowerCase()
+          ? fail(404, 'not_registered')
+          : ok({ userName: call.params.userName, nickName: 'Bob', image: '' }),
+    })
+    const inviter = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+    renderApp(`#/invite?pusername=${inviter}`)
+    expect(await screen.findByTestId('invite-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(window.localStorage.getItem('pusername')).toBe(inviter)
+    expect(useSession.getState().pusername).toBe(inviter)
+    await waitFor(() =>
+      expect(screen.getByTestId('inviter-address').textContent).toBe('0x7099******dc79c8'),
+    )
+  })
+
+  test('closing the wallet clears the address, token and user info', async () => {
+    fakeApi({
+      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/logining': () => ok(userOf(wallet)),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    act(() => wallet.emit('accountsChanged', []))
+    const session = useSession.getState()
+    expect([session.address, session.token, session.userInfo]).toEqual([null, null, null])
+    expect(window.localStorage.getItem('token')).toBeNull()
+    expect(await screen.findByTestId('guard-connect')).toBeTruthy()
+  })
+
+  test('without a wallet it asks to open the app in a wallet browser', async () => {
+    installWallet(undefined)
+    fakeApi({})
+    renderApp()
+    expect(await screen.findByTestId('guard-no-wallet', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByText('未检测到钱包')).toBeTruthy()
+    expect(screen.getByTestId('guard-retry')).toBeTruthy()
+  })
+})

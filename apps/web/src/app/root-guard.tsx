@@ -1,0 +1,183 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { useSessionCheck, type SessionOutcome } from '../features/auth/index.ts'
+import { Icon } from '../lib/icons.tsx'
+import { selectSignedIn, useSession } from '../lib/store.ts'
+import { readUrlParam } from '../lib/url.ts'
+import { readChainId, requestAddress, waitForProvider, watchWallet } from '../lib/wallet/eip1193.ts'
+
+type WalletPhase = 'waiting' | 'missing' | 'refused' | 'connected'
+type SessionPhase = 'idle' | 'checking' | SessionOutcome
+
+/** If `location.reload()` did nothing (some in-app browsers), reset in place after this long. */
+const RELOAD_FALLBACK_MS = 1500
+
+/**
+ * antd-mobile's SpinLoading animates with react-spring (~18 KB gzip), which a signed-in user's
+ * first screen does not otherwise need: it loads beside the app, and a CSS ring of the same size
+ * and colour stands in until it arrives.
+ */
+const SpinLoading = lazy(() => import('antd-mobile/es/components/spin-loading'))
+
+export function GuardSpinner() {
+  return (
+    <div className="guard-center" data-testid="guard-spinner" aria-busy="true">
+      <Suspense fallback={<span className="guard-ring" />}>
+        <SpinLoading color="primary" style={{ '--size': '2rem' }} />
+      </Suspense>
+    </div>
+  )
+}
+
+function GuardNotice({
+  testId,
+  title,
+  hint,
+  action,
+  onRetry,
+}: {
+  testId: string
+  title: string
+  hint: string
+  action: string
+  onRetry: () => void
+}) {
+  return (
+    <div className="guard-center guard-notice" data-testid={testId} role="alert">
+      <span className="guard-notice__icon">
+        <Icon name="wallet" />
+      </span>
+      <h1 className="guard-notice__title">{title}</h1>
+      <p className="guard-notice__hint">{hint}</p>
+      <button type="button" className="guard-button" onClick={onRetry} data-testid="guard-retry">
+        {action}
+      </button>
+    </div>
+  )
+}
+
+/**
+ * Joins a run still in flight for the same key instead of starting another: React may run an
+ * effect twice (StrictMode), and a second wallet prompt or signature request would reach the
+ * user. A finished run does not count, so the same step can run again later.
+ */
+function useSingleFlight() {
+  const current = useRef<{ key: string; promise: Promise<unknown> } | null>(null)
+  return useCallback(<T,>(key: string, task: () => Promise<T>): Promise<T> => {
+    if (current.current?.key === key) return current.current.promise as Promise<T>
+    const promise = task().finally(() => {
+      if (current.current?.promise === promise) current.current = null
+    })
+    current.current = { key, promise }
+    return promise
+  }, [])
+}
+
+/**
+ * The root guard (spec §2, §4): stores the inviter from the URL, waits for the wallet
+ * address, then keeps a spinner up until the user has a token or sends them to /invite.
+ */
+export function RootGuard() {
+  const { t } = useTranslation()
+  const { pathname, search } = useLocation()
+  const address = useSession((s) => s.address)
+  const signedIn = useSession(selectSignedIn)
+  const [walletPhase, setWalletPhase] = useState<WalletPhase>('waiting')
+  const [sessionPhase, setSessionPhase] = useState<SessionPhase>('idle')
+  const [walletAttempt, setWalletAttempt] = useState(0)
+  const [sessionAttempt, setSessionAttempt] = useState(0)
+  const checkSession = useSessionCheck()
+  const walletOnce = useSingleFlight()
+  const sessionOnce = useSingleFlight()
+  const onInvite = pathname === '/invite'
+
+  useEffect(() => {
+    const pusername = readUrlParam('pusername')
+    if (pusername) useSession.getState().setPusername(pusername)
+  }, [search])
+
+  useEffect(() => {
+    let active = true
+    let unwatch = () => {}
+    const reloadApp = () => {
+      window.location.reload()
+      setTimeout(() => {
+        if (!active) return
+        useSession.getState().closeWallet()
+        setWalletAttempt((n) => n + 1)
+      }, RELOAD_FALLBACK_MS)
+    }
+    setWalletPhase('waiting')
+    void walletOnce(`wallet:${walletAttempt}`, async () => {
+      const provider = await waitForProvider()
+      if (!provider) return { provider, address: null, chainId: null }
+      const found = await requestAddress(provider)
+      const chainId = found ? await readChainId(provider) : null
+      return { provider, address: found, chainId }
+    }).then(({ provider, address: found, chainId }) => {
+      if (!active) return
+      if (!provider) return setWalletPhase('missing')
+      if (!found) return setWalletPhase('refused')
+      useSession.getState().setAddress(found)
+      setWalletPhase('connected')
+      unwatch = watchWallet(
+        provider,
+        { address: found, chainId },
+        { onSwitch: reloadApp, onClose: () => useSession.getState().closeWallet() },
+      )
+    })
+    return () => {
+      active = false
+      unwatch()
+    }
+  }, [walletAttempt, walletOnce])
+
+  useEffect(() => {
+    if (!address || signedIn) return
+    let active = true
+    setSessionPhase('checking')
+    void sessionOnce(`session:${address}:${sessionAttempt}`, checkSession).then((outcome) => {
+      if (!active) return
+      setSessionPhase(outcome)
+    })
+    return () => {
+      active = false
+    }
+  }, [address, signedIn, sessionAttempt, checkSession, sessionOnce])
+
+  if (walletPhase === 'waiting') return <GuardSpinner />
+  if (walletPhase === 'missing')
+    return (
+      <GuardNotice
+        testId="guard-no-wallet"
+        title={t('guard.noWallet')}
+        hint={t('guard.noWalletHint')}
+        action={t('common.retry')}
+        onRetry={() => setWalletAttempt((n) => n + 1)}
+      />
+    )
+  if (walletPhase === 'refused' || !address)
+    return (
+      <GuardNotice
+        testId="guard-connect"
+        title={t('guard.connect')}
+        hint={t('guard.connectHint')}
+        action={t('common.retry')}
+        onRetry={() => setWalletAttempt((n) => n + 1)}
+      />
+    )
+  if (signedIn || onInvite) return <Outlet />
+  if (sessionPhase === 'unregistered') return <Navigate to="/invite" replace />
+  if (sessionPhase === 'login-failed')
+    return (
+      <GuardNotice
+        testId="guard-login-failed"
+        title={t('guard.loginFailed')}
+        hint={t('guard.loginFailedHint')}
+        action={t('guard.signAgain')}
+        onRetry={() => setSessionAttempt((n) => n + 1)}
+      />
+    )
+  return <GuardSpinner />
+}

@@ -1,0 +1,65 @@
+import type { UserInfo } from '@hope/api'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { useSession } from '../lib/store.ts'
+import { fakeApi, ok } from '../test/fake-api.ts'
+import { createFakeWallet, installWallet } from '../test/fake-wallet.ts'
+import { Providers } from './providers.tsx'
+import { AppRouter } from './router.tsx'
+
+function renderSignedIn(hash: string) {
+  const wallet = createFakeWallet()
+  installWallet(wallet)
+  window.localStorage.setItem('token', 'tok')
+  useSession.setState({ token: 'tok' })
+  const user = { userName: wallet.address.toLowerCase(), nickName: 'A', level: 0 } as UserInfo
+  fakeApi({
+    'user/getUserInfo': () => ok(user),
+    'main/news': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 3 }),
+  })
+  window.location.hash = hash
+  render(
+    <Providers>
+      <AppRouter />
+    </Providers>,
+  )
+}
+
+describe('routes', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/'))
+  afterEach(() => installWallet(undefined))
+
+  test('an unknown path goes home', async () => {
+    renderSignedIn('#/nowhere')
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(window.location.hash).toBe('#/')
+  })
+
+  test('tab screens show the tab bar and their title as a header without a back arrow', async () => {
+    renderSignedIn('#/stake')
+    expect(await screen.findByTestId('screen-stake', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('tab-bar').textContent).toBe('首页资产质押社区')
+    expect(screen.getByTestId('page-title').textContent).toBe('质押')
+    expect(screen.queryByTestId('back-button')).toBeNull()
+  })
+
+  test('other screens have the back bar with their title, no tab bar, and back without history goes home', async () => {
+    renderSignedIn('#/withdrawRecord')
+    expect(await screen.findByTestId('screen-withdrawRecord', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('page-title').textContent).toBe('提现记录')
+    expect(screen.queryByTestId('tab-bar')).toBeNull()
+    await userEvent.click(screen.getByTestId('back-button'))
+    expect(await screen.findByTestId('home-page')).toBeTruthy()
+  })
+
+  test('back returns to the previous screen when there is one', async () => {
+    renderSignedIn('#/')
+    await userEvent.click(await screen.findByTestId('entry-vip', {}, { timeout: 3000 }))
+    expect(screen.getByTestId('page-title').textContent).toBe('VIP 会员')
+    expect(window.history.state?.idx).toBe(1)
+    await userEvent.click(screen.getByTestId('back-button'))
+    expect(await screen.findByTestId('home-page')).toBeTruthy()
+    expect(window.history.state?.idx).toBe(0)
+  })
+})

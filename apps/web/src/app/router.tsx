@@ -1,0 +1,86 @@
+import { lazy, type ComponentType, type ReactNode } from 'react'
+import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router'
+import { HomePage } from '../features/home/index.ts'
+import { BlankScreen } from '../features/screen/index.ts'
+import { ScreenFrame } from './layout/screen-frame.tsx'
+import { RootGuard } from './root-guard.tsx'
+import type { ScreenHandle, TitleKey } from './screen-handle.ts'
+
+/**
+ * A screen loaded on first visit, together with the query cache around it (see QueryScope):
+ * lazy screens are the ones that fetch.
+ */
+function lazyScreen(load: () => Promise<ComponentType>) {
+  return lazy(async () => {
+    const [Screen, { QueryScope }] = await Promise.all([load(), import('../lib/query-scope.tsx')])
+    return {
+      default: () => (
+        <QueryScope>
+          <Screen />
+        </QueryScope>
+      ),
+    }
+  })
+}
+
+const InvitePage = lazyScreen(async () => (await import('../features/invite/index.ts')).InvitePage)
+const AccountPage = lazyScreen(
+  async () => (await import('../features/account/index.ts')).AccountPage,
+)
+const NewsPage = lazyScreen(async () => (await import('../features/news/index.ts')).NewsPage)
+
+const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObject => ({
+  path,
+  element: <ScreenFrame {...handle}>{body}</ScreenFrame>,
+})
+
+/** A tab screen not built yet: its title as the page header, an empty body. */
+const tabScreen = (name: TitleKey) =>
+  screen(`/${name}`, { title: name, bar: 'header', tabs: true }, <BlankScreen name={name} />)
+
+/** A screen not built yet: its title in the back bar, an empty body. */
+const backScreen = (name: TitleKey) =>
+  screen(`/${name}`, { title: name, bar: 'back' }, <BlankScreen name={name} />)
+
+/** Every screen sits under the root guard (spec §2); any other path goes to `/`. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootGuard />,
+    children: [
+      screen('/', { bar: 'none', tabs: true }, <HomePage />),
+      tabScreen('assets'),
+      tabScreen('stake'),
+      tabScreen('community'),
+      screen('/invite', { bar: 'none' }, <InvitePage />),
+      screen('/account', { title: 'account', bar: 'back' }, <AccountPage />),
+      screen('/news', { title: 'news', bar: 'back' }, <NewsPage />),
+      ...(
+        [
+          'vip',
+          'swap',
+          'withdraw',
+          'transfer',
+          'team',
+          'holder',
+          'active',
+          'share',
+          'withdrawRecord',
+        ] as const
+      ).map(backScreen),
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]
+
+export function AppRoutes() {
+  return useRoutes(routes)
+}
+
+/** Hash routes (spec §2: locations are carried in the URL fragment). */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
+  )
+}

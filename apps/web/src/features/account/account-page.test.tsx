@@ -1,0 +1,34 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, test } from 'vitest'
+import { i18n } from '../../lib/i18n.ts'
+import { QueryScope } from '../../lib/query-scope.tsx'
+import { request } from '../../lib/request.ts'
+import { fakeApi, ok } from '../../test/fake-api.ts'
+import { AccountPage } from './account-page.tsx'
+
+describe('account page', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('zhcn')
+  })
+
+  test('switching language changes the texts at once, the lan header and the stored choice', async () => {
+    const api = fakeApi({ 'user/getUserInfo': () => ok({}) })
+    render(
+      <MemoryRouter>
+        <QueryScope>
+          <AccountPage />
+        </QueryScope>
+      </MemoryRouter>,
+    )
+    expect(screen.getByTestId('logout-button').textContent).toBe('退出登录')
+    await userEvent.click(screen.getByTestId('lang-switch'))
+    // The popup's opening animation does not run in jsdom, so click the option directly.
+    fireEvent.click(await screen.findByTestId('lang-option-en'))
+    await waitFor(() => expect(screen.getByTestId('logout-button').textContent).toBe('Log out'))
+    expect(window.localStorage.getItem('lang')).toBe('en')
+    await request('user/getUserInfo')
+    expect(api.calls.at(-1)?.headers.lan).toBe('en_US')
+  })
+})

@@ -1,0 +1,148 @@
+import { LANGS, normalizeLang, type Lang } from '@hope/api'
+import { useQueryClient } from '@tanstack/react-query'
+import Button from 'antd-mobile/es/components/button'
+import List from 'antd-mobile/es/components/list'
+import Popup from 'antd-mobile/es/components/popup'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { LEVELS } from '../../lib/contract.ts'
+import { CopyButton } from '../../lib/copy-button.tsx'
+import { showConfirm } from '../../lib/dialog.ts'
+import { setLanguage } from '../../lib/i18n.ts'
+import { Icon } from '../../lib/icons.tsx'
+import { mask } from '../../lib/mask.ts'
+import { request } from '../../lib/request.ts'
+import { useSession } from '../../lib/store.ts'
+import { UserAvatar } from '../../lib/user-avatar.tsx'
+import { dropLoginPair } from '../../lib/wallet/login-pair.ts'
+import './account.css'
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const current = normalizeLang(i18n.language)
+  const choose = async (lang: Lang) => {
+    setOpen(false)
+    await setLanguage(lang)
+  }
+  return (
+    <>
+      <List.Item
+        prefix={<Icon name="globe" className="account-icon" />}
+        extra={t(`languages.${current}`)}
+        onClick={() => setOpen(true)}
+        data-testid="lang-switch"
+      >
+        {t('account.language')}
+      </List.Item>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        bodyClassName="account-lang-popup"
+      >
+        <h2 className="account-lang-title">{t('account.chooseLanguage')}</h2>
+        <List>
+          {LANGS.map((lang) => (
+            <List.Item
+              key={lang}
+              arrowIcon={false}
+              onClick={() => void choose(lang)}
+              extra={lang === current ? <span className="account-check">✓</span> : null}
+              data-testid={`lang-option-${lang}`}
+              aria-selected={lang === current}
+            >
+              {t(`languages.${lang}`)}
+            </List.Item>
+          ))}
+        </List>
+      </Popup>
+    </>
+  )
+}
+
+export function AccountPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const user = useSession((s) => s.userInfo)
+  const address = useSession((s) => s.address)
+  const level = LEVELS[user?.level ?? 0] ?? 'none'
+
+  const logout = async () => {
+    const confirmed = await showConfirm({
+      content: t('account.logoutConfirm'),
+      confirmText: t('account.logout'),
+      cancelText: t('common.cancel'),
+    })
+    if (!confirmed) return
+    await request('user/logout', {}, { hideToast: true }).catch(() => undefined)
+    // A fresh login must ask the wallet for a new signature, not reuse the cached pair.
+    if (address) dropLoginPair(window.sessionStorage, address)
+    useSession.getState().signOut()
+    queryClient.clear()
+    void navigate('/', { replace: true })
+  }
+
+  return (
+    <div className="account" data-testid="account-page">
+      <section className="card account-summary">
+        <UserAvatar user={user} size="3.5rem" />
+        <div className="account-summary__who">
+          <div className="account-summary__name">
+            {user?.nickName || (user ? mask(user.userName) : '')}
+          </div>
+          <span className="account-summary__level">{t(`levels.${level}`)}</span>
+        </div>
+      </section>
+
+      <List mode="card" className="account-list">
+        <List.Item
+          className="account-fact"
+          extra={
+            user && (
+              <span className="account-extra">
+                <span className="account-extra__value">{mask(user.userName)}</span>
+                <CopyButton text={user.userName} />
+              </span>
+            )
+          }
+        >
+          {t('account.address')}
+        </List.Item>
+        <List.Item
+          className="account-fact"
+          extra={
+            user?.referralCode && (
+              <span className="account-extra">
+                <span className="account-extra__value">{user.referralCode}</span>
+                <CopyButton text={user.referralCode} />
+              </span>
+            )
+          }
+        >
+          {t('account.referralCode')}
+        </List.Item>
+        {user?.invitationLink && (
+          <List.Item
+            extra={<CopyButton text={user.invitationLink} testId="copy-invitation-link" />}
+            description={<span className="account-link">{user.invitationLink}</span>}
+          >
+            {t('account.invitationLink')}
+          </List.Item>
+        )}
+      </List>
+
+      <List mode="card" className="account-list">
+        <LanguageSwitch />
+      </List>
+
+      <div className="account-logout">
+        <Button block shape="rounded" onClick={() => void logout()} data-testid="logout-button">
+          {t('account.logout')}
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+import Skeleton from 'antd-mobile/es/components/skeleton'
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { LEVELS } from '../../lib/contract.ts'
+import { CopyButton } from '../../lib/copy-button.tsx'
+import { showAlert } from '../../lib/dialog.ts'
+import { Icon, type IconName } from '../../lib/icons.tsx'
+import { mask } from '../../lib/mask.ts'
+import { useSession } from '../../lib/store.ts'
+import { UserAvatar } from '../../lib/user-avatar.tsx'
+import { NewsSkeleton } from './news-skeleton.tsx'
+import './home.css'
+
+/**
+ * The news teaser sits low on the screen and is the only part of it that fetches: it loads
+ * after the first paint, with the query cache (see QueryScope).
+ */
+const LatestNews = lazy(() => import('./latest-news.tsx'))
+
+const ENTRIES = [
+  { route: 'assets', icon: 'assets' },
+  { route: 'stake', icon: 'stake' },
+  { route: 'community', icon: 'community' },
+  { route: 'vip', icon: 'vip' },
+  { route: 'swap', icon: 'swap' },
+  { route: 'withdraw', icon: 'withdraw' },
+  { route: 'transfer', icon: 'transfer' },
+  { route: 'team', icon: 'team' },
+  { route: 'share', icon: 'share' },
+  { route: 'news', icon: 'news' },
+  { route: 'withdrawRecord', icon: 'record' },
+  { route: 'holder', icon: 'holder' },
+  { route: 'active', icon: 'active' },
+] as const satisfies readonly { route: string; icon: IconName }[]
+
+function UserCard() {
+  const { t } = useTranslation()
+  const user = useSession((s) => s.userInfo)
+  if (!user)
+    return (
+      <section className="home-user" aria-busy="true">
+        <Skeleton.Paragraph lineCount={3} animated />
+      </section>
+    )
+  const level = LEVELS[user.level] ?? 'none'
+  return (
+    <section className="home-user" data-testid="user-card">
+      <div className="home-user__top">
+        <UserAvatar user={user} />
+        <div className="home-user__who">
+          <div className="home-user__name" data-testid="user-nickname">
+            {user.nickName || mask(user.userName)}
+          </div>
+          <span className="home-user__level" data-testid="user-level">
+            {t(`levels.${level}`)}
+          </span>
+        </div>
+      </div>
+      <dl className="home-user__facts">
+        <div>
+          <dt>{t('home.address')}</dt>
+          <dd>
+            <span data-testid="user-address">{mask(user.userName)}</span>
+            <CopyButton text={user.userName} testId="copy-address" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('home.referralCode')}</dt>
+          <dd>
+            <span data-testid="user-referral-code">{user.referralCode}</span>
+            {user.referralCode && (
+              <CopyButton text={user.referralCode} testId="copy-referral-code" />
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+export function HomePage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+
+  const showGlobalPayment = () =>
+    showAlert({
+      title: t('home.globalPayment'),
+      content: t('home.globalPaymentSoon'),
+      confirmText: t('common.confirm'),
+    })
+
+  return (
+    <div className="home" data-testid="home-page">
+      <div className="home-hero">
+        <header className="home-header">
+          <span className="home-brand">{t('brand.name')}</span>
+          <button
+            type="button"
+            className="home-account"
+            onClick={() => void navigate('/account')}
+            data-testid="account-entry"
+          >
+            <Icon name="globe" />
+            <span>{t('home.accountEntry')}</span>
+          </button>
+        </header>
+        <UserCard />
+      </div>
+
+      <section className="card">
+        <h2 className="section-title">{t('home.services')}</h2>
+        <ul className="home-grid">
+          {ENTRIES.map((entry) => (
+            <li key={entry.route}>
+              <button
+                type="button"
+                className="home-entry"
+                onClick={() => void navigate(`/${entry.route}`)}
+                data-testid={`entry-${entry.route}`}
+              >
+                <span className="home-entry__icon">
+                  <Icon name={entry.icon} />
+                </span>
+                <span className="home-entry__label">{t(`titles.${entry.route}`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card home-menu">
+        <button
+          type="button"
+          className="home-menu__item"
+          onClick={() => void showGlobalPayment()}
+          data-testid="menu-global-payment"
+        >
+          <Icon name="globe" className="home-menu__icon" />
+          <span className="home-menu__label">{t('home.globalPayment')}</span>
+          <Icon name="chevron" className="home-menu__arrow" />
+        </button>
+      </section>
+
+      <section className="card" data-testid="latest-news">
+        <h2 className="section-title">
+          {t('home.latestNews')}
+          <button type="button" className="home-more" onClick={() => void navigate('/news')}>
+            {t('home.more')}
+            <Icon name="chevron" />
+          </button>
+        </h2>
+        <Suspense fallback={<NewsSkeleton />}>
+          <LatestNews />
+        </Suspense>
+      </section>
+    </div>
+  )
+}

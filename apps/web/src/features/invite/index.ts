@@ -1,0 +1,1 @@
+export { InvitePage } from './invite-page.tsx'

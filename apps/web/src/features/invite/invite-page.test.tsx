@@ -1,0 +1,124 @@
+import type { LoginResult } from '@hope/api'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { recoverMessageAddress, type Hex } from 'viem'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { QueryScope, queryClient } from '../../lib/query-scope.tsx'
+import { useSession } from '../../lib/store.ts'
+import { showToast } from '../../lib/toast.ts'
+import { loginPairKey } from '../../lib/wallet/login-pair.ts'
+import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
+import { createFakeWallet, installWallet, type FakeWallet } from '../../test/fake-wallet.ts'
+import { InvitePage } from './invite-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+const INVITER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+
+function renderInvite() {
+  return render(
+    <MemoryRouter initialEntries={['/invite']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/invite" element={<InvitePage />} />
+          <Route path="/" element={<p>home</p>} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+function registered(wallet: FakeWallet): LoginResult {
+  return {
+    id: 3,
+    userName: wallet.address.toLowerCase(),
+    nickName: '',
+    image: '',
+    referralCode: 'NEW1',
+    level: 0,
+    gamePoints: '0',
+    invitationLink: '',
+    location: 2,
+    isRobot: false,
+    token: 'new-token',
+  }
+}
+
+describe('invite page', () => {
+  let wallet: FakeWallet
+  beforeEach(() => {
+    wallet = createFakeWallet()
+    installWallet(wallet)
+    useSession.getState().setAddress(wallet.address)
+    vi.mocked(showToast).mockClear()
+  })
+  afterEach(() => {
+    installWallet(undefined)
+    queryClient.clear()
+  })
+
+  test('asks for the invitation code when there is no inviter', async () => {
+    const api = fakeApi({})
+    renderInvite()
+    await userEvent.click(screen.getByTestId('register-button'))
+    expect(showToast).toHaveBeenCalledWith('请输入邀请码')
+    expect(api.callsTo('user/register')).toHaveLength(0)
+  })
+
+  test('registers with the inviter from the link, the partition and a signed message', async () => {
+    useSession.getState().setPusername(INVITER)
+    const api = fakeApi({
+      'user/getUserInfoByName': () => ok({ userName: INVITER, nickName: 'Bob', image: '' }),
+      'user/register': () => ok(registered(wallet)),
+    })
+    renderInvite()
+    expect(screen.getByTestId('inviter-address').textContent).toBe('0x7099******dc79c8')
+    expect(screen.queryByTestId('invitation-code-input')).toBeNull()
+    await userEvent.click(screen.getByText('中区'))
+    await userEvent.click(screen.getByTestId('register-button'))
+    expect(await screen.findByText('home', {}, { timeout: 3000 })).toBeTruthy()
+
+    const [call] = api.callsTo('user/register') as [ApiCall]
+    expect(call.params).toMatchObject({
+      username: wallet.address.toLowerCase(),
+      location: '2',
+      pusername: INVITER,
+    })
+    expect(call.params.invitationCode).toBeUndefined()
+    const signer = await recoverMessageAddress({
+      message: call.params.message ?? '',
+      signature: call.params.signature as Hex,
+    })
+    expect(signer).toBe(wallet.address)
+    expect(window.localStorage.getItem('token')).toBe('new-token')
+    expect(window.sessionStorage.getItem(loginPairKey(wallet.address))).toContain('HOPE Login')
+  })
+
+  test('an unknown inviter falls back to the invitation code', async () => {
+    useSession.getState().setPusername(INVITER)
+    const api = fakeApi({
+      'user/getUserInfoByName': () => fail(404, 'not_registered'),
+      'user/register': () => ok(registered(wallet)),
+    })
+    renderInvite()
+    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
+    await userEvent.type(screen.getByTestId('invitation-code-input'), 'ROOT2024')
+    await userEvent.click(screen.getByTestId('register-button'))
+    await waitFor(() => expect(api.callsTo('user/register')).toHaveLength(1))
+    const [call] = api.callsTo('user/register') as [ApiCall]
+    expect(call.params.invitationCode).toBe('ROOT2024')
+    expect(call.params.pusername).toBeUndefined()
+  })
+
+  test('a refused signature shows 签名失败 and posts nothing', async () => {
+    installWallet(createFakeWallet(undefined, { rejectSign: true }))
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const api = fakeApi({})
+    renderInvite()
+    await userEvent.type(screen.getByTestId('invitation-code-input'), 'ROOT2024')
+    await userEvent.click(screen.getByTestId('register-button'))
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('签名失败', 'fail'))
+    expect(api.callsTo('user/register')).toHaveLength(0)
+  })
+})

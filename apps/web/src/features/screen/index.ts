@@ -1,0 +1,1 @@
+export { BlankScreen } from './blank-screen.tsx'

@@ -1,0 +1,82 @@
+import { DEFAULT_LANG, type Lang } from '@hope/api'
+import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import zhcn from '../locales/zhcn/translation.json'
+import { currentLang, storeLang } from './lang.ts'
+
+type Resource = typeof zhcn
+
+/** Chinese ships in the first bundle; the others load on demand. */
+const loaders: Record<Exclude<Lang, 'zhcn'>, () => Promise<{ default: Resource }>> = {
+  en: () => import('../locales/en/translation.json'),
+  ko: () => import('../locales/ko/translation.json'),
+  ja: () => import('../locales/ja/translation.json'),
+  th: () => import('../locales/th/translation.json'),
+  vi: () => import('../locales/vi/translation.json'),
+}
+
+/** antd-mobile's own texts (picker buttons, dialogs) in the same language; Chinese is its default. */
+const antdLoaders: Record<Exclude<Lang, 'zhcn'>, () => Promise<{ default: AntdLocale }>> = {
+  en: () => import('antd-mobile/es/locales/en-US'),
+  ko: () => import('antd-mobile/es/locales/ko-KR'),
+  ja: () => import('antd-mobile/es/locales/ja-JP'),
+  th: () => import('antd-mobile/es/locales/th-TH'),
+  vi: () => import('antd-mobile/es/locales/vi-VN'),
+}
+const antdLocales = new Map<Lang, AntdLocale>()
+
+export const i18n = i18next
+
+/** antd-mobile's locale for a loaded language; undefined means its built-in Chinese. */
+export function antdLocale(lang: Lang): AntdLocale | undefined {
+  return antdLocales.get(lang)
+}
+
+async function loadResource(lang: Lang): Promise<void> {
+  if (lang === 'zhcn' || i18n.hasResourceBundle(lang, 'translation')) return
+  const [{ default: resource }, { default: antd }] = await Promise.all([
+    loaders[lang](),
+    antdLoaders[lang](),
+  ])
+  antdLocales.set(lang, antd)
+  i18n.addResourceBundle(lang, 'translation', resource)
+}
+
+function applyDocumentLang(lang: Lang): void {
+  document.documentElement.lang = lang === 'zhcn' ? 'zh-CN' : lang
+}
+
+/** Starts i18next in the stored language (loading it first when it is not Chinese). */
+export async function initI18n(lang: Lang = currentLang()): Promise<void> {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      resources: { zhcn: { translation: zhcn } },
+      lng: DEFAULT_LANG,
+      fallbackLng: DEFAULT_LANG,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    })
+  }
+  await switchLanguage(lang)
+}
+
+async function switchLanguage(lang: Lang): Promise<boolean> {
+  try {
+    await loadResource(lang)
+  } catch (error) {
+    console.error(`language ${lang} failed to load`, error)
+    return false
+  }
+  await i18n.changeLanguage(lang)
+  applyDocumentLang(lang)
+  return true
+}
+
+/**
+ * The user's choice from the switcher: texts change at once, and later calls send its `lan`.
+ * Kept only once its texts have loaded, so the screen and the `lan` header never disagree.
+ */
+export async function setLanguage(lang: Lang): Promise<void> {
+  if (await switchLanguage(lang)) storeLang(lang)
+}

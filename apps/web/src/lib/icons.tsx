@@ -1,0 +1,51 @@
+import type { ReactElement, SVGProps } from 'react'
+
+/** Line icons on a 24-unit grid, drawn in the current colour. */
+const PATHS = {
+  home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
+  assets: 'M3 7h18v12H3zM3 7l2-3h14l2 3M16 13h2',
+  stake: 'M12 3v18M5 8l7-5 7 5M5 16l7 5 7-5M5 12h14',
+  community:
+    'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM16 11a3 3 0 1 0 0-6M2 20c0-3 3-5 6-5s6 2 6 5M16 15c3 0 6 2 6 5',
+  vip: 'M3 7l4 10h10l4-10-5 4-4-6-4 6z',
+  swap: 'M4 8h14l-3-3M20 16H6l3 3',
+  withdraw: 'M12 16V4M7 9l5-5 5 5M4 20h16',
+  transfer: 'M3 12h16M14 6l6 6-6 6',
+  team: 'M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM5 20v-1a7 7 0 0 1 14 0v1M4 12a2 2 0 1 0 0-4M20 12a2 2 0 1 0 0-4',
+  share:
+    'M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
+  news: 'M4 4h13v16H6a2 2 0 0 1-2-2zM17 8h3v10a2 2 0 0 1-2 2M8 8h5M8 12h5M8 16h3',
+  record: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h4',
+  holder: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
+  active: 'M13 2 4 14h7l-1 8 9-12h-7z',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  wallet: 'M3 6h15a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3zM3 6l12-3v3M16 13h1',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  chevron: 'M9 5l7 7-7 7',
+  back: 'M15 5l-7 7 7 7',
+} as const
+
+export type IconName = keyof typeof PATHS
+
+export function Icon({
+  name,
+  ...props
+}: { name: IconName } & SVGProps<SVGSVGElement>): ReactElement {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  )
+}

@@ -1,0 +1,40 @@
+import { DEFAULT_LANG, LAN_HEADER, normalizeLang, type Lang } from '@hope/api'
+
+export const LANG_STORAGE_KEY = 'lang'
+
+/** Locale tags for Intl, per app language. */
+export const INTL_LOCALES: Record<Lang, string> = {
+  zhcn: 'zh-CN',
+  en: 'en-US',
+  ko: 'ko-KR',
+  ja: 'ja-JP',
+  th: 'th-TH',
+  vi: 'vi-VN',
+}
+
+/** A global `lang` some wallet browsers inject: a string, or an object with a `lang` field. */
+function globalLang(win: Window): unknown {
+  const value: unknown = (win as Window & { lang?: unknown }).lang
+  if (value && typeof value === 'object' && 'lang' in value) return value.lang
+  return value
+}
+
+/**
+ * The app language (spec §4): localStorage `lang` first (the user's own choice), then a
+ * global `window.lang`, else zhcn. `zh` maps to zhcn.
+ */
+export function currentLang(win: Window = window): Lang {
+  const stored = win.localStorage.getItem(LANG_STORAGE_KEY)
+  if (stored) return normalizeLang(stored)
+  const supplied = globalLang(win)
+  return supplied ? normalizeLang(supplied) : DEFAULT_LANG
+}
+
+export function storeLang(lang: Lang, win: Window = window): void {
+  win.localStorage.setItem(LANG_STORAGE_KEY, lang)
+}
+
+/** The `lan` request header for the current language (spec §7). */
+export function lanHeader(win: Window = window): string {
+  return LAN_HEADER[currentLang(win)]
+}

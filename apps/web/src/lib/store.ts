@@ -1,0 +1,103 @@
+import type { AccountBalance, LoginResult, UserInfo } from '@hope/api'
+import { create } from 'zustand'
+import { DEFAULT_LOCATION } from './contract.ts'
+
+export const TOKEN_STORAGE_KEY = 'token'
+export const PUSERNAME_STORAGE_KEY = 'pusername'
+
+type Address = `0x${string}`
+
+/** The session state of spec §3. */
+export interface SessionState {
+  /** Lower-cased wallet address, null until the wallet answers. */
+  address: Address | null
+  /** The inviter's username from an invite link. */
+  pusername: string | null
+  /** Placement partition: 1 left, 2 central, 3 right. */
+  location: number
+  ethPrice: string
+  hopePrice: string
+  /** The account balance list (`userAccount/balance`); filled by the assets screens. */
+  balances: AccountBalance[]
+  userInfo: UserInfo | null
+  /** Session token, persisted to localStorage `token`. */
+  token: string | null
+  /**
+   * Whether the token is known to be good in this page's life: true once `getUserInfo`
+   * answered for it, or when it came from a login or registration just now.
+   */
+  tokenChecked: boolean
+}
+
+export interface SessionActions {
+  setAddress(address: string | null): void
+  setPusername(pusername: string): void
+  setLocation(location: number): void
+  /** Confirms the stored token, with the user info it answered (null: server unreachable). */
+  confirmToken(userInfo: UserInfo | null): void
+  /** Stores the token and user info a login or registration answered with. */
+  signIn(result: LoginResult): void
+  /** Drops the token (and the user info it belonged to). */
+  signOut(): void
+  /** The wallet was closed: no address, no token, user info reset (isRobot cleared). */
+  closeWallet(): void
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, value)
+  } catch (error) {
+    console.error(error)
+  }
+}
+
+/** The state a fresh page starts from (token and pusername come back from localStorage). */
+export function initialSession(): SessionState {
+  return {
+    address: null,
+    pusername: readStorage(PUSERNAME_STORAGE_KEY),
+    location: DEFAULT_LOCATION,
+    ethPrice: '1',
+    hopePrice: '1',
+    balances: [],
+    userInfo: null,
+    token: readStorage(TOKEN_STORAGE_KEY),
+    tokenChecked: false,
+  }
+}
+
+export const useSession = create<SessionState & SessionActions>()((set) => ({
+  ...initialSession(),
+  setAddress: (address) => set({ address: address ? (address.toLowerCase() as Address) : null }),
+  setPusername: (pusername) => {
+    writeStorage(PUSERNAME_STORAGE_KEY, pusername)
+    set({ pusername })
+  },
+  setLocation: (location) => set({ location }),
+  confirmToken: (userInfo) =>
+    set((s) => ({ userInfo: userInfo ?? s.userInfo, tokenChecked: true })),
+  signIn: ({ token, ...userInfo }) => {
+    writeStorage(TOKEN_STORAGE_KEY, token)
+    set((s) => ({ token, tokenChecked: true, userInfo: { ...s.userInfo, ...userInfo } }))
+  },
+  signOut: () => {
+    writeStorage(TOKEN_STORAGE_KEY, null)
+    set({ token: null, tokenChecked: false, userInfo: null, balances: [] })
+  },
+  closeWallet: () => {
+    writeStorage(TOKEN_STORAGE_KEY, null)
+    set({ address: null, token: null, tokenChecked: false, userInfo: null, balances: [] })
+  },
+}))
+
+/** A token this page has confirmed: the guard lets the screens render. */
+export const selectSignedIn = (s: SessionState): boolean => s.token !== null && s.tokenChecked

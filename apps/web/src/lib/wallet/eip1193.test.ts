@@ -1,0 +1,79 @@
+import { describe, expect, test, vi } from 'vitest'
+import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
+import { requestAddress, waitForProvider, watchWallet } from './eip1193.ts'
+
+describe('wallet reader', () => {
+  test('waits for a late wallet announced by ethereum#initialized', async () => {
+    vi.useFakeTimers()
+    installWallet(undefined)
+    const found = vi.fn()
+    void waitForProvider().then(found)
+    await vi.advanceTimersByTimeAsync(50)
+    const wallet = createFakeWallet()
+    installWallet(wallet)
+    window.dispatchEvent(new Event('ethereum#initialized'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(found).toHaveBeenCalledWith(wallet)
+    installWallet(undefined)
+  })
+
+  test('gives up after 1.5 s without a wallet', async () => {
+    vi.useFakeTimers()
+    installWallet(undefined)
+    const found = vi.fn()
+    void waitForProvider().then(found)
+    await vi.advanceTimersByTimeAsync(1499)
+    expect(found).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(found).toHaveBeenCalledWith(null)
+  })
+
+  test('asks for accounts only when none are connected; 4001 is logged as the spec says', async () => {
+    const wallet = createFakeWallet()
+    wallet.connected = false
+    await expect(requestAddress(wallet)).resolves.toBe(wallet.address.toLowerCase())
+    expect(wallet.calls).toEqual(['eth_accounts', 'eth_requestAccounts'])
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const refusing = {
+      request: vi.fn().mockRejectedValue(Object.assign(new Error('no'), { code: 4001 })),
+    }
+    await expect(requestAddress(refusing)).resolves.toBeNull()
+    expect(warn).toHaveBeenCalledWith('Please connect to MetaMask')
+  })
+
+  test('reloads only when the account or chain really changes', () => {
+    const wallet = createFakeWallet()
+    const onSwitch = vi.fn()
+    const onClose = vi.fn()
+    const address = wallet.address.toLowerCase()
+    watchWallet(wallet, { address, chainId: '0x1' }, { onSwitch, onClose })
+    wallet.emit('accountsChanged', [wallet.address])
+    wallet.emit('chainChanged', '0x1')
+    wallet.emit('chainChanged', 1)
+    expect(onSwitch).not.toHaveBeenCalled()
+    wallet.emit('chainChanged', '0x38')
+    expect(onSwitch).toHaveBeenCalledTimes(1)
+    wallet.emit('accountsChanged', ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8'])
+    expect(onSwitch).toHaveBeenCalledTimes(2)
+    expect(onClose).not.toHaveBeenCalled()
+  })
+
+  test('an empty account list or disconnect closes the wallet', () => {
+    const wallet = createFakeWallet()
+    const onSwitch = vi.fn()
+    const onClose = vi.fn()
+    const stop = watchWallet(
+      wallet,
+      { address: wallet.address, chainId: '0x1' },
+      { onSwitch, onClose },
+    )
+    wallet.emit('accountsChanged', [])
+    wallet.emit('disconnect', { code: 4900 })
+    expect(onClose).toHaveBeenCalledTimes(2)
+    expect(onSwitch).not.toHaveBeenCalled()
+    stop()
+    wallet.emit('accountsChanged', [])
+    expect(onClose).toHaveBeenCalledTimes(2)
+  })
+})

@@ -1,0 +1,78 @@
+import { hexToString, isHex, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { Eip1193Provider } from '../lib/wallet/eip1193.ts'
+
+/** Anvil's well-known development keys: never hold value anywhere. */
+export const TEST_KEYS = {
+  alice: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  bob: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+} as const satisfies Record<string, Hex>
+
+type Listener = (...args: unknown[]) => void
+
+export interface FakeWallet extends Eip1193Provider {
+  address: `0x${string}`
+  calls: string[]
+  emit(event: string, ...args: unknown[]): void
+  /** What `eth_accounts` answers before the user connects. */
+  connected: boolean
+}
+
+/**
+ * An injected EIP-1193 wallet like the e2e one: it answers the account and chain calls and
+ * signs personal_sign for real with a test key.
+ */
+export function createFakeWallet(
+  key: Hex = TEST_KEYS.alice,
+  opts: { chainId?: Hex; signWith?: Hex; rejectSign?: boolean } = {},
+): FakeWallet {
+  const account = privateKeyToAccount(key)
+  const signer = privateKeyToAccount(opts.signWith ?? key)
+  const listeners = new Map<string, Set<Listener>>()
+  const wallet: FakeWallet = {
+    address: account.address,
+    calls: [],
+    connected: true,
+    async request({ method, params }) {
+      wallet.calls.push(method)
+      const list = Array.isArray(params) ? params : []
+      switch (method) {
+        case 'eth_accounts':
+          return wallet.connected ? [account.address] : []
+        case 'eth_requestAccounts':
+          wallet.connected = true
+          return [account.address]
+        case 'eth_chainId':
+          return opts.chainId ?? '0x1'
+        case 'net_version':
+          return String(Number(opts.chainId ?? '0x1'))
+        case 'wallet_switchEthereumChain':
+          return null
+        case 'personal_sign': {
+          if (opts.rejectSign)
+            throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          const raw = list[0]
+          const message = typeof raw === 'string' && isHex(raw) ? hexToString(raw) : String(raw)
+          return signer.signMessage({ message })
+        }
+        default:
+          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
+      }
+    },
+    on(event, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event)?.add(listener)
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+    },
+    emit(event, ...args) {
+      for (const listener of listeners.get(event) ?? []) listener(...args)
+    },
+  }
+  return wallet
+}
+
+export function installWallet(wallet: FakeWallet | undefined): void {
+  Object.defineProperty(window, 'ethereum', { value: wallet, configurable: true, writable: true })
+}

@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const CORE_PACKAGES =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|classnames|tslib)\//
+
+/** antd-mobile's own helpers that every one of its components imports. */
+const ANTD_BASICS =
+  /\/antd-mobile\/es\/(utils\/(native-props|with-default-props|attach-properties-to-component)|components\/config-provider\/)/
+
+/** A top-level copy of a package every screen uses (not one nested inside another package). */
+function isCoreModule(id: string): boolean {
+  if (id.split('/node_modules/').length !== 2) return false
+  return CORE_PACKAGES.test(id) || ANTD_BASICS.test(id)
+}
+
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  // npm hoisted a second React (18) to the repo root for antd-mobile's peers; one copy only.
+  resolve: { dedupe: ['react', 'react-dom'] },
+  server: { proxy: { '/api': 'http://localhost:8080' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The contract package only declares things; without this its barrel would pull every
+      // module (and zod) into whichever chunk imports one constant.
+      treeshake: { moduleSideEffects: [{ test: /\/packages\/api\/src\//, sideEffects: false }] },
+      output: {
+        // What every screen needs goes into one chunk: one request, and it compresses better
+        // than the handful of small shared chunks the splitter makes otherwise.
+        // TanStack Query loads with the first screen or section that fetches, in one piece.
+        codeSplitting: {
+          groups: [
+            { name: 'core', test: isCoreModule },
+            { name: 'query', test: /\/node_modules\/@tanstack\// },
+          ],
+        },
+      },
+    },
+  },
+})

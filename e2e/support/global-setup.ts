@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForServer(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited early:\n${output()}`)
+    try {
+      const res = await fetch(`${url}/api/docs/json`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`the app did not answer at ${url}:\n${output()}`)
+}
+
+/** The real app, built web included, with a fresh embedded database, on a free port. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does).')
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-e2e-'))
+  fs.chmodSync(dataDir, 0o755)
+  const port = await freePort()
+  let log = ''
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (d) => (log += d))
+  child.stderr?.on('data', (d) => (log += d))
+  const baseUrl = `http://127.0.0.1:${port}`
+  await waitForServer(baseUrl, child, () => log)
+  project.provide('baseUrl', baseUrl)
+  return async () => {
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}

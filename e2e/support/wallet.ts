@@ -51,7 +51,7 @@ export async function installWallet(
               return sign(String(data))
             }
             case 'wallet_switchEthereumChain': {
-              const [{ chainId: next }] = (params ?? [{}]) as { chainId: string }[]
+              const next = ((params ?? [])[0] as { chainId?: string } | undefined)?.chainId ?? '0x1'
               chain = Number(next)
               emit('chainChanged', next)
               return null

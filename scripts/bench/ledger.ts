@@ -9,6 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded.ts'
 import { migrate } from '../../apps/server/src/db/migrate.ts'
+import { APPLY_SQL, legArrays } from '../../apps/server/src/modules/ledger/ledger.repository.ts'
 import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.verify.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -97,24 +98,20 @@ async function runLedger(
         const repeat = i > 1 && i % 20 === 0
         const key = `bench:${round}:${clients}:${w}:${repeat ? i - 1 : i}`
         hash.writeUInt32BE(repeat ? i - 1 : i, 0)
-        const legs = JSON.stringify([
+        const legs = legArrays([
           { kind: 'posted', debit: from, credit: to, amount: '1.5', logType: 9 },
           {
             kind: 'posted',
             debit: from,
-            credit: fees[(w + i) % fees.length],
+            credit: fees[(w + i) % fees.length]!,
             amount: '0.01',
             logType: 14,
           },
         ])
         const t0 = performance.now()
         try {
-          const r = await c.query({
-            name: 'apply',
-            text: 'SELECT ledger_apply($1, $2, $3::jsonb) AS r',
-            values: [key, hash, legs],
-          })
-          if (r.rows[0].r.replayed) replayed += 1
+          const r = await c.query({ name: 'apply', text: APPLY_SQL, values: [key, hash, ...legs] })
+          if (r.rows[0].replayed) replayed += 1
         } catch (e) {
           // A repeated key raced with a different from/to: refused as a conflict, nothing moved.
           if (
@@ -194,9 +191,10 @@ export async function benchLedger(): Promise<void> {
       )
     ).rows.map((r) => r.id as number)
     for (const [i, a] of accounts.entries()) {
-      await pool.query(`SELECT ledger_apply($1, '\\x00', $2::jsonb)`, [
+      await pool.query(APPLY_SQL, [
         `bench-fund:${i}`,
-        JSON.stringify([
+        Buffer.alloc(1),
+        ...legArrays([
           { kind: 'posted', debit: treasury, credit: a, amount: '1000000', logType: 5 },
         ]),
       ])

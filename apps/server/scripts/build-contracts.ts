@@ -22,7 +22,10 @@ const input = {
 }
 const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
   errors?: { severity: string; formattedMessage: string }[]
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>
+  contracts: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>
+  >
 }
 const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
 if (errors.length) {
@@ -33,7 +36,12 @@ const outDir = path.join(root, 'src/chain/contracts')
 fs.mkdirSync(outDir, { recursive: true })
 for (const file of Object.values(output.contracts)) {
   for (const [name, c] of Object.entries(file)) {
-    const json = { contractName: name, compiler: `solc ${solc.version()}`, abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }
+    const json = {
+      contractName: name,
+      compiler: `solc ${solc.version()}`,
+      abi: c.abi,
+      bytecode: `0x${c.evm.bytecode.object}`,
+    }
     fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`)
     console.info(`compiled ${name}`)
   }

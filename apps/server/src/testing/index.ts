@@ -16,6 +16,7 @@ import { loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { openDatabase, type Database } from '../db/pool.ts'
 import { seedDemo } from '../db/seed.ts'
+import { APPLY_SQL, legArrays } from '../modules/ledger/ledger.repository.ts'
 
 import { DEMO_ROOT } from '../db/seed.ts'
 
@@ -143,14 +144,19 @@ export async function fundAccount(
   amount: string,
   kind: 'usdt' | 'community' | 'shareholder' | 'node' | 'split' = 'usdt',
 ): Promise<void> {
-  await pool.query(
-    `SELECT ledger_apply('test-fund:' || gen_random_uuid(), '\\x00', jsonb_build_array(jsonb_build_object(
-       'kind', 'posted', 'logType', 5, 'amount', $3::text,
-       'debit', (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'treasury'
-                   AND currency = (SELECT currency FROM ledger_accounts WHERE user_id = $1 AND kind = $2)),
-       'credit', (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = $2))))`,
-    [userId, kind, amount],
+  const accounts = await pool.query<{ id: string; treasury: string }>(
+    `SELECT a.id, (SELECT t.id FROM ledger_accounts t WHERE t.user_id IS NULL AND t.kind = 'treasury' AND t.currency = a.currency) AS treasury
+     FROM ledger_accounts a WHERE a.user_id = $1 AND a.kind = $2`,
+    [userId, kind],
   )
+  const { id, treasury } = accounts.rows[0]!
+  await pool.query(APPLY_SQL, [
+    `test-fund:${randomBytes(8).toString('hex')}`,
+    Buffer.alloc(1),
+    ...legArrays([
+      { kind: 'posted', debit: Number(treasury), credit: Number(id), amount, logType: 5 },
+    ]),
+  ])
 }
 
 let registerIp = 0

@@ -108,133 +108,170 @@ CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entr
   FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
 
 -- The answer to a key seen before: its first result, or HL002 when the content differs.
-CREATE FUNCTION ledger_replay(p_key text, p_hash bytea, p_stored bytea) RETURNS jsonb
+CREATE FUNCTION ledger_replay(p_key text, p_hash bytea, p_stored bytea, OUT replayed boolean, OUT transfers bigint[])
 LANGUAGE plpgsql AS $$
 BEGIN
   IF p_stored IS DISTINCT FROM p_hash THEN
     RAISE EXCEPTION 'idempotency key % was used for another request', p_key USING ERRCODE = 'HL002';
   END IF;
-  RETURN jsonb_build_object('replayed', true, 'transfers',
-    (SELECT jsonb_agg(id ORDER BY leg) FROM ledger_transfers WHERE request_key = p_key));
+  replayed := true;
+  SELECT array_agg(id ORDER BY leg) INTO transfers FROM ledger_transfers WHERE request_key = p_key;
 END $$;
 
--- Applies the legs of one request, all or nothing, in one round trip.
--- Legs (jsonb array): {kind:'posted'|'pending', debit, credit, amount, logType, ref?}
---                     {kind:'post_pending', pending, amount?, ref?} | {kind:'void_pending', pending, ref?}
+-- Applies the legs of one request, all or nothing, in one round trip. Leg i is
+--   kind[i] 'posted' | 'pending': debit[i] → credit[i], amount[i], log_type[i], ref[i]
+--   kind[i] 'post_pending' (amount[i] or the whole reservation) | 'void_pending': pending[i]
 -- Errors: HL001 insufficient funds (DETAIL = account id), HL002 same key with another request,
 --         HL003 pending transfer missing or already resolved, HL004 malformed leg.
--- Two first-time requests with one key and disjoint accounts meet at the unique
--- (request_key, leg) index: the later one fails with 23505 and the caller asks again.
-CREATE FUNCTION ledger_apply(p_key text, p_hash bytea, p_legs jsonb) RETURNS jsonb
+-- The accounts are locked first, the legs are worked out in memory, then the transfers, the
+-- entries and each account's new state are written.
+-- Two first-time requests with one key meet at the unique (request_key, leg) index: the
+-- later one fails with 23505 before anything moved, and the caller asks again for the replay.
+CREATE FUNCTION ledger_apply(
+  p_key text, p_hash bytea, p_kind text[], p_debit bigint[], p_credit bigint[], p_amount numeric[],
+  p_log smallint[], p_pending bigint[], p_ref text[], OUT replayed boolean, OUT transfers bigint[])
 LANGUAGE plpgsql AS $$
 DECLARE
+  n         int := coalesce(cardinality(p_kind), 0);
   v_hash    bytea;
   v_ids     bigint[];
-  v_leg     jsonb;
-  v_leg_no  smallint := 0;
-  v_kind    text;
-  v_debit   bigint;
-  v_credit  bigint;
+  v_acc     bigint[];
+  v_cur     text[];
+  v_user    bigint[];
+  v_bal     numeric[];
+  v_dp      numeric[];
+  v_cp      numeric[];
+  v_ver     bigint[];
+  v_dirty   boolean[];
+  p         record;
+  d         int;
+  c         int;
   v_amount  numeric;
   v_release numeric;
-  v_log     smallint;
-  v_cur     text;
-  v_tid     bigint;
-  v_pending ledger_transfers%ROWTYPE;
-  v_bal     numeric;
-  v_ver     bigint;
-  v_user    bigint;
-  v_out     bigint[] := '{}';
+  t_debit   bigint[] := '{}';
+  t_credit  bigint[] := '{}';
+  t_cur     text[] := '{}';
+  t_amount  numeric[] := '{}';
+  t_log     smallint[] := '{}';
+  t_pending bigint[] := '{}';
+  e_leg     int[] := '{}';
+  e_account bigint[] := '{}';
+  e_user    bigint[] := '{}';
+  e_amount  numeric[] := '{}';
+  e_after   numeric[] := '{}';
+  e_version bigint[] := '{}';
 BEGIN
   SELECT request_hash INTO v_hash FROM ledger_transfers WHERE request_key = p_key AND leg = 0;
   IF FOUND THEN
-    RETURN ledger_replay(p_key, p_hash, v_hash);
+    SELECT * INTO replayed, transfers FROM ledger_replay(p_key, p_hash, v_hash);
+    RETURN;
   END IF;
-  IF jsonb_typeof(p_legs) <> 'array' OR jsonb_array_length(p_legs) = 0 THEN
-    RAISE EXCEPTION 'no legs' USING ERRCODE = 'HL004';
-  END IF;
-
-  -- Lock every account touched, in id order, before any row references them.
-  SELECT array_agg(DISTINCT a ORDER BY a) INTO v_ids FROM (
-    SELECT (l ->> 'debit')::bigint AS a FROM jsonb_array_elements(p_legs) l WHERE l ? 'debit'
-    UNION ALL SELECT (l ->> 'credit')::bigint FROM jsonb_array_elements(p_legs) l WHERE l ? 'credit'
-    UNION ALL SELECT t.debit_account_id FROM ledger_transfers t
-      WHERE t.id IN (SELECT (l ->> 'pending')::bigint FROM jsonb_array_elements(p_legs) l WHERE l ? 'pending')
-    UNION ALL SELECT t.credit_account_id FROM ledger_transfers t
-      WHERE t.id IN (SELECT (l ->> 'pending')::bigint FROM jsonb_array_elements(p_legs) l WHERE l ? 'pending')
-  ) s;
-  PERFORM 1 FROM ledger_accounts WHERE id = ANY (v_ids) ORDER BY id FOR NO KEY UPDATE;
-  -- A request with the same key that held these locks before us has committed by now.
-  SELECT request_hash INTO v_hash FROM ledger_transfers WHERE request_key = p_key AND leg = 0;
-  IF FOUND THEN
-    RETURN ledger_replay(p_key, p_hash, v_hash);
+  IF n = 0 OR cardinality(p_debit) <> n OR cardinality(p_credit) <> n OR cardinality(p_amount) <> n
+     OR cardinality(p_log) <> n OR cardinality(p_pending) <> n OR cardinality(p_ref) <> n THEN
+    RAISE EXCEPTION 'legs of unequal length' USING ERRCODE = 'HL004';
   END IF;
 
-  FOR v_leg IN SELECT value FROM jsonb_array_elements(p_legs) LOOP
-    v_kind := v_leg ->> 'kind';
-    IF v_kind IN ('posted', 'pending') THEN
-      v_debit := (v_leg ->> 'debit')::bigint;
-      v_credit := (v_leg ->> 'credit')::bigint;
-      v_amount := (v_leg ->> 'amount')::numeric;
-      v_log := (v_leg ->> 'logType')::smallint;
-      IF v_amount IS NULL OR v_amount <= 0 OR v_amount <> round(v_amount, 18) OR v_log IS NULL OR v_debit IS NULL OR v_credit IS NULL OR v_debit = v_credit THEN
-        RAISE EXCEPTION 'malformed leg %', v_leg USING ERRCODE = 'HL004';
+  -- Every account touched, pending transfers' included, locked and loaded: users' accounts
+  -- first, then the hot platform accounts, each group in id order. One global order means no
+  -- deadlocks; taking the hot rows last means holding them for the shortest time.
+  v_ids := p_debit || p_credit;
+  IF EXISTS (SELECT 1 FROM unnest(p_pending) x WHERE x IS NOT NULL) THEN
+    v_ids := v_ids || ARRAY(SELECT unnest(ARRAY[t.debit_account_id, t.credit_account_id])
+                            FROM ledger_transfers t WHERE t.id = ANY (p_pending));
+  END IF;
+  SELECT array_agg(id ORDER BY id), array_agg(currency ORDER BY id), array_agg(user_id ORDER BY id),
+         array_agg(balance ORDER BY id), array_agg(debits_pending ORDER BY id),
+         array_agg(credits_pending ORDER BY id), array_agg(version ORDER BY id)
+    INTO v_acc, v_cur, v_user, v_bal, v_dp, v_cp, v_ver
+    FROM (SELECT * FROM ledger_accounts WHERE id = ANY (v_ids)
+          ORDER BY user_id IS NULL, id FOR NO KEY UPDATE) locked;
+  v_dirty := array_fill(false, ARRAY[coalesce(cardinality(v_acc), 0)]);
+
+  FOR i IN 1 .. n LOOP
+    v_release := 0;
+    IF p_kind[i] IN ('posted', 'pending') THEN
+      d := array_position(v_acc, p_debit[i]);
+      c := array_position(v_acc, p_credit[i]);
+      v_amount := p_amount[i];
+      IF d IS NULL OR c IS NULL OR d = c OR v_cur[d] <> v_cur[c] OR p_log[i] IS NULL
+         OR v_amount IS NULL OR v_amount <= 0 OR v_amount <> round(v_amount, 18) THEN
+        RAISE EXCEPTION 'malformed leg %', i USING ERRCODE = 'HL004';
       END IF;
-      SELECT min(currency) INTO v_cur FROM ledger_accounts WHERE id IN (v_debit, v_credit) HAVING count(DISTINCT currency) = 1 AND count(*) = 2;
-      IF v_cur IS NULL THEN
-        RAISE EXCEPTION 'accounts % and % missing or of different currencies', v_debit, v_credit USING ERRCODE = 'HL004';
+      t_log := t_log || p_log[i];
+      t_pending := t_pending || NULL::bigint;
+    ELSIF p_kind[i] IN ('post_pending', 'void_pending') THEN
+      SELECT * INTO p FROM ledger_transfers WHERE id = p_pending[i] AND kind = 'pending';
+      IF NOT FOUND OR EXISTS (SELECT 1 FROM ledger_transfers WHERE pending_id = p_pending[i])
+         OR p_pending[i] = ANY (t_pending) THEN
+        RAISE EXCEPTION 'pending transfer % missing or already resolved', p_pending[i] USING ERRCODE = 'HL003';
       END IF;
-    ELSIF v_kind IN ('post_pending', 'void_pending') THEN
-      SELECT * INTO v_pending FROM ledger_transfers WHERE id = (v_leg ->> 'pending')::bigint AND kind = 'pending';
-      IF NOT FOUND OR EXISTS (SELECT 1 FROM ledger_transfers WHERE pending_id = v_pending.id) THEN
-        RAISE EXCEPTION 'pending transfer % missing or already resolved', v_leg ->> 'pending' USING ERRCODE = 'HL003';
+      d := array_position(v_acc, p.debit_account_id);
+      c := array_position(v_acc, p.credit_account_id);
+      v_release := p.amount;
+      v_amount := CASE WHEN p_kind[i] = 'void_pending' THEN p.amount ELSE coalesce(p_amount[i], p.amount) END;
+      IF p_kind[i] = 'post_pending' AND (v_amount <= 0 OR v_amount > p.amount OR v_amount <> round(v_amount, 18)) THEN
+        RAISE EXCEPTION 'post amount % outside (0, %]', v_amount, p.amount USING ERRCODE = 'HL004';
       END IF;
-      v_debit := v_pending.debit_account_id;
-      v_credit := v_pending.credit_account_id;
-      v_cur := v_pending.currency;
-      v_log := v_pending.log_type;
-      v_release := v_pending.amount;
-      v_amount := CASE WHEN v_kind = 'void_pending' THEN v_pending.amount
-                       ELSE coalesce((v_leg ->> 'amount')::numeric, v_pending.amount) END;
-      IF v_kind = 'post_pending' AND (v_amount <= 0 OR v_amount > v_pending.amount OR v_amount <> round(v_amount, 18)) THEN
-        RAISE EXCEPTION 'post amount % outside (0, %]', v_amount, v_pending.amount USING ERRCODE = 'HL004';
-      END IF;
+      t_log := t_log || p.log_type;
+      t_pending := t_pending || p.id;
     ELSE
-      RAISE EXCEPTION 'unknown leg kind %', v_kind USING ERRCODE = 'HL004';
+      RAISE EXCEPTION 'unknown leg kind %', p_kind[i] USING ERRCODE = 'HL004';
     END IF;
 
-    INSERT INTO ledger_transfers (request_key, leg, request_hash, kind, debit_account_id, credit_account_id, currency, amount, log_type, pending_id, reference)
-      VALUES (p_key, v_leg_no, CASE WHEN v_leg_no = 0 THEN p_hash END, v_kind, v_debit, v_credit, v_cur, v_amount, v_log,
-              CASE WHEN v_kind IN ('post_pending', 'void_pending') THEN v_pending.id END, v_leg ->> 'ref')
-      RETURNING id INTO v_tid;
-    v_out := v_out || v_tid;
-    v_leg_no := v_leg_no + 1;
+    t_debit := t_debit || v_acc[d];
+    t_credit := t_credit || v_acc[c];
+    t_cur := t_cur || v_cur[d];
+    t_amount := t_amount || v_amount;
+    v_dirty[d] := true;
+    v_dirty[c] := true;
 
-    IF v_kind = 'pending' THEN
-      UPDATE ledger_accounts SET debits_pending = debits_pending + v_amount
-        WHERE id = v_debit AND (user_id IS NULL OR balance - debits_pending >= v_amount);
-      IF NOT FOUND THEN RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'HL001', DETAIL = v_debit::text; END IF;
-      UPDATE ledger_accounts SET credits_pending = credits_pending + v_amount WHERE id = v_credit;
-    ELSIF v_kind = 'void_pending' THEN
-      UPDATE ledger_accounts SET debits_pending = debits_pending - v_release WHERE id = v_debit;
-      UPDATE ledger_accounts SET credits_pending = credits_pending - v_release WHERE id = v_credit;
-    ELSE
-      -- posted, or post_pending which first releases its reservation
-      IF v_kind = 'post_pending' THEN
-        UPDATE ledger_accounts SET debits_pending = debits_pending - v_release WHERE id = v_debit;
-        UPDATE ledger_accounts SET credits_pending = credits_pending - v_release WHERE id = v_credit;
+    IF p_kind[i] = 'pending' THEN
+      IF v_user[d] IS NOT NULL AND v_bal[d] - v_dp[d] < v_amount THEN
+        RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'HL001', DETAIL = v_acc[d]::text;
       END IF;
-      UPDATE ledger_accounts SET balance = balance - v_amount, version = version + 1
-        WHERE id = v_debit AND (user_id IS NULL OR balance - debits_pending >= v_amount)
-        RETURNING balance, version, user_id INTO v_bal, v_ver, v_user;
-      IF NOT FOUND THEN RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'HL001', DETAIL = v_debit::text; END IF;
-      INSERT INTO ledger_entries (transfer_id, account_id, user_id, amount, balance_after, account_version)
-        VALUES (v_tid, v_debit, v_user, -v_amount, v_bal, v_ver);
-      UPDATE ledger_accounts SET balance = balance + v_amount, version = version + 1
-        WHERE id = v_credit RETURNING balance, version, user_id INTO v_bal, v_ver, v_user;
-      INSERT INTO ledger_entries (transfer_id, account_id, user_id, amount, balance_after, account_version)
-        VALUES (v_tid, v_credit, v_user, v_amount, v_bal, v_ver);
+      v_dp[d] := v_dp[d] + v_amount;
+      v_cp[c] := v_cp[c] + v_amount;
+    ELSIF p_kind[i] = 'void_pending' THEN
+      v_dp[d] := v_dp[d] - v_release;
+      v_cp[c] := v_cp[c] - v_release;
+    ELSE
+      v_dp[d] := v_dp[d] - v_release;
+      v_cp[c] := v_cp[c] - v_release;
+      IF v_user[d] IS NOT NULL AND v_bal[d] - v_dp[d] < v_amount THEN
+        RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'HL001', DETAIL = v_acc[d]::text;
+      END IF;
+      v_bal[d] := v_bal[d] - v_amount;
+      v_ver[d] := v_ver[d] + 1;
+      v_bal[c] := v_bal[c] + v_amount;
+      v_ver[c] := v_ver[c] + 1;
+      e_leg := e_leg || ARRAY[i, i];
+      e_account := e_account || ARRAY[v_acc[d], v_acc[c]];
+      e_user := e_user || ARRAY[v_user[d], v_user[c]];
+      e_amount := e_amount || ARRAY[-v_amount, v_amount];
+      e_after := e_after || ARRAY[v_bal[d], v_bal[c]];
+      e_version := e_version || ARRAY[v_ver[d], v_ver[c]];
     END IF;
   END LOOP;
-  RETURN jsonb_build_object('replayed', false, 'transfers', to_jsonb(v_out));
+
+  WITH inserted AS (
+    INSERT INTO ledger_transfers (request_key, leg, request_hash, kind, debit_account_id, credit_account_id,
+                                  currency, amount, log_type, pending_id, reference)
+    SELECT p_key, (u.n - 1)::smallint, CASE WHEN u.n = 1 THEN p_hash END, u.kind, u.debit, u.credit,
+           u.cur, u.amount, u.log, u.pending, u.ref
+    FROM unnest(p_kind, t_debit, t_credit, t_cur, t_amount, t_log, t_pending, p_ref)
+         WITH ORDINALITY AS u (kind, debit, credit, cur, amount, log, pending, ref, n)
+    RETURNING id, leg
+  )
+  SELECT array_agg(id ORDER BY leg) INTO transfers FROM inserted;
+
+  INSERT INTO ledger_entries (transfer_id, account_id, user_id, amount, balance_after, account_version)
+  SELECT transfers[u.leg], u.account, u.usr, u.amount, u.after, u.version
+  FROM unnest(e_leg, e_account, e_user, e_amount, e_after, e_version) AS u (leg, account, usr, amount, after, version);
+
+  FOR i IN 1 .. cardinality(v_acc) LOOP
+    CONTINUE WHEN NOT v_dirty[i];
+    UPDATE ledger_accounts SET balance = v_bal[i], debits_pending = v_dp[i], credits_pending = v_cp[i], version = v_ver[i]
+     WHERE id = v_acc[i];
+  END LOOP;
+  replayed := false;
 END $$;

@@ -20,6 +20,22 @@ export interface ApplyOutcome {
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
+/** The legs as the column arrays `ledger_apply` takes. */
+export function legArrays(legs: SqlLeg[]): unknown[] {
+  return [
+    legs.map((l) => l.kind),
+    legs.map((l) => ('debit' in l ? l.debit : null)),
+    legs.map((l) => ('credit' in l ? l.credit : null)),
+    legs.map((l) => ('amount' in l ? (l.amount ?? null) : null)),
+    legs.map((l) => ('logType' in l ? l.logType : null)),
+    legs.map((l) => ('pending' in l ? l.pending : null)),
+    legs.map((l) => l.ref ?? null),
+  ]
+}
+
+export const APPLY_SQL =
+  'SELECT replayed, transfers::text[] AS transfers FROM ledger_apply($1, $2, $3, $4, $5, $6, $7, $8, $9)'
+
 /** One round trip: the request's legs applied all or nothing by `ledger_apply`. */
 export async function applyLegs(
   q: Queryable,
@@ -27,11 +43,12 @@ export async function applyLegs(
   hash: Buffer,
   legs: SqlLeg[],
 ): Promise<ApplyOutcome> {
-  const res = await q.query<{ r: { replayed: boolean; transfers: (number | string)[] } }>(
-    'SELECT ledger_apply($1, $2, $3::jsonb) AS r',
-    [key, hash, JSON.stringify(legs)],
-  )
-  const r = res.rows[0]!.r
+  const res = await q.query<{ replayed: boolean; transfers: string[] }>({
+    name: 'ledger_apply',
+    text: APPLY_SQL,
+    values: [key, hash, ...legArrays(legs)],
+  })
+  const r = res.rows[0]!
   return { replayed: r.replayed, transfers: r.transfers.map(Number) }
 }
 

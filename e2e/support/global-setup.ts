@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** An operator of role finance, for crediting users through the operator API. */
+    operator: { username: string; password: string }
   }
 }
 
@@ -51,6 +53,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-e2e-'))
   fs.chmodSync(dataDir, 0o755)
   const port = await freePort()
+  const operator = { username: 'e2e-finance', password: `pw-${Date.now()}` }
+  const created = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'apps/server/scripts/create-operator.ts'), operator.username, 'finance'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, OPERATOR_PASSWORD: operator.password },
+      encoding: 'utf8',
+    },
+  )
+  if (created.status !== 0) throw new Error(`could not create the e2e operator:\n${created.stderr}`)
   let log = ''
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/server.ts')], {
     env: {
@@ -67,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = `http://127.0.0.1:${port}`
   await waitForServer(baseUrl, child, () => log)
   project.provide('baseUrl', baseUrl)
+  project.provide('operator', operator)
   return async () => {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')

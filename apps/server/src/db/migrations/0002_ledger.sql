@@ -32,6 +32,9 @@ CREATE TABLE ledger_accounts (
     (user_id IS NOT NULL) = (kind IN ('usdt', 'community', 'shareholder', 'node', 'split'))
   )
 );
+-- Balances change on every transfer: half-empty pages let those updates stay on the page
+-- (HOT) without touching the indexes.
+ALTER TABLE ledger_accounts SET (fillfactor = 50);
 CREATE UNIQUE INDEX ledger_accounts_user_idx ON ledger_accounts (user_id, kind) WHERE user_id IS NOT NULL;
 CREATE UNIQUE INDEX ledger_accounts_platform_idx ON ledger_accounts (kind, currency, shard) WHERE user_id IS NULL;
 

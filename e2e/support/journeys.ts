@@ -1,0 +1,35 @@
+import type { Browser, Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { phonePage } from './browser.ts'
+import { installWallet, type TestWallet } from './wallet.ts'
+
+export const ROOT_CODE = 'HOPE2026'
+export const ROOT_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+
+export interface SignedInUser {
+  page: Page
+  wallet: TestWallet
+  account: PrivateKeyAccount
+  address: string
+}
+
+/** A new wallet registers through the invite page (under `inviter`, or with the root code) and lands on home. */
+export async function registerThroughUi(browser: Browser, inviter?: string): Promise<SignedInUser> {
+  const page = await phonePage(browser)
+  const account = privateKeyToAccount(generatePrivateKey())
+  const wallet = await installWallet(page, account)
+  const baseUrl = inject('baseUrl')
+  if (inviter) {
+    await page.goto(`${baseUrl}/#/invite?pusername=${inviter}`)
+    await page.getByTestId('invite-page').waitFor()
+    await page.getByTestId('inviter').waitFor()
+  } else {
+    await page.goto(`${baseUrl}/`)
+    await page.getByTestId('invite-page').waitFor()
+    await page.locator('[data-testid="invitation-code-input"] input').fill(ROOT_CODE)
+  }
+  await page.getByTestId('register-button').click()
+  await page.getByTestId('home-page').waitFor()
+  return { page, wallet, account, address: account.address.toLowerCase() }
+}

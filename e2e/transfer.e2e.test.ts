@@ -1,0 +1,99 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { creditUser } from './support/api.ts'
+import { launchBrowser } from './support/browser.ts'
+import { registerThroughUi } from './support/journeys.ts'
+
+const baseUrl = inject('baseUrl')
+const zh = JSON.parse(
+  fs.readFileSync(
+    path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn/translation.json'),
+    'utf8',
+  ),
+) as { accountLog: { types: Record<string, string> } }
+
+const shotsDir = process.env.SCREENSHOT_DIR
+const shot = async (page: Page, name: string) => {
+  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
+}
+
+async function firstLogItem(page: Page): Promise<string> {
+  await page.goto(`${baseUrl}/#/accountLog?account=usdt`)
+  await page.getByTestId('account-log-page').waitFor()
+  const item = page.getByTestId('account-log-item').first()
+  await item.waitFor()
+  return item.innerText()
+}
+
+describe('transfer journey', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  test('a user with credited USDT transfers to a downline member and both account logs show it', async () => {
+    const alice = await registerThroughUi(browser)
+    const bob = await registerThroughUi(browser, alice.address)
+    await creditUser(alice.address, '100')
+
+    await alice.page.goto(`${baseUrl}/#/assets`)
+    await alice.page.getByTestId('assets-page').waitFor()
+    await expect
+      .poll(() => alice.page.getByTestId('account-balance-usdt').innerText())
+      .toContain('100')
+    await shot(alice.page, '10-assets')
+
+    await alice.page.goto(`${baseUrl}/#/transfer`)
+    await alice.page.getByTestId('transfer-page').waitFor()
+    await alice.page.locator('[data-testid="transfer-address-input"] input').fill(bob.address)
+    await alice.page.locator('[data-testid="transfer-amount-input"] input').fill('12.5')
+    await alice.page.getByTestId('transfer-submit').click()
+    await alice.page.getByTestId('transfer-confirm-sheet').waitFor()
+    await shot(alice.page, '11-transfer-confirm')
+    await alice.page.getByTestId('transfer-confirm').click()
+    await alice.page.getByTestId('transfer-result').waitFor()
+    await shot(alice.page, '12-transfer-result')
+
+    const aliceItem = await firstLogItem(alice.page)
+    expect(aliceItem).toContain(zh.accountLog.types.internalTransfer)
+    expect(aliceItem).toMatch(/-\s?12\.5/)
+    await shot(alice.page, '13-account-log')
+
+    const bobItem = await firstLogItem(bob.page)
+    expect(bobItem).toContain(zh.accountLog.types.internalTransfer)
+    expect(bobItem).toContain('12.5')
+    expect(bobItem).not.toMatch(/-\s?12\.5/)
+
+    await bob.page.goto(`${baseUrl}/#/assets`)
+    await expect
+      .poll(() => bob.page.getByTestId('account-balance-usdt').innerText())
+      .toContain('12.5')
+  })
+
+  test('a transfer to someone outside the downline is refused and nothing moves', async () => {
+    const alice = await registerThroughUi(browser)
+    const stranger = await registerThroughUi(browser)
+    await creditUser(alice.address, '50')
+    await alice.page.goto(`${baseUrl}/#/transfer`)
+    await alice.page.getByTestId('transfer-page').waitFor()
+    await alice.page.locator('[data-testid="transfer-address-input"] input').fill(stranger.address)
+    await alice.page.locator('[data-testid="transfer-amount-input"] input').fill('5')
+    await alice.page.getByTestId('transfer-submit').click()
+    await alice.page.getByTestId('transfer-confirm').click()
+    await alice.page.getByText('接收地址必须是自己共识体系的下级').first().waitFor()
+    await alice.page.goto(`${baseUrl}/#/assets`)
+    await expect
+      .poll(() => alice.page.getByTestId('account-balance-usdt').innerText())
+      .toContain('50')
+    await stranger.page.goto(`${baseUrl}/#/assets`)
+    await expect
+      .poll(() => stranger.page.getByTestId('account-balance-usdt').innerText())
+      .toMatch(/^\D*0(\.0+)?\D*$/)
+  })
+})

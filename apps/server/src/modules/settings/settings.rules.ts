@@ -31,6 +31,13 @@ export const SETTING_SCHEMAS = {
   transferMinUsdt: decimal(1e12),
   transferFeeFixedUsdt: decimal(1e12),
   transferFeeRate: decimal(1),
+  /** The chain USDT is recharged and withdrawn on (DESIGN §5). */
+  chainTokenAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
+  chainTokenDecimals: z.number().int().min(0).max(36),
+  chainDepositAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
+  chainConfirmations: z.number().int().min(1).max(1_000),
+  /** Explorer link for a transaction: `{hash}` is replaced; empty when there is none. */
+  chainExplorerTxUrl: z.string().max(300),
 } as const
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS
@@ -48,6 +55,11 @@ export const SETTING_DEFAULTS: Settings = {
   transferMinUsdt: '1',
   transferFeeFixedUsdt: '0',
   transferFeeRate: '0',
+  chainTokenAddress: '',
+  chainTokenDecimals: 6,
+  chainDepositAddress: '',
+  chainConfirmations: 12,
+  chainExplorerTxUrl: '',
 }
 
 export const isSettingKey = (key: string): key is SettingKey => key in SETTING_SCHEMAS

@@ -1,0 +1,88 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseUnits,
+  type Address,
+  type Chain,
+  type PublicClient,
+} from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import token from './contracts/TetherLikeToken.json' with { type: 'json' }
+import { LOCAL_CHAIN_ID } from './anvil.ts'
+
+/** Anvil's standard development mnemonic: its accounts are public test accounts. */
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+export const devAccount = (index: number) =>
+  mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index })
+
+/** Roles of the local chain's development accounts. */
+export const LOCAL_ROLES = {
+  /** Deploys the token; also the demo root user's wallet. */
+  deployer: 0,
+  deposit: 1,
+  hotWallet: 2,
+} as const
+
+export const TOKEN_DECIMALS = 6
+
+export function localChain(rpcUrl: string): Chain {
+  return defineChain({
+    id: LOCAL_CHAIN_ID,
+    name: 'HOPE local chain',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+}
+
+export interface LocalChainSetup {
+  tokenAddress: Address
+  depositAddress: Address
+  hotWalletAddress: Address
+}
+
+/**
+ * Makes sure the local chain has the USDT-like token (deployed on the first start, or again if
+ * the chain's state was reset) and funds the demo wallets. Idempotent.
+ */
+export async function prepareLocalChain(
+  rpcUrl: string,
+  knownToken: string | undefined,
+): Promise<LocalChainSetup> {
+  const chain = localChain(rpcUrl)
+  const client = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient
+  const deployer = devAccount(LOCAL_ROLES.deployer)
+  const wallet = createWalletClient({ chain, transport: http(rpcUrl), account: deployer })
+  const setup = {
+    depositAddress: devAccount(LOCAL_ROLES.deposit).address,
+    hotWalletAddress: devAccount(LOCAL_ROLES.hotWallet).address,
+  }
+  if (knownToken) {
+    const code = await client.getCode({ address: knownToken as Address })
+    if (code && code !== '0x') return { ...setup, tokenAddress: knownToken as Address }
+  }
+  const hash = await wallet.deployContract({
+    abi: token.abi,
+    bytecode: token.bytecode as `0x${string}`,
+    args: ['Tether USD', 'USDT', TOKEN_DECIMALS],
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
+  const tokenAddress = receipt.contractAddress!
+  // Demo money: the root's wallet, the hot wallet (for payouts) and dev accounts 3–9.
+  const grants: [Address, string][] = [
+    [deployer.address, '1000000'],
+    [setup.hotWalletAddress, '100000'],
+    ...[3, 4, 5, 6, 7, 8, 9].map((i) => [devAccount(i).address, '10000'] as [Address, string]),
+  ]
+  for (const [to, amount] of grants) {
+    const tx = await wallet.writeContract({
+      address: tokenAddress,
+      abi: token.abi,
+      functionName: 'mint',
+      args: [to, parseUnits(amount, TOKEN_DECIMALS)],
+    })
+    await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 100 })
+  }
+  return { ...setup, tokenAddress }
+}

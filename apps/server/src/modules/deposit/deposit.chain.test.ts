@@ -1,0 +1,216 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
+import {
+  devAccount,
+  localChain,
+  prepareLocalChain,
+  type LocalChainSetup,
+} from '../../chain/local-chain.ts'
+import {
+  createTestDatabase,
+  databaseTargets,
+  insertTestUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+import { createLedgerService, type LedgerService } from '../ledger/ledger.service.ts'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+import { createDepositWatcher } from './deposit.watcher.ts'
+
+const CONFIRMATIONS = 3
+
+describe('deposit watcher on a local chain', () => {
+  let anvil: LocalChain
+  let setup: LocalChainSetup
+  let client: PublicClient
+  let db: TestDatabase
+  let ledger: LedgerService
+  let watcher: ReturnType<typeof createDepositWatcher>
+  const settings = () => createSettingsService(db.db)
+
+  const rpc = async (method: string, params: unknown[] = []) => {
+    const res = await fetch(anvil.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    return ((await res.json()) as { result: unknown }).result
+  }
+  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`])
+
+  /** Signs and sends a token transfer to the deposit address; returns the raw tx for reorg tests. */
+  async function deposit(
+    fromIndex: number,
+    amount: string,
+    tokenAddress: Address = setup.tokenAddress,
+  ) {
+    const wallet = createWalletClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+      account: devAccount(fromIndex),
+    })
+    const request = await wallet.prepareTransactionRequest({
+      to: tokenAddress,
+      data: encodeFunctionData({
+        abi: token.abi,
+        functionName: 'transfer',
+        args: [setup.depositAddress, parseUnits(amount, 6)],
+      }),
+    })
+    const raw = await wallet.signTransaction(request)
+    const hash = await client.sendRawTransaction({ serializedTransaction: raw })
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    return { raw, hash }
+  }
+
+  const usdtOf = async (userId: number) => {
+    const r = await db.pool.query(
+      `SELECT balance::text AS b FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
+      [userId],
+    )
+    return Number(r.rows[0].b)
+  }
+  const depositRow = async (hash: string) =>
+    (
+      await db.pool.query('SELECT status, amount::text FROM deposits WHERE tx_hash = $1', [
+        hash.toLowerCase(),
+      ])
+    ).rows[0]
+
+  let alice: { id: number }
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    setup = await prepareLocalChain(anvil.url, undefined)
+    client = createPublicClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+    }) as PublicClient
+    db = await createTestDatabase(databaseTargets()[0]!)
+    ledger = createLedgerService(db.pool)
+    const s = settings()
+    await s.set('chainTokenAddress', setup.tokenAddress, 'test')
+    await s.set('chainDepositAddress', setup.depositAddress, 'test')
+    await s.set('chainConfirmations', CONFIRMATIONS, 'test')
+    watcher = createDepositWatcher({
+      pool: db.pool,
+      ledger,
+      settings: s,
+      client,
+      chainId: anvil.chainId,
+    })
+    alice = await insertTestUser(db.pool, { address: devAccount(3).address })
+  })
+  afterAll(async () => {
+    await db?.drop()
+    await anvil?.stop()
+  })
+
+  test('a deposit from a registered address is held, then credited once at the confirmation depth', async () => {
+    const before = await usdtOf(alice.id)
+    const { hash } = await deposit(3, '100')
+    expect((await watcher.tick()).seen).toBe(1)
+    expect(await depositRow(hash)).toMatchObject({ status: 'on_chain' })
+    expect(await usdtOf(alice.id)).toBe(before)
+    await mine(CONFIRMATIONS - 2)
+    await watcher.tick()
+    expect(await depositRow(hash)).toMatchObject({ status: 'on_chain' })
+    await mine(1)
+    expect((await watcher.tick()).credited).toBe(1)
+    expect(await depositRow(hash)).toMatchObject({ status: 'credited' })
+    expect(await usdtOf(alice.id)).toBe(before + 100)
+    // Again, and from a fresh watcher as after a restart: nothing twice.
+    await mine(5)
+    await watcher.tick()
+    const restarted = createDepositWatcher({
+      pool: db.pool,
+      ledger,
+      settings: settings(),
+      client,
+      chainId: anvil.chainId,
+    })
+    await restarted.tick()
+    expect(await usdtOf(alice.id)).toBe(before + 100)
+    const log = await db.pool.query(
+      `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id WHERE e.user_id = $1 AND t.log_type = 12`,
+      [alice.id],
+    )
+    expect(log.rows[0].n).toBe(1)
+  })
+
+  test('a transfer of another token to the deposit address is not credited', async () => {
+    const wallet = createWalletClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+      account: devAccount(0),
+    })
+    const deployHash = await wallet.deployContract({
+      abi: token.abi,
+      bytecode: token.bytecode as `0x${string}`,
+      args: ['Fake USD', 'USDT', 6],
+    })
+    const fake = (await client.waitForTransactionReceipt({ hash: deployHash })).contractAddress!
+    const mintHash = await wallet.writeContract({
+      address: fake,
+      abi: token.abi,
+      functionName: 'mint',
+      args: [devAccount(3).address, parseUnits('500', 6)],
+    })
+    await client.waitForTransactionReceipt({ hash: mintHash })
+    const before = await usdtOf(alice.id)
+    const { hash } = await deposit(3, '50', fake)
+    await mine(CONFIRMATIONS + 1)
+    await watcher.tick()
+    expect(await depositRow(hash)).toBeUndefined()
+    expect(await usdtOf(alice.id)).toBe(before)
+  })
+
+  test('a deposit from an address that is not a user is recorded but not credited', async () => {
+    const { hash } = await deposit(5, '7')
+    await mine(CONFIRMATIONS)
+    await watcher.tick()
+    expect(await depositRow(hash)).toMatchObject({
+      status: 'unattributed',
+      amount: '7.000000000000000000',
+    })
+  })
+
+  test('a reorg that drops a deposit before its depth voids it; re-included, it is credited once', async () => {
+    const before = await usdtOf(alice.id)
+    const { raw, hash } = await deposit(3, '30')
+    await watcher.tick()
+    expect(await depositRow(hash)).toMatchObject({ status: 'on_chain' })
+
+    await rpc('anvil_reorg', [1, []])
+    expect((await watcher.tick()).reorged).toBe(1)
+    expect(await depositRow(hash)).toMatchObject({ status: 'reorged' })
+    await mine(CONFIRMATIONS + 2)
+    await watcher.tick()
+    expect(await usdtOf(alice.id)).toBe(before)
+
+    // Re-included in the newest block of the new branch: held again from the start.
+    await rpc('anvil_reorg', [CONFIRMATIONS + 2, [[raw, CONFIRMATIONS + 1]]])
+    await watcher.tick()
+    expect(await depositRow(hash)).toMatchObject({ status: 'on_chain' })
+    await mine(CONFIRMATIONS)
+    await watcher.tick()
+    expect(await depositRow(hash)).toMatchObject({ status: 'credited' })
+    expect(await usdtOf(alice.id)).toBe(before + 30)
+    await mine(2)
+    await watcher.tick()
+    expect(await usdtOf(alice.id)).toBe(before + 30)
+  })
+
+  test('the ledger verifies clean and chain deposits balance the credits', async () => {
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+})

@@ -1,0 +1,345 @@
+import { formatAmount, parseAmount } from '@hope/api'
+import type pg from 'pg'
+import { parseAbiItem, type Address, type PublicClient } from 'viem'
+import type { LedgerService } from '../ledger/ledger.service.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import {
+  canMoveDeposit,
+  commonAncestor,
+  isConfirmed,
+  nextRange,
+  type DepositStatus,
+} from './deposit.rules.ts'
+
+const TRANSFER = parseAbiItem(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+)
+const LOCK_KEY = 7_001_013
+const SCAN_BATCH = 2_000n
+/** Blocks kept with their hashes below the confirmation depth, to walk a reorg back. */
+const HASH_WINDOW = 64n
+const USDT_DECIMALS = 6
+
+export interface TickReport {
+  skipped?: 'locked' | 'not_configured'
+  head?: bigint
+  scannedTo?: bigint
+  seen: number
+  credited: number
+  reorged: number
+}
+
+/**
+ * Credits USDT deposits: scans Transfer logs of the configured token to the deposit address,
+ * holds each as a pending ledger transfer (chain deposits → the sender's USDT account, log 12)
+ * until the confirmation depth, then posts it once per (chain id, tx hash, log index). A reorg
+ * found through the stored block hashes voids what it dropped; a re-included deposit is held
+ * and credited again from the start. One process runs a tick at a time (advisory lock).
+ */
+export function createDepositWatcher(deps: {
+  pool: pg.Pool
+  ledger: LedgerService
+  settings: SettingsService
+  client: PublicClient
+  chainId: number
+  log?: (msg: string, extra?: unknown) => void
+}) {
+  const { pool, ledger, settings, client, chainId } = deps
+  const log = deps.log ?? (() => {})
+
+  async function move(
+    q: pg.PoolClient,
+    id: number,
+    from: DepositStatus,
+    to: DepositStatus,
+    set = '',
+  ): Promise<void> {
+    if (!canMoveDeposit(from, to)) throw new Error(`deposit ${id}: ${from} → ${to} is not allowed`)
+    await q.query(
+      `UPDATE deposits SET status = $2, updated_at = now() ${set} WHERE id = $1 AND status = $3`,
+      [id, to, from],
+    )
+  }
+
+  async function walkBackReorg(q: pg.PoolClient): Promise<number> {
+    const stored = await q.query<{ number: string; hash: string }>(
+      'SELECT b.number::text AS number, b.hash FROM chain_blocks b WHERE b.chain_id = $1 ORDER BY b.number DESC LIMIT $2',
+      [chainId, Number(HASH_WINDOW)],
+    )
+    if (!stored.rows.length) return 0
+    const storedMap = new Map(stored.rows.map((r) => [BigInt(r.number), r.hash]))
+    const top = BigInt(stored.rows[0]!.number)
+    const topBlock = await client.getBlock({ blockNumber: top }).catch(() => null)
+    if (topBlock?.hash?.toLowerCase() === stored.rows[0]!.hash.toLowerCase()) return 0
+
+    const chainMap = new Map<bigint, string>()
+    for (const n of storedMap.keys()) {
+      const b = await client.getBlock({ blockNumber: n }).catch(() => null)
+      if (b?.hash) chainMap.set(n, b.hash)
+    }
+    const lowest = BigInt(stored.rows.at(-1)!.number)
+    const ancestor = commonAncestor(storedMap, chainMap) ?? lowest - 1n
+    log('chain reorganisation found', { chainId, ancestor: String(ancestor) })
+
+    const dropped = await q.query<{ id: number; pending: string; status: DepositStatus }>(
+      `SELECT id::int, pending_transfer_id::text AS pending, status FROM deposits
+       WHERE chain_id = $1 AND block_number > $2 AND status IN ('on_chain', 'credited')`,
+      [chainId, String(ancestor)],
+    )
+    let reorged = 0
+    for (const d of dropped.rows) {
+      if (d.status === 'credited') {
+        // Deeper than the confirmation depth: the ledger keeps the credit; operators must look.
+        log('a credited deposit was reorganised away', { depositId: d.id })
+        continue
+      }
+      await ledger.apply(
+        `deposit-void:${d.id}:${d.pending}`,
+        { void: d.pending },
+        [{ kind: 'void_pending', pending: Number(d.pending) }],
+        q,
+      )
+      await move(q, d.id, 'on_chain', 'reorged', ', pending_transfer_id = NULL')
+      reorged += 1
+    }
+    await q.query('DELETE FROM chain_blocks WHERE chain_id = $1 AND number > $2', [
+      chainId,
+      String(ancestor),
+    ])
+    await q.query(
+      'UPDATE chain_cursors SET block_number = LEAST(block_number, $2) WHERE chain_id = $1',
+      [chainId, String(ancestor)],
+    )
+    return reorged
+  }
+
+  async function hold(
+    q: pg.PoolClient,
+    row: { id: number },
+    userId: number,
+    amount: string,
+    blockHash: string,
+  ): Promise<void> {
+    const accounts = await ledger.userAccountIds(userId)
+    const source = await ledger.platformAccount('chain_deposits', 'USDT')
+    const outcome = await ledger.apply(
+      `deposit-hold:${row.id}:${blockHash}`,
+      { deposit: row.id, blockHash, amount },
+      [
+        {
+          kind: 'pending',
+          debit: source,
+          credit: accounts.usdt,
+          amount,
+          logType: 12,
+          ref: `deposit:${row.id}`,
+        },
+      ],
+      q,
+    )
+    await q.query('UPDATE deposits SET pending_transfer_id = $2 WHERE id = $1', [
+      row.id,
+      outcome.transfers[0],
+    ])
+  }
+
+  async function record(
+    q: pg.PoolClient,
+    l: {
+      transactionHash: string
+      logIndex: number
+      blockNumber: bigint
+      blockHash: string
+      from: string
+      value: bigint
+    },
+    token: string,
+    decimals: number,
+  ): Promise<boolean> {
+    const exact = formatAmount(l.value, decimals)
+    // The ledger keeps USDT to 6 decimals; finer dust of an 18-decimal token stays on chain.
+    const credit = formatAmount(
+      (parseAmount(exact, Math.max(decimals, USDT_DECIMALS))! * 10n ** BigInt(USDT_DECIMALS)) /
+        10n ** BigInt(Math.max(decimals, USDT_DECIMALS)),
+      USDT_DECIMALS,
+    )
+    const user = await q.query<{ id: number }>('SELECT id::int FROM users WHERE user_name = $1', [
+      l.from.toLowerCase(),
+    ])
+    const userId = user.rows[0]?.id
+    const existing = await q.query<{ id: number; status: DepositStatus }>(
+      'SELECT id::int, status FROM deposits WHERE chain_id = $1 AND tx_hash = $2 AND log_index = $3 FOR UPDATE',
+      [chainId, l.transactionHash.toLowerCase(), l.logIndex],
+    )
+    const found = existing.rows[0]
+    if (found && found.status !== 'reorged') return false
+    if (!userId || credit === '0') {
+      if (!found) {
+        await q.query(
+          `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address, amount, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'unattributed')`,
+          [
+            chainId,
+            l.transactionHash.toLowerCase(),
+            l.logIndex,
+            String(l.blockNumber),
+            l.blockHash,
+            token,
+            l.from.toLowerCase(),
+            exact,
+          ],
+        )
+      }
+      return false
+    }
+    let row: { id: number }
+    if (found) {
+      await move(q, found.id, 'reorged', 'on_chain')
+      await q.query('UPDATE deposits SET block_number = $2, block_hash = $3 WHERE id = $1', [
+        found.id,
+        String(l.blockNumber),
+        l.blockHash,
+      ])
+      row = found
+    } else {
+      const inserted = await q.query<{ id: number }>(
+        `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address, amount, user_id, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'on_chain') RETURNING id::int`,
+        [
+          chainId,
+          l.transactionHash.toLowerCase(),
+          l.logIndex,
+          String(l.blockNumber),
+          l.blockHash,
+          token,
+          l.from.toLowerCase(),
+          exact,
+          userId,
+        ],
+      )
+      row = inserted.rows[0]!
+    }
+    await hold(q, row, userId, credit, l.blockHash)
+    return true
+  }
+
+  async function creditConfirmed(
+    q: pg.PoolClient,
+    head: bigint,
+    confirmations: number,
+  ): Promise<number> {
+    const open = await q.query<{ id: number; block: string; pending: string }>(
+      `SELECT id::int, block_number::text AS block, pending_transfer_id::text AS pending FROM deposits
+       WHERE chain_id = $1 AND status = 'on_chain' ORDER BY id FOR UPDATE`,
+      [chainId],
+    )
+    let credited = 0
+    for (const d of open.rows) {
+      if (!isConfirmed(BigInt(d.block), head, confirmations)) continue
+      await ledger.apply(
+        `deposit-post:${d.id}:${d.pending}`,
+        { post: d.pending },
+        [{ kind: 'post_pending', pending: Number(d.pending) }],
+        q,
+      )
+      await move(q, d.id, 'on_chain', 'credited')
+      credited += 1
+    }
+    return credited
+  }
+
+  async function tick(): Promise<TickReport> {
+    const report: TickReport = { seen: 0, credited: 0, reorged: 0 }
+    const s = await settings.get()
+    if (!s.chainTokenAddress || !s.chainDepositAddress)
+      return { ...report, skipped: 'not_configured' }
+    const q = await pool.connect()
+    try {
+      const locked = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
+        LOCK_KEY,
+        chainId,
+      ])
+      if (!locked.rows[0]?.ok) return { ...report, skipped: 'locked' }
+      try {
+        await q.query('BEGIN')
+        report.reorged = await walkBackReorg(q)
+        await q.query('COMMIT')
+
+        const head = await client.getBlockNumber({ cacheTime: 0 })
+        report.head = head
+        const cursorRow = await q.query<{ n: string }>(
+          'SELECT block_number::text AS n FROM chain_cursors WHERE chain_id = $1',
+          [chainId],
+        )
+        const cursor = cursorRow.rows[0]
+          ? BigInt(cursorRow.rows[0].n)
+          : head > 5_000n
+            ? head - 5_000n
+            : -1n
+        const range = nextRange(cursor, head, SCAN_BATCH)
+        await q.query('BEGIN')
+        if (range) {
+          const logs = await client.getLogs({
+            address: s.chainTokenAddress as Address,
+            event: TRANSFER,
+            args: { to: s.chainDepositAddress as Address },
+            fromBlock: range.from,
+            toBlock: range.to,
+          })
+          for (const l of logs) {
+            if (l.address.toLowerCase() !== s.chainTokenAddress.toLowerCase() || l.removed) continue
+            const seen = await record(
+              q,
+              {
+                transactionHash: l.transactionHash!,
+                logIndex: l.logIndex!,
+                blockNumber: l.blockNumber!,
+                blockHash: l.blockHash!,
+                from: l.args.from!,
+                value: l.args.value!,
+              },
+              s.chainTokenAddress.toLowerCase(),
+              s.chainTokenDecimals,
+            )
+            if (seen) report.seen += 1
+          }
+          // Remember the hashes of the recent blocks scanned, to notice a reorg next time.
+          const windowFrom =
+            range.to - HASH_WINDOW + 1n > range.from ? range.to - HASH_WINDOW + 1n : range.from
+          for (let n = windowFrom; n <= range.to; n++) {
+            const b = await client.getBlock({ blockNumber: n })
+            await q.query(
+              `INSERT INTO chain_blocks (chain_id, number, hash) VALUES ($1, $2, $3)
+               ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash`,
+              [chainId, String(n), b.hash],
+            )
+          }
+          await q.query(
+            `INSERT INTO chain_cursors (chain_id, block_number) VALUES ($1, $2)
+             ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number`,
+            [chainId, String(range.to)],
+          )
+          await q.query('DELETE FROM chain_blocks WHERE chain_id = $1 AND number < $2', [
+            chainId,
+            String(range.to - HASH_WINDOW),
+          ])
+          report.scannedTo = range.to
+        }
+        report.credited = await creditConfirmed(q, head, s.chainConfirmations)
+        await q.query('COMMIT')
+      } catch (e) {
+        await q.query('ROLLBACK').catch(() => {})
+        throw e
+      } finally {
+        await q.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_KEY, chainId]).catch(() => {})
+      }
+    } finally {
+      q.release()
+    }
+    return report
+  }
+
+  return { tick }
+}
+
+export type DepositWatcher = ReturnType<typeof createDepositWatcher>

@@ -1,5 +1,6 @@
 import { langFromHeader, type Lang } from '@hope/api'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import type { ChainConnection } from './chain/chain.service.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/pool.ts'
 import { AppError } from './lib/app-error.ts'
@@ -30,6 +31,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Database
+    chain: ChainConnection | undefined
     /** True when the built web app is served at `/`. */
     webAppServed: boolean
     services: Services
@@ -44,6 +46,8 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config
   database: Database
+  /** The EVM chain for recharge and withdraw; absent in tests that need none. */
+  chain?: ChainConnection
   logger?: boolean | Record<string, unknown>
   verifySignature?: SignatureVerifier
   now?: () => number
@@ -75,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   })
   app.decorate('config', opts.config)
+  app.decorate('chain', opts.chain)
   app.decorate('db', opts.database)
   const ledger = createLedgerService(opts.database.pool)
   const accounts = createAccountService({ pool: opts.database.pool, ledger, settings })

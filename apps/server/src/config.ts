@@ -15,6 +15,11 @@ export interface Config {
   logLevel: string
   /** Trust X-Forwarded-* from a load balancer in front. */
   trustProxy: boolean
+  /** An EVM JSON-RPC endpoint; when absent a local Anvil chain under dataDir is started. */
+  chainRpcUrl: string | undefined
+  chainId: number | undefined
+  /** Seconds between local chain blocks (so confirmations advance). */
+  chainBlockTimeSec: number
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -35,5 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    chainRpcUrl: env.CHAIN_RPC_URL || undefined,
+    chainId: env.CHAIN_ID ? Number(env.CHAIN_ID) : undefined,
+    chainBlockTimeSec: Number(env.CHAIN_BLOCK_TIME ?? 1),
   }
 }

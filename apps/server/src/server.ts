@@ -1,5 +1,11 @@
 import path from 'node:path'
 import { buildApp } from './app.ts'
+import { startAnvil, type LocalChain } from './chain/anvil.ts'
+import { connectChain, connectExternalChain, type ChainConnection } from './chain/chain.service.ts'
+import { prepareLocalChain, TOKEN_DECIMALS } from './chain/local-chain.ts'
+import { startDepositWatcherJob } from './jobs/deposit-watcher.job.ts'
+import { createDepositWatcher } from './modules/deposit/deposit.watcher.ts'
+import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig } from './config.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
@@ -24,7 +30,56 @@ async function main(): Promise<void> {
     throw e
   }
 
-  const app = await buildApp({ config, database })
+  // The chain: a configured endpoint, or a local Anvil keeping its state under DATA_DIR.
+  let anvil: LocalChain | null = null
+  let chain: ChainConnection
+  try {
+    if (config.chainRpcUrl) {
+      chain = await connectExternalChain(config.chainRpcUrl, config.chainId)
+    } else {
+      anvil = await startAnvil({
+        stateFile: path.join(config.dataDir, 'chain', 'state.json'),
+        blockTimeSec: config.chainBlockTimeSec,
+      })
+      chain = connectChain(anvil.url, anvil.chainId)
+      const settings = createSettingsService(database.db)
+      const local = await prepareLocalChain(
+        anvil.url,
+        (await settings.get()).chainTokenAddress || undefined,
+      )
+      const current = await settings.get()
+      const wanted = {
+        chainTokenAddress: local.tokenAddress,
+        chainTokenDecimals: TOKEN_DECIMALS,
+        chainDepositAddress: local.depositAddress,
+      } as const
+      for (const [key, value] of Object.entries(wanted) as [
+        keyof typeof wanted,
+        string | number,
+      ][]) {
+        if (String(current[key]).toLowerCase() !== String(value).toLowerCase())
+          await settings.set(key, value, 'local-chain')
+      }
+    }
+  } catch (e) {
+    await anvil?.stop()
+    await database.close()
+    await embedded?.stop()
+    throw e
+  }
+
+  const app = await buildApp({ config, database, chain })
+  const depositJob = startDepositWatcherJob(
+    createDepositWatcher({
+      pool: database.pool,
+      ledger: app.services.ledger,
+      settings: app.services.settings,
+      client: chain.client,
+      chainId: chain.chainId,
+      log: (msg, extra) => app.log.warn({ extra }, msg),
+    }),
+    app.log,
+  )
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -32,7 +87,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     const force = setTimeout(() => process.exit(1), 20_000)
     force.unref()
+    await depositJob.stop()
     await app.close().catch((e) => app.log.error(e))
+    await anvil?.stop().catch(() => {})
     await database.close().catch(() => {})
     await embedded?.stop().catch(() => {})
     process.exit(0)
@@ -41,6 +98,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    `chain ${chain.chainId} at ${anvil ? `${chain.rpcUrl} (local Anvil, state in DATA_DIR/chain)` : 'CHAIN_RPC_URL'}`,
+  )
   if (config.seedDemo) {
     app.log.info(`demo root user ${DEMO_ROOT.userName}, invitation code ${DEMO_ROOT.referralCode}`)
   }

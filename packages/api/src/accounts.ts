@@ -113,3 +113,14 @@ export interface TransferResult {
   /** True when this key had already moved the money: nothing moved again. */
   replayed: boolean
 }
+
+/** Where and how to recharge: the platform's deposit address for the configured token. */
+export interface DepositAddress {
+  chainId: number
+  depositAddress: string
+  tokenAddress: string
+  tokenDecimals: number
+  confirmations: number
+  /** Explorer link for a transaction, `{hash}` to be replaced; empty when there is none. */
+  explorerTxUrl: string
+}

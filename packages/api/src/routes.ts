@@ -4,6 +4,7 @@ import {
   TransferParams,
   type AccountLogPage,
   type BalanceResult,
+  type DepositAddress,
   type EnabledCoin,
   type TransferResult,
 } from './accounts.ts'
@@ -87,6 +88,11 @@ export const ROUTES = {
     params: TransferParams,
     auth: true,
     summary: 'USDT to an address in the sender’s own downline (log type 9); idempotent per key',
+  }),
+  'userAccount/getAddress': route<typeof EmptyParams, DepositAddress>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'The deposit address and token of the configured chain, for a recharge',
   }),
   'main/getETLDPrice': route<typeof EmptyParams, string>({
     params: EmptyParams,

@@ -368,6 +368,12 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     ])
   })
 
+  test('the deposit address answers 503 until a chain is configured', async () => {
+    const res = await call(app, 'userAccount/getAddress', {}, { token: alice.token })
+    expect(res.status).toBe(503)
+    expect(res.body.reason).toBe('service_unavailable')
+  })
+
   test('the HOPE price is public', async () => {
     expect((await call(app, 'main/getETLDPrice')).body.data).toBe('0.1')
   })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { depositAddress } from '../../chain/chain.service.ts'
 import { defineRoute } from '../../plugins/routes.ts'
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -11,5 +12,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'userAccount/transfer', ({ session, params }) =>
     accounts.transfer(session!.user, params),
   )
+  defineRoute(app, 'userAccount/getAddress', () => depositAddress(app.chain, app.services.settings))
   defineRoute(app, 'main/getETLDPrice', () => accounts.currentHopePrice())
 }

@@ -14,6 +14,8 @@ import { operatorRoutes } from './modules/operator/operator.routes.ts'
 import { createOperatorService, type OperatorService } from './modules/operator/operator.service.ts'
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
+import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts'
+import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import { createUserService, type UserService } from './modules/user/user.service.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
@@ -25,6 +27,7 @@ export interface Services {
   ledger: LedgerService
   accounts: AccountService
   operators: OperatorService
+  withdrawals: WithdrawService
 }
 
 declare module 'fastify' {
@@ -88,7 +91,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     ledger,
   })
-  app.decorate('services', { settings, users, ledger, accounts, operators })
+  const withdrawals = createWithdrawService({
+    pool: opts.database.pool,
+    ledger,
+    settings,
+    chainId: () => opts.chain?.chainId,
+  })
+  app.decorate('services', { settings, users, ledger, accounts, operators, withdrawals })
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
@@ -125,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(newsRoutes)
   await app.register(accountRoutes)
   await app.register(operatorRoutes)
+  await app.register(withdrawRoutes)
   app.decorate('webAppServed', await registerWebApp(app, opts.config.webDist))
   return app
 }

@@ -10,6 +10,13 @@ import {
 } from './accounts.ts'
 import type { Page } from './common.ts'
 import {
+  MyWithdrawalsParams,
+  ReviewWithdrawalParams,
+  WithdrawParams,
+  WithdrawalIdParams,
+  type Withdrawal,
+} from './withdraw.ts'
+import {
   BalanceAdjustParams,
   OperatorLoginParams,
   type BalanceAdjustResult,
@@ -94,6 +101,21 @@ export const ROUTES = {
     auth: true,
     summary: 'The deposit address and token of the configured chain, for a recharge',
   }),
+  'userAccount/withdraw': route<typeof WithdrawParams, Withdrawal>({
+    params: WithdrawParams,
+    auth: true,
+    summary: 'Request a USDT withdrawal: amount + fee are reserved at once; idempotent per key',
+  }),
+  'userAccount/myWithDraw': route<typeof MyWithdrawalsParams, Page<Withdrawal>>({
+    params: MyWithdrawalsParams,
+    auth: true,
+    summary: 'The user’s withdrawals, newest first',
+  }),
+  'userAccount/cancelWithdraw': route<typeof WithdrawalIdParams, Withdrawal>({
+    params: WithdrawalIdParams,
+    auth: true,
+    summary: 'Cancel a withdrawal still pending review; the reserved money returns',
+  }),
   'main/getETLDPrice': route<typeof EmptyParams, string>({
     params: EmptyParams,
     auth: false,
@@ -120,6 +142,12 @@ export const ROUTES = {
     auth: 'operator',
     roles: ['admin', 'finance'],
     summary: 'Backend debit (log 6) of a user account to the treasury, with a reason; audited',
+  }),
+  'admin/reviewWithdraw': route<typeof ReviewWithdrawalParams, Withdrawal>({
+    params: ReviewWithdrawalParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Approve (the hot wallet pays out) or reject (refund) a withdrawal pending review',
   }),
 } as const
 

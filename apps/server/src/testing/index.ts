@@ -12,6 +12,7 @@ import pg from 'pg'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
+import type { ChainConnection } from '../chain/chain.service.ts'
 import { loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { openDatabase, type Database } from '../db/pool.ts'
@@ -74,13 +75,19 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
 
 export async function buildTestApp(
   database: Database,
-  opts: { now?: () => number; env?: NodeJS.ProcessEnv } = {},
+  opts: { now?: () => number; env?: NodeJS.ProcessEnv; chain?: ChainConnection } = {},
 ): Promise<FastifyInstance> {
   const config = {
     ...loadConfig({ PUBLIC_URL: 'http://hope.test', ...opts.env }),
     webDist: undefined,
   }
-  return buildApp({ config, database, logger: false, ...(opts.now ? { now: opts.now } : {}) })
+  return buildApp({
+    config,
+    database,
+    logger: false,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.chain ? { chain: opts.chain } : {}),
+  })
 }
 
 /** A wallet that signs for real with a fresh random key. */

@@ -128,7 +128,8 @@ END $$;
 --         HL003 pending transfer missing or already resolved, HL004 malformed leg.
 -- The accounts are locked first, the legs are worked out in memory, then the transfers, the
 -- entries and each account's new state are written.
--- Two first-time requests with one key meet at the unique (request_key, leg) index: the
+-- Two first-time requests with one key and the same accounts queue on the locks and the later
+-- one replays; with different accounts they meet at the unique (request_key, leg) index: the
 -- later one fails with 23505 before anything moved, and the caller asks again for the replay.
 CREATE FUNCTION ledger_apply(
   p_key text, p_hash bytea, p_kind text[], p_debit bigint[], p_credit bigint[], p_amount numeric[],
@@ -189,6 +190,12 @@ BEGIN
     FROM (SELECT * FROM ledger_accounts WHERE id = ANY (v_ids)
           ORDER BY user_id IS NULL, id FOR NO KEY UPDATE) locked;
   v_dirty := array_fill(false, ARRAY[coalesce(cardinality(v_acc), 0)]);
+  -- A request with this key that held these locks before us (a double tap) has committed.
+  SELECT request_hash INTO v_hash FROM ledger_transfers WHERE request_key = p_key AND leg = 0;
+  IF FOUND THEN
+    SELECT * INTO replayed, transfers FROM ledger_replay(p_key, p_hash, v_hash);
+    RETURN;
+  END IF;
 
   FOR i IN 1 .. n LOOP
     v_release := 0;

@@ -31,6 +31,10 @@ export const SETTING_SCHEMAS = {
   transferMinUsdt: decimal(1e12),
   transferFeeFixedUsdt: decimal(1e12),
   transferFeeRate: decimal(1),
+  /** Withdrawals (DESIGN §5): the smallest amount and the fee, fixed + rate × amount. */
+  withdrawMinUsdt: decimal(1e12),
+  withdrawFeeFixedUsdt: decimal(1e12),
+  withdrawFeeRate: decimal(1),
   /** The chain USDT is recharged and withdrawn on (DESIGN §5). */
   chainTokenAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
   chainTokenDecimals: z.number().int().min(0).max(36),
@@ -55,6 +59,9 @@ export const SETTING_DEFAULTS: Settings = {
   transferMinUsdt: '1',
   transferFeeFixedUsdt: '0',
   transferFeeRate: '0',
+  withdrawMinUsdt: '10',
+  withdrawFeeFixedUsdt: '1',
+  withdrawFeeRate: '0',
   chainTokenAddress: '',
   chainTokenDecimals: 6,
   chainDepositAddress: '',

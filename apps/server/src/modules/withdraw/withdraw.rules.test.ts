@@ -1,0 +1,73 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import {
+  WITHDRAWAL_STATUS as S,
+  isFinal,
+  transition,
+  type WithdrawalEvent,
+  type WithdrawalStatus,
+} from './withdraw.rules.ts'
+
+const EVENTS: WithdrawalEvent[] = ['approve', 'reject', 'cancel', 'confirm', 'fail', 'complete']
+const STATUSES = Object.values(S) as WithdrawalStatus[]
+
+describe('withdrawal state machine', () => {
+  test('the allowed moves and what they do to the reserved money', () => {
+    expect(transition(S.pendingReview, 'approve')).toEqual({
+      ok: true,
+      to: S.reviewPassed,
+      ledger: 'none',
+    })
+    expect(transition(S.pendingReview, 'reject')).toEqual({
+      ok: true,
+      to: S.rejected,
+      ledger: 'void',
+    })
+    expect(transition(S.pendingReview, 'cancel')).toEqual({
+      ok: true,
+      to: S.canceled,
+      ledger: 'void',
+    })
+    expect(transition(S.reviewPassed, 'confirm')).toEqual({
+      ok: true,
+      to: S.confirmed,
+      ledger: 'none',
+    })
+    expect(transition(S.reviewPassed, 'fail')).toEqual({ ok: true, to: S.failed, ledger: 'void' })
+    expect(transition(S.confirmed, 'complete')).toEqual({
+      ok: true,
+      to: S.completed,
+      ledger: 'post',
+    })
+  })
+
+  test('every other move is refused', () => {
+    const allowed = new Set([
+      '0:approve',
+      '0:reject',
+      '0:cancel',
+      '1:confirm',
+      '1:fail',
+      '5:complete',
+    ])
+    for (const s of STATUSES)
+      for (const e of EVENTS) expect(transition(s, e).ok).toBe(allowed.has(`${s}:${e}`))
+  })
+
+  test('any sequence of events settles the money at most once and never leaves a final state', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...EVENTS), { maxLength: 12 }), (events) => {
+        let state: WithdrawalStatus = S.pendingReview
+        let settlements = 0
+        for (const e of events) {
+          const t = transition(state, e)
+          if (!t.ok) continue
+          expect(isFinal(state)).toBe(false)
+          if (t.ledger !== 'none') settlements += 1
+          state = t.to
+        }
+        return settlements <= 1 && (settlements === 1) === isFinal(state)
+      }),
+    )
+  })
+})

@@ -1,0 +1,45 @@
+/**
+ * Withdrawal states as the spec numbers them, and every move between them (DESIGN §5).
+ * Refunds (3, 4, 6) void the reservation; completion (2) posts it.
+ */
+export const WITHDRAWAL_STATUS = {
+  pendingReview: 0,
+  reviewPassed: 1,
+  completed: 2,
+  rejected: 3,
+  failed: 4,
+  confirmed: 5,
+  canceled: 6,
+} as const
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS]
+
+export type WithdrawalEvent = 'approve' | 'reject' | 'cancel' | 'confirm' | 'fail' | 'complete'
+
+const S = WITHDRAWAL_STATUS
+const MOVES: Record<WithdrawalEvent, { from: WithdrawalStatus[]; to: WithdrawalStatus }> = {
+  approve: { from: [S.pendingReview], to: S.reviewPassed },
+  reject: { from: [S.pendingReview], to: S.rejected },
+  cancel: { from: [S.pendingReview], to: S.canceled },
+  confirm: { from: [S.reviewPassed], to: S.confirmed },
+  fail: { from: [S.reviewPassed], to: S.failed },
+  complete: { from: [S.confirmed], to: S.completed },
+}
+
+export type Transition =
+  { ok: true; to: WithdrawalStatus; ledger: 'none' | 'post' | 'void' } | { ok: false }
+
+/** The next state for an event, and what it means for the reserved money; illegal moves are refused. */
+export function transition(from: WithdrawalStatus, event: WithdrawalEvent): Transition {
+  const move = MOVES[event]
+  if (!move.from.includes(from)) return { ok: false }
+  const ledger =
+    move.to === S.completed
+      ? 'post'
+      : move.to === S.rejected || move.to === S.failed || move.to === S.canceled
+        ? 'void'
+        : 'none'
+  return { ok: true, to: move.to, ledger }
+}
+
+export const isFinal = (s: WithdrawalStatus): boolean =>
+  s === S.completed || s === S.rejected || s === S.failed || s === S.canceled

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { Address, PageParams, intParam } from './common.ts'
+import { amountOf } from './money.ts'
+
+/** Withdrawal statuses as the spec numbers them. */
+export const WITHDRAWAL_STATUSES = {
+  0: 'pendingReview',
+  1: 'reviewPassed',
+  2: 'completed',
+  3: 'rejected',
+  4: 'failed',
+  5: 'confirmed',
+  6: 'canceled',
+} as const
+export type WithdrawalStatusCode = keyof typeof WITHDRAWAL_STATUSES
+
+export const WithdrawParams = z.object({
+  amount: amountOf('USDT'),
+  /** Defaults to the user's own wallet address. */
+  address: Address.optional(),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+})
+export type WithdrawParams = z.input<typeof WithdrawParams>
+
+export const WithdrawalIdParams = z.object({ id: intParam(1, 999_999_999) })
+
+export const ReviewWithdrawalParams = z.object({
+  id: intParam(1, 999_999_999),
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().trim().max(200).optional(),
+})
+
+export const MyWithdrawalsParams = PageParams
+
+export interface Withdrawal {
+  id: number
+  amount: string
+  fee: string
+  address: string
+  status: WithdrawalStatusCode
+  txHash: string | null
+  reviewReason: string | null
+  createdAt: string
+  updatedAt: string
+}

@@ -12,12 +12,7 @@ import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import {
-  WITHDRAWAL_STATUS as S,
-  transition,
-  type WithdrawalEvent,
-  type WithdrawalStatus,
-} from './withdraw.rules.ts'
+import { transition, type WithdrawalEvent, type WithdrawalStatus } from './withdraw.rules.ts'
 
 const USDT = CURRENCY_DECIMALS.USDT
 const units = (v: string) => parseAmount(trimDecimal(v), USDT)!

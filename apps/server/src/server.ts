@@ -2,8 +2,10 @@ import path from 'node:path'
 import { buildApp } from './app.ts'
 import { startAnvil, type LocalChain } from './chain/anvil.ts'
 import { connectChain, connectExternalChain, type ChainConnection } from './chain/chain.service.ts'
-import { prepareLocalChain, TOKEN_DECIMALS } from './chain/local-chain.ts'
-import { startDepositWatcherJob } from './jobs/deposit-watcher.job.ts'
+import { LOCAL_ROLES, devAccount, prepareLocalChain, TOKEN_DECIMALS } from './chain/local-chain.ts'
+import { createWithdrawalSender } from './modules/withdraw/withdraw.sender.ts'
+import { privateKeyToAccount } from 'viem/accounts'
+import { startIntervalJob } from './jobs/interval-job.ts'
 import { createDepositWatcher } from './modules/deposit/deposit.watcher.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig } from './config.ts'
@@ -69,17 +71,37 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database, chain })
-  const depositJob = startDepositWatcherJob(
-    createDepositWatcher({
+  const watcher = createDepositWatcher({
+    pool: database.pool,
+    ledger: app.services.ledger,
+    settings: app.services.settings,
+    client: chain.client,
+    chainId: chain.chainId,
+    log: (msg, extra) => app.log.warn({ extra }, msg),
+  })
+  const jobs = [startIntervalJob('deposit watcher', () => watcher.tick(), app.log)]
+  const hotWalletKey = process.env.HOT_WALLET_KEY
+  const hotWallet = hotWalletKey
+    ? privateKeyToAccount(hotWalletKey as `0x${string}`)
+    : anvil
+      ? devAccount(LOCAL_ROLES.hotWallet)
+      : null
+  if (hotWallet) {
+    const sender = createWithdrawalSender({
       pool: database.pool,
       ledger: app.services.ledger,
       settings: app.services.settings,
       client: chain.client,
       chainId: chain.chainId,
-      log: (msg, extra) => app.log.warn({ extra }, msg),
-    }),
-    app.log,
-  )
+      hotWallet,
+    })
+    jobs.push(startIntervalJob('withdrawal sender', () => sender.tick(), app.log))
+  } else {
+    app.log.warn(
+      'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
+    )
+  }
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -87,7 +109,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     const force = setTimeout(() => process.exit(1), 20_000)
     force.unref()
-    await depositJob.stop()
+    await Promise.all(jobs.map((j) => j.stop()))
     await app.close().catch((e) => app.log.error(e))
     await anvil?.stop().catch(() => {})
     await database.close().catch(() => {})

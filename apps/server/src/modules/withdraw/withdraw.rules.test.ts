@@ -8,7 +8,15 @@ import {
   type WithdrawalStatus,
 } from './withdraw.rules.ts'
 
-const EVENTS: WithdrawalEvent[] = ['approve', 'reject', 'cancel', 'confirm', 'fail', 'complete']
+const EVENTS: WithdrawalEvent[] = [
+  'approve',
+  'reject',
+  'cancel',
+  'confirm',
+  'fail',
+  'complete',
+  'reorg',
+]
 const STATUSES = Object.values(S) as WithdrawalStatus[]
 
 describe('withdrawal state machine', () => {
@@ -49,6 +57,7 @@ describe('withdrawal state machine', () => {
       '1:confirm',
       '1:fail',
       '5:complete',
+      '5:reorg',
     ])
     for (const s of STATUSES)
       for (const e of EVENTS) expect(transition(s, e).ok).toBe(allowed.has(`${s}:${e}`))

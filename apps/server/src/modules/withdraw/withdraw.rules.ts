@@ -13,7 +13,8 @@ export const WITHDRAWAL_STATUS = {
 } as const
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS]
 
-export type WithdrawalEvent = 'approve' | 'reject' | 'cancel' | 'confirm' | 'fail' | 'complete'
+export type WithdrawalEvent =
+  'approve' | 'reject' | 'cancel' | 'confirm' | 'fail' | 'complete' | 'reorg'
 
 const S = WITHDRAWAL_STATUS
 const MOVES: Record<WithdrawalEvent, { from: WithdrawalStatus[]; to: WithdrawalStatus }> = {
@@ -23,6 +24,8 @@ const MOVES: Record<WithdrawalEvent, { from: WithdrawalStatus[]; to: WithdrawalS
   confirm: { from: [S.reviewPassed], to: S.confirmed },
   fail: { from: [S.reviewPassed], to: S.failed },
   complete: { from: [S.confirmed], to: S.completed },
+  /** The payout's block was reorganised away before the depth: it is re-sent as recorded. */
+  reorg: { from: [S.confirmed], to: S.reviewPassed },
 }
 
 export type Transition =

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify'
+
+/**
+ * Runs `tick` every `intervalMs`, one run at a time; a failed run is logged and the next one
+ * retries. The ticks themselves take an advisory lock, so several processes may run this.
+ */
+export function startIntervalJob(
+  name: string,
+  tick: () => Promise<object>,
+  log: FastifyBaseLogger,
+  intervalMs = 2_000,
+) {
+  let running = false
+  let stopped = false
+  const timer = setInterval(async () => {
+    if (running || stopped) return
+    running = true
+    try {
+      const report = await tick()
+      const busy = Object.entries(report).some(
+        ([k, v]) => k !== 'head' && k !== 'scannedTo' && typeof v === 'number' && v > 0,
+      )
+      if (busy) log.info({ job: name, report }, name)
+    } catch (err) {
+      log.warn({ err, job: name }, `${name} failed; retrying`)
+    } finally {
+      running = false
+    }
+  }, intervalMs)
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      while (running) await new Promise((r) => setTimeout(r, 50))
+    },
+  }
+}

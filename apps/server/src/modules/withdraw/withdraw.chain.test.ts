@@ -1,0 +1,177 @@
+import { erc20Abi, type Address, type PublicClient } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import { connectChain } from '../../chain/chain.service.ts'
+import {
+  LOCAL_ROLES,
+  devAccount,
+  prepareLocalChain,
+  type LocalChainSetup,
+} from '../../chain/local-chain.ts'
+import {
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  insertTestUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+import { createLedgerService } from '../ledger/ledger.service.ts'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+import { createWithdrawalSender } from './withdraw.sender.ts'
+import { createWithdrawService } from './withdraw.service.ts'
+
+const CONFIRMATIONS = 2
+
+describe('withdrawal payouts on a local chain', () => {
+  let anvil: LocalChain
+  let setup: LocalChainSetup
+  let client: PublicClient
+  let db: TestDatabase
+  let n = 0
+  const key = () => `payout-${++n}-${Date.now()}`
+
+  const services = () => {
+    const settings = createSettingsService(db.db)
+    const ledger = createLedgerService(db.pool)
+    return {
+      withdrawals: createWithdrawService({
+        pool: db.pool,
+        ledger,
+        settings,
+        chainId: () => anvil.chainId,
+      }),
+      sender: (afterRecord?: (id: number) => void) =>
+        createWithdrawalSender({
+          pool: db.pool,
+          ledger,
+          settings,
+          client,
+          chainId: anvil.chainId,
+          hotWallet: devAccount(LOCAL_ROLES.hotWallet),
+          ...(afterRecord ? { afterRecord } : {}),
+        }),
+    }
+  }
+  const onChain = async (address: string) =>
+    client.readContract({
+      address: setup.tokenAddress,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address as Address],
+    })
+  const mine = (blocks: number) =>
+    client.request({
+      method: 'anvil_mine' as 'eth_chainId',
+      params: [`0x${blocks.toString(16)}`] as never,
+    })
+  const statusOf = async (id: number) =>
+    (await db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [id])).rows[0]
+      .status as number
+  const usdtOf = async (userId: number) =>
+    (
+      await db.pool.query(
+        `SELECT balance::text AS b, debits_pending::text AS p FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
+        [userId],
+      )
+    ).rows[0] as { b: string; p: string }
+
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    setup = await prepareLocalChain(anvil.url, undefined)
+    client = connectChain(anvil.url, anvil.chainId).client
+    db = await createTestDatabase(databaseTargets()[0]!)
+    const settings = createSettingsService(db.db)
+    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
+    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
+    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+  })
+  afterAll(async () => {
+    await db?.drop()
+    await anvil?.stop()
+  })
+
+  test('an approved withdrawal is paid once, confirmed, then completed at the depth', async () => {
+    const { withdrawals, sender } = services()
+    const user = await insertTestUser(db.pool)
+    await fundAccount(db.pool, user.id, '100')
+    const w = await withdrawals.request(user, { amount: '20', idempotencyKey: key() })
+    await db.pool.query(
+      `INSERT INTO operators (username, password_hash, role) VALUES ('payout-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
+    )
+    const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))
+      .rows[0].id as number
+    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+
+    const before = await onChain(user.userName)
+    const hotBefore = await onChain(devAccount(LOCAL_ROLES.hotWallet).address)
+    expect((await sender().tick()).confirmed).toBe(1)
+    expect(await statusOf(w.id)).toBe(5)
+    expect(await onChain(user.userName)).toBe(before + 20_000_000n)
+    await mine(CONFIRMATIONS)
+    expect((await sender().tick()).completed).toBe(1)
+    expect(await statusOf(w.id)).toBe(2)
+    expect(await usdtOf(user.id)).toEqual({ b: '79.000000000000000000', p: '0.000000000000000000' })
+    await sender().tick()
+    expect(await onChain(devAccount(LOCAL_ROLES.hotWallet).address)).toBe(hotBefore - 20_000_000n)
+  })
+
+  test('a sender killed between recording and broadcasting sends exactly once after restart', async () => {
+    const { withdrawals, sender } = services()
+    const user = await insertTestUser(db.pool)
+    await fundAccount(db.pool, user.id, '50')
+    const w = await withdrawals.request(user, { amount: '15', idempotencyKey: key() })
+    const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))
+      .rows[0].id as number
+    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    const before = await onChain(user.userName)
+    const nonceBefore = await client.getTransactionCount({
+      address: devAccount(LOCAL_ROLES.hotWallet).address,
+    })
+
+    await expect(
+      sender(() => {
+        throw new Error('killed')
+      }).tick(),
+    ).rejects.toThrow('killed')
+    const recorded = (await db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id]))
+      .rows[0].tx_hash as string
+    expect(recorded).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await onChain(user.userName)).toBe(before)
+
+    await sender().tick()
+    await sender().tick()
+    expect(await onChain(user.userName)).toBe(before + 15_000_000n)
+    expect(
+      await client.getTransactionCount({ address: devAccount(LOCAL_ROLES.hotWallet).address }),
+    ).toBe(nonceBefore + 1)
+    const receipt = await client.getTransactionReceipt({ hash: recorded as `0x${string}` })
+    expect(receipt.status).toBe('success')
+  })
+
+  test('a payout that reverts is failed and refunded once', async () => {
+    const { withdrawals, sender } = services()
+    const user = await insertTestUser(db.pool)
+    // More than the hot wallet holds: the token's transfer reverts.
+    await fundAccount(db.pool, user.id, '500000')
+    const w = await withdrawals.request(user, { amount: '400000', idempotencyKey: key() })
+    const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))
+      .rows[0].id as number
+    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    expect((await sender().tick()).failed).toBe(1)
+    expect(await statusOf(w.id)).toBe(4)
+    expect(await usdtOf(user.id)).toEqual({
+      b: '500000.000000000000000000',
+      p: '0.000000000000000000',
+    })
+    await sender().tick()
+    expect(await usdtOf(user.id)).toEqual({
+      b: '500000.000000000000000000',
+      p: '0.000000000000000000',
+    })
+  })
+
+  test('the ledger verifies clean', async () => {
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+})

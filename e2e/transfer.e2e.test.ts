@@ -7,9 +7,10 @@ import { launchBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
+const POLL = { timeout: 15_000, interval: 200 }
 const zh = JSON.parse(
   fs.readFileSync(
-    path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn/translation.json'),
+    path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn/money.json'),
     'utf8',
   ),
 ) as { accountLog: { types: Record<string, string> } }
@@ -45,14 +46,14 @@ describe('transfer journey', () => {
     await alice.page.goto(`${baseUrl}/#/assets`)
     await alice.page.getByTestId('assets-page').waitFor()
     await expect
-      .poll(() => alice.page.getByTestId('account-balance-usdt').innerText())
+      .poll(() => alice.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toContain('100')
     await shot(alice.page, '10-assets')
 
     await alice.page.goto(`${baseUrl}/#/transfer`)
     await alice.page.getByTestId('transfer-page').waitFor()
-    await alice.page.locator('[data-testid="transfer-address-input"] input').fill(bob.address)
-    await alice.page.locator('[data-testid="transfer-amount-input"] input').fill('12.5')
+    await alice.page.getByTestId('transfer-address-input').fill(bob.address)
+    await alice.page.getByTestId('transfer-amount-input').fill('12.5')
     await alice.page.getByTestId('transfer-submit').click()
     await alice.page.getByTestId('transfer-confirm-sheet').waitFor()
     await shot(alice.page, '11-transfer-confirm')
@@ -72,7 +73,7 @@ describe('transfer journey', () => {
 
     await bob.page.goto(`${baseUrl}/#/assets`)
     await expect
-      .poll(() => bob.page.getByTestId('account-balance-usdt').innerText())
+      .poll(() => bob.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toContain('12.5')
   })
 
@@ -82,18 +83,18 @@ describe('transfer journey', () => {
     await creditUser(alice.address, '50')
     await alice.page.goto(`${baseUrl}/#/transfer`)
     await alice.page.getByTestId('transfer-page').waitFor()
-    await alice.page.locator('[data-testid="transfer-address-input"] input').fill(stranger.address)
-    await alice.page.locator('[data-testid="transfer-amount-input"] input').fill('5')
+    await alice.page.getByTestId('transfer-address-input').fill(stranger.address)
+    await alice.page.getByTestId('transfer-amount-input').fill('5')
     await alice.page.getByTestId('transfer-submit').click()
     await alice.page.getByTestId('transfer-confirm').click()
     await alice.page.getByText('接收地址必须是自己共识体系的下级').first().waitFor()
     await alice.page.goto(`${baseUrl}/#/assets`)
     await expect
-      .poll(() => alice.page.getByTestId('account-balance-usdt').innerText())
+      .poll(() => alice.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toContain('50')
     await stranger.page.goto(`${baseUrl}/#/assets`)
     await expect
-      .poll(() => stranger.page.getByTestId('account-balance-usdt').innerText())
+      .poll(() => stranger.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toMatch(/^\D*0(\.0+)?\D*$/)
   })
 })

@@ -17,16 +17,11 @@ function isCoreModule(id: string): boolean {
 export default defineConfig({
   base: './',
   plugins: [react()],
-  // npm hoisted a second React (18) to the repo root for antd-mobile's peers; one copy only.
-  resolve: { dedupe: ['react', 'react-dom'] },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      // The contract package only declares things; without this its barrel would pull every
-      // module (and zod) into whichever chunk imports one constant.
-      treeshake: { moduleSideEffects: [{ test: /\/packages\/api\/src\//, sideEffects: false }] },
       output: {
         // What every screen needs goes into one chunk: one request, and it compresses better
         // than the handful of small shared chunks the splitter makes otherwise.

@@ -1,10 +1,14 @@
 import 'i18next'
+import type zhcnMoney from './locales/zhcn/money.json'
 import type zhcn from './locales/zhcn/translation.json'
 
-/** `t()` is typed from the Chinese resource: a key missing there does not compile. */
+/**
+ * `t()` is typed from the Chinese resources: a key missing there does not compile.
+ * `translation` ships with the app; the other namespaces load with the screens that use them.
+ */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof zhcn }
+    resources: { translation: typeof zhcn; money: typeof zhcnMoney }
   }
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { useSession } from '../lib/store.ts'
 import { fakeApi, ok } from '../test/fake-api.ts'
+import { balanceResult, enabledCoins } from '../test/fixtures.ts'
 import { createFakeWallet, installWallet } from '../test/fake-wallet.ts'
 import { Providers } from './providers.tsx'
 import { AppRouter } from './router.tsx'
@@ -17,6 +18,9 @@ function renderSignedIn(hash: string) {
   fakeApi({
     'user/getUserInfo': () => ok(user),
     'main/news': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 3 }),
+    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/enableCoins': () => ok(enabledCoins()),
+    'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }),
   })
   window.location.hash = hash
   render(
@@ -51,6 +55,21 @@ describe('routes', () => {
     expect(screen.queryByTestId('tab-bar')).toBeNull()
     await userEvent.click(screen.getByTestId('back-button'))
     expect(await screen.findByTestId('home-page')).toBeTruthy()
+  })
+
+  test('assets is a tab screen; the account log and transfer have the back bar', async () => {
+    renderSignedIn('#/assets')
+    expect(await screen.findByTestId('assets-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('page-title').textContent).toBe('我的资产')
+    expect(screen.getByTestId('tab-bar')).toBeTruthy()
+    await userEvent.click(await screen.findByTestId('assets-log-link'))
+    expect(await screen.findByTestId('account-log-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('page-title').textContent).toBe('账户明细')
+    expect(screen.queryByTestId('tab-bar')).toBeNull()
+    await userEvent.click(screen.getByTestId('back-button'))
+    await userEvent.click(await screen.findByTestId('assets-action-transfer'))
+    expect(await screen.findByTestId('transfer-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('page-title').textContent).toBe('转账')
   })
 
   test('back returns to the previous screen when there is one', async () => {

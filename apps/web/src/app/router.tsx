@@ -2,17 +2,22 @@ import { lazy, type ComponentType, type ReactNode } from 'react'
 import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router'
 import { HomePage } from '../features/home/index.ts'
 import { BlankScreen } from '../features/screen/index.ts'
+import { loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
 import { ScreenFrame } from './layout/screen-frame.tsx'
 import { RootGuard } from './root-guard.tsx'
 import type { ScreenHandle, TitleKey } from './screen-handle.ts'
 
 /**
- * A screen loaded on first visit, together with the query cache around it (see QueryScope):
- * lazy screens are the ones that fetch.
+ * A screen loaded on first visit, together with the query cache around it (see QueryScope)
+ * and the texts it needs beyond the first bundle's: lazy screens are the ones that fetch.
  */
-function lazyScreen(load: () => Promise<ComponentType>) {
+function lazyScreen(load: () => Promise<ComponentType>, texts: LazyNamespace[] = []) {
   return lazy(async () => {
-    const [Screen, { QueryScope }] = await Promise.all([load(), import('../lib/query-scope.tsx')])
+    const [Screen, { QueryScope }] = await Promise.all([
+      load(),
+      import('../lib/query-scope.tsx'),
+      ...texts.map(loadNamespace),
+    ])
     return {
       default: () => (
         <QueryScope>
@@ -28,6 +33,18 @@ const AccountPage = lazyScreen(
   async () => (await import('../features/account/index.ts')).AccountPage,
 )
 const NewsPage = lazyScreen(async () => (await import('../features/news/index.ts')).NewsPage)
+const AssetsPage = lazyScreen(
+  async () => (await import('../features/assets/index.ts')).AssetsPage,
+  ['money'],
+)
+const AccountLogPage = lazyScreen(
+  async () => (await import('../features/account-log/index.ts')).AccountLogPage,
+  ['money'],
+)
+const TransferPage = lazyScreen(
+  async () => (await import('../features/transfer/index.ts')).TransferPage,
+  ['money'],
+)
 
 const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObject => ({
   path,
@@ -48,24 +65,16 @@ export const routes: RouteObject[] = [
     element: <RootGuard />,
     children: [
       screen('/', { bar: 'none', tabs: true }, <HomePage />),
-      tabScreen('assets'),
+      screen('/assets', { title: 'assets', bar: 'header', tabs: true }, <AssetsPage />),
       tabScreen('stake'),
       tabScreen('community'),
       screen('/invite', { bar: 'none' }, <InvitePage />),
       screen('/account', { title: 'account', bar: 'back' }, <AccountPage />),
       screen('/news', { title: 'news', bar: 'back' }, <NewsPage />),
+      screen('/transfer', { title: 'transfer', bar: 'back' }, <TransferPage />),
+      screen('/accountLog', { title: 'accountLog', bar: 'back' }, <AccountLogPage />),
       ...(
-        [
-          'vip',
-          'swap',
-          'withdraw',
-          'transfer',
-          'team',
-          'holder',
-          'active',
-          'share',
-          'withdrawRecord',
-        ] as const
+        ['vip', 'swap', 'withdraw', 'team', 'holder', 'active', 'share', 'withdrawRecord'] as const
       ).map(backScreen),
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatNumber } from './format.ts'
+import { formatMoney, formatNumber } from './format.ts'
 
 describe('formatNumber', () => {
   test('groups the integer part per language', () => {
@@ -17,5 +17,19 @@ describe('formatNumber', () => {
   test('returns anything else unchanged', () => {
     expect(formatNumber('abc', 'en')).toBe('abc')
     expect(formatNumber(2500, 'th')).toBe('2,500')
+  })
+})
+
+describe('formatMoney', () => {
+  test('drops trailing zeros and groups per language', () => {
+    expect(formatMoney('1234.500000', 'en')).toBe('1,234.5')
+    expect(formatMoney('1234567.120000000000000000', 'vi')).toBe('1.234.567,12')
+    expect(formatMoney('0.000001', 'zhcn')).toBe('0.000001')
+    expect(formatMoney('500.000000', 'ja')).toBe('500')
+  })
+  test('signs positive amounts when asked, never zero', () => {
+    expect(formatMoney('12.50', 'en', { signed: true })).toBe('+12.5')
+    expect(formatMoney('-1000', 'en', { signed: true })).toBe('-1,000')
+    expect(formatMoney('0.000', 'en', { signed: true })).toBe('0')
   })
 })

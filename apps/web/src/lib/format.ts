@@ -1,4 +1,4 @@
-import type { Lang } from '@hope/api'
+import { trimDecimal, type Lang } from '@hope/api'
 import { INTL_LOCALES } from './lang.ts'
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
@@ -23,6 +23,19 @@ export function formatNumber(value: string | number, lang: Lang): string {
 function decimalSeparator(locale: string): string {
   const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')
   return part?.value ?? '.'
+}
+
+/**
+ * An amount from the API (a decimal string, NUMERIC text may carry trailing zeros) for display:
+ * every significant digit kept, trailing zeros dropped, grouped per language. With `signed`,
+ * a positive amount gets a leading '+' (account log rows).
+ * @example formatMoney('1234.500000', 'en') // '1,234.5'
+ * @example formatMoney('12', 'en', { signed: true }) // '+12'
+ */
+export function formatMoney(value: string, lang: Lang, opts: { signed?: boolean } = {}): string {
+  const text = formatNumber(trimDecimal(value.trim()), lang)
+  const positive = /^\d/.test(text) && text !== '0'
+  return opts.signed && positive ? `+${text}` : text
 }
 
 /** A date and time in the language's usual form. */

@@ -1,6 +1,6 @@
-import { DEFAULT_LANG, type Lang } from '@hope/api'
+import { DEFAULT_LANG, normalizeLang, type Lang } from '@hope/api'
 import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base'
-import i18next from 'i18next'
+import i18next, { type CustomTypeOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import zhcn from '../locales/zhcn/translation.json'
 import { currentLang, storeLang } from './lang.ts'
@@ -28,12 +28,46 @@ const antdLocales = new Map<Lang, AntdLocale>()
 
 export const i18n = i18next
 
+/** A namespace of texts that loads with the screens using it (`locales/<lang>/<ns>.json`). */
+export type LazyNamespace = Exclude<keyof CustomTypeOptions['resources'], 'translation'>
+
+const namespaceFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/*/translation.json',
+])
+/** The namespaces some screen has asked for: a language switch loads them in the new language. */
+const wantedNamespaces = new Set<LazyNamespace>()
+
+async function loadNamespaceIn(lang: Lang, ns: LazyNamespace): Promise<void> {
+  if (i18n.hasResourceBundle(lang, ns)) return
+  const load = namespaceFiles[`../locales/${lang}/${ns}.json`]
+  if (!load) throw new Error(`texts ${ns} missing for ${lang}`)
+  const { default: resource } = await load()
+  i18n.addResourceBundle(lang, ns, resource)
+}
+
+/**
+ * Loads a namespace's texts in the current language before a screen that uses them renders
+ * (see `lazyScreen`), so the first bundle carries only the texts of the first screens.
+ */
+export async function loadNamespace(ns: LazyNamespace): Promise<void> {
+  wantedNamespaces.add(ns)
+  await loadNamespaceIn(normalizeLang(i18n.language), ns)
+}
+
 /** antd-mobile's locale for a loaded language; undefined means its built-in Chinese. */
 export function antdLocale(lang: Lang): AntdLocale | undefined {
   return antdLocales.get(lang)
 }
 
 async function loadResource(lang: Lang): Promise<void> {
+  await Promise.all([
+    loadTranslation(lang),
+    ...[...wantedNamespaces].map((ns) => loadNamespaceIn(lang, ns)),
+  ])
+}
+
+async function loadTranslation(lang: Lang): Promise<void> {
   if (lang === 'zhcn' || i18n.hasResourceBundle(lang, 'translation')) return
   const [{ default: resource }, { default: antd }] = await Promise.all([
     loaders[lang](),

@@ -24,6 +24,7 @@ const PATHS = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   chevron: 'M9 5l7 7-7 7',
   back: 'M15 5l-7 7 7 7',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
 } as const
 
 export type IconName = keyof typeof PATHS

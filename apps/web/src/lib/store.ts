@@ -1,13 +1,16 @@
-import type { AccountBalance, LoginResult, UserInfo } from '@hope/api'
+import type { LoginResult, UserInfo } from '@hope/api'
 import { create } from 'zustand'
-import { DEFAULT_LOCATION } from './contract.ts'
+import { DEFAULT_LOCATION } from '@hope/api'
 
 export const TOKEN_STORAGE_KEY = 'token'
 export const PUSERNAME_STORAGE_KEY = 'pusername'
 
 type Address = `0x${string}`
 
-/** The session state of spec §3. */
+/**
+ * The session state of spec §3. Its account balance list is the query cache's
+ * `accountKeys.balance()` (lib/api/balance.ts): one copy, refreshed after every transfer.
+ */
 export interface SessionState {
   /** Lower-cased wallet address, null until the wallet answers. */
   address: Address | null
@@ -17,8 +20,6 @@ export interface SessionState {
   location: number
   ethPrice: string
   hopePrice: string
-  /** The account balance list (`userAccount/balance`); filled by the assets screens. */
-  balances: AccountBalance[]
   userInfo: UserInfo | null
   /** Session token, persisted to localStorage `token`. */
   token: string | null
@@ -68,7 +69,6 @@ export function initialSession(): SessionState {
     location: DEFAULT_LOCATION,
     ethPrice: '1',
     hopePrice: '1',
-    balances: [],
     userInfo: null,
     token: readStorage(TOKEN_STORAGE_KEY),
     tokenChecked: false,
@@ -91,11 +91,11 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
   },
   signOut: () => {
     writeStorage(TOKEN_STORAGE_KEY, null)
-    set({ token: null, tokenChecked: false, userInfo: null, balances: [] })
+    set({ token: null, tokenChecked: false, userInfo: null })
   },
   closeWallet: () => {
     writeStorage(TOKEN_STORAGE_KEY, null)
-    set({ address: null, token: null, tokenChecked: false, userInfo: null, balances: [] })
+    set({ address: null, token: null, tokenChecked: false, userInfo: null })
   },
 }))
 

@@ -1,13 +1,12 @@
-import { LANGS } from '@hope/api'
+import { LANGS, LOG_TYPES } from '@hope/api'
 import { describe, expect, test } from 'vitest'
-import en from './en/translation.json'
-import ja from './ja/translation.json'
-import ko from './ko/translation.json'
-import th from './th/translation.json'
-import vi from './vi/translation.json'
-import zhcn from './zhcn/translation.json'
 
-const resources: Record<(typeof LANGS)[number], unknown> = { zhcn, en, ko, ja, th, vi }
+/** Every namespace file of every language: `./<lang>/<namespace>.json`. */
+const files = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' })
+const resource = (lang: string, ns: string): unknown => files[`./${lang}/${ns}.json`]
+const namespaces = [
+  ...new Set(Object.keys(files).map((path) => path.replace(/^\.\/[^/]+\/|\.json$/g, ''))),
+]
 
 function leaves(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>()
@@ -19,26 +18,40 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
 }
 
 describe('locales', () => {
-  const base = leaves(zhcn)
-  test.each(LANGS.filter((l) => l !== 'zhcn'))(
-    '%s has exactly the keys of zhcn, none empty',
-    (lang) => {
-      const other = leaves(resources[lang])
-      expect([...other.keys()].sort()).toEqual([...base.keys()].sort())
-      for (const [key, text] of other)
-        expect(typeof text === 'string' && text.trim(), key).toBeTruthy()
-    },
-  )
-  test('zhcn has no empty text', () => {
-    for (const [key, text] of base)
-      expect(typeof text === 'string' && text.trim(), key).toBeTruthy()
+  test('every language has the same namespaces (translation, money)', () => {
+    expect(namespaces.sort()).toEqual(['money', 'translation'])
+    for (const lang of LANGS)
+      for (const ns of namespaces) expect(resource(lang, ns), `${lang}/${ns}`).toBeTruthy()
   })
-  test('interpolations match across languages', () => {
-    for (const lang of LANGS) {
-      for (const [key, text] of leaves(resources[lang])) {
-        const want = String(base.get(key)).match(/{{\w+}}/g) ?? []
-        expect(String(text).match(/{{\w+}}/g) ?? [], `${lang}:${key}`).toEqual(want)
+  describe.each(namespaces)('%s', (ns) => {
+    const base = leaves(resource('zhcn', ns))
+    test.each(LANGS.filter((l) => l !== 'zhcn'))(
+      '%s has exactly the keys of zhcn, none empty',
+      (lang) => {
+        const other = leaves(resource(lang, ns))
+        expect([...other.keys()].sort()).toEqual([...base.keys()].sort())
+        for (const [key, text] of other)
+          expect(typeof text === 'string' && text.trim(), key).toBeTruthy()
+      },
+    )
+    test('zhcn has no empty text', () => {
+      for (const [key, text] of base)
+        expect(typeof text === 'string' && text.trim(), key).toBeTruthy()
+    })
+    test('interpolations match across languages', () => {
+      for (const lang of LANGS) {
+        for (const [key, text] of leaves(resource(lang, ns))) {
+          const want = String(base.get(key)).match(/{{\w+}}/g) ?? []
+          expect(String(text).match(/{{\w+}}/g) ?? [], `${lang}:${key}`).toEqual(want)
+        }
       }
+    })
+  })
+  test('every account log type has a name', () => {
+    for (const lang of LANGS) {
+      const names = leaves(resource(lang, 'money'))
+      for (const key of Object.values(LOG_TYPES))
+        expect(names.get(`accountLog.types.${key}`), `${lang}:${key}`).toBeTruthy()
     }
   })
 })

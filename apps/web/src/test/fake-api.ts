@@ -8,7 +8,7 @@ export interface ApiCall {
   method: string
 }
 
-type Reply = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>
+export type Reply = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>
 type Handler = (call: ApiCall) => Reply
 
 export const ok = (data: unknown) => ({ body: { code: 200, msg: 'ok', data } })

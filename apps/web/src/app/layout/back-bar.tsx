@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { Icon } from '../../lib/icons.tsx'
-
-/** react-router keeps the entry's index in history.state; 0 (or none) means nothing to go back to. */
-function hasHistory(): boolean {
-  const state: unknown = window.history.state
-  const idx = state && typeof state === 'object' && 'idx' in state ? state.idx : undefined
-  return typeof idx === 'number' && idx > 0
-}
+import { useGoBack } from '../../lib/navigation.ts'
 
 /**
  * The shared bar: back arrow, centred title, optional right slot. Back goes one step in
@@ -24,11 +17,7 @@ export function BackBar({
   back?: boolean
 }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const goBack = () => {
-    if (hasHistory()) void navigate(-1)
-    else void navigate('/', { replace: true })
-  }
+  const goBack = useGoBack()
   return (
     <header className="back-bar" data-testid="back-bar">
       <div className="back-bar__side">

@@ -2,20 +2,23 @@ import Skeleton from 'antd-mobile/es/components/skeleton'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { LEVELS } from '../../lib/contract.ts'
+import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/copy-button.tsx'
 import { showAlert } from '../../lib/dialog.ts'
 import { Icon, type IconName } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
 import { useSession } from '../../lib/store.ts'
 import { UserAvatar } from '../../lib/user-avatar.tsx'
+import { BalanceSkeleton } from './balance-skeleton.tsx'
 import { NewsSkeleton } from './news-skeleton.tsx'
 import './home.css'
 
 /**
- * The news teaser sits low on the screen and is the only part of it that fetches: it loads
- * after the first paint, with the query cache (see QueryScope).
+ * The balance summary and the news teaser are the parts of the screen that fetch: they load
+ * after the first paint, with the query cache (see QueryScope), so the first bundle does not
+ * carry TanStack Query.
  */
+const BalanceSummary = lazy(() => import('./balance-summary.tsx'))
 const LatestNews = lazy(() => import('./latest-news.tsx'))
 
 const ENTRIES = [
@@ -106,6 +109,11 @@ export function HomePage() {
           </button>
         </header>
         <UserCard />
+        <section className="home-balance" data-testid="home-balance">
+          <Suspense fallback={<BalanceSkeleton />}>
+            <BalanceSummary />
+          </Suspense>
+        </section>
       </div>
 
       <section className="card">

@@ -1,0 +1,116 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, useLocation } from 'react-router'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { fakeApi, ok } from '../../test/fake-api.ts'
+import { logEntry } from '../../test/fixtures.ts'
+import { AccountLogPage } from './account-log-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+const FRIEND = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+
+function Search() {
+  return <p data-testid="search">{useLocation().search}</p>
+}
+
+function renderLog(entry = '/accountLog') {
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <QueryScope>
+        <AccountLogPage />
+        <Search />
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+describe('account log', () => {
+  afterEach(() => queryClient.clear())
+
+  test('shows translated types, signed coloured amounts, balance after and the masked counterparty', async () => {
+    fakeApi({
+      'userAccount/balanceDetail': () =>
+        ok({
+          list: [
+            logEntry(3, {
+              amount: '-25.500000',
+              balanceAfter: '474.5',
+              logType: 9,
+              counterparty: FRIEND,
+            }),
+            logEntry(2, { account: 'community', currency: 'HOPE', amount: '1.25', logType: 7 }),
+            logEntry(1, { amount: '500', logType: 5 }),
+          ],
+          nextCursor: null,
+        }),
+    })
+    renderLog()
+    const rows = await screen.findAllByTestId('account-log-item')
+    expect(rows.map((row) => within(row).getByTestId('account-log-type').textContent)).toEqual([
+      '内部转账',
+      '共识权益奖励',
+      '后台充值',
+    ])
+    const amounts = rows.map((row) => within(row).getByTestId('account-log-amount'))
+    expect(amounts.map((el) => el.textContent)).toEqual(['-25.5 USDT', '+1.25 HOPE', '+500 USDT'])
+    expect(amounts[0]?.className).toContain('log-row__amount--out')
+    expect(amounts[1]?.className).not.toContain('--out')
+    expect(rows[0]?.textContent).toContain('余额 474.5 USDT')
+    expect(rows[0]?.textContent).toContain('对方 0x7099******dc79c8')
+    expect(rows[1]?.textContent).toContain('社区账户')
+    expect(screen.getByText('没有更多了')).toBeTruthy()
+  })
+
+  test('loads the next page with the cursor', async () => {
+    // InfiniteScroll loads when it is laid out near the bottom; jsdom lays nothing out.
+    vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body)
+    const api = fakeApi({
+      'userAccount/balanceDetail': ({ params }) =>
+        params.cursor === '41'
+          ? ok({ list: [logEntry(40), logEntry(39)], nextCursor: null })
+          : ok({ list: [logEntry(42), logEntry(41)], nextCursor: '41' }),
+    })
+    renderLog()
+    await waitFor(() => expect(screen.getAllByTestId('account-log-item')).toHaveLength(4))
+    const calls = api.callsTo('userAccount/balanceDetail').map((call) => call.params)
+    expect(calls).toEqual([{ pageSize: '20' }, { pageSize: '20', cursor: '41' }])
+  })
+
+  test('filters from the link, and changed filters go back into it', async () => {
+    const api = fakeApi({
+      'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }),
+    })
+    renderLog('/accountLog?account=usdt&logType=9')
+    expect((await screen.findByTestId('account-log-empty')).textContent).toBe('暂无记录')
+    expect(api.calls[0]?.params).toEqual({ pageSize: '20', account: 'usdt', logType: '9' })
+    expect(screen.getByTestId('account-log-filter-usdt').getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByTestId('account-log-type-filter').textContent).toBe('内部转账')
+
+    await userEvent.click(screen.getByTestId('account-log-filter-node'))
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.params).toEqual({ pageSize: '20', account: 'node', logType: '9' }),
+    )
+    expect(screen.getByTestId('search').textContent).toBe('?account=node&logType=9')
+
+    await userEvent.click(screen.getByTestId('account-log-type-filter'))
+    // The popup's opening animation does not run in jsdom, so click the option directly.
+    fireEvent.click(await screen.findByTestId('account-log-type-option-all'))
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.params).toEqual({ pageSize: '20', account: 'node' }),
+    )
+    await userEvent.click(screen.getByTestId('account-log-filter-all'))
+    await waitFor(() => expect(api.calls.at(-1)?.params).toEqual({ pageSize: '20' }))
+    expect(screen.getByTestId('search').textContent).toBe('')
+  })
+
+  test('lists all fifteen log types to filter by', async () => {
+    fakeApi({ 'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }) })
+    renderLog()
+    await userEvent.click(await screen.findByTestId('account-log-type-filter'))
+    const options = await screen.findAllByTestId(/^account-log-type-option-/)
+    expect(options).toHaveLength(16)
+    expect(options.at(-1)?.textContent).toBe('升级购买')
+  })
+})

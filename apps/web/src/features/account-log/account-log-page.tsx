@@ -1,0 +1,225 @@
+import { normalizeLang, type AccountLogEntry, type LogType } from '@hope/api'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
+import Popup from 'antd-mobile/es/components/popup'
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import Skeleton from 'antd-mobile/es/components/skeleton'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
+import type { AccountLogFilters } from '../../lib/api/account-keys.ts'
+import { ACCOUNT_KINDS, LOG_TYPE_CODES, LOG_TYPES } from '../../lib/contract.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { Icon } from '../../lib/icons.tsx'
+import { mask } from '../../lib/mask.ts'
+import { readFilters, writeFilters } from './account-log-filters.ts'
+import { accountLogOptions } from './api/account-log.ts'
+import './account-log.css'
+
+function LogRow({ entry, showAccount }: { entry: AccountLogEntry; showAccount: boolean }) {
+  const { t, i18n } = useTranslation(['money', 'translation'])
+  const lang = normalizeLang(i18n.language)
+  const outgoing = entry.amount.trim().startsWith('-')
+  return (
+    <li className="log-row" data-testid="account-log-item">
+      <div className="log-row__line">
+        <span className="log-row__type" data-testid="account-log-type">
+          {t(`accountLog.types.${LOG_TYPES[entry.logType]}`)}
+        </span>
+        <span
+          className={outgoing ? 'log-row__amount log-row__amount--out' : 'log-row__amount'}
+          data-testid="account-log-amount"
+        >
+          {formatMoney(entry.amount, lang, { signed: true })} {entry.currency}
+        </span>
+      </div>
+      <div className="log-row__line log-row__line--muted">
+        <span>{formatDateTime(entry.createdAt, lang)}</span>
+        <span>
+          {t('accountLog.balanceAfter', {
+            balance: `${formatMoney(entry.balanceAfter, lang)} ${entry.currency}`,
+          })}
+        </span>
+      </div>
+      {(entry.counterparty || showAccount) && (
+        <div className="log-row__line log-row__line--muted">
+          <span className="log-row__counterparty">
+            {entry.counterparty &&
+              t('accountLog.counterparty', { address: mask(entry.counterparty) })}
+          </span>
+          {showAccount && (
+            <span className="log-row__account">{t(`accounts.${entry.account}`)}</span>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+function TypePicker({
+  value,
+  onChange,
+}: {
+  value: LogType | undefined
+  onChange: (logType: LogType | undefined) => void
+}) {
+  const { t } = useTranslation(['money', 'translation'])
+  const [open, setOpen] = useState(false)
+  const choose = (logType: LogType | undefined) => {
+    setOpen(false)
+    onChange(logType)
+  }
+  const options: { code: LogType | undefined; label: string; id: string }[] = [
+    { code: undefined, label: t('accountLog.allTypes'), id: 'all' },
+    ...LOG_TYPE_CODES.map((code) => ({
+      code,
+      label: t(`accountLog.types.${LOG_TYPES[code]}`),
+      id: String(code),
+    })),
+  ]
+  return (
+    <>
+      <button
+        type="button"
+        className="log-type-button"
+        onClick={() => setOpen(true)}
+        data-testid="account-log-type-filter"
+      >
+        <span>{value ? t(`accountLog.types.${LOG_TYPES[value]}`) : t('accountLog.allTypes')}</span>
+        <Icon name="chevron" className="log-type-button__arrow" />
+      </button>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        bodyClassName="log-type-popup"
+      >
+        <h2 className="log-type-popup__title">{t('accountLog.chooseType')}</h2>
+        <ul className="log-type-popup__list">
+          {options.map((option) => (
+            <li key={option.id}>
+              <button
+                type="button"
+                className={
+                  option.code === value ? 'log-type-option log-type-option--on' : 'log-type-option'
+                }
+                aria-pressed={option.code === value}
+                onClick={() => choose(option.code)}
+                data-testid={`account-log-type-option-${option.id}`}
+              >
+                {option.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Popup>
+    </>
+  )
+}
+
+/** The account log (`#/accountLog?account=usdt&logType=9`): filters, newest first, paged by cursor. */
+export function AccountLogPage() {
+  const { t } = useTranslation(['money', 'translation'])
+  const { pathname, search } = useLocation()
+  const navigate = useNavigate()
+  const filters = readFilters(new URLSearchParams(search))
+  const log = useInfiniteQuery(accountLogOptions(filters))
+  const entries = useMemo(() => log.data?.pages.flatMap((page) => page.list) ?? [], [log.data])
+  const chips = useRef<HTMLDivElement>(null)
+  // A link may select an account whose chip starts out of view (the row scrolls sideways).
+  useEffect(() => {
+    const chip = chips.current?.querySelector<HTMLElement>('[aria-selected="true"]')
+    const row = chips.current
+    if (!chip || !row) return
+    const [at, within] = [chip.getBoundingClientRect(), row.getBoundingClientRect()]
+    row.scrollLeft += at.left - within.left - (within.width - at.width) / 2
+  }, [filters.account])
+  // The filters live in the link, so back and a shared link show the same list.
+  const setFilters = (next: AccountLogFilters) => {
+    const query = writeFilters(next).toString()
+    void navigate({ pathname, search: query ? `?${query}` : '' }, { replace: true })
+  }
+
+  return (
+    <div className="account-log" data-testid="account-log-page">
+      <div className="log-filters">
+        <div ref={chips} className="log-chips" role="tablist" aria-label={t('accountLog.account')}>
+          {[undefined, ...ACCOUNT_KINDS].map((kind) => (
+            <button
+              key={kind ?? 'all'}
+              type="button"
+              role="tab"
+              aria-selected={filters.account === kind}
+              className={filters.account === kind ? 'log-chip log-chip--on' : 'log-chip'}
+              onClick={() => setFilters({ ...filters, account: kind })}
+              data-testid={`account-log-filter-${kind ?? 'all'}`}
+            >
+              {kind ? t(`accounts.${kind}`) : t('accountLog.allAccounts')}
+            </button>
+          ))}
+        </div>
+        <TypePicker
+          value={filters.logType}
+          onChange={(logType) => setFilters({ ...filters, logType })}
+        />
+      </div>
+      <PullToRefresh
+        onRefresh={async () => {
+          await log.refetch()
+        }}
+        pullingText={t('translation:common.pullToRefresh.pulling')}
+        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
+        refreshingText={t('translation:common.pullToRefresh.refreshing')}
+        completeText={t('translation:common.pullToRefresh.complete')}
+      >
+        {log.isPending ? (
+          <div className="card" aria-busy="true" data-testid="account-log-skeleton">
+            <Skeleton.Paragraph lineCount={6} animated />
+          </div>
+        ) : log.isError && entries.length === 0 ? (
+          <button
+            type="button"
+            className="log-empty log-retry"
+            onClick={() => void log.refetch()}
+            data-testid="account-log-retry"
+          >
+            {t('translation:common.loadFailed')}
+          </button>
+        ) : entries.length === 0 ? (
+          <p className="log-empty" data-testid="account-log-empty">
+            {t('accountLog.empty')}
+          </p>
+        ) : (
+          <ul className="log-list">
+            {entries.map((entry) => (
+              <LogRow key={entry.id} entry={entry} showAccount={!filters.account} />
+            ))}
+          </ul>
+        )}
+        {!log.isPending && (
+          <InfiniteScroll
+            hasMore={log.hasNextPage && !log.isFetchNextPageError}
+            loadMore={async () => {
+              await log.fetchNextPage()
+            }}
+          >
+            {log.isFetchNextPageError ? (
+              <button
+                type="button"
+                className="log-more-retry"
+                onClick={() => void log.fetchNextPage()}
+                data-testid="account-log-more-retry"
+              >
+                {t('translation:common.loadFailed')}
+              </button>
+            ) : log.hasNextPage ? (
+              <span>{t('translation:common.loading')}</span>
+            ) : entries.length > 0 ? (
+              <span>{t('translation:common.noMore')}</span>
+            ) : null}
+          </InfiniteScroll>
+        )}
+      </PullToRefresh>
+    </div>
+  )
+}

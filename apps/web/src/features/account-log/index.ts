@@ -1,0 +1,1 @@
+export { AccountLogPage } from './account-log-page.tsx'

@@ -1,0 +1,98 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
+import { balanceResult } from '../../test/fixtures.ts'
+import { AssetsPage } from './assets-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+function Where() {
+  const { pathname, search } = useLocation()
+  return <p data-testid="where">{pathname + search}</p>
+}
+
+function renderAssets() {
+  render(
+    <MemoryRouter initialEntries={['/assets']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/assets" element={<AssetsPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+describe('assets page', () => {
+  afterEach(() => queryClient.clear())
+
+  test('shows the total and the five accounts from userAccount/balance', async () => {
+    fakeApi({
+      'userAccount/balance': () =>
+        ok(
+          balanceResult({
+            usdt: { balance: '1234.500000', available: '1034.5', pending: '200' },
+            community: { balance: '1200.500000000000000000', available: '1200.5' },
+          }),
+        ),
+    })
+    renderAssets()
+    expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')
+    expect(screen.getByTestId('assets-hope-price').textContent).toContain('0.1 USDT')
+    const cards = screen.getAllByTestId(/^account-card-/)
+    expect(cards.map((card) => card.dataset.testid)).toEqual([
+      'account-card-usdt',
+      'account-card-community',
+      'account-card-shareholder',
+      'account-card-node',
+      'account-card-split',
+    ])
+    expect(cards.map((card) => card.querySelector('.account-card__name')?.textContent)).toEqual([
+      'USDT 账户',
+      '社区账户',
+      '股东账户',
+      '节点账户',
+      '拆分账户',
+    ])
+    expect(screen.getByTestId('account-balance-usdt').textContent).toBe('1,234.5')
+    expect(screen.getByTestId('account-balance-community').textContent).toBe('1,200.5')
+    expect(screen.getByTestId('account-available-usdt').textContent).toBe('1,034.5')
+    expect(screen.getByTestId('account-pending-usdt').textContent).toBe('200')
+    expect(screen.queryByTestId('account-pending-community')).toBeNull()
+    expect(screen.getByTestId('account-value-community').textContent).toBe('≈ 120.05')
+  })
+
+  test('a card opens its account log', async () => {
+    fakeApi({ 'userAccount/balance': () => ok(balanceResult()) })
+    renderAssets()
+    await userEvent.click(
+      (await screen.findByTestId('account-card-split')).querySelector('button') as HTMLElement,
+    )
+    expect(screen.getByTestId('where').textContent).toBe('/accountLog?account=split')
+  })
+
+  test('the USDT card offers transfer and withdraw', async () => {
+    fakeApi({ 'userAccount/balance': () => ok(balanceResult()) })
+    renderAssets()
+    const usdt = await screen.findByTestId('account-card-usdt')
+    expect(usdt.contains(screen.getByTestId('assets-action-withdraw'))).toBe(true)
+    expect(usdt.contains(screen.getByTestId('assets-action-transfer'))).toBe(true)
+    await userEvent.click(screen.getByTestId('assets-action-transfer'))
+    expect(screen.getByTestId('where').textContent).toBe('/transfer')
+  })
+
+  test('a failed load offers a retry', async () => {
+    let answer: Reply = fail(500, 'internal_error', '系统错误')
+    const api = fakeApi({ 'userAccount/balance': () => answer })
+    renderAssets()
+    const retry = await screen.findByTestId('assets-retry')
+    answer = ok(balanceResult())
+    await userEvent.click(retry)
+    expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')
+    expect(api.callsTo('userAccount/balance')).toHaveLength(2)
+  })
+})

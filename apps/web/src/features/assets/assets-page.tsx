@@ -1,0 +1,157 @@
+import { normalizeLang, trimDecimal, type AccountBalance } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import Skeleton from 'antd-mobile/es/components/skeleton'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { balanceOptions } from '../../lib/api/balance.ts'
+import { formatMoney } from '../../lib/format.ts'
+import { Icon } from '../../lib/icons.tsx'
+import './assets.css'
+
+function AccountCard({ account }: { account: AccountBalance }) {
+  const { t, i18n } = useTranslation(['money', 'translation'])
+  const lang = normalizeLang(i18n.language)
+  const navigate = useNavigate()
+  const { kind } = account
+  return (
+    <article className="account-card" data-testid={`account-card-${kind}`}>
+      <button
+        type="button"
+        className="account-card__main"
+        onClick={() => void navigate(`/accountLog?account=${kind}`)}
+      >
+        <span className="account-card__head">
+          <span className="account-card__name">{t(`accounts.${kind}`)}</span>
+          <span className="account-card__currency">{account.currency}</span>
+          <Icon name="chevron" className="account-card__arrow" />
+        </span>
+        <span className="account-card__label">{t('assets.balance')}</span>
+        <span className="account-card__balance" data-testid={`account-balance-${kind}`}>
+          {formatMoney(account.balance, lang)}
+        </span>
+        <span className="account-card__facts">
+          <span className="account-card__fact">
+            <span className="account-card__label">{t('assets.available')}</span>
+            <span data-testid={`account-available-${kind}`}>
+              {formatMoney(account.available, lang)}
+            </span>
+          </span>
+          {trimDecimal(account.pending) !== '0' && (
+            <span className="account-card__fact">
+              <span className="account-card__label">{t('assets.pending')}</span>
+              <span data-testid={`account-pending-${kind}`}>
+                {formatMoney(account.pending, lang)}
+              </span>
+            </span>
+          )}
+          <span className="account-card__fact">
+            <span className="account-card__label">{t('assets.valueUsdt')}</span>
+            <span data-testid={`account-value-${kind}`}>
+              ≈ {formatMoney(account.valueUsdt, lang)}
+            </span>
+          </span>
+        </span>
+      </button>
+      {kind === 'usdt' && (
+        <div className="account-card__actions">
+          <button
+            type="button"
+            className="account-card__action account-card__action--primary"
+            onClick={() => void navigate('/transfer')}
+            data-testid="assets-action-transfer"
+          >
+            <Icon name="transfer" />
+            {t('translation:titles.transfer')}
+          </button>
+          <button
+            type="button"
+            className="account-card__action"
+            onClick={() => void navigate('/withdraw')}
+            data-testid="assets-action-withdraw"
+          >
+            <Icon name="withdraw" />
+            {t('translation:titles.withdraw')}
+          </button>
+        </div>
+      )}
+    </article>
+  )
+}
+
+function AssetsSkeleton() {
+  return (
+    <div aria-busy="true" data-testid="assets-skeleton">
+      <section className="assets-summary">
+        <Skeleton.Paragraph lineCount={3} animated />
+      </section>
+      {[1, 2, 3].map((n) => (
+        <section key={n} className="card">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={2} animated />
+        </section>
+      ))}
+    </div>
+  )
+}
+
+/** The five accounts with their total value in USDT (`userAccount/balance`). */
+export function AssetsPage() {
+  const { t, i18n } = useTranslation(['money', 'translation'])
+  const lang = normalizeLang(i18n.language)
+  const navigate = useNavigate()
+  const balance = useQuery(balanceOptions())
+
+  return (
+    <div className="assets" data-testid="assets-page">
+      <PullToRefresh
+        onRefresh={async () => {
+          await balance.refetch()
+        }}
+        pullingText={t('translation:common.pullToRefresh.pulling')}
+        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
+        refreshingText={t('translation:common.pullToRefresh.refreshing')}
+        completeText={t('translation:common.pullToRefresh.complete')}
+      >
+        {balance.isPending ? (
+          <AssetsSkeleton />
+        ) : balance.isError ? (
+          <button
+            type="button"
+            className="assets-retry"
+            onClick={() => void balance.refetch()}
+            data-testid="assets-retry"
+          >
+            {t('translation:common.loadFailed')}
+          </button>
+        ) : (
+          <>
+            <section className="assets-summary">
+              <div className="assets-summary__head">
+                <span className="assets-summary__label">{t('assets.total')}</span>
+                <button
+                  type="button"
+                  className="assets-summary__log"
+                  onClick={() => void navigate('/accountLog')}
+                  data-testid="assets-log-link"
+                >
+                  {t('translation:titles.accountLog')}
+                  <Icon name="chevron" />
+                </button>
+              </div>
+              <p className="assets-summary__total" data-testid="assets-total">
+                {formatMoney(balance.data.totalValueUsdt, lang)}
+              </p>
+              <p className="assets-summary__price" data-testid="assets-hope-price">
+                {t('assets.hopePrice', { price: formatMoney(balance.data.hopePriceUsdt, lang) })}
+              </p>
+            </section>
+            {balance.data.accounts.map((account) => (
+              <AccountCard key={account.kind} account={account} />
+            ))}
+          </>
+        )}
+      </PullToRefresh>
+    </div>
+  )
+}

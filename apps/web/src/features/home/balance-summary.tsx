@@ -1,0 +1,46 @@
+import { normalizeLang } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { balanceOptions } from '../../lib/api/balance.ts'
+import { formatMoney } from '../../lib/format.ts'
+import { Icon } from '../../lib/icons.tsx'
+import { QueryScope } from '../../lib/query-scope.tsx'
+import { BalanceSkeleton } from './balance-skeleton.tsx'
+import './balance-summary.css'
+
+/** Total value and spendable USDT from `userAccount/balance`; tapping opens /assets. */
+function BalanceFigures() {
+  const { t, i18n } = useTranslation()
+  const lang = normalizeLang(i18n.language)
+  const navigate = useNavigate()
+  const balance = useQuery(balanceOptions())
+  if (balance.isPending) return <BalanceSkeleton />
+  const usdt = balance.data?.accounts.find((account) => account.kind === 'usdt')
+  const missing = '--'
+  return (
+    <button type="button" className="home-balance__body" onClick={() => void navigate('/assets')}>
+      <span className="home-balance__item">
+        <span className="home-balance__label">{t('home.totalAssets')}</span>
+        <span className="home-balance__value" data-testid="home-balance-total">
+          {balance.data ? formatMoney(balance.data.totalValueUsdt, lang) : missing}
+        </span>
+      </span>
+      <span className="home-balance__item">
+        <span className="home-balance__label">{t('home.usdtAvailable')}</span>
+        <span className="home-balance__value" data-testid="home-balance-usdt">
+          {usdt ? formatMoney(usdt.available, lang) : missing}
+        </span>
+      </span>
+      <Icon name="chevron" className="home-balance__arrow" />
+    </button>
+  )
+}
+
+export default function BalanceSummary() {
+  return (
+    <QueryScope>
+      <BalanceFigures />
+    </QueryScope>
+  )
+}

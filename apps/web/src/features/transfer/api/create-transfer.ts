@@ -1,0 +1,29 @@
+import type { TransferParams, TransferResult } from '@hope/api'
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
+import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { request, type ApiError } from '../../../lib/request.ts'
+
+/**
+ * `userAccount/transfer`: USDT to an address in the sender's downline. The server's refusal
+ * (not_downline, insufficient_balance, …) is toasted by the request wrapper in the user's
+ * language; the key makes a repeat with the same key move the money once.
+ */
+export function createTransfer(params: TransferParams): Promise<TransferResult> {
+  return request('userAccount/transfer', params)
+}
+
+type Options = Omit<UseMutationOptions<TransferResult, ApiError, TransferParams>, 'mutationFn'>
+
+/** The balance and every account log list are refreshed after a transfer, whatever the caller adds. */
+export function useCreateTransfer({ onSuccess, ...options }: Options = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: createTransfer,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
+      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+      return onSuccess?.(...args)
+    },
+  })
+}

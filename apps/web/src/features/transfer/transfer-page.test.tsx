@@ -1,0 +1,240 @@
+import type { TransferResult } from '@hope/api'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { accountKeys } from '../../lib/api/account-keys.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { showToast } from '../../lib/toast.ts'
+import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { balanceResult, enabledCoins } from '../../test/fixtures.ts'
+import { TransferPage } from './transfer-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+const FRIEND = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+
+function Where() {
+  const { pathname, search } = useLocation()
+  return <p data-testid="where">{pathname + search}</p>
+}
+
+function renderTransfer() {
+  render(
+    <MemoryRouter initialEntries={['/transfer']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/transfer" element={<TransferPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+const done = (call: ApiCall): TransferResult => ({
+  transferId: '77',
+  amount: call.params.amount ?? '',
+  fee: '2',
+  to: call.params.address ?? '',
+  replayed: false,
+})
+
+/** The server of these tests: 500 USDT available, 1 USDT + 1 % per transfer. */
+function serve(transfer: (call: ApiCall) => Reply) {
+  return fakeApi({
+    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/enableCoins': () =>
+      ok(enabledCoins({ minTransfer: '10', transferFeeFixed: '1', transferFeeRate: '0.01' })),
+    'userAccount/transfer': transfer,
+  })
+}
+
+async function fill(address: string, amount: string) {
+  const addressInput = await screen.findByTestId('transfer-address-input')
+  await userEvent.clear(addressInput)
+  if (address) await userEvent.type(addressInput, address)
+  const amountInput = screen.getByTestId('transfer-amount-input')
+  await userEvent.clear(amountInput)
+  if (amount) await userEvent.type(amountInput, amount)
+}
+
+/** Opens the confirmation sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
+async function openSheet(address = FRIEND, amount = '100') {
+  await fill(address, amount)
+  await userEvent.click(screen.getByTestId('transfer-submit'))
+  return screen.findByTestId('transfer-confirm-sheet')
+}
+
+const keysSent = (api: ReturnType<typeof serve>) =>
+  api.callsTo('userAccount/transfer').map((call) => call.params.idempotencyKey)
+
+describe('transfer page', () => {
+  beforeEach(() => vi.mocked(showToast).mockClear())
+  afterEach(() => queryClient.clear())
+
+  test('shows the available USDT and the rule about downline addresses', async () => {
+    serve(() => ok(null))
+    renderTransfer()
+    expect((await screen.findByTestId('transfer-available')).textContent).toBe('500 USDT')
+    expect(screen.getByTestId('transfer-downline-note').textContent).toBe(
+      '接收地址必须是自己共识体系的下级',
+    )
+  })
+
+  test('the amount field takes only a USDT decimal', async () => {
+    serve(() => ok(null))
+    renderTransfer()
+    const amount = (await screen.findByTestId('transfer-amount-input')) as HTMLInputElement
+    await userEvent.type(amount, '1e5')
+    expect(amount.value).toBe('15')
+    await userEvent.clear(amount)
+    await userEvent.type(amount, '-1.12345678')
+    expect(amount.value).toBe('1.123456')
+    await userEvent.type(amount, '.')
+    expect(amount.value).toBe('1.123456')
+    await userEvent.clear(amount)
+    await userEvent.type(amount, 'abc')
+    expect(amount.value).toBe('')
+  })
+
+  test('says what is missing before any request', async () => {
+    const api = serve(() => ok(null))
+    renderTransfer()
+    await screen.findByTestId('transfer-submit')
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入地址')
+    await fill(FRIEND, '')
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入数量')
+    await fill(FRIEND, '9.99')
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('转账数量不能少于 10 USDT')
+    expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
+    expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
+  })
+
+  test('refuses more than the available balance, fee included, without a request', async () => {
+    const api = serve(() => ok(null))
+    renderTransfer()
+    // 495 + 1 + 4.95 = 500.95 > 500
+    await fill(FRIEND, '495')
+    expect(screen.getByTestId('transfer-fee').textContent).toBe('5.95 USDT')
+    expect(screen.getByTestId('transfer-total').textContent).toBe('500.95 USDT')
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
+    expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
+    expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
+  })
+
+  test('"all" fills the most that the balance pays, fee included', async () => {
+    serve(() => ok(null))
+    renderTransfer()
+    await userEvent.click(await screen.findByTestId('transfer-all'))
+    expect((screen.getByTestId('transfer-amount-input') as HTMLInputElement).value).toBe(
+      '494.059405',
+    )
+    expect(screen.getByTestId('transfer-total').textContent).toBe('500 USDT')
+  })
+
+  test('the sheet shows recipient, amount, fee and total', async () => {
+    serve(() => ok(null))
+    renderTransfer()
+    const sheet = within(await openSheet(FRIEND, '100'))
+    expect(sheet.getByTestId('transfer-confirm-to').textContent).toBe('0x7099******dc79c8')
+    expect(sheet.getByTestId('transfer-confirm-amount').textContent).toBe('100 USDT')
+    expect(sheet.getByTestId('transfer-confirm-fee').textContent).toBe('2 USDT')
+    expect(sheet.getByTestId('transfer-confirm-total').textContent).toBe('102 USDT')
+  })
+
+  test('a double tap sends the transfer once', async () => {
+    let release = () => {}
+    const api = serve(
+      (call) =>
+        new Promise<ReturnType<typeof ok>>((resolve) => {
+          release = () => resolve(ok(done(call)))
+        }),
+    )
+    renderTransfer()
+    await openSheet()
+    const confirm = screen.getByTestId('transfer-confirm')
+    fireEvent.click(confirm)
+    fireEvent.click(confirm)
+    await waitFor(() => expect(api.callsTo('userAccount/transfer')).toHaveLength(1))
+    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    release()
+    await screen.findByTestId('transfer-result')
+    expect(api.callsTo('userAccount/transfer')).toHaveLength(1)
+    expect(api.callsTo('userAccount/transfer')[0]?.params).toMatchObject({
+      address: FRIEND,
+      amount: '100',
+    })
+  })
+
+  test('after a network error the same transfer keeps its key; an edited one gets a new key', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let reachable = false
+    const api = serve((call) => {
+      if (!reachable) throw new TypeError('Failed to fetch')
+      return ok(done(call))
+    })
+    renderTransfer()
+    await openSheet(FRIEND, '100')
+    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    expect(await screen.findByTestId('transfer-network-failed')).toBeTruthy()
+    expect(showToast).not.toHaveBeenCalled()
+
+    // Retry from the sheet.
+    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    await waitFor(() => expect(keysSent(api)).toHaveLength(2))
+    // Closed and opened again without a change.
+    fireEvent.click(document.querySelector('.adm-popup-close-icon') as HTMLElement)
+    await waitFor(() => expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull())
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    fireEvent.click(await screen.findByTestId('transfer-confirm'))
+    await waitFor(() => expect(keysSent(api)).toHaveLength(3))
+    const [first] = keysSent(api)
+    expect(first).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
+    expect(keysSent(api)).toEqual([first, first, first])
+
+    // A changed amount is another transfer.
+    fireEvent.click(document.querySelector('.adm-popup-close-icon') as HTMLElement)
+    await fill(FRIEND, '120')
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    reachable = true
+    fireEvent.click(await screen.findByTestId('transfer-confirm'))
+    await screen.findByTestId('transfer-result')
+    expect(keysSent(api)).toHaveLength(4)
+    expect(keysSent(api)[3]).not.toBe(first)
+    expect(api.callsTo('userAccount/transfer')[3]?.params.amount).toBe('120')
+  })
+
+  test('success shows the result and refreshes the balance and the logs', async () => {
+    const api = serve((call) => ok(done(call)))
+    renderTransfer()
+    await openSheet(FRIEND, '100')
+    const balanceCalls = api.callsTo('userAccount/balance').length
+    const logs = vi.spyOn(queryClient, 'invalidateQueries')
+    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    const result = await screen.findByTestId('transfer-result')
+    expect(within(result).getByTestId('transfer-result-amount').textContent).toBe('100 USDT')
+    expect(within(result).getByTestId('transfer-result-to').textContent).toBe('0x7099******dc79c8')
+    await waitFor(() =>
+      expect(api.callsTo('userAccount/balance').length).toBeGreaterThan(balanceCalls),
+    )
+    expect(logs).toHaveBeenCalledWith({ queryKey: accountKeys.logs() })
+    await userEvent.click(screen.getByTestId('transfer-result-log'))
+    expect(screen.getByTestId('where').textContent).toBe('/accountLog?account=usdt&logType=9')
+  })
+
+  test("a refusal shows only the server's message and closes the sheet", async () => {
+    const api = serve(() => fail(409, 'not_downline', '接收地址必须是自己共识体系的下级'))
+    renderTransfer()
+    await openSheet(FRIEND, '100')
+    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    await waitFor(() => expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull())
+    expect(api.callsTo('userAccount/transfer')).toHaveLength(1)
+    expect(vi.mocked(showToast).mock.calls).toEqual([['接收地址必须是自己共识体系的下级']])
+    expect(screen.queryByTestId('transfer-result')).toBeNull()
+  })
+})

@@ -1,0 +1,120 @@
+import type { EnabledCoin } from '@hope/api'
+import { describe, expect, test } from 'vitest'
+import {
+  acceptAmountInput,
+  checkTransfer,
+  maxTransferable,
+  newIdempotencyKey,
+  toUnits,
+  transferFee,
+} from './transfer.rules.ts'
+
+const usdt = (fees: Partial<EnabledCoin> = {}): EnabledCoin => ({
+  currency: 'USDT',
+  decimals: 6,
+  accounts: ['usdt', 'shareholder', 'node'],
+  minTransfer: '1',
+  transferFeeFixed: '0',
+  transferFeeRate: '0',
+  ...fees,
+})
+const units = (usdtText: string) => toUnits(usdtText, 6)
+
+describe('amount input', () => {
+  test.each(['12', '12.5', '0.000001', '', '12.', '100000.123456'])('accepts %j', (text) => {
+    expect(acceptAmountInput(text, 6)).toBe(text)
+  })
+  test.each(['1e5', '-1', '1.1234567', 'abc', '1.2.3', '1..2', '+1', '1 000', '0x10'])(
+    'refuses %j',
+    (text) => {
+      expect(acceptAmountInput(text, 6)).toBeNull()
+    },
+  )
+  test('tidies what a keypad produces', () => {
+    expect(acceptAmountInput('.5', 6)).toBe('0.5')
+    expect(acceptAmountInput('007', 6)).toBe('7')
+    expect(acceptAmountInput('0.50', 6)).toBe('0.50')
+    expect(acceptAmountInput('1,5', 6)).toBe('1.5')
+    expect(acceptAmountInput('1,5.2', 6)).toBeNull()
+  })
+  test('no fraction at all for a currency without decimals', () => {
+    expect(acceptAmountInput('3', 0)).toBe('3')
+    expect(acceptAmountInput('3.', 0)).toBeNull()
+  })
+})
+
+describe('fee and total', () => {
+  test('fixed plus amount × rate', () => {
+    const coin = usdt({ transferFeeFixed: '1', transferFeeRate: '0.01' })
+    expect(transferFee(units('100'), coin)).toBe(units('2'))
+    const check = checkTransfer(
+      { address: `0x${'a'.repeat(40)}`, amount: '100' },
+      { coin, available: '500' },
+    )
+    expect(check).toEqual({
+      quote: { address: `0x${'a'.repeat(40)}`, amount: '100', fee: '2', total: '102' },
+    })
+  })
+  test('rounds the proportional part up to the smallest unit', () => {
+    const coin = usdt({ transferFeeRate: '0.003' })
+    // 1.000001 × 0.003 = 0.003000003 → 0.003001
+    expect(transferFee(units('1.000001'), coin)).toBe(units('0.003001'))
+    expect(transferFee(units('1'), coin)).toBe(units('0.003'))
+  })
+  test('reads the rate and the fixed part as the server prints them (NUMERIC text)', () => {
+    const coin = usdt({ transferFeeFixed: '0.500000', transferFeeRate: '0.010000000000000000' })
+    expect(transferFee(units('10'), coin)).toBe(units('0.6'))
+  })
+  test('no fee by default', () => {
+    expect(transferFee(units('123.456789'), usdt())).toBe(0n)
+  })
+  test('"all" leaves room for the fee', () => {
+    const coin = usdt({ transferFeeFixed: '1', transferFeeRate: '0.01' })
+    const max = maxTransferable(units('103'), coin)
+    expect(max + transferFee(max, coin)).toBeLessThanOrEqual(units('103'))
+    expect(max + 1n + transferFee(max + 1n, coin)).toBeGreaterThan(units('103'))
+    expect(maxTransferable(units('500.25'), usdt())).toBe(units('500.25'))
+    expect(maxTransferable(units('0.5'), usdt({ transferFeeFixed: '1' }))).toBe(0n)
+  })
+  test('cuts, never rounds up, a balance with more digits than the currency', () => {
+    expect(toUnits('12.3456789', 6)).toBe(12_345_678n)
+    expect(toUnits('500.000000000000000000', 6)).toBe(500_000_000n)
+  })
+})
+
+describe('checks before sending', () => {
+  const address = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+  const ctx = { coin: usdt({ minTransfer: '10' }), available: '50' }
+  test.each([
+    [{ address: '', amount: '' }, 'addressRequired'],
+    [{ address: '  ', amount: '5' }, 'addressRequired'],
+    [{ address: '0x123', amount: '20' }, 'addressInvalid'],
+    [{ address, amount: '' }, 'amountRequired'],
+    [{ address, amount: '0' }, 'amountInvalid'],
+    [{ address, amount: '0.' }, 'amountInvalid'],
+    [{ address, amount: '9.999999' }, 'amountTooSmall'],
+    [{ address, amount: '50.000001' }, 'insufficient'],
+  ] as const)('%j → %s', (form, problem) => {
+    expect(checkTransfer(form, ctx)).toEqual({ problem })
+  })
+  test('a trailing point is the whole number', () => {
+    expect(checkTransfer({ address, amount: '12.' }, ctx)).toMatchObject({
+      quote: { amount: '12' },
+    })
+  })
+  test('the fee counts against the available balance', () => {
+    const coin = usdt({ transferFeeFixed: '1' })
+    expect(checkTransfer({ address, amount: '50' }, { coin, available: '50' })).toEqual({
+      problem: 'insufficient',
+    })
+    expect(checkTransfer({ address, amount: '49' }, { coin, available: '50' })).toMatchObject({
+      quote: { total: '50' },
+    })
+  })
+})
+
+test('idempotency keys fit the contract and differ', () => {
+  const a = newIdempotencyKey()
+  expect(a).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
+  expect(newIdempotencyKey()).not.toBe(a)
+})

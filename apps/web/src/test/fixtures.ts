@@ -1,0 +1,75 @@
+import type {
+  AccountBalance,
+  AccountKind,
+  AccountLogEntry,
+  BalanceResult,
+  EnabledCoin,
+} from '@hope/api'
+
+/** A funded user's five accounts: 500 USDT, 1,200.5 community HOPE and 300 split HOPE at 0.1. */
+export function balanceResult(
+  changes: Partial<Record<AccountKind, Partial<AccountBalance>>> = {},
+): BalanceResult {
+  const account = (
+    kind: AccountKind,
+    currency: 'USDT' | 'HOPE',
+    balance: string,
+    valueUsdt: string,
+  ): AccountBalance => ({
+    kind,
+    currency,
+    balance,
+    available: balance,
+    pending: '0',
+    valueUsdt,
+    ...changes[kind],
+  })
+  return {
+    accounts: [
+      account('usdt', 'USDT', '500', '500'),
+      account('community', 'HOPE', '1200.5', '120.05'),
+      account('shareholder', 'USDT', '0', '0'),
+      account('node', 'USDT', '0', '0'),
+      account('split', 'HOPE', '300', '30'),
+    ],
+    totalValueUsdt: '650.05',
+    hopePriceUsdt: '0.1',
+  }
+}
+
+/** `userAccount/enableCoins` as the server's defaults answer it, with USDT's fee schedule changed. */
+export function enabledCoins(usdt: Partial<EnabledCoin> = {}): EnabledCoin[] {
+  return [
+    {
+      currency: 'USDT',
+      decimals: 6,
+      accounts: ['usdt', 'shareholder', 'node'],
+      minTransfer: '1',
+      transferFeeFixed: '0',
+      transferFeeRate: '0',
+      ...usdt,
+    },
+    {
+      currency: 'HOPE',
+      decimals: 18,
+      accounts: ['community', 'split'],
+      minTransfer: '0',
+      transferFeeFixed: '0',
+      transferFeeRate: '0',
+    },
+  ]
+}
+
+export function logEntry(id: number, changes: Partial<AccountLogEntry> = {}): AccountLogEntry {
+  return {
+    id: String(id),
+    account: 'usdt',
+    currency: 'USDT',
+    amount: '10',
+    balanceAfter: '500',
+    logType: 5,
+    counterparty: null,
+    createdAt: '2026-03-01T08:30:00Z',
+    ...changes,
+  }
+}

@@ -13,6 +13,8 @@ import { newsRoutes } from './modules/news/news.routes.ts'
 import { operatorRoutes } from './modules/operator/operator.routes.ts'
 import { createOperatorService, type OperatorService } from './modules/operator/operator.service.ts'
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts'
+import { rechargeRoutes } from './modules/recharge/recharge.routes.ts'
+import { createRechargeService, type RechargeService } from './modules/recharge/recharge.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts'
 import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts'
@@ -28,6 +30,7 @@ export interface Services {
   accounts: AccountService
   operators: OperatorService
   withdrawals: WithdrawService
+  recharges: RechargeService
 }
 
 declare module 'fastify' {
@@ -97,7 +100,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings,
     chainId: () => opts.chain?.chainId,
   })
-  app.decorate('services', { settings, users, ledger, accounts, operators, withdrawals })
+  const recharges = createRechargeService({
+    pool: opts.database.pool,
+    settings,
+    chain: () => opts.chain,
+  })
+  app.decorate('services', { settings, users, ledger, accounts, operators, withdrawals, recharges })
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
@@ -135,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes)
   await app.register(operatorRoutes)
   await app.register(withdrawRoutes)
+  await app.register(rechargeRoutes)
   app.decorate('webAppServed', await registerWebApp(app, opts.config.webDist))
   return app
 }

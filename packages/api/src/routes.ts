@@ -9,6 +9,7 @@ import {
   type TransferResult,
 } from './accounts.ts'
 import type { Page } from './common.ts'
+import { MyRechargesParams, RechargeParams, type Recharge } from './recharge.ts'
 import {
   MyWithdrawalsParams,
   ReviewWithdrawalParams,
@@ -100,6 +101,16 @@ export const ROUTES = {
     params: EmptyParams,
     auth: true,
     summary: 'The deposit address and token of the configured chain, for a recharge',
+  }),
+  'userAccount/recharge': route<typeof RechargeParams, Recharge>({
+    params: RechargeParams,
+    auth: true,
+    summary: 'Record the hash of a USDT transfer the wallet sent to the deposit address',
+  }),
+  'userAccount/myRecharge': route<typeof MyRechargesParams, Page<Recharge>>({
+    params: MyRechargesParams,
+    auth: true,
+    summary: 'The user’s recharges, app-initiated or plain wallet transfers, newest first',
   }),
   'userAccount/withdraw': route<typeof WithdrawParams, Withdrawal>({
     params: WithdrawParams,

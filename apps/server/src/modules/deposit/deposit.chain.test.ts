@@ -25,6 +25,8 @@ import {
 import { createLedgerService, type LedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
+import { connectChain } from '../../chain/chain.service.ts'
+import { createRechargeService } from '../recharge/recharge.service.ts'
 import { createDepositWatcher } from './deposit.watcher.ts'
 
 const CONFIRMATIONS = 3
@@ -208,6 +210,76 @@ describe('deposit watcher on a local chain', () => {
     await mine(2)
     await watcher.tick()
     expect(await usdtOf(alice.id)).toBe(before + 30)
+  })
+
+  test('posted recharge hashes: credited when the deposit is, failed when reverted or not a deposit', async () => {
+    const recharges = createRechargeService({
+      pool: db.pool,
+      settings: settings(),
+      chain: () => connectChain(anvil.url, anvil.chainId),
+    })
+    const { hash } = await deposit(3, '12')
+    expect(await recharges.claim(alice.id, hash)).toMatchObject({
+      status: 'on_chain',
+      amount: null,
+      confirmationsRequired: CONFIRMATIONS,
+    })
+    await watcher.tick()
+    expect(await recharges.claim(alice.id, hash)).toMatchObject({
+      status: 'on_chain',
+      amount: '12',
+      confirmations: 1,
+    })
+    await mine(CONFIRMATIONS)
+    await watcher.tick()
+    expect(await recharges.claim(alice.id, hash)).toMatchObject({
+      status: 'credited',
+      amount: '12',
+    })
+
+    // More than the wallet holds: the token's transfer reverts.
+    const wallet = createWalletClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+      account: devAccount(3),
+    })
+    const reverted = await wallet.sendTransaction({
+      to: setup.tokenAddress,
+      data: encodeFunctionData({
+        abi: token.abi,
+        functionName: 'transfer',
+        args: [setup.depositAddress, parseUnits('99999999', 6)],
+      }),
+      gas: 100_000n,
+    })
+    await client.waitForTransactionReceipt({ hash: reverted })
+    // A token transfer to some other address.
+    const elsewhere = await wallet.sendTransaction({
+      to: setup.tokenAddress,
+      data: encodeFunctionData({
+        abi: token.abi,
+        functionName: 'transfer',
+        args: [devAccount(8).address, parseUnits('1', 6)],
+      }),
+    })
+    await client.waitForTransactionReceipt({ hash: elsewhere })
+    await recharges.claim(alice.id, reverted)
+    await recharges.claim(alice.id, elsewhere)
+    await mine(1)
+    await watcher.tick()
+    const failures = await db.pool.query(
+      'SELECT tx_hash, status, failure FROM recharge_claims WHERE tx_hash = ANY($1) ORDER BY failure',
+      [[reverted, elsewhere]],
+    )
+    expect(failures.rows.map((r) => [r.status, r.failure])).toEqual([
+      ['failed', 'not a transfer of the token to the deposit address'],
+      ['failed', 'reverted'],
+    ])
+    const list = await recharges.mine(alice.id, { pageNum: 1, pageSize: 10 })
+    expect(list.list.filter((r) => r.status === 'failed')).toHaveLength(2)
+
+    const bob = await insertTestUser(db.pool)
+    await expect(recharges.claim(bob.id, hash)).rejects.toMatchObject({ reason: 'forbidden' })
   })
 
   test('the ledger verifies clean and chain deposits balance the credits', async () => {

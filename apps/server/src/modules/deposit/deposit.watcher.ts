@@ -27,6 +27,7 @@ export interface TickReport {
   seen: number
   credited: number
   reorged: number
+  failedClaims?: number
 }
 
 /**
@@ -248,6 +249,46 @@ export function createDepositWatcher(deps: {
     return credited
   }
 
+  /**
+   * Posted recharge hashes the scan has passed without crediting this user: reverted, not a
+   * transfer of the token to the deposit address, or sent from another wallet → failed.
+   */
+  async function settleClaims(q: pg.PoolClient, scannedTo: bigint): Promise<number> {
+    const open = await q.query<{ id: number; userId: number; txHash: string; old: boolean }>(
+      `SELECT c.id::int, c.user_id::int AS "userId", c.tx_hash AS "txHash", c.created_at < now() - interval '1 day' AS old
+       FROM recharge_claims c
+       WHERE c.chain_id = $1 AND c.status = 'on_chain'
+         AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.chain_id = c.chain_id AND d.tx_hash = c.tx_hash AND d.user_id = c.user_id)
+       ORDER BY c.id LIMIT 200`,
+      [chainId],
+    )
+    let failed = 0
+    for (const claim of open.rows) {
+      const receipt = await client
+        .getTransactionReceipt({ hash: claim.txHash as `0x${string}` })
+        .catch(() => null)
+      let failure: string | null = null
+      if (!receipt) failure = claim.old ? 'not found on chain' : null
+      else if (receipt.status !== 'success') failure = 'reverted'
+      else if (receipt.blockNumber <= scannedTo) {
+        const other = await q.query('SELECT 1 FROM deposits WHERE chain_id = $1 AND tx_hash = $2', [
+          chainId,
+          claim.txHash,
+        ])
+        failure = other.rowCount
+          ? 'sent from another wallet'
+          : 'not a transfer of the token to the deposit address'
+      }
+      if (!failure) continue
+      await q.query(
+        `UPDATE recharge_claims SET status = 'failed', failure = $2 WHERE id = $1 AND status = 'on_chain'`,
+        [claim.id, failure],
+      )
+      failed += 1
+    }
+    return failed
+  }
+
   async function tick(): Promise<TickReport> {
     const report: TickReport = { seen: 0, credited: 0, reorged: 0 }
     const s = await settings.get()
@@ -326,6 +367,11 @@ export function createDepositWatcher(deps: {
           report.scannedTo = range.to
         }
         report.credited = await creditConfirmed(q, head, s.chainConfirmations)
+        const scanned = await q.query<{ n: string }>(
+          'SELECT block_number::text AS n FROM chain_cursors WHERE chain_id = $1',
+          [chainId],
+        )
+        if (scanned.rows[0]) report.failedClaims = await settleClaims(q, BigInt(scanned.rows[0].n))
         await q.query('COMMIT')
       } catch (e) {
         await q.query('ROLLBACK').catch(() => {})

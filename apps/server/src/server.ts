@@ -2,7 +2,14 @@ import path from 'node:path'
 import { buildApp } from './app.ts'
 import { startAnvil, type LocalChain } from './chain/anvil.ts'
 import { connectChain, connectExternalChain, type ChainConnection } from './chain/chain.service.ts'
-import { LOCAL_ROLES, devAccount, prepareLocalChain, TOKEN_DECIMALS } from './chain/local-chain.ts'
+import {
+  LOCAL_ROLES,
+  devAccount,
+  prepareLocalChain,
+  TOKEN_DECIMALS,
+  writeLocalChainNote,
+} from './chain/local-chain.ts'
+import { reconcileChain } from './modules/reconcile/reconcile.service.ts'
 import { createWithdrawalSender } from './modules/withdraw/withdraw.sender.ts'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startIntervalJob } from './jobs/interval-job.ts'
@@ -44,6 +51,7 @@ async function main(): Promise<void> {
         blockTimeSec: config.chainBlockTimeSec,
       })
       chain = connectChain(anvil.url, anvil.chainId)
+      writeLocalChainNote(config.dataDir, anvil.url)
       const settings = createSettingsService(database.db)
       const local = await prepareLocalChain(
         anvil.url,
@@ -101,6 +109,26 @@ async function main(): Promise<void> {
       'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
     )
   }
+
+  jobs.push(
+    startIntervalJob(
+      'chain reconciliation',
+      async () => {
+        const report = await reconcileChain({
+          pool: database.pool,
+          settings: app.services.settings,
+          client: chain.client,
+          chainId: chain.chainId,
+          hotWallet: hotWallet?.address ?? null,
+        })
+        if (report.problems.length)
+          app.log.error({ problems: report.problems }, 'chain and books differ')
+        return {}
+      },
+      app.log,
+      60_000,
+    ),
+  )
 
   let closing = false
   const shutdown = async (signal: string) => {

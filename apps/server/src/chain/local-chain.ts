@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import {
   createPublicClient,
   createWalletClient,
@@ -85,4 +87,26 @@ export async function prepareLocalChain(
     await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 100 })
   }
   return { ...setup, tokenAddress }
+}
+
+/** Where a running app's local chain answers, from the note it keeps under DATA_DIR. */
+export function localChainNote(dataDir: string): string {
+  return path.join(dataDir, 'chain', 'anvil.json')
+}
+
+export function writeLocalChainNote(dataDir: string, url: string): void {
+  fs.writeFileSync(localChainNote(dataDir), JSON.stringify({ url, pid: process.pid }))
+}
+
+export function runningLocalChain(dataDir: string): string | null {
+  try {
+    const note = JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as {
+      url: string
+      pid: number
+    }
+    process.kill(note.pid, 0)
+    return note.url
+  } catch {
+    return null
+  }
 }

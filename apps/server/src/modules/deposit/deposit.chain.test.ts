@@ -27,6 +27,7 @@ import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import { createRechargeService } from '../recharge/recharge.service.ts'
+import { reconcileChain } from '../reconcile/reconcile.service.ts'
 import { createDepositWatcher } from './deposit.watcher.ts'
 
 const CONFIRMATIONS = 3
@@ -284,5 +285,15 @@ describe('deposit watcher on a local chain', () => {
 
   test('the ledger verifies clean and chain deposits balance the credits', async () => {
     expect((await verifyLedger(db.pool)).problems).toEqual([])
+    await watcher.tick()
+    const report = await reconcileChain({
+      pool: db.pool,
+      settings: settings(),
+      client,
+      chainId: anvil.chainId,
+      hotWallet: null,
+    })
+    expect(report.problems).toEqual([])
+    expect(report.lines[1]).toMatchObject({ name: 'credited deposits vs ledger chain deposits' })
   })
 })

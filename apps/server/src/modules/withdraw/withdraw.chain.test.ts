@@ -1,10 +1,18 @@
-import { erc20Abi, type Address, type PublicClient } from 'viem'
+import {
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  type Address,
+  type PublicClient,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import {
   LOCAL_ROLES,
   devAccount,
+  localChain,
   prepareLocalChain,
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
@@ -18,6 +26,7 @@ import {
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
+import { reconcileChain } from '../reconcile/reconcile.service.ts'
 import { createWithdrawalSender } from './withdraw.sender.ts'
 import { createWithdrawService } from './withdraw.service.ts'
 
@@ -76,6 +85,15 @@ describe('withdrawal payouts on a local chain', () => {
       )
     ).rows[0] as { b: string; p: string }
 
+  /** Ticks until `status` or a few tries: a receipt may take a moment on a busy machine. */
+  async function tickUntil(id: number, status: number) {
+    for (let i = 0; i < 20 && (await statusOf(id)) !== status; i++) {
+      await services().sender().tick()
+      if ((await statusOf(id)) !== status) await new Promise((r) => setTimeout(r, 100))
+    }
+    return statusOf(id)
+  }
+
   beforeAll(async () => {
     anvil = await startAnvil()
     setup = await prepareLocalChain(anvil.url, undefined)
@@ -105,12 +123,10 @@ describe('withdrawal payouts on a local chain', () => {
 
     const before = await onChain(user.userName)
     const hotBefore = await onChain(devAccount(LOCAL_ROLES.hotWallet).address)
-    expect((await sender().tick()).confirmed).toBe(1)
-    expect(await statusOf(w.id)).toBe(5)
+    expect(await tickUntil(w.id, 5)).toBe(5)
     expect(await onChain(user.userName)).toBe(before + 20_000_000n)
     await mine(CONFIRMATIONS)
-    expect((await sender().tick()).completed).toBe(1)
-    expect(await statusOf(w.id)).toBe(2)
+    expect(await tickUntil(w.id, 2)).toBe(2)
     expect(await usdtOf(user.id)).toEqual({ b: '79.000000000000000000', p: '0.000000000000000000' })
     await sender().tick()
     expect(await onChain(devAccount(LOCAL_ROLES.hotWallet).address)).toBe(hotBefore - 20_000_000n)
@@ -139,7 +155,7 @@ describe('withdrawal payouts on a local chain', () => {
     expect(recorded).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await onChain(user.userName)).toBe(before)
 
-    await sender().tick()
+    expect(await tickUntil(w.id, 5)).toBe(5)
     await sender().tick()
     expect(await onChain(user.userName)).toBe(before + 15_000_000n)
     expect(
@@ -158,8 +174,7 @@ describe('withdrawal payouts on a local chain', () => {
     const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))
       .rows[0].id as number
     await withdrawals.review(op, { id: w.id, decision: 'approve' })
-    expect((await sender().tick()).failed).toBe(1)
-    expect(await statusOf(w.id)).toBe(4)
+    expect(await tickUntil(w.id, 4)).toBe(4)
     expect(await usdtOf(user.id)).toEqual({
       b: '500000.000000000000000000',
       p: '0.000000000000000000',
@@ -171,7 +186,51 @@ describe('withdrawal payouts on a local chain', () => {
     })
   })
 
-  test('the ledger verifies clean', async () => {
+  test('the ledger verifies clean and the chain reconciles with the books', async () => {
     expect((await verifyLedger(db.pool)).problems).toEqual([])
+    const report = await reconcileChain({
+      pool: db.pool,
+      settings: createSettingsService(db.db),
+      client,
+      chainId: anvil.chainId,
+      hotWallet: devAccount(LOCAL_ROLES.hotWallet).address,
+    })
+    expect(report.lines.map((l) => l.name)).toContain(
+      'hot wallet payouts on chain vs withdrawals paid',
+    )
+    expect(report.problems).toEqual([])
+  })
+
+  test('reconciliation names a payout the books do not know', async () => {
+    const hot = devAccount(LOCAL_ROLES.hotWallet)
+    const wallet = createWalletClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+      account: hot,
+    })
+    const stray = await wallet.sendTransaction({
+      to: setup.tokenAddress,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [devAccount(9).address, 1_000_000n],
+      }),
+      gas: 100_000n,
+    })
+    await client.waitForTransactionReceipt({ hash: stray })
+    // A payout that the withdrawal records claim but the chain never saw.
+    await db.pool.query(
+      `UPDATE withdrawals SET tx_hash = '0x' || repeat('ab', 32) WHERE id = (SELECT min(id) FROM withdrawals WHERE status = 2)`,
+    )
+    const report = await reconcileChain({
+      pool: db.pool,
+      settings: createSettingsService(db.db),
+      client,
+      chainId: anvil.chainId,
+      hotWallet: hot.address,
+    })
+    expect(
+      report.problems.some((p) => p.startsWith('hot wallet payouts on chain vs withdrawals paid')),
+    ).toBe(true)
   })
 })

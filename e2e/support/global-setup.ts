@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string
     /** An operator of role finance, for crediting users through the operator API. */
     operator: { username: string; password: string }
+    /** The app's local chain (Anvil), for the wallet's reads and transactions. */
+    chainRpcUrl: string
   }
 }
 
@@ -80,6 +82,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForServer(baseUrl, child, () => log)
   project.provide('baseUrl', baseUrl)
   project.provide('operator', operator)
+  const note = JSON.parse(fs.readFileSync(path.join(dataDir, 'chain', 'anvil.json'), 'utf8')) as {
+    url: string
+  }
+  project.provide('chainRpcUrl', note.url)
   return async () => {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')

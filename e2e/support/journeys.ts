@@ -14,11 +14,20 @@ export interface SignedInUser {
   address: string
 }
 
-/** A new wallet registers through the invite page (under `inviter`, or with the root code) and lands on home. */
-export async function registerThroughUi(browser: Browser, inviter?: string): Promise<SignedInUser> {
+/**
+ * A wallet registers through the invite page (under `inviter`, or with the root code) and lands
+ * on home. With `onChain` the wallet is connected to the app's local chain.
+ */
+export async function registerThroughUi(
+  browser: Browser,
+  inviter?: string,
+  opts: { account?: PrivateKeyAccount; onChain?: boolean } = {},
+): Promise<SignedInUser> {
   const page = await phonePage(browser)
-  const account = privateKeyToAccount(generatePrivateKey())
-  const wallet = await installWallet(page, account)
+  const account = opts.account ?? privateKeyToAccount(generatePrivateKey())
+  const wallet = opts.onChain
+    ? await installWallet(page, account, 31337, inject('chainRpcUrl'))
+    : await installWallet(page, account)
   const baseUrl = inject('baseUrl')
   if (inviter) {
     await page.goto(`${baseUrl}/#/invite?pusername=${inviter}`)

@@ -5,6 +5,8 @@ export interface TestWallet {
   address: `0x${string}`
   /** How many times the page asked the wallet to sign. */
   signCalls: number
+  /** Hashes of the transactions the wallet sent for the page. */
+  sentTransactions: string[]
 }
 
 /**
@@ -15,12 +17,56 @@ export async function installWallet(
   page: Page,
   account: PrivateKeyAccount,
   chainId = 1,
+  /** A chain the wallet talks to: reads are forwarded, transactions signed and sent there. */
+  rpcUrl?: string,
 ): Promise<TestWallet> {
-  const wallet: TestWallet = { address: account.address, signCalls: 0 }
+  const wallet: TestWallet = { address: account.address, signCalls: 0, sentTransactions: [] }
   await page.exposeFunction('__hopeWalletSign', async (data: string) => {
     wallet.signCalls += 1
     const message = /^0x[0-9a-fA-F]*$/.test(data) ? { raw: data as `0x${string}` } : data
     return account.signMessage({ message })
+  })
+  await page.exposeFunction('__hopeWalletRpc', async (method: string, params: unknown[]) => {
+    if (!rpcUrl) throw Object.assign(new Error(`no chain for ${method}`), { code: 4200 })
+    const call = async (m: string, p: unknown[]) => {
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: m, params: p }),
+      })
+      const body = (await res.json()) as {
+        result?: unknown
+        error?: { message: string; code: number }
+      }
+      if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code })
+      return body.result
+    }
+    if (method !== 'eth_sendTransaction') return call(method, params)
+    const tx = params[0] as {
+      to: `0x${string}`
+      data?: `0x${string}`
+      value?: string
+      gas?: string
+    }
+    const nonce = Number(await call('eth_getTransactionCount', [account.address, 'pending']))
+    const gasPrice = BigInt((await call('eth_gasPrice', [])) as string)
+    const gas = tx.gas
+      ? BigInt(tx.gas)
+      : BigInt((await call('eth_estimateGas', [{ ...tx, from: account.address }])) as string)
+    const raw = await account.signTransaction({
+      chainId,
+      type: 'eip1559',
+      to: tx.to,
+      data: tx.data ?? '0x',
+      value: tx.value ? BigInt(tx.value) : 0n,
+      nonce,
+      gas,
+      maxFeePerGas: gasPrice * 2n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    })
+    const hash = (await call('eth_sendRawTransaction', [raw])) as string
+    wallet.sentTransactions.push(hash)
+    return hash
   })
   await page.addInitScript(
     ({ address, chainId }) => {
@@ -61,8 +107,14 @@ export async function installWallet(
               return null
             case 'wallet_getPermissions':
               return [{ parentCapability: 'eth_accounts' }]
-            default:
-              throw rpcError(4200, `unsupported method ${method}`)
+            default: {
+              const rpc = (
+                window as unknown as {
+                  __hopeWalletRpc: (m: string, p: unknown[]) => Promise<unknown>
+                }
+              ).__hopeWalletRpc
+              return rpc(method, params ?? [])
+            }
           }
         },
         on(event: string, fn: Listener) {

@@ -95,6 +95,10 @@ export interface EnabledCoin {
   minTransfer: string
   transferFeeFixed: string
   transferFeeRate: string
+  /** Withdrawals to the chain (USDT only; '0' for other currencies). */
+  minWithdraw: string
+  withdrawFeeFixed: string
+  withdrawFeeRate: string
 }
 
 export const TransferParams = z.object({

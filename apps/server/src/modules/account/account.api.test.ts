@@ -341,7 +341,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
   })
 
-  test('enableCoins lists both currencies with decimals, accounts and transfer terms', async () => {
+  test('enableCoins lists both currencies with decimals, accounts, transfer and withdrawal terms', async () => {
     const res = await call<'userAccount/enableCoins', EnabledCoin[]>(
       app,
       'userAccount/enableCoins',
@@ -356,6 +356,9 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         minTransfer: '1',
         transferFeeFixed: '0',
         transferFeeRate: '0',
+        minWithdraw: '10',
+        withdrawFeeFixed: '1',
+        withdrawFeeRate: '0',
       },
       {
         currency: 'HOPE',
@@ -364,6 +367,9 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         minTransfer: '0',
         transferFeeFixed: '0',
         transferFeeRate: '0',
+        minWithdraw: '0',
+        withdrawFeeFixed: '0',
+        withdrawFeeRate: '0',
       },
     ])
   })

@@ -102,6 +102,9 @@ export function createAccountService(deps: {
         minTransfer: currency === 'USDT' ? s.transferMinUsdt : '0',
         transferFeeFixed: currency === 'USDT' ? s.transferFeeFixedUsdt : '0',
         transferFeeRate: currency === 'USDT' ? s.transferFeeRate : '0',
+        minWithdraw: currency === 'USDT' ? s.withdrawMinUsdt : '0',
+        withdrawFeeFixed: currency === 'USDT' ? s.withdrawFeeFixedUsdt : '0',
+        withdrawFeeRate: currency === 'USDT' ? s.withdrawFeeRate : '0',
       }))
     },
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { inject } from 'vitest'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
 import { phonePage } from './browser.ts'
 import { installWallet, type TestWallet } from './wallet.ts'
 
@@ -10,7 +10,7 @@ export const ROOT_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 export interface SignedInUser {
   page: Page
   wallet: TestWallet
-  account: PrivateKeyAccount
+  account: LocalAccount
   address: string
 }
 
@@ -21,7 +21,7 @@ export interface SignedInUser {
 export async function registerThroughUi(
   browser: Browser,
   inviter?: string,
-  opts: { account?: PrivateKeyAccount; onChain?: boolean } = {},
+  opts: { account?: LocalAccount; onChain?: boolean } = {},
 ): Promise<SignedInUser> {
   const page = await phonePage(browser)
   const account = opts.account ?? privateKeyToAccount(generatePrivateKey())

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import type { PrivateKeyAccount } from 'viem/accounts'
+import type { LocalAccount } from 'viem/accounts'
 
 export interface TestWallet {
   address: `0x${string}`
@@ -15,7 +15,7 @@ export interface TestWallet {
  */
 export async function installWallet(
   page: Page,
-  account: PrivateKeyAccount,
+  account: LocalAccount,
   chainId = 1,
   /** A chain the wallet talks to: reads are forwarded, transactions signed and sent there. */
   rpcUrl?: string,

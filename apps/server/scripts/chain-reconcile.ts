@@ -10,32 +10,16 @@ import { startAnvil, type LocalChain } from '../src/chain/anvil.ts'
 import { connectChain, connectExternalChain } from '../src/chain/chain.service.ts'
 import { LOCAL_ROLES, devAccount, runningLocalChain } from '../src/chain/local-chain.ts'
 import { loadConfig } from '../src/config.ts'
-import {
-  runningEmbeddedUrl,
-  startEmbeddedPostgres,
-  type EmbeddedDatabase,
-} from '../src/db/embedded.ts'
-import { openDatabase } from '../src/db/pool.ts'
+import { openAppDatabase } from '../src/db/app-database.ts'
 import { reconcileChain } from '../src/modules/reconcile/reconcile.service.ts'
 import { createSettingsService } from '../src/modules/settings/settings.service.ts'
 
 const config = loadConfig()
-let pg: EmbeddedDatabase | null = null
 let anvil: LocalChain | null = null
-let url = config.databaseUrl
-if (!url) {
-  const dir = path.join(config.dataDir, 'pg')
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-    console.error(`No database under ${dir}: start the app once (npm start) or set DATABASE_URL.`)
-    process.exit(2)
-  }
-  url = runningEmbeddedUrl(dir) ?? undefined
-  if (!url) {
-    pg = await startEmbeddedPostgres(dir)
-    url = pg.url
-  }
-}
-const db = openDatabase(url, 2)
+const db = await openAppDatabase(config).catch((e: Error) => {
+  console.error(e.message)
+  process.exit(2)
+})
 try {
   let chain
   if (config.chainRpcUrl) chain = await connectExternalChain(config.chainRpcUrl, config.chainId)
@@ -74,5 +58,4 @@ try {
 } finally {
   await db.close()
   await anvil?.stop()
-  await pg?.stop()
 }

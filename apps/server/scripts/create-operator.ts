@@ -1,15 +1,9 @@
 // `npm run operator:create -- <username> <role>`: makes an operator and prints a generated
 // password once (OPERATOR_PASSWORD sets one instead). Roles: admin, finance, content, support.
-import path from 'node:path'
 import { OPERATOR_ROLES, type OperatorRole } from '@hope/api'
 import { loadConfig } from '../src/config.ts'
-import {
-  runningEmbeddedUrl,
-  startEmbeddedPostgres,
-  type EmbeddedDatabase,
-} from '../src/db/embedded.ts'
+import { openAppDatabase } from '../src/db/app-database.ts'
 import { migrate } from '../src/db/migrate.ts'
-import { openDatabase } from '../src/db/pool.ts'
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts'
 import { createOperatorService } from '../src/modules/operator/operator.service.ts'
 import { generatePassword } from '../src/modules/operator/operator.rules.ts'
@@ -19,18 +13,10 @@ if (!username || !OPERATOR_ROLES.includes(role as OperatorRole)) {
   console.error(`usage: npm run operator:create -- <username> <${OPERATOR_ROLES.join('|')}>`)
   process.exit(2)
 }
-const config = loadConfig()
-let started: EmbeddedDatabase | null = null
-let url = config.databaseUrl
-if (!url) {
-  const dir = path.join(config.dataDir, 'pg')
-  url = runningEmbeddedUrl(dir) ?? undefined
-  if (!url) {
-    started = await startEmbeddedPostgres(dir)
-    url = started.url
-  }
-}
-const db = openDatabase(url, 2)
+const db = await openAppDatabase(loadConfig(), { initialise: true }).catch((e: Error) => {
+  console.error(e.message)
+  process.exit(2)
+})
 try {
   await migrate(db.pool)
   const password = process.env.OPERATOR_PASSWORD || generatePassword()
@@ -45,5 +31,4 @@ try {
   )
 } finally {
   await db.close()
-  await started?.stop()
 }

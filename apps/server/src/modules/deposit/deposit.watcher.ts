@@ -1,5 +1,6 @@
 import { formatAmount, parseAmount } from '@hope/api'
 import type pg from 'pg'
+import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { parseAbiItem, type Address, type PublicClient } from 'viem'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -294,13 +295,7 @@ export function createDepositWatcher(deps: {
     const s = await settings.get()
     if (!s.chainTokenAddress || !s.chainDepositAddress)
       return { ...report, skipped: 'not_configured' }
-    const q = await pool.connect()
-    try {
-      const locked = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
-        LOCK_KEY,
-        chainId,
-      ])
-      if (!locked.rows[0]?.ok) return { ...report, skipped: 'locked' }
+    const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
       try {
         await q.query('BEGIN')
         report.reorged = await walkBackReorg(q)
@@ -376,12 +371,9 @@ export function createDepositWatcher(deps: {
       } catch (e) {
         await q.query('ROLLBACK').catch(() => {})
         throw e
-      } finally {
-        await q.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_KEY, chainId]).catch(() => {})
       }
-    } finally {
-      q.release()
-    }
+    })
+    if (ran === null) return { ...report, skipped: 'locked' }
     return report
   }
 

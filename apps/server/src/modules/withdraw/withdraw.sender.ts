@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import {
   encodeFunctionData,
   keccak256,
@@ -76,122 +77,111 @@ export function createWithdrawalSender(deps: {
     const report: SenderReport = { broadcast: 0, confirmed: 0, completed: 0, failed: 0 }
     const s = await settings.get()
     if (!s.chainTokenAddress) return { ...report, skipped: 'not_configured' }
-    const q = await pool.connect()
-    try {
-      const locked = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
-        LOCK_KEY,
-        chainId,
-      ])
-      if (!locked.rows[0]?.ok) return { ...report, skipped: 'locked' }
-      try {
-        const approved = await q.query<WithdrawalRow>(
-          `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE status = $1 AND chain_id = $2 ORDER BY id`,
-          [S.reviewPassed, chainId],
-        )
-        for (const row of approved.rows) {
-          let hash = row.txHash
-          if (!row.rawTx) {
-            // Earlier payouts are all broadcast by now (this loop goes in id order), so the
-            // pending nonce is the next free one.
-            const nonce = await client.getTransactionCount({
-              address: hotWallet.address,
-              blockTag: 'pending',
-            })
-            const raw = await hotWallet.signTransaction({
-              chainId,
-              type: 'eip1559',
-              to: s.chainTokenAddress as Address,
-              data: encodeFunctionData({
-                abi: TOKEN_ABI,
-                functionName: 'transfer',
-                args: [
-                  row.toAddress as Address,
-                  parseUnits(row.amount.replace(/\.?0+$/, ''), s.chainTokenDecimals),
-                ],
-              }),
-              nonce,
-              gas: PAYOUT_GAS,
-              maxFeePerGas: (await client.getGasPrice()) * 2n,
-              maxPriorityFeePerGas: 1_000_000_000n,
-            })
-            hash = keccak256(raw)
-            await q.query(
-              'UPDATE withdrawals SET raw_tx = $2, tx_hash = $3, updated_at = now() WHERE id = $1 AND raw_tx IS NULL',
-              [row.id, raw, hash],
+    const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
+      const approved = await q.query<WithdrawalRow>(
+        `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE status = $1 AND chain_id = $2 ORDER BY id`,
+        [S.reviewPassed, chainId],
+      )
+      for (const row of approved.rows) {
+        let hash = row.txHash
+        if (!row.rawTx) {
+          // Earlier payouts are all broadcast by now (this loop goes in id order), so the
+          // pending nonce is the next free one.
+          const nonce = await client.getTransactionCount({
+            address: hotWallet.address,
+            blockTag: 'pending',
+          })
+          const raw = await hotWallet.signTransaction({
+            chainId,
+            type: 'eip1559',
+            to: s.chainTokenAddress as Address,
+            data: encodeFunctionData({
+              abi: TOKEN_ABI,
+              functionName: 'transfer',
+              args: [
+                row.toAddress as Address,
+                parseUnits(row.amount.replace(/\.?0+$/, ''), s.chainTokenDecimals),
+              ],
+            }),
+            nonce,
+            gas: PAYOUT_GAS,
+            maxFeePerGas: (await client.getGasPrice()) * 2n,
+            maxPriorityFeePerGas: 1_000_000_000n,
+          })
+          hash = keccak256(raw)
+          await q.query(
+            'UPDATE withdrawals SET raw_tx = $2, tx_hash = $3, updated_at = now() WHERE id = $1 AND raw_tx IS NULL',
+            [row.id, raw, hash],
+          )
+          deps.afterRecord?.(row.id)
+          await broadcast(raw)
+          report.broadcast += 1
+        } else if (!(await receiptOf(row.txHash!))) {
+          await broadcast(row.rawTx)
+          report.broadcast += 1
+        }
+        const receipt = await receiptOf(hash!)
+        if (!receipt) continue
+        await inTransaction(q, async () => {
+          const current = (
+            await q.query<WithdrawalRow>(
+              `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
+              [row.id],
             )
-            deps.afterRecord?.(row.id)
-            await broadcast(raw)
-            report.broadcast += 1
-          } else if (!(await receiptOf(row.txHash!))) {
-            await broadcast(row.rawTx)
-            report.broadcast += 1
+          ).rows[0]!
+          if (receipt.status === 'success') {
+            await applyWithdrawalEvent(q, ledger, current, 'confirm')
+            await q.query('UPDATE withdrawals SET tx_block = $2 WHERE id = $1', [
+              row.id,
+              String(receipt.blockNumber),
+            ])
+            report.confirmed += 1
+          } else {
+            await applyWithdrawalEvent(q, ledger, current, 'fail', { failure: 'payout reverted' })
+            report.failed += 1
           }
-          const receipt = await receiptOf(hash!)
-          if (!receipt) continue
-          await inTransaction(q, async () => {
-            const current = (
-              await q.query<WithdrawalRow>(
-                `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
-                [row.id],
-              )
-            ).rows[0]!
-            if (receipt.status === 'success') {
-              await applyWithdrawalEvent(q, ledger, current, 'confirm')
-              await q.query('UPDATE withdrawals SET tx_block = $2 WHERE id = $1', [
-                row.id,
-                String(receipt.blockNumber),
-              ])
-              report.confirmed += 1
-            } else {
-              await applyWithdrawalEvent(q, ledger, current, 'fail', { failure: 'payout reverted' })
-              report.failed += 1
-            }
-          })
-        }
-
-        const head = await client.getBlockNumber({ cacheTime: 0 })
-        const mined = await q.query<WithdrawalRow>(
-          `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE status = $1 AND chain_id = $2 ORDER BY id`,
-          [S.confirmed, chainId],
-        )
-        for (const row of mined.rows) {
-          if (!isConfirmed(BigInt(row.txBlock!), head, s.chainConfirmations)) continue
-          const receipt = await receiptOf(row.txHash!)
-          if (
-            !receipt ||
-            receipt.status !== 'success' ||
-            String(receipt.blockNumber) !== row.txBlock
-          ) {
-            // Reorganised out before the depth: back to review passed, re-sent as recorded.
-            await inTransaction(q, async () => {
-              const current = (
-                await q.query<WithdrawalRow>(
-                  `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
-                  [row.id],
-                )
-              ).rows[0]!
-              await applyWithdrawalEvent(q, ledger, current, 'reorg')
-              await q.query('UPDATE withdrawals SET tx_block = NULL WHERE id = $1', [row.id])
-            })
-            continue
-          }
-          await inTransaction(q, async () => {
-            const current = (
-              await q.query<WithdrawalRow>(
-                `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
-                [row.id],
-              )
-            ).rows[0]!
-            await applyWithdrawalEvent(q, ledger, current, 'complete')
-          })
-          report.completed += 1
-        }
-      } finally {
-        await q.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_KEY, chainId]).catch(() => {})
+        })
       }
-    } finally {
-      q.release()
-    }
+
+      const head = await client.getBlockNumber({ cacheTime: 0 })
+      const mined = await q.query<WithdrawalRow>(
+        `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE status = $1 AND chain_id = $2 ORDER BY id`,
+        [S.confirmed, chainId],
+      )
+      for (const row of mined.rows) {
+        if (!isConfirmed(BigInt(row.txBlock!), head, s.chainConfirmations)) continue
+        const receipt = await receiptOf(row.txHash!)
+        if (
+          !receipt ||
+          receipt.status !== 'success' ||
+          String(receipt.blockNumber) !== row.txBlock
+        ) {
+          // Reorganised out before the depth: back to review passed, re-sent as recorded.
+          await inTransaction(q, async () => {
+            const current = (
+              await q.query<WithdrawalRow>(
+                `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
+                [row.id],
+              )
+            ).rows[0]!
+            await applyWithdrawalEvent(q, ledger, current, 'reorg')
+            await q.query('UPDATE withdrawals SET tx_block = NULL WHERE id = $1', [row.id])
+          })
+          continue
+        }
+        await inTransaction(q, async () => {
+          const current = (
+            await q.query<WithdrawalRow>(
+              `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
+              [row.id],
+            )
+          ).rows[0]!
+          await applyWithdrawalEvent(q, ledger, current, 'complete')
+        })
+        report.completed += 1
+      }
+    })
+    if (ran === null) return { ...report, skipped: 'locked' }
     return report
   }
 

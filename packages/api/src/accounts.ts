@@ -1,40 +1,7 @@
 import { z } from 'zod'
 import { Address, intParam, PageParams } from './common.ts'
+import { ACCOUNT_KINDS, type AccountKind, type LogType } from './constants.ts'
 import { amountOf, type Currency } from './money.ts'
-
-/** The five accounts every user holds (spec §1) and the currency each keeps. */
-export const ACCOUNT_CURRENCY = {
-  usdt: 'USDT',
-  community: 'HOPE',
-  shareholder: 'USDT',
-  node: 'USDT',
-  split: 'HOPE',
-} as const satisfies Record<string, Currency>
-export type AccountKind = keyof typeof ACCOUNT_CURRENCY
-export const ACCOUNT_KINDS = Object.keys(ACCOUNT_CURRENCY) as AccountKind[]
-
-/**
- * Account log types (spec §3; DESIGN §4 numbers them). The web app translates each key.
- */
-export const LOG_TYPES = {
-  1: 'withdrawalRefund',
-  2: 'communityIncomeRedemption',
-  3: 'pledgeExchange',
-  4: 'splitReward',
-  5: 'backendRecharge',
-  6: 'backendDebit',
-  7: 'consensusRightsReward',
-  8: 'communityReward',
-  9: 'internalTransfer',
-  10: 'nodeReward',
-  11: 'communityRightsReward',
-  12: 'recharge',
-  13: 'withdrawal',
-  14: 'fee',
-  15: 'upgradePurchase',
-} as const
-export type LogType = keyof typeof LOG_TYPES
-export const LOG_TYPE_CODES = Object.keys(LOG_TYPES).map(Number) as LogType[]
 
 export interface AccountBalance {
   kind: AccountKind

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ACCOUNT_KINDS, type AccountKind } from './accounts.ts'
+import { ACCOUNT_KINDS, type AccountKind } from './constants.ts'
 
 export const OPERATOR_ROLES = ['admin', 'finance', 'content', 'support'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]

@@ -1,4 +1,5 @@
 import 'i18next'
+import type zhcnChain from './locales/zhcn/chain.json'
 import type zhcnMoney from './locales/zhcn/money.json'
 import type zhcn from './locales/zhcn/translation.json'
 
@@ -9,6 +10,6 @@ import type zhcn from './locales/zhcn/translation.json'
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof zhcn; money: typeof zhcnMoney }
+    resources: { translation: typeof zhcn; money: typeof zhcnMoney; chain: typeof zhcnChain }
   }
 }

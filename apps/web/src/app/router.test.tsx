@@ -21,6 +21,8 @@ function renderSignedIn(hash: string) {
     'userAccount/balance': () => ok(balanceResult()),
     'userAccount/enableCoins': () => ok(enabledCoins()),
     'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }),
+    'userAccount/myWithDraw': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
+    'userAccount/myRecharge': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
   })
   window.location.hash = hash
   render(
@@ -49,9 +51,9 @@ describe('routes', () => {
   })
 
   test('other screens have the back bar with their title, no tab bar, and back without history goes home', async () => {
-    renderSignedIn('#/withdrawRecord')
-    expect(await screen.findByTestId('screen-withdrawRecord', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('page-title').textContent).toBe('提现记录')
+    renderSignedIn('#/team')
+    expect(await screen.findByTestId('screen-team', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('page-title').textContent).toBe('我的团队')
     expect(screen.queryByTestId('tab-bar')).toBeNull()
     await userEvent.click(screen.getByTestId('back-button'))
     expect(await screen.findByTestId('home-page')).toBeTruthy()
@@ -70,6 +72,24 @@ describe('routes', () => {
     await userEvent.click(await screen.findByTestId('assets-action-transfer'))
     expect(await screen.findByTestId('transfer-page', {}, { timeout: 3000 })).toBeTruthy()
     expect(screen.getByTestId('page-title').textContent).toBe('转账')
+  })
+
+  test.each([
+    ['#/recharge', 'recharge-page', '充值'],
+    ['#/rechargeRecord', 'recharge-record-page', '充值记录'],
+    ['#/withdraw', 'withdraw-page', '提现'],
+    ['#/withdrawRecord', 'withdraw-record-page', '提现记录'],
+  ])('%s is its own screen with the back bar', async (hash, testId, title) => {
+    renderSignedIn(hash)
+    expect(await screen.findByTestId(testId, {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('page-title').textContent).toBe(title)
+    expect(screen.queryByTestId('tab-bar')).toBeNull()
+  })
+
+  test('recharge opens from the home grid', async () => {
+    renderSignedIn('#/')
+    await userEvent.click(await screen.findByTestId('entry-recharge', {}, { timeout: 3000 }))
+    expect(await screen.findByTestId('recharge-page', {}, { timeout: 3000 })).toBeTruthy()
   })
 
   test('back returns to the previous screen when there is one', async () => {

@@ -45,6 +45,13 @@ const TransferPage = lazyScreen(
   async () => (await import('../features/transfer/index.ts')).TransferPage,
   ['money'],
 )
+/** One chunk per feature: its two screens load together, through one import. */
+const recharge = () => import('../features/recharge/index.ts')
+const withdraw = () => import('../features/withdraw/index.ts')
+const RechargePage = lazyScreen(async () => (await recharge()).RechargePage, ['chain'])
+const RechargeRecordPage = lazyScreen(async () => (await recharge()).RechargeRecordPage, ['chain'])
+const WithdrawPage = lazyScreen(async () => (await withdraw()).WithdrawPage, ['chain'])
+const WithdrawRecordPage = lazyScreen(async () => (await withdraw()).WithdrawRecordPage, ['chain'])
 
 const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObject => ({
   path,
@@ -55,9 +62,9 @@ const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObjec
 const tabScreen = (name: TitleKey) =>
   screen(`/${name}`, { title: name, bar: 'header', tabs: true }, <BlankScreen name={name} />)
 
-/** A screen not built yet: its title in the back bar, an empty body. */
-const backScreen = (name: TitleKey) =>
-  screen(`/${name}`, { title: name, bar: 'back' }, <BlankScreen name={name} />)
+/** A screen with its title in the back bar, at the path of its name; empty while not built. */
+const backScreen = (name: TitleKey, body: ReactNode = <BlankScreen name={name} />) =>
+  screen(`/${name}`, { title: name, bar: 'back' }, body)
 
 /** Every screen sits under the root guard (spec §2); any other path goes to `/`. */
 export const routes: RouteObject[] = [
@@ -73,9 +80,13 @@ export const routes: RouteObject[] = [
       screen('/news', { title: 'news', bar: 'back' }, <NewsPage />),
       screen('/transfer', { title: 'transfer', bar: 'back' }, <TransferPage />),
       screen('/accountLog', { title: 'accountLog', bar: 'back' }, <AccountLogPage />),
-      ...(
-        ['vip', 'swap', 'withdraw', 'team', 'holder', 'active', 'share', 'withdrawRecord'] as const
-      ).map(backScreen),
+      backScreen('recharge', <RechargePage />),
+      backScreen('rechargeRecord', <RechargeRecordPage />),
+      backScreen('withdraw', <WithdrawPage />),
+      backScreen('withdrawRecord', <WithdrawRecordPage />),
+      ...(['vip', 'swap', 'team', 'holder', 'active', 'share'] as const).map((name) =>
+        backScreen(name),
+      ),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -10,6 +10,7 @@ const PATHS = {
   vip: 'M3 7l4 10h10l4-10-5 4-4-6-4 6z',
   swap: 'M4 8h14l-3-3M20 16H6l3 3',
   withdraw: 'M12 16V4M7 9l5-5 5 5M4 20h16',
+  recharge: 'M12 4v12M7 11l5 5 5-5M4 20h16',
   transfer: 'M3 12h16M14 6l6 6-6 6',
   team: 'M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM5 20v-1a7 7 0 0 1 14 0v1M4 12a2 2 0 1 0 0-4M20 12a2 2 0 1 0 0-4',
   share:

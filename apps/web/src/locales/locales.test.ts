@@ -1,4 +1,4 @@
-import { LANGS, LOG_TYPES } from '@hope/api'
+import { LANGS, LOG_TYPES, RECHARGE_STATUSES, WITHDRAWAL_STATUSES } from '@hope/api'
 import { describe, expect, test } from 'vitest'
 
 /** Every namespace file of every language: `./<lang>/<namespace>.json`. */
@@ -18,8 +18,8 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
 }
 
 describe('locales', () => {
-  test('every language has the same namespaces (translation, money)', () => {
-    expect(namespaces.sort()).toEqual(['money', 'translation'])
+  test('every language has the same namespaces (translation, money, chain)', () => {
+    expect(namespaces.sort()).toEqual(['chain', 'money', 'translation'])
     for (const lang of LANGS)
       for (const ns of namespaces) expect(resource(lang, ns), `${lang}/${ns}`).toBeTruthy()
   })
@@ -52,6 +52,15 @@ describe('locales', () => {
       const names = leaves(resource(lang, 'money'))
       for (const key of Object.values(LOG_TYPES))
         expect(names.get(`accountLog.types.${key}`), `${lang}:${key}`).toBeTruthy()
+    }
+  })
+  test('every withdrawal and recharge status has a name', () => {
+    for (const lang of LANGS) {
+      const names = leaves(resource(lang, 'chain'))
+      for (const key of Object.values(WITHDRAWAL_STATUSES))
+        expect(names.get(`withdraw.status.${key}`), `${lang}:${key}`).toBeTruthy()
+      for (const key of RECHARGE_STATUSES)
+        expect(names.get(`recharge.status.${key}`), `${lang}:${key}`).toBeTruthy()
     }
   })
 })

@@ -37,7 +37,7 @@ export function balanceResult(
   }
 }
 
-/** `userAccount/enableCoins` as the server's defaults answer it, with USDT's fee schedule changed. */
+/** `userAccount/enableCoins` as the server's defaults answer it, with USDT's terms changed. */
 export function enabledCoins(usdt: Partial<EnabledCoin> = {}): EnabledCoin[] {
   return [
     {
@@ -47,6 +47,9 @@ export function enabledCoins(usdt: Partial<EnabledCoin> = {}): EnabledCoin[] {
       minTransfer: '1',
       transferFeeFixed: '0',
       transferFeeRate: '0',
+      minWithdraw: '10',
+      withdrawFeeFixed: '1',
+      withdrawFeeRate: '0',
       ...usdt,
     },
     {
@@ -56,6 +59,9 @@ export function enabledCoins(usdt: Partial<EnabledCoin> = {}): EnabledCoin[] {
       minTransfer: '0',
       transferFeeFixed: '0',
       transferFeeRate: '0',
+      minWithdraw: '0',
+      withdrawFeeFixed: '0',
+      withdrawFeeRate: '0',
     },
   ]
 }

@@ -75,14 +75,22 @@ describe('assets page', () => {
     expect(screen.getByTestId('where').textContent).toBe('/accountLog?account=split')
   })
 
-  test('the USDT card offers transfer and withdraw', async () => {
+  test('the USDT card offers recharge, transfer and withdraw', async () => {
     fakeApi({ 'userAccount/balance': () => ok(balanceResult()) })
     renderAssets()
     const usdt = await screen.findByTestId('account-card-usdt')
+    expect(usdt.contains(screen.getByTestId('assets-action-recharge'))).toBe(true)
     expect(usdt.contains(screen.getByTestId('assets-action-withdraw'))).toBe(true)
     expect(usdt.contains(screen.getByTestId('assets-action-transfer'))).toBe(true)
     await userEvent.click(screen.getByTestId('assets-action-transfer'))
     expect(screen.getByTestId('where').textContent).toBe('/transfer')
+  })
+
+  test('recharge opens from the USDT card', async () => {
+    fakeApi({ 'userAccount/balance': () => ok(balanceResult()) })
+    renderAssets()
+    await userEvent.click(await screen.findByTestId('assets-action-recharge'))
+    expect(screen.getByTestId('where').textContent).toBe('/recharge')
   })
 
   test('a failed load offers a retry', async () => {

@@ -58,6 +58,15 @@ function AccountCard({ account }: { account: AccountBalance }) {
           <button
             type="button"
             className="account-card__action account-card__action--primary"
+            onClick={() => void navigate('/recharge')}
+            data-testid="assets-action-recharge"
+          >
+            <Icon name="recharge" />
+            {t('translation:titles.recharge')}
+          </button>
+          <button
+            type="button"
+            className="account-card__action"
             onClick={() => void navigate('/transfer')}
             data-testid="assets-action-transfer"
           >

@@ -27,6 +27,7 @@ const ENTRIES = [
   { route: 'community', icon: 'community' },
   { route: 'vip', icon: 'vip' },
   { route: 'swap', icon: 'swap' },
+  { route: 'recharge', icon: 'recharge' },
   { route: 'withdraw', icon: 'withdraw' },
   { route: 'transfer', icon: 'transfer' },
   { route: 'team', icon: 'team' },

@@ -6,24 +6,24 @@ import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { acceptAmountInput, toUnits } from '../../lib/money-input.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
+import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { mask } from '../../lib/mask.ts'
 import { useGoBack } from '../../lib/navigation.ts'
 import { ApiError } from '../../lib/request.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useCreateTransfer } from './api/create-transfer.ts'
-import { enabledCoinsOptions } from './api/enabled-coins.ts'
+import { enabledCoinsOptions } from '../../lib/api/enabled-coins.ts'
 import {
-  acceptAmountInput,
   checkTransfer,
   maxTransferable,
-  newIdempotencyKey,
-  toUnits,
   transferFee,
   type TransferQuote,
 } from './transfer.rules.ts'
+import '../../lib/money-form.css'
 import './transfer.css'
 
 const USDT_ACCOUNT = 'usdt'
@@ -63,18 +63,18 @@ function ConfirmSheet({
       onMaskClick={sending ? undefined : onClose}
       onClose={onClose}
       showCloseButton={!sending}
-      bodyClassName="transfer-sheet"
+      bodyClassName="money-sheet"
     >
       {quote && (
         <div data-testid="transfer-confirm-sheet">
-          <h2 className="transfer-sheet__title">{t('transfer.confirmTitle')}</h2>
-          <p className="transfer-sheet__amount" data-testid="transfer-confirm-amount">
+          <h2 className="money-sheet__title">{t('transfer.confirmTitle')}</h2>
+          <p className="money-sheet__amount" data-testid="transfer-confirm-amount">
             {money(quote.amount)}
           </p>
-          <dl className="transfer-rows">
+          <dl className="money-rows">
             <div>
               <dt>{t('transfer.to')}</dt>
-              <dd className="transfer-mono" data-testid="transfer-confirm-to">
+              <dd className="money-mono" data-testid="transfer-confirm-to">
                 {mask(quote.address)}
               </dd>
             </div>
@@ -84,13 +84,13 @@ function ConfirmSheet({
             </div>
             <div>
               <dt>{t('transfer.total')}</dt>
-              <dd className="transfer-rows__strong" data-testid="transfer-confirm-total">
+              <dd className="money-rows__strong" data-testid="transfer-confirm-total">
                 {money(quote.total)}
               </dd>
             </div>
           </dl>
           {networkFailed && (
-            <p className="transfer-sheet__warn" role="alert" data-testid="transfer-network-failed">
+            <p className="money-sheet__warn" role="alert" data-testid="transfer-network-failed">
               {t('transfer.networkFailed')}
             </p>
           )}
@@ -118,18 +118,18 @@ function TransferDone({ result }: { result: TransferResult }) {
   const navigate = useNavigate()
   const goBack = useGoBack()
   return (
-    <section className="card transfer-result" data-testid="transfer-result">
-      <span className="transfer-result__icon">
+    <section className="card money-result" data-testid="transfer-result">
+      <span className="money-result__icon">
         <Icon name="check" />
       </span>
-      <h2 className="transfer-result__title">{t('transfer.success')}</h2>
-      <p className="transfer-result__amount" data-testid="transfer-result-amount">
+      <h2 className="money-result__title">{t('transfer.success')}</h2>
+      <p className="money-result__amount" data-testid="transfer-result-amount">
         {formatMoney(result.amount, lang)} {CURRENCY}
       </p>
-      <dl className="transfer-rows">
+      <dl className="money-rows">
         <div>
           <dt>{t('transfer.to')}</dt>
-          <dd className="transfer-mono" data-testid="transfer-result-to">
+          <dd className="money-mono" data-testid="transfer-result-to">
             {mask(result.to)}
           </dd>
         </div>
@@ -140,7 +140,7 @@ function TransferDone({ result }: { result: TransferResult }) {
           </dd>
         </div>
       </dl>
-      <div className="transfer-result__actions">
+      <div className="money-result__actions">
         <Button
           block
           shape="rounded"
@@ -173,17 +173,12 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const [networkFailed, setNetworkFailed] = useState(false)
   const [result, setResult] = useState<TransferResult | null>(null)
   const addressInput = useRef<HTMLInputElement>(null)
-  /**
-   * One key per transfer the user means: made when the sheet first opens, kept through a
-   * double tap, a retry after a network error or a reopened sheet (the server then moves the
-   * money at most once), and dropped after success or when the form changes.
-   */
-  const idempotencyKey = useRef<string | null>(null)
+  const idempotencyKey = useConfirmationKey()
   const sending = useRef(false)
 
   const transfer = useCreateTransfer({
     onSuccess: (done) => {
-      idempotencyKey.current = null
+      idempotencyKey.drop()
       setQuote(null)
       setAddress('')
       setAmount('')
@@ -200,7 +195,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   })
 
   const edit = (apply: () => void) => {
-    idempotencyKey.current = null
+    idempotencyKey.drop()
     apply()
   }
 
@@ -217,17 +212,20 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
       )
       return
     }
-    idempotencyKey.current ??= newIdempotencyKey()
+    idempotencyKey.take()
     setNetworkFailed(false)
     setQuote(check.quote)
   }
 
   const confirm = () => {
-    const key = idempotencyKey.current
-    if (!quote || !key || sending.current) return
+    if (!quote || sending.current) return
     sending.current = true
     setNetworkFailed(false)
-    transfer.mutate({ address: quote.address, amount: quote.amount, idempotencyKey: key })
+    transfer.mutate({
+      address: quote.address,
+      amount: quote.amount,
+      idempotencyKey: idempotencyKey.take(),
+    })
   }
 
   const paste = async () => {
@@ -240,14 +238,14 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
 
   return (
     <>
-      <section className="card transfer-balance">
-        <span className="transfer-label">{t('transfer.available')}</span>
-        <span className="transfer-balance__value" data-testid="transfer-available">
+      <section className="card money-balance">
+        <span className="money-label">{t('transfer.available')}</span>
+        <span className="money-balance__value" data-testid="transfer-available">
           {formatMoney(available, lang)} {CURRENCY}
         </span>
         <button
           type="button"
-          className="transfer-link"
+          className="money-link"
           onClick={() => void navigate(TRANSFER_LOG)}
           data-testid="transfer-records"
         >
@@ -256,10 +254,10 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         </button>
       </section>
 
-      <section className="card transfer-form">
-        <label className="transfer-field">
-          <span className="transfer-label">{t('transfer.address')}</span>
-          <span className="transfer-input">
+      <section className="card money-form">
+        <label className="money-field">
+          <span className="money-label">{t('transfer.address')}</span>
+          <span className="money-input">
             <input
               ref={addressInput}
               value={address}
@@ -274,7 +272,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
             />
             <button
               type="button"
-              className="transfer-input__action"
+              className="money-input__action"
               onClick={() => void paste()}
               data-testid="transfer-paste"
             >
@@ -283,9 +281,9 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
           </span>
         </label>
 
-        <label className="transfer-field">
-          <span className="transfer-label">{t('transfer.amount')}</span>
-          <span className="transfer-input">
+        <label className="money-field">
+          <span className="money-label">{t('transfer.amount')}</span>
+          <span className="money-input">
             <input
               value={amount}
               onChange={(event) => {
@@ -299,10 +297,10 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
               autoComplete="off"
               data-testid="transfer-amount-input"
             />
-            <span className="transfer-input__unit">{CURRENCY}</span>
+            <span className="money-input__unit">{CURRENCY}</span>
             <button
               type="button"
-              className="transfer-input__action"
+              className="money-input__action"
               onClick={() =>
                 edit(() =>
                   setAmount(
@@ -320,20 +318,20 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
           </span>
         </label>
 
-        <dl className="transfer-rows">
+        <dl className="money-rows">
           <div>
             <dt>{t('transfer.fee')}</dt>
             <dd data-testid="transfer-fee">{money(fee)}</dd>
           </div>
           <div>
             <dt>{t('transfer.total')}</dt>
-            <dd className="transfer-rows__strong" data-testid="transfer-total">
+            <dd className="money-rows__strong" data-testid="transfer-total">
               {money(typedUnits + fee)}
             </dd>
           </div>
         </dl>
 
-        <p className="transfer-note" data-testid="transfer-downline-note">
+        <p className="money-note" data-testid="transfer-downline-note">
           {t('transfer.downlineNote')}
         </p>
 
@@ -378,7 +376,7 @@ export function TransferPage() {
       ) : !coin || !usdt ? (
         <button
           type="button"
-          className="transfer-retry"
+          className="money-retry"
           onClick={() => {
             if (balance.isError) void balance.refetch()
             if (coins.isError || !coin) void coins.refetch()

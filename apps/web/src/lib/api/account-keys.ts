@@ -7,8 +7,8 @@ export interface AccountLogFilters {
 }
 
 /**
- * One key factory for every `userAccount/*` query, so that a money movement (a transfer)
- * refreshes the balance and every log list with two calls.
+ * One key factory for every `userAccount/*` query, so that a money movement (a transfer, a
+ * withdrawal, a recharge) refreshes the balance and every list it shows up in.
  */
 export const accountKeys = {
   all: ['accounts'] as const,
@@ -16,4 +16,10 @@ export const accountKeys = {
   logs: () => [...accountKeys.all, 'log'] as const,
   log: (filters: AccountLogFilters) => [...accountKeys.logs(), filters] as const,
   coins: () => [...accountKeys.all, 'coins'] as const,
+  depositAddress: () => [...accountKeys.all, 'depositAddress'] as const,
+  recharges: () => [...accountKeys.all, 'recharges'] as const,
+  /** One recharge by its hash, followed until it is credited or failed. */
+  recharge: (txHash: string) => [...accountKeys.recharges(), 'hash', txHash] as const,
+  rechargePages: () => [...accountKeys.recharges(), 'pages'] as const,
+  withdrawals: () => [...accountKeys.all, 'withdrawals'] as const,
 }

@@ -1,8 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
-import { request } from '../../../lib/request.ts'
+import { accountKeys } from './account-keys.ts'
+import { request } from '../request.ts'
 
-/** `userAccount/enableCoins`: decimals, minimum and fee schedule per currency (settings). */
+/**
+ * `userAccount/enableCoins`: decimals, and the minimum and fee of transfers and withdrawals
+ * per currency (settings). Shared by transfer and withdraw.
+ */
 export function enabledCoinsOptions() {
   return queryOptions({
     queryKey: accountKeys.coins(),

@@ -93,8 +93,23 @@ export async function readChainId(provider: Eip1193Provider): Promise<string | n
   }
 }
 
+/** The chain the app itself asked the wallet to move to (see switch-chain.ts). */
+let expectedChain: string | null = null
+
+/**
+ * Announces a chain switch the app is about to ask for, so that the wallet's `chainChanged`
+ * for it does not reload the page in the middle of a recharge. Returns the way to take the
+ * announcement back when the switch fails.
+ */
+export function expectChainChange(chainId: string): () => void {
+  expectedChain = chainId
+  return () => {
+    if (expectedChain === chainId) expectedChain = null
+  }
+}
+
 export interface WalletWatchers {
-  /** Another account or chain: the spec reloads the page. */
+  /** Another account or chain (not one the app asked for): the spec reloads the page. */
   onSwitch(): void
   /** The wallet was closed (no accounts, or disconnect). */
   onClose(): void
@@ -127,7 +142,8 @@ export function watchWallet(
     if (!next || next === last.chainId) return
     const first = last.chainId === null
     last.chainId = next
-    if (!first) watchers.onSwitch()
+    if (next === expectedChain) expectedChain = null
+    else if (!first) watchers.onSwitch()
   }
   const onDisconnect = () => {
     last.address = null

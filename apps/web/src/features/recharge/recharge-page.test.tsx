@@ -1,0 +1,242 @@
+import type { DepositAddress, Recharge } from '@hope/api'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { useSession } from '../../lib/store.ts'
+import { showToast } from '../../lib/toast.ts'
+import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import {
+  createFakeChainWallet,
+  FAKE_TX_HASH,
+  installChainWallet,
+  rpcError,
+  type FakeChainWallet,
+} from '../../test/fake-chain-wallet.ts'
+import { rechargeStatusOptions, RECHARGE_POLL_MS } from './api/recharge.ts'
+import { RechargePage } from './recharge-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+const DEPOSIT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+const depositAddress = (changes: Partial<DepositAddress> = {}): DepositAddress => ({
+  chainId: 31337,
+  depositAddress: DEPOSIT,
+  tokenAddress: TOKEN,
+  tokenDecimals: 6,
+  confirmations: 12,
+  explorerTxUrl: 'https://explorer.test/tx/{hash}',
+  ...changes,
+})
+const recharge = (changes: Partial<Recharge> = {}): Recharge => ({
+  txHash: FAKE_TX_HASH,
+  amount: null,
+  status: 'on_chain',
+  confirmations: 2,
+  confirmationsRequired: 12,
+  createdAt: '2026-03-01T08:30:00Z',
+  ...changes,
+})
+
+function Where() {
+  const { pathname } = useLocation()
+  return <p data-testid="where">{pathname}</p>
+}
+
+/** A wallet on the deposit chain with 500 USDT and some gas, signed in as its address. */
+function setup(
+  opts: {
+    wallet?: Partial<Pick<FakeChainWallet, 'chainId' | 'nativeBalance'>>
+    tokenBalance?: bigint
+    getAddress?: () => Reply
+    recharge?: (call: ApiCall) => Reply
+  } = {},
+) {
+  const wallet = createFakeChainWallet({
+    chainId: '0x7a69',
+    token: TOKEN,
+    tokenBalance: opts.tokenBalance ?? 500_000000n,
+  })
+  Object.assign(wallet, opts.wallet)
+  installChainWallet(wallet)
+  useSession.setState({ address: wallet.address, token: 'tok' })
+  const api = fakeApi({
+    'userAccount/getAddress': opts.getAddress ?? (() => ok(depositAddress())),
+    'userAccount/recharge':
+      opts.recharge ?? ((call) => ok(recharge({ txHash: call.params.txHash }))),
+  })
+  render(
+    <MemoryRouter initialEntries={['/recharge']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/recharge" element={<RechargePage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+  return { wallet, api }
+}
+
+async function typeAmount(text: string) {
+  const input = await screen.findByTestId('recharge-amount-input')
+  await userEvent.clear(input)
+  if (text) await userEvent.type(input, text)
+}
+
+describe('recharge page', () => {
+  beforeEach(() => vi.mocked(showToast).mockClear())
+  afterEach(() => {
+    queryClient.clear()
+    installChainWallet(undefined)
+  })
+
+  test("shows the wallet's on-chain USDT balance, the deposit address and the confirmations", async () => {
+    const { wallet } = setup({ tokenBalance: 1234_560000n })
+    expect((await screen.findByTestId('recharge-wallet-balance')).textContent).toBe('1,234.56 USDT')
+    const balanceOf = wallet.callsTo('eth_call')[0]?.params[0] as { to: string; data: string }
+    expect(balanceOf.to.toLowerCase()).toBe(TOKEN)
+    expect(balanceOf.data).toBe(`0x70a08231${wallet.address.slice(2).padStart(64, '0')}`)
+    expect(screen.getByTestId('recharge-deposit-address').textContent).toBe('0x7099******dc79c8')
+    expect(screen.getByTestId('recharge-note').textContent).toContain('12 个区块确认后到账')
+    expect(screen.queryByTestId('recharge-gas-warning')).toBeNull()
+  })
+
+  test('warns when the wallet holds USDT but no native coin for gas', async () => {
+    setup({ wallet: { nativeBalance: 0n } })
+    expect((await screen.findByTestId('recharge-gas-warning')).textContent).toContain('Gas')
+  })
+
+  test('no gas warning for a wallet without the token either', async () => {
+    setup({ wallet: { nativeBalance: 0n }, tokenBalance: 0n })
+    await screen.findByTestId('recharge-wallet-balance')
+    expect(screen.queryByTestId('recharge-gas-warning')).toBeNull()
+  })
+
+  test('says what is missing before the wallet is asked to send', async () => {
+    const { wallet } = setup()
+    await screen.findByTestId('recharge-wallet-balance')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入充值金额')
+    await typeAmount('500.01')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
+    expect(wallet.sent).toEqual([])
+  })
+
+  test('sends the transfer, posts the hash and follows its confirmations', async () => {
+    const { wallet, api } = setup()
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('100')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    const result = await screen.findByTestId('recharge-result')
+    expect(wallet.sent).toHaveLength(1)
+    expect(wallet.sent[0]?.to?.toLowerCase()).toBe(TOKEN)
+    expect(api.callsTo('userAccount/recharge')[0]?.params).toEqual({ txHash: FAKE_TX_HASH })
+    expect(within(result).getByTestId('recharge-status').textContent).toBe('链上确认中')
+    expect(within(result).getByTestId('recharge-confirmations').textContent).toBe('2/12')
+    expect(within(result).getByTestId('recharge-result-amount').textContent).toBe('100 USDT')
+    expect(within(result).getByTestId('recharge-tx-hash').textContent).toBe('0xabab******ababab')
+    expect(within(result).getByTestId('recharge-tx-hash-explorer').getAttribute('href')).toBe(
+      `https://explorer.test/tx/${FAKE_TX_HASH}`,
+    )
+    expect(showToast).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByTestId('recharge-result-records'))
+    expect(screen.getByTestId('where').textContent).toBe('/rechargeRecord')
+  })
+
+  test('the status is asked again while on chain, and no more once credited or failed', () => {
+    const interval = rechargeStatusOptions(FAKE_TX_HASH).refetchInterval as (query: {
+      state: { data?: Recharge }
+    }) => number | false
+    expect(interval({ state: {} })).toBe(RECHARGE_POLL_MS)
+    expect(interval({ state: { data: recharge() } })).toBe(RECHARGE_POLL_MS)
+    expect(interval({ state: { data: recharge({ status: 'credited' }) } })).toBe(false)
+    expect(interval({ state: { data: recharge({ status: 'failed' }) } })).toBe(false)
+  })
+
+  test('a failed recharge says so', async () => {
+    setup({ recharge: (call) => ok(recharge({ txHash: call.params.txHash, status: 'failed' })) })
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('100')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    expect((await screen.findByTestId('recharge-status')).textContent).toBe('充值失败')
+    expect(screen.getByTestId('recharge-failed-hint')).toBeTruthy()
+  })
+
+  test('no explorer link when none is configured', async () => {
+    setup({ getAddress: () => ok(depositAddress({ explorerTxUrl: '' })) })
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('1')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await screen.findByTestId('recharge-tx-hash')
+    expect(screen.queryByTestId('recharge-tx-hash-explorer')).toBeNull()
+    expect(screen.getByTestId('recharge-tx-hash-copy')).toBeTruthy()
+  })
+
+  test('a sent transfer the server has not recorded yet keeps its hash on screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    setup({
+      recharge: () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('100')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    expect(await screen.findByTestId('recharge-waiting-server')).toBeTruthy()
+    expect(screen.getByTestId('recharge-tx-hash').textContent).toBe('0xabab******ababab')
+    expect(showToast).not.toHaveBeenCalled()
+  })
+
+  test('a wallet on another network is offered the switch; a refusal says why', async () => {
+    const { wallet } = setup({ wallet: { chainId: '0x1' } })
+    wallet.onSwitch = () => {
+      throw rpcError(4001, 'User rejected the request.')
+    }
+    await screen.findByTestId('recharge-other-network')
+    expect(screen.queryByTestId('recharge-wallet-balance')).toBeNull()
+    fireEvent.click(screen.getByTestId('recharge-switch-network'))
+    await waitFor(() =>
+      expect(showToast).toHaveBeenLastCalledWith('切换网络失败：您在钱包中拒绝了切换'),
+    )
+    // Submitting tries the switch again and stops there.
+    await typeAmount('100')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await waitFor(() => expect(showToast).toHaveBeenCalledTimes(2))
+    expect(showToast).toHaveBeenLastCalledWith('切换网络失败：您在钱包中拒绝了切换')
+    expect(wallet.sent).toEqual([])
+  })
+
+  test('after switching, the balance on the deposit chain shows', async () => {
+    const { wallet } = setup({ wallet: { chainId: '0x1' } })
+    wallet.chains.add('0x7a69')
+    fireEvent.click(await screen.findByTestId('recharge-switch-network'))
+    expect((await screen.findByTestId('recharge-wallet-balance')).textContent).toBe('500 USDT')
+    expect(wallet.chainId).toBe('0x7a69')
+  })
+
+  test('the wallet cancelling the transfer is one message, nothing recorded', async () => {
+    const { wallet, api } = setup()
+    wallet.onSend = () => {
+      throw rpcError(4001, 'User denied transaction signature.')
+    }
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('100')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await waitFor(() => expect(showToast).toHaveBeenCalledTimes(1))
+    expect(showToast).toHaveBeenLastCalledWith('您已在钱包中取消了这笔转账')
+    expect(api.callsTo('userAccount/recharge')).toEqual([])
+    expect(screen.queryByTestId('recharge-result')).toBeNull()
+  })
+
+  test("without a configured chain it shows the server's word once", async () => {
+    setup({ getAddress: () => fail(503, 'service_unavailable', '服务暂不可用') })
+    expect((await screen.findByTestId('recharge-unavailable')).textContent).toContain(
+      '服务暂不可用',
+    )
+    expect(showToast).not.toHaveBeenCalled()
+  })
+})

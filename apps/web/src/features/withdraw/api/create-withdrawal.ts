@@ -1,0 +1,30 @@
+import type { Withdrawal, WithdrawParams } from '@hope/api'
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
+import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { request, type ApiError } from '../../../lib/request.ts'
+
+/**
+ * `userAccount/withdraw`: reserves amount and fee and records the request for review. The
+ * server's refusal (amount_below_minimum, insufficient_balance, …) is toasted by the request
+ * wrapper in the user's language; the key makes a repeat with the same key withdraw once.
+ */
+export function createWithdrawal(params: WithdrawParams): Promise<Withdrawal> {
+  return request('userAccount/withdraw', params)
+}
+
+type Options = Omit<UseMutationOptions<Withdrawal, ApiError, WithdrawParams>, 'mutationFn'>
+
+/** The balance, the account log and the withdrawal records are refreshed, whatever the caller adds. */
+export function useCreateWithdrawal({ onSuccess, ...options }: Options = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: createWithdrawal,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
+      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+      void queryClient.invalidateQueries({ queryKey: accountKeys.withdrawals() })
+      return onSuccess?.(...args)
+    },
+  })
+}

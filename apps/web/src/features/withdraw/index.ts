@@ -1,0 +1,2 @@
+export { WithdrawPage } from './withdraw-page.tsx'
+export { WithdrawRecordPage } from './withdraw-record-page.tsx'

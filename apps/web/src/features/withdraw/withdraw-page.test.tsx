@@ -1,0 +1,217 @@
+import type { Withdrawal } from '@hope/api'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { accountKeys } from '../../lib/api/account-keys.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { useSession } from '../../lib/store.ts'
+import { showToast } from '../../lib/toast.ts'
+import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { balanceResult, enabledCoins } from '../../test/fixtures.ts'
+import { WithdrawPage } from './withdraw-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+const OWN = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+
+function Where() {
+  const { pathname } = useLocation()
+  return <p data-testid="where">{pathname}</p>
+}
+
+/** What the server answers: the request under review, with the fee it charged. */
+const answered = (call: ApiCall, changes: Partial<Withdrawal> = {}): Withdrawal => ({
+  id: 7,
+  amount: call.params.amount ?? '',
+  fee: '1.000000',
+  address: (call.params.address ?? OWN).toLowerCase(),
+  status: 0,
+  txHash: null,
+  reviewReason: null,
+  createdAt: '2026-03-01T08:30:00Z',
+  updatedAt: '2026-03-01T08:30:00Z',
+  ...changes,
+})
+
+/** 500 USDT available, at least 10 USDT a withdrawal, 1 USDT fee; signed in with the wallet OWN. */
+function serve(withdraw: (call: ApiCall) => Reply) {
+  useSession.setState({ address: OWN, token: 'tok' })
+  const api = fakeApi({
+    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/enableCoins': () =>
+      ok(enabledCoins({ minWithdraw: '10', withdrawFeeFixed: '1', withdrawFeeRate: '0' })),
+    'userAccount/withdraw': withdraw,
+  })
+  render(
+    <MemoryRouter initialEntries={['/withdraw']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/withdraw" element={<WithdrawPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+  return api
+}
+
+async function fill(amount: string, address?: string) {
+  const amountInput = await screen.findByTestId('withdraw-amount-input')
+  await userEvent.clear(amountInput)
+  if (amount) await userEvent.type(amountInput, amount)
+  if (address === undefined) return
+  const addressInput = screen.getByTestId('withdraw-address-input')
+  await userEvent.clear(addressInput)
+  if (address) await userEvent.type(addressInput, address)
+}
+
+/** Opens the confirmation sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
+async function openSheet(amount = '100', address?: string) {
+  await fill(amount, address)
+  await userEvent.click(screen.getByTestId('withdraw-submit'))
+  return screen.findByTestId('withdraw-confirm-sheet')
+}
+
+const keysSent = (api: ReturnType<typeof serve>) =>
+  api.callsTo('userAccount/withdraw').map((call) => call.params.idempotencyKey)
+
+describe('withdraw page', () => {
+  beforeEach(() => vi.mocked(showToast).mockClear())
+  afterEach(() => queryClient.clear())
+
+  test('shows the available USDT, the minimum, the own wallet as the address', async () => {
+    serve(() => ok(null))
+    expect((await screen.findByTestId('withdraw-available')).textContent).toBe('500 USDT')
+    const amount = screen.getByTestId('withdraw-amount-input') as HTMLInputElement
+    expect(amount.placeholder).toBe('最少 10 USDT')
+    expect((screen.getByTestId('withdraw-address-input') as HTMLInputElement).value).toBe(OWN)
+    expect(screen.queryByTestId('withdraw-own-address')).toBeNull()
+  })
+
+  test('the fee of the settings and the total follow the amount', async () => {
+    serve(() => ok(null))
+    await fill('100')
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('1 USDT')
+    expect(screen.getByTestId('withdraw-total').textContent).toBe('101 USDT')
+  })
+
+  test('an empty amount gets the spec message, before any request', async () => {
+    const api = serve(() => ok(null))
+    await userEvent.click(await screen.findByTestId('withdraw-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入提现金额')
+    expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull()
+    expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
+  })
+
+  test('checks the minimum, the balance with the fee, and the address', async () => {
+    const api = serve(() => ok(null))
+    await fill('9.99')
+    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('提现金额不能小于最小提现金额')
+    // 499.5 + 1 > 500
+    await fill('499.5')
+    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
+    await fill('100', '')
+    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入地址')
+    await fill('100', '0x1234')
+    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入正确的地址')
+    expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull()
+    expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
+  })
+
+  test('"all" leaves room for the fee; the own wallet comes back with one tap', async () => {
+    serve(() => ok(null))
+    await userEvent.click(await screen.findByTestId('withdraw-all'))
+    expect((screen.getByTestId('withdraw-amount-input') as HTMLInputElement).value).toBe('499')
+    expect(screen.getByTestId('withdraw-total').textContent).toBe('500 USDT')
+    await fill('1', OTHER)
+    await userEvent.click(screen.getByTestId('withdraw-own-address'))
+    expect((screen.getByTestId('withdraw-address-input') as HTMLInputElement).value).toBe(OWN)
+  })
+
+  test('a double tap on confirm withdraws once; the result shows the fee the server charged', async () => {
+    let release = () => {}
+    const api = serve(
+      (call) =>
+        new Promise((resolve) => {
+          release = () => resolve(ok(answered(call)))
+        }),
+    )
+    const sheet = await openSheet('100', OTHER)
+    expect(within(sheet).getByTestId('withdraw-confirm-amount').textContent).toBe('100 USDT')
+    expect(within(sheet).getByTestId('withdraw-confirm-to').textContent).toBe('0x7099******dc79c8')
+    expect(within(sheet).getByTestId('withdraw-confirm-fee').textContent).toBe('1 USDT')
+    expect(within(sheet).getByTestId('withdraw-confirm-total').textContent).toBe('101 USDT')
+    const confirm = screen.getByTestId('withdraw-confirm')
+    fireEvent.click(confirm)
+    fireEvent.click(confirm)
+    await waitFor(() => expect(api.callsTo('userAccount/withdraw')).toHaveLength(1))
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    release()
+    const result = await screen.findByTestId('withdraw-result')
+    expect(api.callsTo('userAccount/withdraw')).toHaveLength(1)
+    expect(api.callsTo('userAccount/withdraw')[0]?.params).toMatchObject({
+      amount: '100',
+      address: OTHER,
+    })
+    expect(within(result).getByTestId('withdraw-result-amount').textContent).toBe('100 USDT')
+    expect(within(result).getByTestId('withdraw-result-fee').textContent).toBe('1 USDT')
+    expect(within(result).getByTestId('withdraw-result-total').textContent).toBe('101 USDT')
+    expect(within(result).getByTestId('withdraw-result-status').textContent).toBe('待审核')
+    await userEvent.click(screen.getByTestId('withdraw-result-records'))
+    expect(screen.getByTestId('where').textContent).toBe('/withdrawRecord')
+  })
+
+  test('after a network error the same withdrawal keeps its key; an edited one gets a new key', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let reachable = false
+    const api = serve((call) => {
+      if (!reachable) throw new TypeError('Failed to fetch')
+      return ok(answered(call))
+    })
+    await openSheet('100')
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    expect(await screen.findByTestId('withdraw-network-failed')).toBeTruthy()
+    expect(showToast).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    await waitFor(() => expect(keysSent(api)).toHaveLength(2))
+    const [first] = keysSent(api)
+    expect(first).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
+    expect(keysSent(api)).toEqual([first, first])
+
+    fireEvent.click(document.querySelector('.adm-popup-close-icon') as HTMLElement)
+    await fill('120')
+    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    reachable = true
+    fireEvent.click(await screen.findByTestId('withdraw-confirm'))
+    await screen.findByTestId('withdraw-result')
+    expect(keysSent(api)).toHaveLength(3)
+    expect(keysSent(api)[2]).not.toBe(first)
+  })
+
+  test("a refusal shows only the server's message, the sheet closes", async () => {
+    const api = serve(() => fail(409, 'insufficient_balance', '余额不足'))
+    await openSheet('100')
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    await waitFor(() => expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull())
+    expect(api.callsTo('userAccount/withdraw')).toHaveLength(1)
+    expect(vi.mocked(showToast).mock.calls).toEqual([['余额不足']])
+    expect(screen.queryByTestId('withdraw-result')).toBeNull()
+  })
+
+  test('success refreshes the balance, the account log and the records', async () => {
+    serve((call) => ok(answered(call)))
+    await openSheet('100')
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    await screen.findByTestId('withdraw-result')
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.logs() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.withdrawals() })
+  })
+})

@@ -1,0 +1,140 @@
+import { normalizeLang, type Withdrawal } from '@hope/api'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { depositAddressOptions } from '../../lib/api/deposit-address.ts'
+import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
+import { CopyButton } from '../../lib/copy-button.tsx'
+import { showConfirm } from '../../lib/dialog.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { mask } from '../../lib/mask.ts'
+import { RecordPages } from '../../lib/record-pages.tsx'
+import { StatusTag } from '../../lib/status-tag.tsx'
+import { showToast } from '../../lib/toast.ts'
+import { TxHash } from '../../lib/tx-hash.tsx'
+import { useCancelWithdrawal } from './api/cancel-withdrawal.ts'
+import { myWithdrawalsOptions } from './api/my-withdrawals.ts'
+import { canCancel, WITHDRAWAL_TONES } from './withdraw.rules.ts'
+
+const CURRENCY = 'USDT'
+
+function WithdrawalRow({
+  withdrawal,
+  explorerTxUrl,
+  cancelling,
+  onCancel,
+}: {
+  withdrawal: Withdrawal
+  explorerTxUrl: string | undefined
+  cancelling: boolean
+  onCancel: (withdrawal: Withdrawal) => void
+}) {
+  const { t, i18n } = useTranslation(['chain', 'translation'])
+  const lang = normalizeLang(i18n.language)
+  const { status } = withdrawal
+  return (
+    <li className="record" data-testid="withdraw-record-item">
+      <div className="record__head">
+        <span className="record__amount" data-testid="withdraw-record-amount">
+          {formatMoney(withdrawal.amount, lang)} {CURRENCY}
+        </span>
+        <StatusTag tone={WITHDRAWAL_TONES[status]} testId="withdraw-record-status">
+          {t(`withdraw.status.${WITHDRAWAL_STATUSES[status]}`)}
+        </StatusTag>
+      </div>
+      <dl className="record__rows">
+        <div>
+          <dt>{t('records.fee')}</dt>
+          <dd data-testid="withdraw-record-fee">
+            {formatMoney(withdrawal.fee, lang)} {CURRENCY}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('records.address')}</dt>
+          <dd>
+            <span className="record__mono" data-testid="withdraw-record-address">
+              {mask(withdrawal.address)}
+            </span>
+            <CopyButton text={withdrawal.address} testId="withdraw-record-address-copy" />
+          </dd>
+        </div>
+        {withdrawal.txHash && (
+          <div>
+            <dt>{t('records.txHash')}</dt>
+            <dd>
+              <TxHash
+                hash={withdrawal.txHash}
+                explorerTxUrl={explorerTxUrl}
+                testId="withdraw-record-hash"
+              />
+            </dd>
+          </div>
+        )}
+      </dl>
+      {status === 3 && withdrawal.reviewReason && (
+        <p className="record__reason" data-testid="withdraw-record-reason">
+          {t('records.reviewReason')}: {withdrawal.reviewReason}
+        </p>
+      )}
+      <p className="record__date">{formatDateTime(withdrawal.createdAt, lang)}</p>
+      {canCancel(withdrawal) && (
+        <div className="record__actions">
+          <button
+            type="button"
+            className="record__cancel"
+            disabled={cancelling}
+            onClick={() => onCancel(withdrawal)}
+            data-testid="withdraw-cancel"
+          >
+            {t('records.cancel')}
+          </button>
+        </div>
+      )}
+    </li>
+  )
+}
+
+/** `#/withdrawRecord`: the user's withdrawals, newest first; one waiting for review can be cancelled. */
+export function WithdrawRecordPage() {
+  const { t } = useTranslation(['chain', 'translation'])
+  const deposit = useQuery(depositAddressOptions())
+  const records = useInfiniteQuery(myWithdrawalsOptions())
+  const items = useMemo(
+    () => records.data?.pages.flatMap((page) => page.list) ?? [],
+    [records.data],
+  )
+  const cancel = useCancelWithdrawal({
+    onSuccess: () => showToast(t('records.canceled'), 'success'),
+  })
+
+  const askCancel = async (withdrawal: Withdrawal) => {
+    const confirmed = await showConfirm({
+      title: t('records.cancelTitle'),
+      content: t('records.cancelConfirm'),
+      confirmText: t('records.cancel'),
+      cancelText: t('records.keep'),
+    })
+    if (confirmed && !cancel.isPending) cancel.mutate(withdrawal.id)
+  }
+
+  return (
+    <div className="records" data-testid="withdraw-record-page">
+      <RecordPages
+        query={records}
+        items={items}
+        empty={t('records.empty')}
+        testId="withdraw-record"
+      >
+        {(withdrawal) => (
+          <WithdrawalRow
+            key={withdrawal.id}
+            withdrawal={withdrawal}
+            explorerTxUrl={deposit.data?.explorerTxUrl}
+            cancelling={cancel.isPending && cancel.variables === withdrawal.id}
+            onCancel={(w) => void askCancel(w)}
+          />
+        )}
+      </RecordPages>
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import {
+  CURRENCY_DECIMALS,
+  formatAmount,
+  type EnabledCoin,
+  type Withdrawal,
+  type WithdrawalStatusCode,
+} from '@hope/api'
+import { feeFor, maxBeforeFee, type FeeTerms } from '../../lib/fee.ts'
+import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/money-input.ts'
+import type { Tone } from '../../lib/status-tag.tsx'
+
+export const USDT_DECIMALS = CURRENCY_DECIMALS.USDT
+
+/** The withdrawal terms of `userAccount/enableCoins` (operators' settings). */
+export type WithdrawTerms = Pick<
+  EnabledCoin,
+  'decimals' | 'minWithdraw' | 'withdrawFeeFixed' | 'withdrawFeeRate'
+>
+
+const feeTerms = (terms: WithdrawTerms): FeeTerms => ({
+  decimals: terms.decimals,
+  fixed: terms.withdrawFeeFixed,
+  rate: terms.withdrawFeeRate,
+})
+
+/**
+ * The withdrawal fee in minor units, charged on top of the amount (as the server reserves it).
+ * @example withdrawalFee(100_000000n, { decimals: 6, minWithdraw: '10', withdrawFeeFixed: '1', withdrawFeeRate: '0' }) // 1_000000n
+ */
+export function withdrawalFee(amount: bigint, terms: WithdrawTerms): bigint {
+  return feeFor(amount, feeTerms(terms))
+}
+
+/** The most that can be withdrawn with its fee out of `available` (the "all" button). */
+export function maxWithdrawable(available: bigint, terms: WithdrawTerms): bigint {
+  return maxBeforeFee(available, feeTerms(terms))
+}
+
+export type WithdrawProblem =
+  | 'amountRequired'
+  | 'amountInvalid'
+  | 'amountBelowMinimum'
+  | 'insufficient'
+  | 'addressRequired'
+  | 'addressInvalid'
+
+export interface WithdrawQuote {
+  /** Decimal strings, as sent and shown. */
+  amount: string
+  fee: string
+  total: string
+  address: string
+}
+
+/**
+ * The checks made before any request, in the order of the form (spec §5 messages): "Please
+ * enter the amount of cash withdrawal", a valid amount, "The withdrawal amount cannot be less
+ * than the minimum withdrawal amount", amount + fee within the available USDT, then the
+ * address ("Please enter the address"). The first problem found, or the quote to confirm.
+ */
+export function checkWithdraw(
+  form: { amount: string; address: string },
+  ctx: { terms: WithdrawTerms; available: string },
+): { problem: WithdrawProblem } | { quote: WithdrawQuote } {
+  const { terms } = ctx
+  const typed = readTypedAmount(form.amount, terms.decimals)
+  if ('problem' in typed) return typed
+  const amount = typed.units
+  if (amount < toUnits(terms.minWithdraw, terms.decimals)) return { problem: 'amountBelowMinimum' }
+  const fee = withdrawalFee(amount, terms)
+  if (amount + fee > toUnits(ctx.available, terms.decimals)) return { problem: 'insufficient' }
+  const address = form.address.trim()
+  if (!address) return { problem: 'addressRequired' }
+  if (!isEvmAddress(address)) return { problem: 'addressInvalid' }
+  const show = (units: bigint) => formatAmount(units, terms.decimals)
+  return { quote: { amount: show(amount), fee: show(fee), total: show(amount + fee), address } }
+}
+
+/** A withdrawal can be cancelled by its owner only while it waits for review. */
+export const canCancel = (withdrawal: Pick<Withdrawal, 'status'>): boolean =>
+  withdrawal.status === 0
+
+export const WITHDRAWAL_TONES: Record<WithdrawalStatusCode, Tone> = {
+  0: 'pending',
+  1: 'moving',
+  2: 'done',
+  3: 'bad',
+  4: 'bad',
+  5: 'moving',
+  6: 'off',
+}
+
+/** What left the USDT account: the amount and the fee the server charged. */
+export function withdrawalTotal(withdrawal: Pick<Withdrawal, 'amount' | 'fee'>): string {
+  return formatAmount(
+    toUnits(withdrawal.amount, USDT_DECIMALS) + toUnits(withdrawal.fee, USDT_DECIMALS),
+    USDT_DECIMALS,
+  )
+}

@@ -1,0 +1,82 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import Skeleton from 'antd-mobile/es/components/skeleton'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import './record-list.css'
+
+/**
+ * A paged record list (withdrawals, recharges): pull to refresh, a skeleton, a retry, an empty
+ * state, and the next page when the end scrolls into view.
+ */
+export function RecordPages<Page, Item>({
+  query,
+  items,
+  empty,
+  testId,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page>>
+  items: Item[]
+  empty: string
+  testId: string
+  children: (item: Item) => ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await query.refetch()
+      }}
+      pullingText={t('common.pullToRefresh.pulling')}
+      canReleaseText={t('common.pullToRefresh.canRelease')}
+      refreshingText={t('common.pullToRefresh.refreshing')}
+      completeText={t('common.pullToRefresh.complete')}
+    >
+      {query.isPending ? (
+        <div className="card" aria-busy="true" data-testid={`${testId}-skeleton`}>
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      ) : query.isError && items.length === 0 ? (
+        <button
+          type="button"
+          className="records-empty records-retry"
+          onClick={() => void query.refetch()}
+          data-testid={`${testId}-retry`}
+        >
+          {t('common.loadFailed')}
+        </button>
+      ) : items.length === 0 ? (
+        <p className="records-empty" data-testid={`${testId}-empty`}>
+          {empty}
+        </p>
+      ) : (
+        <ul className="record-list">{items.map(children)}</ul>
+      )}
+      {!query.isPending && (
+        <InfiniteScroll
+          hasMore={query.hasNextPage && !query.isFetchNextPageError}
+          loadMore={async () => {
+            await query.fetchNextPage()
+          }}
+        >
+          {query.isFetchNextPageError ? (
+            <button
+              type="button"
+              className="records-more-retry"
+              onClick={() => void query.fetchNextPage()}
+              data-testid={`${testId}-more-retry`}
+            >
+              {t('common.loadFailed')}
+            </button>
+          ) : query.hasNextPage ? (
+            <span>{t('common.loading')}</span>
+          ) : items.length > 0 ? (
+            <span>{t('common.noMore')}</span>
+          ) : null}
+        </InfiniteScroll>
+      )}
+    </PullToRefresh>
+  )
+}

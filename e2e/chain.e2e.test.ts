@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -103,5 +104,20 @@ describe('recharge and withdraw on the local chain', () => {
     await user.page.getByTestId('withdraw-record-item').first().waitFor()
     await shot(user.page, '22-withdraw-record')
     await user.page.context().close()
+  })
+
+  test('after the journeys the ledger verifies and the chain reconciles with the books', () => {
+    const repo = path.resolve(import.meta.dirname, '..')
+    for (const script of [
+      'apps/server/scripts/ledger-verify.ts',
+      'apps/server/scripts/chain-reconcile.ts',
+    ]) {
+      const run = spawnSync(process.execPath, [path.join(repo, script)], {
+        env: { ...process.env, DATA_DIR: inject('dataDir') },
+        encoding: 'utf8',
+      })
+      expect(run.stderr + run.stdout).toMatch(/ledger OK|reconciliation clean/)
+      expect(run.status).toBe(0)
+    }
   })
 })

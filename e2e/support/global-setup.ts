@@ -12,6 +12,8 @@ declare module 'vitest' {
     operator: { username: string; password: string }
     /** The app's local chain (Anvil), for the wallet's reads and transactions. */
     chainRpcUrl: string
+    /** The app's DATA_DIR, for the commands that check its data. */
+    dataDir: string
   }
 }
 
@@ -86,6 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     url: string
   }
   project.provide('chainRpcUrl', note.url)
+  project.provide('dataDir', dataDir)
   return async () => {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')

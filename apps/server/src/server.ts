@@ -1,7 +1,12 @@
 import path from 'node:path'
 import { buildApp } from './app.ts'
 import { startAnvil, type LocalChain } from './chain/anvil.ts'
-import { connectChain, connectExternalChain, type ChainConnection } from './chain/chain.service.ts'
+import {
+  checkTokenDecimals,
+  connectChain,
+  connectExternalChain,
+  type ChainConnection,
+} from './chain/chain.service.ts'
 import {
   LOCAL_ROLES,
   devAccount,
@@ -71,6 +76,15 @@ async function main(): Promise<void> {
           await settings.set(key, value, 'local-chain')
       }
     }
+  } catch (e) {
+    await anvil?.stop()
+    await database.close()
+    await embedded?.stop()
+    throw e
+  }
+
+  try {
+    await checkTokenDecimals(chain, createSettingsService(database.db))
   } catch (e) {
     await anvil?.stop()
     await database.close()

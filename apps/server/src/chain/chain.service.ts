@@ -1,5 +1,5 @@
 import type { DepositAddress } from '@hope/api'
-import { createPublicClient, http, type PublicClient } from 'viem'
+import { createPublicClient, erc20Abi, http, type PublicClient } from 'viem'
 import { AppError } from '../lib/app-error.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
 import { localChain } from './local-chain.ts'
@@ -28,6 +28,28 @@ export async function connectExternalChain(
     chainId ??
     (await createPublicClient({ transport: http(rpcUrl, { timeout: 15_000 }) }).getChainId())
   return connectChain(rpcUrl, id)
+}
+
+/**
+ * The configured token's decimals must be what the chain says (6 on Ethereum, 18 on BSC):
+ * amounts would be off by powers of ten otherwise. Throws naming both.
+ */
+export async function checkTokenDecimals(
+  chain: ChainConnection,
+  settings: SettingsService,
+): Promise<void> {
+  const s = await settings.get()
+  if (!s.chainTokenAddress) return
+  const onChain = await chain.client.readContract({
+    address: s.chainTokenAddress as `0x${string}`,
+    abi: erc20Abi,
+    functionName: 'decimals',
+  })
+  if (onChain !== s.chainTokenDecimals) {
+    throw new Error(
+      `The token ${s.chainTokenAddress} has ${onChain} decimals on chain ${chain.chainId}, but the setting chainTokenDecimals says ${s.chainTokenDecimals}.`,
+    )
+  }
 }
 
 /** The recharge target from settings; 503 until operators have configured a chain. */

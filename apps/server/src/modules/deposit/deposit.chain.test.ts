@@ -25,7 +25,7 @@ import {
 import { createLedgerService, type LedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
-import { connectChain } from '../../chain/chain.service.ts'
+import { checkTokenDecimals, connectChain } from '../../chain/chain.service.ts'
 import { createRechargeService } from '../recharge/recharge.service.ts'
 import { reconcileChain } from '../reconcile/reconcile.service.ts'
 import { createDepositWatcher } from './deposit.watcher.ts'
@@ -281,6 +281,15 @@ describe('deposit watcher on a local chain', () => {
 
     const bob = await insertTestUser(db.pool)
     await expect(recharges.claim(bob.id, hash)).rejects.toMatchObject({ reason: 'forbidden' })
+  })
+
+  test('a token decimals setting that disagrees with the chain stops the start', async () => {
+    const chain = connectChain(anvil.url, anvil.chainId)
+    await expect(checkTokenDecimals(chain, settings())).resolves.toBeUndefined()
+    const wrong = settings()
+    await wrong.set('chainTokenDecimals', 18, 'test')
+    await expect(checkTokenDecimals(chain, wrong)).rejects.toThrow(/has 6 decimals .* says 18/)
+    await wrong.set('chainTokenDecimals', 6, 'test')
   })
 
   test('the ledger verifies clean and chain deposits balance the credits', async () => {

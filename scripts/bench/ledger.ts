@@ -201,7 +201,7 @@ async function runLedgerPgbench(
     tps,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
-    replayed: 0,
+    replayed: -1,
     refused: 0,
   }
 }

@@ -1,13 +1,10 @@
 import { formatAmount, normalizeLang, type EnabledCoin, type TransferResult } from '@hope/api'
-import { useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
-import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { acceptAmountInput, toUnits } from '../../lib/money-input.ts'
-import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
@@ -15,8 +12,8 @@ import { mask } from '../../lib/mask.ts'
 import { useGoBack } from '../../lib/navigation.ts'
 import { ApiError } from '../../lib/request.ts'
 import { showToast } from '../../lib/toast.ts'
+import { UsdtFormFrame } from '../../lib/usdt-form-frame.tsx'
 import { useCreateTransfer } from './api/create-transfer.ts'
-import { enabledCoinsOptions } from '../../lib/api/enabled-coins.ts'
 import {
   checkTransfer,
   maxTransferable,
@@ -360,34 +357,9 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
 
 /** USDT to a member of the user's own downline (spec §6), with a confirmation step. */
 export function TransferPage() {
-  const { t } = useTranslation(['money', 'translation'])
-  const balance = useQuery(balanceOptions())
-  const coins = useQuery(enabledCoinsOptions())
-  const coin = coins.data?.find((c) => c.currency === CURRENCY)
-  const usdt = balance.data?.accounts.find((a) => a.kind === USDT_ACCOUNT)
-
   return (
-    <div className="transfer" data-testid="transfer-page">
-      {balance.isPending || coins.isPending ? (
-        <div className="card" aria-busy="true" data-testid="transfer-skeleton">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={5} animated />
-        </div>
-      ) : !coin || !usdt ? (
-        <button
-          type="button"
-          className="money-retry"
-          onClick={() => {
-            if (balance.isError) void balance.refetch()
-            if (coins.isError || !coin) void coins.refetch()
-          }}
-          data-testid="transfer-retry"
-        >
-          {t('translation:common.loadFailed')}
-        </button>
-      ) : (
-        <TransferForm coin={coin} available={usdt.available} />
-      )}
-    </div>
+    <UsdtFormFrame testId="transfer" className="transfer">
+      {(coin, available) => <TransferForm coin={coin} available={available} />}
+    </UsdtFormFrame>
   )
 }

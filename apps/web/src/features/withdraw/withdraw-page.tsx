@@ -1,15 +1,11 @@
 import { formatAmount, normalizeLang, type EnabledCoin, type Withdrawal } from '@hope/api'
-import { useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
-import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
 import { acceptAmountInput, toUnits } from '../../lib/money-input.ts'
-import { balanceOptions } from '../../lib/api/balance.ts'
-import { enabledCoinsOptions } from '../../lib/api/enabled-coins.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
@@ -19,6 +15,7 @@ import { ApiError } from '../../lib/request.ts'
 import { StatusTag } from '../../lib/status-tag.tsx'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { UsdtFormFrame } from '../../lib/usdt-form-frame.tsx'
 import { useCreateWithdrawal } from './api/create-withdrawal.ts'
 import {
   checkWithdraw,
@@ -31,7 +28,6 @@ import {
 import '../../lib/money-form.css'
 import './withdraw.css'
 
-const USDT_ACCOUNT = 'usdt'
 const CURRENCY = 'USDT'
 const RECORDS = '/withdrawRecord'
 
@@ -359,34 +355,9 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
 
 /** USDT from the USDT account to a wallet address, reviewed by operators (DESIGN §5). */
 export function WithdrawPage() {
-  const { t } = useTranslation(['chain', 'translation'])
-  const balance = useQuery(balanceOptions())
-  const coins = useQuery(enabledCoinsOptions())
-  const coin = coins.data?.find((c) => c.currency === CURRENCY)
-  const usdt = balance.data?.accounts.find((a) => a.kind === USDT_ACCOUNT)
-
   return (
-    <div className="withdraw" data-testid="withdraw-page">
-      {balance.isPending || coins.isPending ? (
-        <div className="card" aria-busy="true" data-testid="withdraw-skeleton">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={5} animated />
-        </div>
-      ) : !coin || !usdt ? (
-        <button
-          type="button"
-          className="money-retry"
-          onClick={() => {
-            if (balance.isError) void balance.refetch()
-            if (coins.isError || !coin) void coins.refetch()
-          }}
-          data-testid="withdraw-retry"
-        >
-          {t('translation:common.loadFailed')}
-        </button>
-      ) : (
-        <WithdrawForm coin={coin} available={usdt.available} />
-      )}
-    </div>
+    <UsdtFormFrame testId="withdraw" className="withdraw">
+      {(coin, available) => <WithdrawForm coin={coin} available={available} />}
+    </UsdtFormFrame>
   )
 }

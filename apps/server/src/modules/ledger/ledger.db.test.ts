@@ -67,6 +67,66 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
     expect((await balanceOf(ib.usdt)).balance).toBe(0n)
   })
 
+  test('refuses malformed legs, posted or pending, and moves nothing', async () => {
+    const a = await insertTestUser(db.pool)
+    const b = await insertTestUser(db.pool)
+    await fundAccount(db.pool, a.id, '10')
+    const [ia, ib] = [await ledger.userAccountIds(a.id), await ledger.userAccountIds(b.id)]
+    const good = { debit: ia.usdt, credit: ib.usdt, amount: '1', logType: 9 }
+    const bad = [
+      { ...good, amount: '0' },
+      { ...good, amount: '-1' },
+      { ...good, amount: '0.0000000000000000001' },
+      { ...good, credit: ia.usdt },
+      { ...good, credit: ib.community },
+      { ...good, credit: 2 ** 40 },
+    ]
+    for (const [i, leg] of bad.entries()) {
+      for (const kind of ['posted', 'pending'] as const) {
+        // a good first leg too: one bad leg refuses the whole request
+        const legs: SqlLeg[] = [
+          { kind, ...good },
+          { kind, ...leg },
+        ]
+        await expect(ledger.apply(`bad:${a.id}:${kind}:${i}`, legs, legs)).rejects.toMatchObject({
+          reason: 'invalid_params',
+        })
+      }
+    }
+    expect(await balanceOf(ia.usdt)).toEqual({ balance: 10_000_000n, pending: 0n })
+    expect((await balanceOf(ib.usdt)).balance).toBe(0n)
+  })
+
+  test('a request may debit one account twice: each entry carries its own balance after', async () => {
+    const a = await insertTestUser(db.pool)
+    const b = await insertTestUser(db.pool)
+    await fundAccount(db.pool, a.id, '10')
+    const [ia, ib] = [await ledger.userAccountIds(a.id), await ledger.userAccountIds(b.id)]
+    const fees = await ledger.platformAccount('fees', 'USDT', 'x')
+    const legs: SqlLeg[] = [
+      { kind: 'posted', debit: ia.usdt, credit: ib.usdt, amount: '4', logType: 9 },
+      { kind: 'posted', debit: ia.usdt, credit: fees, amount: '0.5', logType: 14 },
+    ]
+    const { transfers } = await ledger.apply(`two:${a.id}`, legs, legs)
+    const entries = await db.pool.query(
+      `SELECT transfer_id::int AS t, balance_after::text AS after, account_version::int AS version
+       FROM ledger_entries WHERE account_id = $1 AND transfer_id = ANY ($2) ORDER BY transfer_id`,
+      [ia.usdt, transfers],
+    )
+    expect(entries.rows.map((r) => [r.after, r.version])).toEqual([
+      ['6.000000000000000000', 2],
+      ['5.500000000000000000', 3],
+    ])
+    const over: SqlLeg[] = [
+      { kind: 'posted', debit: ia.usdt, credit: ib.usdt, amount: '5', logType: 9 },
+      { kind: 'posted', debit: ia.usdt, credit: fees, amount: '0.5000001', logType: 14 },
+    ]
+    await expect(ledger.apply(`over:${a.id}`, over, over)).rejects.toMatchObject({
+      reason: 'insufficient_balance',
+    })
+    expect((await balanceOf(ia.usdt)).balance).toBe(5_500_000n)
+  })
+
   test('a repeated key returns the first result; other content under it is a conflict', async () => {
     const a = await insertTestUser(db.pool)
     const b = await insertTestUser(db.pool)

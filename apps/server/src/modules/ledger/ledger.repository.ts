@@ -36,18 +36,46 @@ export function legArrays(legs: SqlLeg[]): unknown[] {
 export const APPLY_SQL =
   'SELECT replayed, transfers::text[] AS transfers FROM ledger_apply($1, $2, $3, $4, $5, $6, $7, $8, $9)'
 
-/** One round trip: the request's legs applied all or nothing by `ledger_apply`. */
+/** Requests whose legs all post at once go through the set-based `ledger_post`. */
+export const POST_SQL =
+  'SELECT replayed, transfers::text[] AS transfers FROM ledger_post($1, $2, $3, $4, $5, $6, $7)'
+
+type PostedLeg = Extract<SqlLeg, { debit: number }> & { kind: 'posted' }
+const allPosted = (legs: SqlLeg[]): legs is PostedLeg[] =>
+  legs.length > 0 && legs.every((l) => l.kind === 'posted')
+
+/** The statement and parameters that apply `legs` under `key` in one round trip. */
+export function applyQuery(
+  key: string,
+  hash: Buffer,
+  legs: SqlLeg[],
+): { name: string; text: string; values: unknown[] } {
+  if (allPosted(legs)) {
+    return {
+      name: 'ledger_post',
+      text: POST_SQL,
+      values: [
+        key,
+        hash,
+        legs.map((l) => l.debit),
+        legs.map((l) => l.credit),
+        legs.map((l) => l.amount),
+        legs.map((l) => l.logType),
+        legs.map((l) => l.ref ?? null),
+      ],
+    }
+  }
+  return { name: 'ledger_apply', text: APPLY_SQL, values: [key, hash, ...legArrays(legs)] }
+}
+
+/** One round trip: the request's legs applied all or nothing by `ledger_post` or `ledger_apply`. */
 export async function applyLegs(
   q: Queryable,
   key: string,
   hash: Buffer,
   legs: SqlLeg[],
 ): Promise<ApplyOutcome> {
-  const res = await q.query<{ replayed: boolean; transfers: string[] }>({
-    name: 'ledger_apply',
-    text: APPLY_SQL,
-    values: [key, hash, ...legArrays(legs)],
-  })
+  const res = await q.query<{ replayed: boolean; transfers: string[] }>(applyQuery(key, hash, legs))
   const r = res.rows[0]!
   return { replayed: r.replayed, transfers: r.transfers.map(Number) }
 }
@@ -110,11 +138,10 @@ export async function transfersById(q: Queryable, ids: number[]): Promise<Transf
   return res.rows
 }
 
-/** Total HOPE that left the supply accounts (sold or paid out), as a decimal string. */
+/** HOPE sold so far (the sale counter the stages follow), as a decimal string. */
 export async function hopeIssued(q: Queryable): Promise<string> {
   const res = await q.query<{ issued: string }>(
-    `SELECT (-coalesce(sum(balance), 0))::text AS issued FROM ledger_accounts
-     WHERE user_id IS NULL AND kind = 'hope_supply' AND currency = 'HOPE'`,
+    `SELECT sold::text AS issued FROM token_sale WHERE id = 1`,
   )
-  return res.rows[0]!.issued
+  return res.rows[0]?.issued ?? '0'
 }

@@ -19,16 +19,21 @@ export async function api<T>(
 
 let operatorToken: string | null = null
 
+/** The e2e finance operator's session token, signed in on first use. */
+async function operator(): Promise<string> {
+  if (!operatorToken) {
+    const { username, password } = inject('operator')
+    operatorToken = (await api<{ token: string }>('admin/login', { username, password })).token
+  }
+  return operatorToken
+}
+
 /** Backend recharge of a user's account by the e2e finance operator. */
 export async function creditUser(
   userName: string,
   amount: string,
   account = 'usdt',
 ): Promise<void> {
-  if (!operatorToken) {
-    const { username, password } = inject('operator')
-    operatorToken = (await api<{ token: string }>('admin/login', { username, password })).token
-  }
   await api(
     'admin/credit',
     {
@@ -38,6 +43,11 @@ export async function creditUser(
       reason: 'e2e funding',
       idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
     },
-    operatorToken,
+    await operator(),
   )
+}
+
+/** Runs the daily settlement of `day` through the e2e finance operator. */
+export async function settleDay(day: string): Promise<{ positions: number; status: string }> {
+  return api('admin/settle', { day }, await operator())
 }

@@ -7,6 +7,8 @@ import { AppError } from './lib/app-error.ts'
 import { RateLimiter } from './lib/rate-limiter.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
+import { gameRoutes } from './modules/game/game.routes.ts'
+import { createGameService, type GameService } from './modules/game/game.service.ts'
 import { createAccountService, type AccountService } from './modules/account/account.service.ts'
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts'
 import { newsRoutes } from './modules/news/news.routes.ts'
@@ -31,6 +33,7 @@ export interface Services {
   operators: OperatorService
   withdrawals: WithdrawService
   recharges: RechargeService
+  game: GameService
 }
 
 declare module 'fastify' {
@@ -105,7 +108,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings,
     chain: () => opts.chain,
   })
-  app.decorate('services', { settings, users, ledger, accounts, operators, withdrawals, recharges })
+  const game = createGameService({ pool: opts.database.pool, ledger, settings })
+  app.decorate('services', {
+    settings,
+    users,
+    ledger,
+    accounts,
+    operators,
+    withdrawals,
+    recharges,
+    game,
+  })
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
@@ -144,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(operatorRoutes)
   await app.register(withdrawRoutes)
   await app.register(rechargeRoutes)
+  await app.register(gameRoutes)
   app.decorate('webAppServed', await registerWebApp(app, opts.config.webDist))
   return app
 }

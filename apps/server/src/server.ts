@@ -144,6 +144,11 @@ async function main(): Promise<void> {
     ),
   )
 
+  // The daily settlement at the configured local time; the run itself takes an advisory lock.
+  jobs.push(
+    startIntervalJob('daily settlement', () => app.services.game.settleDue(), app.log, 60_000),
+  )
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return

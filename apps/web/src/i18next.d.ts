@@ -1,5 +1,6 @@
 import 'i18next'
 import type zhcnChain from './locales/zhcn/chain.json'
+import type zhcnGame from './locales/zhcn/game.json'
 import type zhcnMoney from './locales/zhcn/money.json'
 import type zhcn from './locales/zhcn/translation.json'
 
@@ -10,6 +11,11 @@ import type zhcn from './locales/zhcn/translation.json'
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof zhcn; money: typeof zhcnMoney; chain: typeof zhcnChain }
+    resources: {
+      translation: typeof zhcn
+      money: typeof zhcnMoney
+      chain: typeof zhcnChain
+      game: typeof zhcnGame
+    }
   }
 }

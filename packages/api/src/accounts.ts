@@ -26,7 +26,7 @@ export interface BalanceResult {
 
 export const BalanceDetailParams = PageParams.omit({ pageNum: true }).extend({
   account: z.enum(ACCOUNT_KINDS as [AccountKind, ...AccountKind[]]).optional(),
-  logType: intParam(1, 15).optional(),
+  logType: intParam(1, 16).optional(),
   /** Keyset cursor: the `id` of the last row already shown. */
   cursor: z
     .string()

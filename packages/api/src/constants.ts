@@ -46,6 +46,7 @@ export const LOG_TYPES = {
   13: 'withdrawal',
   14: 'fee',
   15: 'upgradePurchase',
+  16: 'consensusEntry',
 } as const
 export type LogType = keyof typeof LOG_TYPES
 export const LOG_TYPE_CODES = Object.keys(LOG_TYPES).map(Number) as LogType[]

@@ -34,3 +34,23 @@ export interface BalanceAdjustResult {
   after: string
   replayed: boolean
 }
+
+/** Grant a shareholder tier (node type 1..3) after the member's e-mail application; audited. */
+export const GrantShareholderParams = z.object({
+  userName: z.string().trim().min(1).max(64),
+  type: z.enum(['1', '2', '3']).transform(Number),
+  reason: z.string().trim().min(1).max(200),
+})
+
+/** Flag or unflag a robot account (robots earn no rewards); audited. */
+export const FlagRobotParams = z.object({
+  userName: z.string().trim().min(1).max(64),
+  robot: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  reason: z.string().trim().min(1).max(200),
+})
+
+export interface MemberFlags {
+  userName: string
+  isRobot: boolean
+  nodes: { type: number; source: 'bought' | 'granted' }[]
+}

@@ -19,12 +19,36 @@ import {
 } from './withdraw.ts'
 import {
   BalanceAdjustParams,
+  FlagRobotParams,
+  GrantShareholderParams,
+  type MemberFlags,
   OperatorLoginParams,
   type BalanceAdjustResult,
   type OperatorRole,
   type OperatorSession,
 } from './operator.ts'
 import { NewsParams, type NewsItem } from './news.ts'
+import {
+  ActivateParams,
+  BuyNodeParams,
+  ChangeParams,
+  GroupZtParams,
+  UpgradeParams,
+  type DirectMember,
+  type PurchaseResult,
+  type TeamStats,
+  type VipInfo,
+  SettlementDayParams,
+  SettlementRunParams,
+  SqChangeParams,
+  StakeListParams,
+  type ChangeResult,
+  type GameInfo,
+  type PledgeItem,
+  type SettlementRun,
+  type SqChangeResult,
+  type StakePosition,
+} from './game.ts'
 import {
   EmptyParams,
   LoginParams,
@@ -132,6 +156,63 @@ export const ROUTES = {
     auth: false,
     summary: 'Real-time HOPE price in USDT (the current sale stage price)',
   }),
+  'game/info': route<typeof EmptyParams, GameInfo>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'Sale stage, HOPE price, the rules of consensus entry and redemption, my summary',
+  }),
+  'game/change': route<typeof ChangeParams, ChangeResult>({
+    params: ChangeParams,
+    auth: true,
+    summary:
+      'Consensus entry: pay USDT, buy HOPE at the stage price (split across stages) into a position',
+  }),
+  'game/myStake': route<typeof StakeListParams, Page<StakePosition>>({
+    params: StakeListParams,
+    auth: true,
+    summary: 'My consensus positions, newest first',
+  }),
+  'game/sqChange': route<typeof SqChangeParams, SqChangeResult>({
+    params: SqChangeParams,
+    auth: true,
+    summary:
+      'Redeem community HOPE: 80% into USDT at the redemption price less the fee, 20% pledged',
+  }),
+  'game/stakeList': route<typeof StakeListParams, Page<PledgeItem>>({
+    params: StakeListParams,
+    auth: true,
+    summary: 'My pledge items (the pledged part of redemptions), newest first',
+  }),
+  'game/groupTj': route<typeof EmptyParams, TeamStats>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'My team: people and consensus / community performance by partition, and my rank',
+  }),
+  'game/groupZt': route<typeof GroupZtParams, Page<DirectMember>>({
+    params: GroupZtParams,
+    auth: true,
+    summary: 'The members I invited directly, newest first',
+  }),
+  'game/vipInfo': route<typeof EmptyParams, VipInfo>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'My membership level, nodes and split HOPE, with level and node prices',
+  }),
+  'game/upgrade': route<typeof UpgradeParams, PurchaseResult>({
+    params: UpgradeParams,
+    auth: true,
+    summary: 'Buy a higher membership level: pay the difference, buy HOPE into the split account',
+  }),
+  'game/buyNode': route<typeof BuyNodeParams, PurchaseResult>({
+    params: BuyNodeParams,
+    auth: true,
+    summary: 'Activate a node (shareholder, guarding, director) for its price in USDT',
+  }),
+  'game/activate': route<typeof ActivateParams, PurchaseResult>({
+    params: ActivateParams,
+    auth: true,
+    summary: 'Activate a downline member: pay their membership level, optionally place them',
+  }),
   'main/news': route<typeof NewsParams, Page<NewsItem>>({
     params: NewsParams,
     auth: false,
@@ -159,6 +240,30 @@ export const ROUTES = {
     auth: 'operator',
     roles: ['admin', 'finance'],
     summary: 'Approve (the hot wallet pays out) or reject (refund) a withdrawal pending review',
+  }),
+  'admin/grantShareholder': route<typeof GrantShareholderParams, MemberFlags>({
+    params: GrantShareholderParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Grant a shareholder tier (node type 1..3) after the e-mail application; audited',
+  }),
+  'admin/flagRobot': route<typeof FlagRobotParams, MemberFlags>({
+    params: FlagRobotParams,
+    auth: 'operator',
+    roles: ['admin', 'support'],
+    summary: 'Flag or unflag a robot account (robots earn no rewards); audited',
+  }),
+  'admin/settle': route<typeof SettlementDayParams, SettlementRun>({
+    params: SettlementDayParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Run (or resume) the daily settlement of a day; nothing is paid twice',
+  }),
+  'admin/settlementRun': route<typeof SettlementRunParams, SettlementRun>({
+    params: SettlementRunParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'A settlement run with its progress and totals',
   }),
 } as const
 

@@ -131,15 +131,15 @@ export async function call<P extends RoutePath, T = unknown>(
 /** A user row made directly (no signature), under `inviterId` (the demo root when absent). */
 export async function insertTestUser(
   pool: pg.Pool,
-  opts: { inviterId?: number; address?: string } = {},
+  opts: { inviterId?: number; address?: string; location?: 1 | 2 | 3 } = {},
 ): Promise<{ id: number; userName: string }> {
   const userName = (opts.address ?? `0x${randomBytes(20).toString('hex')}`).toLowerCase()
   const res = await pool.query<{ id: string }>(
     `INSERT INTO users (user_name, nick_name, referral_code, inviter_id, location)
      VALUES ($1, 'test', upper(substr(md5(random()::text), 1, 10)),
-             coalesce($2, (SELECT id FROM users WHERE inviter_id IS NULL ORDER BY id LIMIT 1)), 1)
+             coalesce($2, (SELECT id FROM users WHERE inviter_id IS NULL ORDER BY id LIMIT 1)), $3)
      RETURNING id`,
-    [userName, opts.inviterId ?? null],
+    [userName, opts.inviterId ?? null, opts.location ?? 1],
   )
   return { id: Number(res.rows[0]!.id), userName }
 }

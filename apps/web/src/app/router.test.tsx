@@ -1,4 +1,4 @@
-import type { UserInfo } from '@hope/api'
+import type { GameInfo, UserInfo } from '@hope/api'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
@@ -8,6 +8,22 @@ import { balanceResult, enabledCoins } from '../test/fixtures.ts'
 import { createFakeWallet, installWallet } from '../test/fake-wallet.ts'
 import { Providers } from './providers.tsx'
 import { AppRouter } from './router.tsx'
+
+const gameInfo: GameInfo = {
+  stage: 1,
+  price: '0.1',
+  stageSold: '0',
+  stageSize: '1000000',
+  nextPrice: '0.11',
+  minEntry: '100',
+  entryStep: '100',
+  dailyRate: '0.005',
+  capMultiple: '2.5',
+  redeemShare: '0.8',
+  redeemFeeRate: '0.05',
+  pledgeDailyRate: '0.01',
+  mine: { principal: '0', released: '0', activePositions: 0, outPositions: 0 },
+}
 
 function renderSignedIn(hash: string) {
   const wallet = createFakeWallet()
@@ -23,6 +39,9 @@ function renderSignedIn(hash: string) {
     'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }),
     'userAccount/myWithDraw': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
     'userAccount/myRecharge': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
+    'game/info': () => ok(gameInfo),
+    'game/myStake': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
+    'game/stakeList': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
   })
   window.location.hash = hash
   render(
@@ -45,6 +64,7 @@ describe('routes', () => {
   test('tab screens show the tab bar and their title as a header without a back arrow', async () => {
     renderSignedIn('#/stake')
     expect(await screen.findByTestId('screen-stake', {}, { timeout: 3000 })).toBeTruthy()
+    expect(await screen.findByTestId('stake-stage', {}, { timeout: 3000 })).toBeTruthy()
     expect(screen.getByTestId('tab-bar').textContent).toBe('首页资产质押社区')
     expect(screen.getByTestId('page-title').textContent).toBe('质押')
     expect(screen.queryByTestId('back-button')).toBeNull()
@@ -79,6 +99,8 @@ describe('routes', () => {
     ['#/rechargeRecord', 'recharge-record-page', '充值记录'],
     ['#/withdraw', 'withdraw-page', '提现'],
     ['#/withdrawRecord', 'withdraw-record-page', '提现记录'],
+    ['#/exchange', 'exchange-page', '兑换'],
+    ['#/pledgeRecord', 'pledge-record-page', '质押记录'],
   ])('%s is its own screen with the back bar', async (hash, testId, title) => {
     renderSignedIn(hash)
     expect(await screen.findByTestId(testId, {}, { timeout: 3000 })).toBeTruthy()

@@ -45,13 +45,17 @@ const TransferPage = lazyScreen(
   async () => (await import('../features/transfer/index.ts')).TransferPage,
   ['money'],
 )
-/** One chunk per feature: its two screens load together, through one import. */
+/** One chunk per feature: its screens load together, through one import. */
 const recharge = () => import('../features/recharge/index.ts')
 const withdraw = () => import('../features/withdraw/index.ts')
+const stake = () => import('../features/stake/index.ts')
 const RechargePage = lazyScreen(async () => (await recharge()).RechargePage, ['chain'])
 const RechargeRecordPage = lazyScreen(async () => (await recharge()).RechargeRecordPage, ['chain'])
 const WithdrawPage = lazyScreen(async () => (await withdraw()).WithdrawPage, ['chain'])
 const WithdrawRecordPage = lazyScreen(async () => (await withdraw()).WithdrawRecordPage, ['chain'])
+const StakePage = lazyScreen(async () => (await stake()).StakePage, ['game'])
+const ExchangePage = lazyScreen(async () => (await stake()).ExchangePage, ['game'])
+const PledgeRecordPage = lazyScreen(async () => (await stake()).PledgeRecordPage, ['game'])
 
 const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObject => ({
   path,
@@ -73,7 +77,7 @@ export const routes: RouteObject[] = [
     children: [
       screen('/', { bar: 'none', tabs: true }, <HomePage />),
       screen('/assets', { title: 'assets', bar: 'header', tabs: true }, <AssetsPage />),
-      tabScreen('stake'),
+      screen('/stake', { title: 'stake', bar: 'header', tabs: true }, <StakePage />),
       tabScreen('community'),
       screen('/invite', { bar: 'none' }, <InvitePage />),
       screen('/account', { title: 'account', bar: 'back' }, <AccountPage />),
@@ -84,6 +88,8 @@ export const routes: RouteObject[] = [
       backScreen('rechargeRecord', <RechargeRecordPage />),
       backScreen('withdraw', <WithdrawPage />),
       backScreen('withdrawRecord', <WithdrawRecordPage />),
+      backScreen('exchange', <ExchangePage />),
+      backScreen('pledgeRecord', <PledgeRecordPage />),
       ...(['vip', 'swap', 'team', 'holder', 'active', 'share'] as const).map((name) =>
         backScreen(name),
       ),

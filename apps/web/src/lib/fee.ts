@@ -10,8 +10,12 @@ export interface FeeTerms {
   rate: string
 }
 
-/** A fee rate such as '0.01' as an integer over a power of ten (the server's settings). */
-function parseRate(text: string): { rate: bigint; scale: bigint } {
+/**
+ * A rate such as '0.01' as an integer over a power of ten (the server's settings), so that
+ * amount × rate is exact in bigint units; anything that is not a plain decimal is 0.
+ * @example parseRate('0.050000') // { rate: 5n, scale: 100n }
+ */
+export function parseRate(text: string): { rate: bigint; scale: bigint } {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(trimDecimal(text.trim()))
   if (!match) return { rate: 0n, scale: 1n }
   const [, whole = '0', fraction = ''] = match

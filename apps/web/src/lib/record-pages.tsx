@@ -6,23 +6,19 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import './record-list.css'
 
-/**
- * A paged record list (withdrawals, recharges): pull to refresh, a skeleton, a retry, an empty
- * state, and the next page when the end scrolls into view.
- */
-export function RecordPages<Page, Item>({
-  query,
-  items,
-  empty,
-  testId,
-  children,
-}: {
+interface RecordListProps<Page, Item> {
   query: UseInfiniteQueryResult<InfiniteData<Page>>
   items: Item[]
   empty: string
   testId: string
   children: (item: Item) => ReactNode
-}) {
+}
+
+/**
+ * A paged record list (withdrawals, recharges, pledges): pull to refresh, a skeleton, a retry,
+ * an empty state, and the next page when the end scrolls into view.
+ */
+export function RecordPages<Page, Item>({ query, ...list }: RecordListProps<Page, Item>) {
   const { t } = useTranslation()
   return (
     <PullToRefresh
@@ -34,6 +30,26 @@ export function RecordPages<Page, Item>({
       refreshingText={t('common.pullToRefresh.refreshing')}
       completeText={t('common.pullToRefresh.complete')}
     >
+      <RecordItems query={query} {...list} />
+    </PullToRefresh>
+  )
+}
+
+/**
+ * The body of a paged record list without its own pull to refresh, for a screen that shows
+ * the list below other content and refreshes it all at once (the stake screen's positions).
+ * Test ids: `<testId>-skeleton`, `-retry`, `-empty`, `-more-retry`.
+ */
+export function RecordItems<Page, Item>({
+  query,
+  items,
+  empty,
+  testId,
+  children,
+}: RecordListProps<Page, Item>) {
+  const { t } = useTranslation()
+  return (
+    <>
       {query.isPending ? (
         <div className="card" aria-busy="true" data-testid={`${testId}-skeleton`}>
           <Skeleton.Paragraph lineCount={6} animated />
@@ -77,6 +93,6 @@ export function RecordPages<Page, Item>({
           ) : null}
         </InfiniteScroll>
       )}
-    </PullToRefresh>
+    </>
   )
 }

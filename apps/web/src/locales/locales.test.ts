@@ -1,4 +1,10 @@
-import { LANGS, LOG_TYPES, RECHARGE_STATUSES, WITHDRAWAL_STATUSES } from '@hope/api'
+import {
+  LANGS,
+  LOG_TYPES,
+  REASON_MESSAGES,
+  RECHARGE_STATUSES,
+  WITHDRAWAL_STATUSES,
+} from '@hope/api'
 import { describe, expect, test } from 'vitest'
 
 /** Every namespace file of every language: `./<lang>/<namespace>.json`. */
@@ -18,8 +24,8 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
 }
 
 describe('locales', () => {
-  test('every language has the same namespaces (translation, money, chain)', () => {
-    expect(namespaces.sort()).toEqual(['chain', 'money', 'translation'])
+  test('every language has the same namespaces (translation, money, chain, game)', () => {
+    expect(namespaces.sort()).toEqual(['chain', 'game', 'money', 'translation'])
     for (const lang of LANGS)
       for (const ns of namespaces) expect(resource(lang, ns), `${lang}/${ns}`).toBeTruthy()
   })
@@ -61,6 +67,23 @@ describe('locales', () => {
         expect(names.get(`withdraw.status.${key}`), `${lang}:${key}`).toBeTruthy()
       for (const key of RECHARGE_STATUSES)
         expect(names.get(`recharge.status.${key}`), `${lang}:${key}`).toBeTruthy()
+    }
+  })
+  test("the staking screens' checks read as the server's messages for the same reasons", () => {
+    for (const lang of LANGS) {
+      const texts = leaves(resource(lang, 'game'))
+      expect(texts.get('exchange.problems.amountRequired'), lang).toBe(
+        REASON_MESSAGES.redeem_amount_required[lang],
+      )
+      expect(texts.get('exchange.problems.amountInvalid'), lang).toBe(
+        REASON_MESSAGES.redeem_amount_invalid[lang],
+      )
+      expect(texts.get('stake.problems.amountRequired'), lang).toBe(
+        REASON_MESSAGES.amount_required[lang],
+      )
+      expect(texts.get('stake.problems.amountInvalid'), lang).toBe(
+        REASON_MESSAGES.amount_invalid[lang],
+      )
     }
   })
 })

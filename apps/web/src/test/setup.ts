@@ -5,7 +5,7 @@ import { initialSession, useSession } from '../lib/store.ts'
 
 await initI18n('zhcn')
 // Screens are rendered directly in tests, without the router's lazyScreen that loads these.
-await Promise.all([loadNamespace('money'), loadNamespace('chain')])
+await Promise.all([loadNamespace('money'), loadNamespace('chain'), loadNamespace('game')])
 
 beforeEach(() => {
   window.localStorage.clear()

@@ -331,7 +331,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
           .body.reason,
       ).toBe('invalid_params')
       expect(
-        (await call(app, 'userAccount/balanceDetail', { logType: '16' }, { token: alice.token }))
+        (await call(app, 'userAccount/balanceDetail', { logType: '17' }, { token: alice.token }))
           .body.reason,
       ).toBe('invalid_params')
       expect(

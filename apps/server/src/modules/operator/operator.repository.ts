@@ -66,9 +66,9 @@ export interface AuditInput {
   operatorId: number
   action: string
   targetUserId: number
-  accountId: number
-  transferId: number
-  amount: string
+  accountId?: number | null
+  transferId?: number | null
+  amount?: string | null
   reason: string
   before: unknown
   after: unknown
@@ -82,9 +82,9 @@ export async function insertAudit(q: Queryable, a: AuditInput): Promise<void> {
       a.operatorId,
       a.action,
       a.targetUserId,
-      a.accountId,
-      a.transferId,
-      a.amount,
+      a.accountId ?? null,
+      a.transferId ?? null,
+      a.amount ?? null,
       a.reason,
       JSON.stringify(a.before),
       JSON.stringify(a.after),

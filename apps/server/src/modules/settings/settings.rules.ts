@@ -27,6 +27,36 @@ export const SETTING_SCHEMAS = {
   hopeStage1PriceUsdt: decimal(1_000_000),
   hopeStageStepUsdt: decimal(1_000_000),
   hopeStageSizeHope: decimal(1e15),
+  /** Consensus entry (DESIGN §7): the least USDT and the step entries come in. */
+  stakeMinUsdt: decimal(1e12),
+  stakeStepUsdt: decimal(1e12),
+  /** Daily release of a position, as a share of its principal, and the multiple it stops at. */
+  consensusDailyRate: decimal(1),
+  consensusCapMultiple: decimal(100),
+  /** Redemption of community HOPE: the share redeemed into USDT (the rest is pledged), its fee. */
+  redeemShare: decimal(1),
+  redeemFeeRate: decimal(1),
+  /** Daily release of a pledge item, as a share of its amount. */
+  pledgeDailyRate: decimal(1),
+  /** Community rewards on a downline's consensus entry: direct, and by membership level 1..7. */
+  directRewardRate: decimal(1),
+  levelRewardRates: z.array(decimal(1)).length(7),
+  /** Ranks 1..5 (bluestone .. the King): consensus performance of the weaker partitions. */
+  rankThresholdsUsdt: z.array(decimal(1e12)).length(5),
+  /** Rank rewards (log 11): each rank's share of its team's daily consensus releases, as a differential. */
+  rankRewardRates: z.array(decimal(1)).length(5),
+  /** Membership levels 1..7 (bronze .. supreme): the USDT each costs in total. */
+  levelPricesUsdt: z.array(decimal(1e12)).length(7),
+  /** Split HOPE released into the community account per day, as a share of what was bought. */
+  splitDailyRate: decimal(1),
+  /** Nodes 1..3 (shareholder, guarding, director): price, and share of the day's allocation. */
+  nodePricesUsdt: z.array(decimal(1e12)).length(3),
+  nodeRewardRates: z.array(decimal(1)).length(3),
+  /** Where members apply to become shareholders (DESIGN §7: tiers are granted by operators). */
+  shareholderApplicationEmail: z.string().email().max(200),
+  /** The daily settlement: the time zone's offset from UTC in minutes and the local time. */
+  settlementUtcOffsetMinutes: z.number().int().min(-720).max(840),
+  settlementTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   /** Internal transfers between users' USDT accounts. */
   transferMinUsdt: decimal(1e12),
   transferFeeFixedUsdt: decimal(1e12),
@@ -56,6 +86,24 @@ export const SETTING_DEFAULTS: Settings = {
   hopeStage1PriceUsdt: '0.1',
   hopeStageStepUsdt: '0.01',
   hopeStageSizeHope: '1000000',
+  stakeMinUsdt: '100',
+  stakeStepUsdt: '100',
+  consensusDailyRate: '0.005',
+  consensusCapMultiple: '2.5',
+  redeemShare: '0.8',
+  redeemFeeRate: '0.05',
+  pledgeDailyRate: '0.01',
+  directRewardRate: '0.1',
+  levelRewardRates: ['0.01', '0.02', '0.03', '0.04', '0.05', '0.06', '0.07'],
+  rankThresholdsUsdt: ['10000', '50000', '200000', '1000000', '5000000'],
+  rankRewardRates: ['0.01', '0.02', '0.03', '0.04', '0.05'],
+  levelPricesUsdt: ['100', '300', '500', '1000', '3000', '5000', '10000'],
+  splitDailyRate: '0.01',
+  nodePricesUsdt: ['1000', '3000', '5000'],
+  nodeRewardRates: ['0.01', '0.02', '0.03'],
+  shareholderApplicationEmail: 'shareholder@hope.example',
+  settlementUtcOffsetMinutes: 480,
+  settlementTime: '00:05',
   transferMinUsdt: '1',
   transferFeeFixedUsdt: '0',
   transferFeeRate: '0',

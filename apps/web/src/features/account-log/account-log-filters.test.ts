@@ -10,7 +10,7 @@ describe('account log filters', () => {
     expect(readFilters(new URLSearchParams(''))).toEqual({})
   })
   test('anything unknown means all', () => {
-    expect(readFilters(new URLSearchParams('account=savings&logType=16'))).toEqual({})
+    expect(readFilters(new URLSearchParams('account=savings&logType=17'))).toEqual({})
     expect(readFilters(new URLSearchParams('logType=1.5'))).toEqual({})
     expect(readFilters(new URLSearchParams('logType=toString'))).toEqual({})
   })

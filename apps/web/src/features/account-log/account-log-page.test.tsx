@@ -105,12 +105,12 @@ describe('account log', () => {
     expect(screen.getByTestId('search').textContent).toBe('')
   })
 
-  test('lists all fifteen log types to filter by', async () => {
+  test('lists all sixteen log types to filter by', async () => {
     fakeApi({ 'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }) })
     renderLog()
     await userEvent.click(await screen.findByTestId('account-log-type-filter'))
     const options = await screen.findAllByTestId(/^account-log-type-option-/)
-    expect(options).toHaveLength(16)
-    expect(options.at(-1)?.textContent).toBe('升级购买')
+    expect(options).toHaveLength(17)
+    expect(options.at(-1)?.textContent).toBe('共识入场')
   })
 })

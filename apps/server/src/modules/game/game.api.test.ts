@@ -1,0 +1,549 @@
+import {
+  parseAmount,
+  type AccountLogPage,
+  type BalanceResult,
+  type ChangeResult,
+  type GameInfo,
+  type OperatorSession,
+  type Page,
+  type PledgeItem,
+  type SettlementRun,
+  type SqChangeResult,
+  type StakePosition,
+  type DirectMember,
+  type PurchaseResult,
+  type TeamStats,
+  type VipInfo,
+  type MemberFlags,
+} from '@hope/api'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  registerUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+
+describe.each(databaseTargets())('game API on $name', (target) => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  // alice (level 3) → bob → carol
+  let alice: Awaited<ReturnType<typeof registerUser>>
+  let bob: typeof alice
+  let carol: typeof alice
+  let finance: string
+  let keyNo = 0
+  const key = () => `g${Date.now()}x${++keyNo}`
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    app = await buildTestApp(db)
+    alice = await registerUser(app)
+    bob = await registerUser(app, alice.userName)
+    carol = await registerUser(app, bob.userName)
+    await db.pool.query('UPDATE users SET level = 3 WHERE id = $1', [alice.id])
+    await fundAccount(db.pool, carol.id, '1000')
+    await app.services.operators.create('fin', 'fin-password-1', 'finance')
+    finance = (
+      await call<'admin/login', OperatorSession>(app, 'admin/login', {
+        username: 'fin',
+        password: 'fin-password-1',
+      })
+    ).body.data.token
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.drop()
+  })
+
+  const balances = async (user: { token: string }) => {
+    const res = await call<'userAccount/balance', BalanceResult>(
+      app,
+      'userAccount/balance',
+      {},
+      { token: user.token },
+    )
+    return Object.fromEntries(res.body.data.accounts.map((a) => [a.kind, a.balance]))
+  }
+  const log = async (user: { token: string }, logType: number) =>
+    (
+      await call<'userAccount/balanceDetail', AccountLogPage>(
+        app,
+        'userAccount/balanceDetail',
+        { logType: String(logType) },
+        { token: user.token },
+      )
+    ).body.data.list
+
+  test('consensus entry: messages for a missing, bad or off-step amount; nothing moves', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ idempotencyKey: key() }, 'amount_required'],
+      [{ amount: '', idempotencyKey: key() }, 'amount_required'],
+      [{ amount: '-100', idempotencyKey: key() }, 'amount_invalid'],
+      [{ amount: 'NaN', idempotencyKey: key() }, 'amount_invalid'],
+      [{ amount: '100.0000001', idempotencyKey: key() }, 'amount_invalid'],
+      [{ amount: '50', idempotencyKey: key() }, 'stake_amount_invalid'],
+      [{ amount: '150', idempotencyKey: key() }, 'stake_amount_invalid'],
+      [{ amount: '1e3', idempotencyKey: key() }, 'amount_invalid'],
+      [{ amount: '100' }, 'invalid_params'],
+    ]
+    for (const [params, reason] of cases) {
+      const res = await call(app, 'game/change', params, { token: carol.token })
+      expect([res.status, res.body.reason], JSON.stringify(params)).toEqual([400, reason])
+    }
+    const en = await call(
+      app,
+      'game/change',
+      { amount: '50', idempotencyKey: key() },
+      {
+        token: carol.token,
+        lang: 'en',
+      },
+    )
+    expect(en.body.msg).toMatch(/minimum/)
+    expect((await balances(carol)).usdt).toBe('1000')
+    const broke = await call(
+      app,
+      'game/change',
+      { amount: '100', idempotencyKey: key() },
+      {
+        token: alice.token,
+      },
+    )
+    expect(broke.body.reason).toBe('insufficient_balance')
+  })
+
+  test('consensus entry buys HOPE at 0.10, pays the uplines, and a double tap moves money once', async () => {
+    const params = { amount: '100', idempotencyKey: key() }
+    const first = await call<'game/change', ChangeResult>(app, 'game/change', params, {
+      token: carol.token,
+    })
+    expect(first.body.code).toBe(200)
+    expect(first.body.data.position).toMatchObject({
+      principal: '100',
+      hope: '1000',
+      price: '0.1',
+      released: '0',
+      cap: '250',
+      status: 'active',
+    })
+    const again = await call<'game/change', ChangeResult>(app, 'game/change', params, {
+      token: carol.token,
+    })
+    expect(again.body.data).toMatchObject({
+      replayed: true,
+      position: { id: first.body.data.position.id },
+    })
+    expect((await balances(carol)).usdt).toBe('900')
+    // bob (direct 10% = 10 USDT → 100 HOPE), alice (level 3: 3% = 3 USDT → 30 HOPE)
+    expect((await balances(bob)).community).toBe('100')
+    expect((await balances(alice)).community).toBe('30')
+    expect((await log(carol, 16))[0]).toMatchObject({ amount: '-100', logType: 16 })
+    expect((await log(bob, 8))[0]).toMatchObject({ amount: '100', logType: 8 })
+    const mine = await call<'game/myStake', Page<StakePosition>>(
+      app,
+      'game/myStake',
+      {},
+      {
+        token: carol.token,
+      },
+    )
+    expect(mine.body.data.total).toBe(1)
+    const info = await call<'game/info', GameInfo>(app, 'game/info', {}, { token: carol.token })
+    expect(info.body.data).toMatchObject({
+      stage: 1,
+      price: '0.1',
+      stageSold: '1000',
+      minEntry: '100',
+      mine: { principal: '100', activePositions: 1 },
+    })
+  })
+
+  test('a purchase across a stage boundary is split and the price rises', async () => {
+    await db.pool.query(`UPDATE token_sale SET sold = 999500`)
+    const res = await call<'game/change', ChangeResult>(
+      app,
+      'game/change',
+      { amount: '200', idempotencyKey: key() },
+      { token: carol.token },
+    )
+    expect(res.body.data.fills).toEqual([
+      { stage: 1, price: '0.1', hope: '500', usdt: '50' },
+      { stage: 2, price: '0.11', hope: '1363.636363636363636363', usdt: '150' },
+    ])
+    expect((await call(app, 'main/getETLDPrice')).body.data).toBe('0.11')
+    expect(
+      (await call<'game/info', GameInfo>(app, 'game/info', {}, { token: carol.token })).body.data,
+    ).toMatchObject({ stage: 2, price: '0.11', nextPrice: '0.12' })
+  })
+
+  test('redemption: messages, 80% to USDT less 5% fee, 20% pledged; replay moves nothing', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ idempotencyKey: key() }, 'redeem_amount_required'],
+      [{ amount: ' ', idempotencyKey: key() }, 'redeem_amount_required'],
+      [{ amount: '0', idempotencyKey: key() }, 'redeem_amount_invalid'],
+      [{ amount: '-1', idempotencyKey: key() }, 'redeem_amount_invalid'],
+      [{ amount: '1.0000000000000000001', idempotencyKey: key() }, 'redeem_amount_invalid'],
+      [{ amount: 'abc', idempotencyKey: key() }, 'redeem_amount_invalid'],
+    ]
+    for (const [params, reason] of cases) {
+      const res = await call(app, 'game/sqChange', params, { token: bob.token, lang: 'en' })
+      expect([res.status, res.body.reason], JSON.stringify(params)).toEqual([400, reason])
+    }
+    const en = await call(
+      app,
+      'game/sqChange',
+      { idempotencyKey: key() },
+      {
+        token: bob.token,
+        lang: 'en',
+      },
+    )
+    expect(en.body.msg).toBe('Please enter the redemption quantity')
+    const before = await balances(bob)
+    const tooMuch = await call(
+      app,
+      'game/sqChange',
+      { amount: '100000', idempotencyKey: key() },
+      {
+        token: bob.token,
+      },
+    )
+    expect(tooMuch.body, JSON.stringify(tooMuch.body)).toMatchObject({
+      reason: 'insufficient_balance',
+    })
+
+    // price is 0.11 now: 80 HOPE → 8.8 USDT, fee 0.44, net 8.36; 20 HOPE pledged
+    const params = { amount: '100', idempotencyKey: key() }
+    const res = await call<'game/sqChange', SqChangeResult>(app, 'game/sqChange', params, {
+      token: bob.token,
+    })
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
+      redeemed: '80',
+      pledged: '20',
+      price: '0.11',
+      gross: '8.8',
+      fee: '0.44',
+      net: '8.36',
+      pledge: { amount: '20', released: '0', convertible: '20', redeemed: false },
+      replayed: false,
+    })
+    const again = await call<'game/sqChange', SqChangeResult>(app, 'game/sqChange', params, {
+      token: bob.token,
+    })
+    expect(again.body.data).toMatchObject({
+      replayed: true,
+      pledge: { id: res.body.data.pledge.id },
+    })
+    const after = await balances(bob)
+    const units = (v: string) => parseAmount(v, 18)!
+    expect(units(before.community!) - units(after.community!)).toBe(100n * 10n ** 18n)
+    expect(after.usdt).toBe('8.36')
+    const list = await call<'game/stakeList', Page<PledgeItem>>(
+      app,
+      'game/stakeList',
+      {},
+      {
+        token: bob.token,
+      },
+    )
+    expect(list.body.data.list).toHaveLength(1)
+  })
+
+  test('daily settlement pays releases once, however often it runs', async () => {
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    const bobCommunity = (await balances(bob)).community!
+    const refused = await call(app, 'admin/settle', { day }, { token: carol.token })
+    expect(refused.body.reason).toBe('session_expired')
+    const run = await call<'admin/settle', SettlementRun>(
+      app,
+      'admin/settle',
+      { day },
+      {
+        token: finance,
+      },
+    )
+    expect(run.body.data).toMatchObject({ day, status: 'done', positions: 2, pledges: 1 })
+    // 0.5% of 100 and of 200 USDT at 0.11 → 0.5/0.11 + 1/0.11 HOPE; pledge: 1% of 20 = 0.2
+    const community = await balances(carol)
+    expect(community.community).toBe('13.636363636363636363')
+    const bobBefore = parseAmount(bobCommunity, 18)!
+    expect(parseAmount((await balances(bob)).community!, 18)! - bobBefore).toBe(2n * 10n ** 17n)
+    const rerun = await call<'admin/settle', SettlementRun>(
+      app,
+      'admin/settle',
+      { day },
+      {
+        token: finance,
+      },
+    )
+    expect(rerun.body.data).toMatchObject({ id: run.body.data.id, positions: 2, pledges: 1 })
+    expect((await balances(carol)).community).toBe(community.community)
+    expect((await log(carol, 7)).map((e) => e.amount)).toHaveLength(2)
+    const progress = await call<'admin/settlementRun', SettlementRun>(
+      app,
+      'admin/settlementRun',
+      { id: String(run.body.data.id) },
+      { token: finance },
+    )
+    expect(progress.body.data.status).toBe('done')
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+
+  test('team statistics: people and performance by partition, direct members, rank', async () => {
+    const team = await call<'game/groupTj', TeamStats>(
+      app,
+      'game/groupTj',
+      {},
+      {
+        token: alice.token,
+      },
+    )
+    expect(team.body.data).toMatchObject({
+      people: 2,
+      directPeople: 1,
+      consensus: '300',
+      rank: 0,
+    })
+    expect(team.body.data.partitions.map((p) => p.people)).toEqual([2, 0, 0])
+    const direct = await call<'game/groupZt', Page<DirectMember>>(
+      app,
+      'game/groupZt',
+      {},
+      {
+        token: alice.token,
+      },
+    )
+    expect(direct.body.data.list).toEqual([
+      expect.objectContaining({ userName: bob.userName, teamPeople: 1, consensus: '300' }),
+    ])
+  })
+
+  test('upgrade pays only the difference into split HOPE; nodes once per type', async () => {
+    const refused = await call(
+      app,
+      'game/upgrade',
+      { level: '0', idempotencyKey: key() },
+      {
+        token: carol.token,
+      },
+    )
+    expect(refused.body.reason).toBe('invalid_params')
+    const first = await call<'game/upgrade', PurchaseResult>(
+      app,
+      'game/upgrade',
+      { level: '1', idempotencyKey: key() },
+      { token: carol.token },
+    )
+    expect(first.body.data).toMatchObject({ paid: '100', level: 1, replayed: false })
+    const params = { level: '3', idempotencyKey: key() }
+    const up = await call<'game/upgrade', PurchaseResult>(app, 'game/upgrade', params, {
+      token: carol.token,
+    })
+    // 500 − 100 = 400 USDT at 0.11
+    expect(up.body.data).toMatchObject({ paid: '400', hope: '3636.363636363636363636', level: 3 })
+    const again = await call<'game/upgrade', PurchaseResult>(app, 'game/upgrade', params, {
+      token: carol.token,
+    })
+    expect(again.body.data).toMatchObject({ paid: '400', replayed: true })
+    const down = await call(
+      app,
+      'game/upgrade',
+      { level: '2', idempotencyKey: key() },
+      {
+        token: carol.token,
+      },
+    )
+    expect(down.body.reason).toBe('not_an_upgrade')
+    expect((await balances(carol)).usdt).toBe('200')
+    const node = await call(
+      app,
+      'game/buyNode',
+      { type: '1', idempotencyKey: key() },
+      {
+        token: carol.token,
+      },
+    )
+    expect(node.body.reason).toBe('insufficient_balance')
+    await fundAccount(db.pool, carol.id, '2000')
+    const bought = await call<'game/buyNode', PurchaseResult>(
+      app,
+      'game/buyNode',
+      { type: '1', idempotencyKey: key() },
+      { token: carol.token },
+    )
+    expect(bought.body.data).toMatchObject({ paid: '1000', nodes: [1] })
+    const twice = await call(
+      app,
+      'game/buyNode',
+      { type: '1', idempotencyKey: key() },
+      {
+        token: carol.token,
+      },
+    )
+    expect(twice.body.reason).toBe('node_owned')
+    const vip = await call<'game/vipInfo', VipInfo>(app, 'game/vipInfo', {}, { token: carol.token })
+    expect(vip.body.data).toMatchObject({ level: 3, nodes: [{ type: 1, source: 'bought' }] })
+    const team = await call<'game/groupTj', TeamStats>(
+      app,
+      'game/groupTj',
+      {},
+      {
+        token: bob.token,
+      },
+    )
+    expect(team.body.data.community).toBe('1500')
+  })
+
+  test('the next day releases split HOPE and pays node holders their share', async () => {
+    const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10)
+    const before = await balances(carol)
+    const run = await call<'admin/settle', SettlementRun>(
+      app,
+      'admin/settle',
+      { day: tomorrow },
+      {
+        token: finance,
+      },
+    )
+    expect(run.body.data).toMatchObject({ positions: 2, splits: 1, status: 'done' })
+    const after = await balances(carol)
+    const units = (v: string) => parseAmount(v, 18)!
+    // 1% of the split HOPE bought so far
+    const split = await call<'game/vipInfo', VipInfo>(
+      app,
+      'game/vipInfo',
+      {},
+      { token: carol.token },
+    )
+    expect(units(before.split!) - units(after.split!)).toBe(
+      units(split.body.data.split.total) / 100n,
+    )
+    // carol holds the only shareholder node: 1% of the day's consensus release value
+    expect(after.node).toBe(run.body.data.nodeUsdt)
+    expect(Number(after.node)).toBeGreaterThan(0)
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+
+  test('activation: an upline pays a member’s level and places the member once', async () => {
+    const dave = await registerUser(app, bob.userName)
+    const stranger = await registerUser(app)
+    await fundAccount(db.pool, alice.id, '1000')
+    const params = { address: dave.userName, level: '2', location: '3', idempotencyKey: key() }
+    const notMine = await call(
+      app,
+      'game/activate',
+      { ...params, address: stranger.userName },
+      {
+        token: alice.token,
+      },
+    )
+    expect(notMine.body.reason).toBe('not_downline')
+    const missing = await call(
+      app,
+      'game/activate',
+      { ...params, address: '' },
+      {
+        token: alice.token,
+      },
+    )
+    expect(missing.body.reason).toBe('address_required')
+    const res = await call<'game/activate', PurchaseResult>(app, 'game/activate', params, {
+      token: alice.token,
+    })
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
+      paid: '300',
+      level: 2,
+      replayed: false,
+    })
+    expect((await balances(alice)).usdt).toBe('700')
+    expect(Number((await balances(dave)).split)).toBeGreaterThan(0)
+    const bobTeam = await call<'game/groupTj', TeamStats>(
+      app,
+      'game/groupTj',
+      {},
+      {
+        token: bob.token,
+      },
+    )
+    expect(bobTeam.body.data.partitions.map((p) => p.people)).toEqual([1, 0, 1])
+    const again = await call<'game/activate', PurchaseResult>(app, 'game/activate', params, {
+      token: alice.token,
+    })
+    expect(again.body.data.replayed).toBe(true)
+    expect((await balances(alice)).usdt).toBe('700')
+    const move = await call(
+      app,
+      'game/activate',
+      { ...params, level: '3', location: '1', idempotencyKey: key() },
+      { token: alice.token },
+    )
+    expect(move.body.reason).toBe('placement_locked')
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+
+  test('operators grant shareholder tiers and flag robots; audited; robots earn nothing', async () => {
+    const grant = { userName: bob.userName, type: '2', reason: 'e-mail application approved' }
+    expect(
+      (await call(app, 'admin/grantShareholder', grant, { token: bob.token })).body.reason,
+    ).toBe('session_expired')
+    expect(
+      (await call(app, 'admin/grantShareholder', { ...grant, reason: '' }, { token: finance })).body
+        .reason,
+    ).toBe('invalid_params')
+    const granted = await call<'admin/grantShareholder', MemberFlags>(
+      app,
+      'admin/grantShareholder',
+      grant,
+      {
+        token: finance,
+      },
+    )
+    expect(granted.body.data.nodes).toEqual([{ type: 2, source: 'granted' }])
+    // finance may not flag robots (admin and support do)
+    const robot = { userName: carol.userName, robot: 'true', reason: 'scripted account' }
+    expect((await call(app, 'admin/flagRobot', robot, { token: finance })).body.reason).toBe(
+      'forbidden',
+    )
+    await app.services.operators.create('sup', 'sup-password-1', 'support')
+    const support = (
+      await call<'admin/login', OperatorSession>(app, 'admin/login', {
+        username: 'sup',
+        password: 'sup-password-1',
+      })
+    ).body.data.token
+    const flagged = await call<'admin/flagRobot', MemberFlags>(app, 'admin/flagRobot', robot, {
+      token: support,
+    })
+    expect(flagged.body.data.isRobot).toBe(true)
+    const audit = await db.pool.query(
+      `SELECT action, reason, before->>'isRobot' AS before, after->>'isRobot' AS after FROM operator_audit
+        WHERE action IN ('grant_shareholder', 'flag_robot') ORDER BY id`,
+    )
+    expect(audit.rows).toEqual([
+      { action: 'grant_shareholder', reason: grant.reason, before: 'false', after: 'false' },
+      { action: 'flag_robot', reason: robot.reason, before: 'false', after: 'true' },
+    ])
+
+    const carolBefore = await balances(carol)
+    const day = new Date(Date.now() + 56 * 3600_000).toISOString().slice(0, 10)
+    const run = await call<'admin/settle', SettlementRun>(
+      app,
+      'admin/settle',
+      { day },
+      { token: finance },
+    )
+    expect(run.body.data.status).toBe('done')
+    const carolAfter = await balances(carol)
+    expect(carolAfter.community).toBe(carolBefore.community)
+    expect(carolAfter.split).toBe(carolBefore.split)
+    // no consensus releases paid to anyone that day (carol holds every position): nothing to share
+    expect(run.body.data.nodeUsdt).toBe('0')
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+})

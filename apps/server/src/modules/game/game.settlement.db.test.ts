@@ -1,0 +1,133 @@
+import { parseAmount, trimDecimal } from '@hope/api'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createLedgerService } from '../ledger/ledger.service.ts'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/index.ts'
+import { generateEconomy } from './game.generate.ts'
+import { differential, rankOf, rankRate } from './game.rules.ts'
+import { createGameService } from './game.service.ts'
+
+const POSITIONS = 10_000
+
+describe.each(databaseTargets())('daily settlement on $name', (target) => {
+  let db: TestDatabase
+  let game: ReturnType<typeof createGameService>
+  let settings: ReturnType<typeof createSettingsService>
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    const ledger = createLedgerService(db.pool)
+    settings = createSettingsService(db.db)
+    game = createGameService({ pool: db.pool, ledger, settings })
+    await generateEconomy(db.pool, { users: 1_000, positions: POSITIONS, prefix: 'settle' })
+    await db.pool.query(
+      `UPDATE users SET is_robot = true WHERE id IN (SELECT id FROM users ORDER BY id DESC LIMIT 10)`,
+    )
+  }, 120_000)
+  afterAll(async () => {
+    await db?.drop()
+  })
+
+  const paidFor = async (day: string) =>
+    (
+      await db.pool.query<{ n: string; total: string; distinct: string }>(
+        `SELECT count(*)::text AS n, coalesce(sum(amount), 0)::text AS total,
+                count(DISTINCT reference)::text AS distinct
+           FROM ledger_transfers WHERE log_type = 7 AND request_key LIKE $1`,
+        [`settle:${day}:%`],
+      )
+    ).rows[0]!
+
+  test(`${POSITIONS} positions: a crash halfway, then resume, pays each exactly once`, async () => {
+    const robots = await db.pool.query<{ n: string; expected: string }>(
+      `SELECT count(*) FILTER (WHERE u.is_robot)::text AS n,
+              sum(CASE WHEN u.is_robot THEN 0 ELSE trunc(p.principal * 0.005 / 0.1, 18) END)::text AS expected
+         FROM stake_positions p JOIN users u ON u.id = p.user_id`,
+    )
+    const day = '2030-01-01'
+    await expect(
+      game.settle(day, {
+        afterBatch: (n) => {
+          if (n === 4) throw new Error('injected crash')
+        },
+      }),
+    ).rejects.toThrow('injected crash')
+    const half = await paidFor(day)
+    expect(Number(half.n)).toBeGreaterThan(0)
+    expect(Number(half.n)).toBeLessThan(POSITIONS)
+
+    const run = await game.settle(day)
+    expect(run).toMatchObject({ status: 'done', positions: POSITIONS })
+    const full = await paidFor(day)
+    expect(Number(full.n)).toBe(POSITIONS - Number(robots.rows[0]!.n))
+    expect(full.distinct).toBe(full.n)
+    expect(full.total).toBe(robots.rows[0]!.expected)
+
+    const again = await game.settle(day)
+    expect(again.positions).toBe(POSITIONS)
+    expect(await paidFor(day)).toEqual(full)
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  }, 180_000)
+
+  test('the schedule settles the due day once', async () => {
+    // 2030-01-03 08:00 in UTC+8: 2030-01-02 is due
+    const now = Date.parse('2030-01-03T00:00:00Z')
+    expect(await game.settleDue(now)).toEqual({ settled: POSITIONS })
+    expect(await game.settleDue(now + 60_000)).toEqual({ settled: 0 })
+    expect((await paidFor('2030-01-02')).n).toBe((await paidFor('2030-01-01')).n)
+  }, 120_000)
+
+  test('rank rewards follow the differential of each member’s uplines, worked out in SQL', async () => {
+    const thresholds = ['200', '1000', '3000', '8000', '20000']
+    await settings.set('rankThresholdsUsdt', thresholds, 'test')
+    const day = '2030-01-05'
+    const run = await game.settle(day)
+    expect(run.status).toBe('done')
+    const q = async <T extends object>(sql: string, params: unknown[] = []) =>
+      (await db.pool.query<T & pg.QueryResultRow>(sql, params)).rows
+    const units = (v: string) => parseAmount(trimDecimal(v), 6)!
+    const values = await q<{ user_id: string; value: string }>(
+      'SELECT user_id::text, value::text FROM settlement_user_values WHERE run_id = $1',
+      [run.id],
+    )
+    const users = new Map(
+      (
+        await q<{ id: string; ancestors: string[]; is_robot: boolean }>(
+          'SELECT id::text, ancestor_ids::text[] AS ancestors, is_robot FROM users',
+        )
+      ).map((u) => [u.id, u]),
+    )
+    const partitions = new Map<string, bigint[]>()
+    for (const t of await q<{ user_id: string; consensus: string }>(
+      'SELECT user_id::text, consensus::text FROM team_stats',
+    ))
+      partitions.set(t.user_id, [...(partitions.get(t.user_id) ?? []), units(t.consensus)])
+    const rates = ['0.01', '0.02', '0.03', '0.04', '0.05'].map((r) => units(r))
+    const rateOf = (id: string) =>
+      users.get(id)!.is_robot
+        ? 0n
+        : rankRate(rankOf(partitions.get(id) ?? [], thresholds.map(units)), rates)
+    const expected = new Map<string, bigint>()
+    for (const v of values) {
+      const uplines = [...users.get(v.user_id)!.ancestors].reverse()
+      for (const r of differential(
+        units(v.value),
+        uplines.map((id) => ({ id: Number(id), rate: rateOf(id), isRobot: false })),
+      ))
+        expected.set(String(r.userId), (expected.get(String(r.userId)) ?? 0n) + r.value)
+    }
+    const actual = await q<{ user_id: string; value: string; paid: boolean }>(
+      'SELECT user_id::text, value::text, paid FROM settlement_rank_rewards WHERE run_id = $1',
+      [run.id],
+    )
+    expect(actual.length).toBeGreaterThan(5)
+    expect(actual.every((a) => a.paid)).toBe(true)
+    const got = new Map(actual.map((a) => [a.user_id, units(a.value)]))
+    const diff = [...new Set([...got.keys(), ...expected.keys()])]
+      .filter((k) => got.get(k) !== expected.get(k))
+      .map((k) => `${k}: ${got.get(k)} vs ${expected.get(k)}`)
+    expect(diff).toEqual([])
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  }, 120_000)
+})

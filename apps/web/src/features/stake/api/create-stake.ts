@@ -1,0 +1,33 @@
+import type { ChangeParams, ChangeResult } from '@hope/api'
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
+import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { request, type ApiError } from '../../../lib/request.ts'
+import { gameKeys } from './game-keys.ts'
+
+/**
+ * `game/change`: a consensus entry, USDT paid for HOPE at the stage price (split across
+ * stages) into a new position. The server's refusal (stake_amount_invalid,
+ * insufficient_balance, …) is toasted by the request wrapper in the user's language; the key
+ * makes a repeat with the same key pay once.
+ */
+export function createStake(params: ChangeParams): Promise<ChangeResult> {
+  return request('game/change', params)
+}
+
+type Options = Omit<UseMutationOptions<ChangeResult, ApiError, ChangeParams>, 'mutationFn'>
+
+/** The balance, the account log, the stage and summary, and the positions are refreshed. */
+export function useCreateStake({ onSuccess, ...options }: Options = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: createStake,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
+      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+      void queryClient.invalidateQueries({ queryKey: gameKeys.info() })
+      void queryClient.invalidateQueries({ queryKey: gameKeys.positions() })
+      return onSuccess?.(...args)
+    },
+  })
+}

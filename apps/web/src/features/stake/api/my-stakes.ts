@@ -1,0 +1,20 @@
+import type { Page, StakePosition } from '@hope/api'
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { request } from '../../../lib/request.ts'
+import { gameKeys } from './game-keys.ts'
+
+export const POSITION_PAGE_SIZE = 20
+
+const nextPageNum = (page: Page<StakePosition>): number | undefined =>
+  page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
+
+/** `game/myStake`: the user's consensus positions, newest first. */
+export function myStakesOptions() {
+  return infiniteQueryOptions({
+    queryKey: gameKeys.positions(),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      request('game/myStake', { pageNum: pageParam, pageSize: POSITION_PAGE_SIZE }, { signal }),
+    getNextPageParam: nextPageNum,
+  })
+}

@@ -1,0 +1,32 @@
+import type { SqChangeParams, SqChangeResult } from '@hope/api'
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
+import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { request, type ApiError } from '../../../lib/request.ts'
+import { gameKeys } from './game-keys.ts'
+
+/**
+ * `game/sqChange`: redeems community HOPE at the real-time price; the redeemed share's USDT
+ * less the fee goes to the USDT account, the rest becomes a pledge item. The server's refusal
+ * (redeem_amount_invalid, insufficient_balance, …) is toasted by the request wrapper; the key
+ * makes a repeat with the same key redeem once.
+ */
+export function redeemHope(params: SqChangeParams): Promise<SqChangeResult> {
+  return request('game/sqChange', params)
+}
+
+type Options = Omit<UseMutationOptions<SqChangeResult, ApiError, SqChangeParams>, 'mutationFn'>
+
+/** The balance, the account log and the pledge records are refreshed, whatever the caller adds. */
+export function useRedeemHope({ onSuccess, ...options }: Options = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: redeemHope,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
+      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+      void queryClient.invalidateQueries({ queryKey: gameKeys.pledges() })
+      return onSuccess?.(...args)
+    },
+  })
+}

@@ -1,0 +1,55 @@
+import type { PledgeItem } from '@hope/api'
+import { render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, test } from 'vitest'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { fakeApi, ok } from '../../test/fake-api.ts'
+import { PledgeRecordPage } from './pledge-record-page.tsx'
+
+const pledge = (id: number, changes: Partial<PledgeItem> = {}): PledgeItem => ({
+  id,
+  amount: '20.000000000000000000',
+  released: '4.4',
+  convertible: '15.6',
+  releaseRate: '0.010000',
+  redeemed: false,
+  createdAt: '2026-03-01T08:30:00Z',
+  ...changes,
+})
+
+function renderRecords(list: PledgeItem[]) {
+  const api = fakeApi({
+    'game/stakeList': () => ok({ list, total: list.length, pageNum: 1, pageSize: 20 }),
+  })
+  render(
+    <MemoryRouter initialEntries={['/pledgeRecord']}>
+      <QueryScope>
+        <PledgeRecordPage />
+      </QueryScope>
+    </MemoryRouter>,
+  )
+  return api
+}
+
+describe('pledge record', () => {
+  afterEach(() => queryClient.clear())
+
+  test('each pledge with its amount, releases, daily ratio and whether it is redeemed', async () => {
+    renderRecords([pledge(2), pledge(1, { released: '20', convertible: '0', redeemed: true })])
+    const rows = await screen.findAllByTestId('pledge-item')
+    const first = within(rows[0] as HTMLElement)
+    expect(first.getByTestId('pledge-item-amount').textContent).toBe('20 HOPE')
+    expect(first.getByTestId('pledge-item-released').textContent).toBe('4.4 HOPE')
+    expect(first.getByTestId('pledge-item-convertible').textContent).toBe('15.6 HOPE')
+    expect(first.getByTestId('pledge-item-rate').textContent).toBe('1% / 天')
+    const statuses = rows.map((row) => within(row).getByTestId('pledge-item-status'))
+    expect(statuses.map((el) => el.textContent)).toEqual(['未赎回', '已赎回'])
+    expect(statuses.map((el) => el.dataset.tone)).toEqual(['moving', 'done'])
+  })
+
+  test('asks for the first page and says when there is nothing', async () => {
+    const api = renderRecords([])
+    expect((await screen.findByTestId('pledge-record-empty')).textContent).toBe('暂无质押记录')
+    expect(api.callsTo('game/stakeList')[0]?.params).toMatchObject({ pageNum: '1', pageSize: '20' })
+  })
+})

@@ -1,0 +1,269 @@
+import type { ChangeResult, GameInfo, StakePosition } from '@hope/api'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { accountKeys } from '../../lib/api/account-keys.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { showToast } from '../../lib/toast.ts'
+import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { balanceResult } from '../../test/fixtures.ts'
+import { gameKeys } from './api/game-keys.ts'
+import { StakePage } from './stake-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+/** Stage 2 at 0.11 USDT, a quarter sold; entries from 100 USDT in steps of 100. */
+const INFO: GameInfo = {
+  stage: 2,
+  price: '0.11',
+  stageSold: '250123.456',
+  stageSize: '1000000',
+  nextPrice: '0.12',
+  minEntry: '100',
+  entryStep: '100',
+  dailyRate: '0.005',
+  capMultiple: '2.5',
+  redeemShare: '0.8',
+  redeemFeeRate: '0.05',
+  pledgeDailyRate: '0.01',
+  mine: { principal: '300', released: '12.5', activePositions: 2, outPositions: 1 },
+}
+
+const position = (id: number, changes: Partial<StakePosition> = {}): StakePosition => ({
+  id,
+  principal: '200',
+  hope: '1818.181818181818181818',
+  price: '0.11',
+  released: '50',
+  cap: '500',
+  status: 'active',
+  createdAt: '2026-03-01T08:30:00Z',
+  ...changes,
+})
+
+/** 200 USDT crossing from stage 2 into stage 3. */
+const done = (call: ApiCall): ChangeResult => ({
+  position: position(9, {
+    principal: call.params.amount ?? '',
+    hope: '1790.909090909090909090',
+    released: '0',
+  }),
+  fills: [
+    { stage: 2, price: '0.11', hope: '1000', usdt: '110' },
+    { stage: 3, price: '0.12', hope: '750', usdt: '90' },
+  ],
+  replayed: false,
+})
+
+function Where() {
+  const { pathname } = useLocation()
+  return <p data-testid="where">{pathname}</p>
+}
+
+function serve(change: (call: ApiCall) => Reply, positions = [position(2), position(1)]) {
+  return fakeApi({
+    'game/info': () => ok(INFO),
+    'userAccount/balance': () => ok(balanceResult()),
+    'game/myStake': () =>
+      ok({ list: positions, total: positions.length, pageNum: 1, pageSize: 20 }),
+    'game/change': change,
+  })
+}
+
+function renderStake() {
+  render(
+    <MemoryRouter initialEntries={['/stake']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/stake" element={<StakePage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+async function typeAmount(amount: string) {
+  const input = await screen.findByTestId('stake-amount')
+  await userEvent.clear(input)
+  if (amount) await userEvent.type(input, amount)
+}
+
+/** Opens the confirmation sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
+async function openSheet(amount = '200') {
+  await typeAmount(amount)
+  await userEvent.click(screen.getByTestId('stake-submit'))
+  return screen.findByTestId('stake-confirm-sheet')
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent
+
+describe('stake page', () => {
+  beforeEach(() => vi.mocked(showToast).mockClear())
+  afterEach(() => queryClient.clear())
+
+  test('shows the stage, its price and progress, my summary and the entry rules', async () => {
+    serve(() => ok(null))
+    renderStake()
+    expect((await screen.findByTestId('stake-stage')).textContent).toBe('第 2 阶段')
+    expect(text('stake-price')).toBe('1 HOPE = 0.11 USDT')
+    expect(screen.getByTestId('stake-progress').getAttribute('aria-valuenow')).toBe('25.01')
+    expect(text('stake-sold')).toBe('本阶段已售 250,123.45 / 1,000,000 HOPE（25.01%）')
+    expect(text('stake-next-price')).toBe('下一阶段 0.12 USDT')
+    expect(text('stake-principal')).toBe('300')
+    expect(text('stake-released')).toBe('12.5')
+    expect(text('stake-active')).toBe('2')
+    expect(text('stake-out')).toBe('1')
+    expect(text('stake-rule')).toBe('最低 100 USDT，须为 100 USDT 的整数倍')
+    expect(text('stake-available')).toBe('可用 500 USDT')
+  })
+
+  test('lists my positions with their release progress and status', async () => {
+    serve(() => ok(null), [position(2), position(1, { status: 'out', released: '500' })])
+    renderStake()
+    const rows = await screen.findAllByTestId('stake-position')
+    expect(rows).toHaveLength(2)
+    const [active, out] = rows as [HTMLElement, HTMLElement]
+    expect(within(active).getByTestId('stake-position-principal').textContent).toBe('200 USDT')
+    expect(within(active).getByTestId('stake-position-hope').textContent).toBe('1,818.181818 HOPE')
+    expect(within(active).getByTestId('stake-position-price').textContent).toBe('0.11 USDT')
+    expect(within(active).getByTestId('stake-position-released').textContent).toBe('50 / 500 USDT')
+    expect(within(active).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10')
+    const statuses = rows.map((row) => within(row).getByTestId('stake-position-status'))
+    expect(statuses.map((el) => el.textContent)).toEqual(['释放中', '已出局'])
+    expect(statuses.map((el) => el.dataset.tone)).toEqual(['moving', 'off'])
+    expect(within(out).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+  })
+
+  test('an empty list says so', async () => {
+    serve(() => ok(null), [])
+    renderStake()
+    expect((await screen.findByTestId('stake-positions-empty')).textContent).toBe('暂无仓位')
+  })
+
+  test('the amount takes only a USDT decimal; the estimate follows at the real-time price', async () => {
+    serve(() => ok(null))
+    renderStake()
+    const input = (await screen.findByTestId('stake-amount')) as HTMLInputElement
+    await userEvent.type(input, '1e2.1234567')
+    expect(input.value).toBe('12.123456')
+    await typeAmount('200')
+    expect(text('stake-estimate')).toBe('≈ 1,818.181818 HOPE')
+    await userEvent.click(screen.getByTestId('stake-max'))
+    expect(input.value).toBe('500')
+    expect(text('stake-estimate')).toBe('≈ 4,545.454545 HOPE')
+  })
+
+  test('says what is wrong before any request', async () => {
+    const api = serve(() => ok(null))
+    renderStake()
+    await screen.findByTestId('stake-submit')
+    await userEvent.click(screen.getByTestId('stake-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入数量')
+    for (const amount of ['50', '150']) {
+      await typeAmount(amount)
+      await userEvent.click(screen.getByTestId('stake-submit'))
+      expect(showToast).toHaveBeenLastCalledWith('入场金额最低 100 USDT，且须为 100 USDT 的整数倍')
+    }
+    await typeAmount('600')
+    await userEvent.click(screen.getByTestId('stake-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
+    expect(screen.queryByTestId('stake-confirm-sheet')).toBeNull()
+    expect(api.callsTo('game/change')).toHaveLength(0)
+  })
+
+  test('the sheet shows amount, price, estimated HOPE, daily release and cap', async () => {
+    serve(() => ok(null))
+    renderStake()
+    const sheet = within(await openSheet('200'))
+    expect(sheet.getByTestId('stake-confirm-amount').textContent).toBe('200 USDT')
+    expect(sheet.getByTestId('stake-confirm-price').textContent).toBe('1 HOPE = 0.11 USDT')
+    expect(sheet.getByTestId('stake-confirm-hope').textContent).toBe('≈ 1,818.181818 HOPE')
+    expect(sheet.getByTestId('stake-confirm-daily').textContent).toBe('0.5% / 天')
+    expect(sheet.getByTestId('stake-confirm-cap').textContent).toBe('2.5 倍（500 USDT）')
+  })
+
+  test('a confirmed entry posts once with an idempotency key and shows the position and its fills', async () => {
+    let release = () => {}
+    const api = serve(
+      (call) =>
+        new Promise<ReturnType<typeof ok>>((resolve) => {
+          release = () => resolve(ok(done(call)))
+        }),
+    )
+    renderStake()
+    await openSheet('200')
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const confirm = screen.getByTestId('stake-confirm')
+    fireEvent.click(confirm)
+    fireEvent.click(confirm)
+    await waitFor(() => expect(api.callsTo('game/change')).toHaveLength(1))
+    release()
+    const result = within(await screen.findByTestId('stake-result'))
+    expect(api.callsTo('game/change')).toHaveLength(1)
+    const [call] = api.callsTo('game/change')
+    expect(call?.params.amount).toBe('200')
+    expect(call?.params.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
+    expect(result.getByTestId('stake-result-amount').textContent).toBe('200 USDT')
+    expect(result.getByTestId('stake-result-hope').textContent).toBe('1,790.90909 HOPE')
+    expect(result.getAllByTestId('stake-result-fill').map((li) => li.textContent)).toEqual([
+      '第 2 阶段 · 0.11 USDT1,000 HOPE · 110 USDT',
+      '第 3 阶段 · 0.12 USDT750 HOPE · 90 USDT',
+    ])
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: gameKeys.info() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: gameKeys.positions() })
+
+    // Another entry is another request.
+    await userEvent.click(result.getByTestId('stake-again'))
+    await openSheet('100')
+    fireEvent.click(screen.getByTestId('stake-confirm'))
+    await waitFor(() => expect(api.callsTo('game/change')).toHaveLength(2))
+    release()
+    await screen.findByTestId('stake-result')
+    const keys = api.callsTo('game/change').map((c) => c.params.idempotencyKey)
+    expect(keys[1]).not.toBe(keys[0])
+  })
+
+  test('after a network error the same entry is retried with the same key', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let reachable = false
+    const api = serve((call) => {
+      if (!reachable) throw new TypeError('Failed to fetch')
+      return ok(done(call))
+    })
+    renderStake()
+    await openSheet('200')
+    fireEvent.click(screen.getByTestId('stake-confirm'))
+    expect(await screen.findByTestId('stake-network-failed')).toBeTruthy()
+    expect(showToast).not.toHaveBeenCalled()
+    reachable = true
+    fireEvent.click(screen.getByTestId('stake-confirm'))
+    await screen.findByTestId('stake-result')
+    const keys = api.callsTo('game/change').map((c) => c.params.idempotencyKey)
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+  })
+
+  test("a refusal shows only the server's message and closes the sheet", async () => {
+    const api = serve(() => fail(409, 'insufficient_balance', '余额不足'))
+    renderStake()
+    await openSheet('200')
+    fireEvent.click(screen.getByTestId('stake-confirm'))
+    await waitFor(() => expect(screen.queryByTestId('stake-confirm-sheet')).toBeNull())
+    expect(api.callsTo('game/change')).toHaveLength(1)
+    expect(vi.mocked(showToast).mock.calls).toEqual([['余额不足']])
+    expect(screen.queryByTestId('stake-result')).toBeNull()
+  })
+
+  test.each([
+    ['stake-pledge-link', '/pledgeRecord'],
+    ['stake-exchange-link', '/exchange'],
+  ])('%s opens %s', async (testId, path) => {
+    serve(() => ok(null))
+    renderStake()
+    await userEvent.click(await screen.findByTestId(testId))
+    expect(text('where')).toBe(path)
+  })
+})

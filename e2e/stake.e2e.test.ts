@@ -1,0 +1,91 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { creditUser, settleDay } from './support/api.ts'
+import { launchBrowser } from './support/browser.ts'
+import { registerThroughUi } from './support/journeys.ts'
+
+const baseUrl = inject('baseUrl')
+const POLL = { timeout: 15_000, interval: 200 }
+const readLocale = <T>(file: string): T =>
+  JSON.parse(
+    fs.readFileSync(
+      path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn', file),
+      'utf8',
+    ),
+  ) as T
+const money = readLocale<{ accountLog: { types: Record<string, string> } }>('money.json')
+const game = readLocale<{ exchange: { problems: { amountRequired: string } } }>('game.json')
+
+const shotsDir = process.env.SCREENSHOT_DIR
+const shot = async (page: Page, name: string) => {
+  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
+}
+
+/** The settlement day that holds "now" in the default settlement time zone (UTC+8). */
+const localToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
+
+describe('stake journey', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  test('stake 100 USDT, the day settles, the consensus reward shows in the log, redeem it into a pledge', async () => {
+    const user = await registerThroughUi(browser)
+    const { page } = user
+    await creditUser(user.address, '150')
+
+    await page.goto(`${baseUrl}/#/stake`)
+    await page.getByTestId('screen-stake').waitFor()
+    await expect.poll(() => page.getByTestId('stake-available').innerText(), POLL).toContain('150')
+    await page.getByTestId('stake-amount').fill('100')
+    await page.getByTestId('stake-submit').click()
+    await page.getByTestId('stake-confirm-sheet').waitFor()
+    await shot(page, '30-stake-confirm')
+    await page.getByTestId('stake-confirm').click()
+    await page.getByTestId('stake-result').waitFor()
+    expect(await page.getByTestId('stake-result-amount').innerText()).toContain('100')
+    await shot(page, '31-stake-result')
+    await page.getByTestId('stake-again').click()
+    await expect.poll(() => page.getByTestId('stake-position').count(), POLL).toBe(1)
+    await expect.poll(() => page.getByTestId('stake-available').innerText(), POLL).toContain('50')
+
+    const run = await settleDay(localToday())
+    expect(run.status).toBe('done')
+    expect(run.positions).toBeGreaterThanOrEqual(1)
+
+    await page.goto(`${baseUrl}/#/accountLog?account=community`)
+    await page.getByTestId('account-log-page').waitFor()
+    const item = page.getByTestId('account-log-item').first()
+    await item.waitFor()
+    expect(await item.innerText()).toContain(money.accountLog.types.consensusRightsReward)
+    await shot(page, '32-community-log')
+
+    await page.goto(`${baseUrl}/#/exchange`)
+    await page.getByTestId('exchange-page').waitFor()
+    await page.getByTestId('exchange-submit').click()
+    await page.getByText(game.exchange.problems.amountRequired).first().waitFor()
+    await expect
+      .poll(() => page.getByTestId('exchange-available').innerText(), POLL)
+      .toMatch(/[1-9]/)
+    await page.getByTestId('exchange-all').click()
+    await page.getByTestId('exchange-submit').click()
+    await page.getByTestId('exchange-confirm-sheet').waitFor()
+    await shot(page, '33-exchange-confirm')
+    await page.getByTestId('exchange-confirm').click()
+    await page.getByTestId('exchange-result').waitFor()
+    await shot(page, '34-exchange-result')
+
+    await page.goto(`${baseUrl}/#/pledgeRecord`)
+    await page.getByTestId('pledge-record-page').waitFor()
+    await expect.poll(() => page.getByTestId('pledge-item').count(), POLL).toBe(1)
+    expect(await page.getByTestId('pledge-item-amount').innerText()).toMatch(/[1-9]/)
+    await shot(page, '35-pledge-record')
+  })
+})

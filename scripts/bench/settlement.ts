@@ -1,0 +1,94 @@
+// Settlement benchmark: generated members, trees and consensus positions (10k, 100k, 1M by
+// default), the daily settlement of one day timed on PostgreSQL, then the ledger verification.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded.ts'
+import { migrate } from '../../apps/server/src/db/migrate.ts'
+import { openDatabase } from '../../apps/server/src/db/pool.ts'
+import { seedDemo } from '../../apps/server/src/db/seed.ts'
+import { generateEconomy } from '../../apps/server/src/modules/game/game.generate.ts'
+import { createGameService } from '../../apps/server/src/modules/game/game.service.ts'
+import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts'
+import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.verify.ts'
+import { createSettingsService } from '../../apps/server/src/modules/settings/settings.service.ts'
+
+const SIZES = (process.env.BENCH_POSITIONS ?? '10000,100000,1000000').split(',').map(Number)
+/** 1,000,000 positions settled in under 5 minutes on a 2-core machine. */
+const TARGET_SECONDS_PER_MILLION = 300
+
+export async function benchSettlement(): Promise<boolean> {
+  let embedded: EmbeddedDatabase | null = null
+  let tmp: string | null = null
+  let serverUrl = process.env.BENCH_DATABASE_URL
+  if (!serverUrl) {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-bench-'))
+    fs.chmodSync(tmp, 0o755)
+    embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'))
+    serverUrl = embedded.url
+  }
+  const rows: string[][] = []
+  let ok = true
+  try {
+    for (const size of SIZES) {
+      const name = `hope_bench_settle_${size}`
+      const admin = new pg.Client({ connectionString: serverUrl })
+      await admin.connect()
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.query(`CREATE DATABASE ${name}`)
+      await admin.end()
+      const url = new URL(serverUrl)
+      url.pathname = `/${name}`
+      const database = openDatabase(url.toString(), 4)
+      await migrate(database.pool)
+      await seedDemo(database.pool)
+      const t0 = performance.now()
+      await generateEconomy(database.pool, {
+        users: Math.max(100, size / 10),
+        positions: size,
+        prefix: `b${size}`,
+      })
+      await database.pool.query('VACUUM ANALYZE')
+      const generated = (performance.now() - t0) / 1000
+      const ledger = createLedgerService(database.pool)
+      const game = createGameService({
+        pool: database.pool,
+        ledger,
+        settings: createSettingsService(database.db),
+      })
+      const t1 = performance.now()
+      const run = await game.settle('2030-01-01')
+      const seconds = (performance.now() - t1) / 1000
+      const report = await verifyLedger(database.pool)
+      await database.close()
+      const budget = (TARGET_SECONDS_PER_MILLION * size) / 1_000_000
+      if (
+        report.problems.length ||
+        run.positions !== size ||
+        (size >= 1_000_000 && seconds > budget)
+      )
+        ok = false
+      rows.push([
+        String(size),
+        String(Math.max(100, size / 10)),
+        generated.toFixed(1),
+        seconds.toFixed(1),
+        (size / seconds).toFixed(0),
+        report.problems.length ? `FAILED: ${report.problems[0]}` : 'clean',
+      ])
+      console.info(`settled ${size} positions in ${seconds.toFixed(1)} s`)
+    }
+  } finally {
+    await embedded?.stop()
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+  }
+  const header = ['positions', 'members', 'generate s', 'settle s', 'positions/s', 'ledger:verify']
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`
+  console.info(line(header))
+  console.info(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const r of rows) console.info(line(r))
+  console.info(`target: 1,000,000 positions in under ${TARGET_SECONDS_PER_MILLION} s`)
+  return ok
+}

@@ -1,8 +1,11 @@
 import 'i18next'
 import type zhcnChain from './locales/zhcn/chain.json'
 import type zhcnGame from './locales/zhcn/game.json'
+import type zhcnHolder from './locales/zhcn/holder.json'
 import type zhcnMoney from './locales/zhcn/money.json'
+import type zhcnTeam from './locales/zhcn/team.json'
 import type zhcn from './locales/zhcn/translation.json'
+import type zhcnVip from './locales/zhcn/vip.json'
 
 /**
  * `t()` is typed from the Chinese resources: a key missing there does not compile.
@@ -16,6 +19,9 @@ declare module 'i18next' {
       money: typeof zhcnMoney
       chain: typeof zhcnChain
       game: typeof zhcnGame
+      team: typeof zhcnTeam
+      vip: typeof zhcnVip
+      holder: typeof zhcnHolder
     }
   }
 }

@@ -85,6 +85,21 @@ export interface TransferResult {
   replayed: boolean
 }
 
+/** `userAccount/collect`: move a node or shareholder balance into the own USDT account (log 9). */
+export const CollectParams = z.object({
+  account: z.enum(['node', 'shareholder'], { error: 'invalid_params' }),
+  amount: amountOf('USDT'),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+})
+export type CollectParams = z.input<typeof CollectParams>
+
+export interface CollectResult {
+  transferId: string
+  account: 'node' | 'shareholder'
+  amount: string
+  replayed: boolean
+}
+
 /** Where and how to recharge: the platform's deposit address for the configured token. */
 export interface DepositAddress {
   chainId: number

@@ -16,6 +16,13 @@ export const LEVELS = [
   'supreme',
 ] as const
 
+/** Ranks by team performance: 0 none; 1..5 bluestone .. the King. */
+export const RANKS = ['none', 'bluestone', 'blackIron', 'purpleCopper', 'gold', 'king'] as const
+
+/** Node types 1..3: shareholder node, guarding node, director node. */
+export const NODE_TYPES = ['shareholder', 'guarding', 'director'] as const
+export type NodeType = 1 | 2 | 3
+
 /** The five accounts every user holds (spec §1) and the currency each keeps. */
 export const ACCOUNT_CURRENCY = {
   usdt: 'USDT',

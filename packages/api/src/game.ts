@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Address, PageParams, intParam } from './common.ts'
+import type { LogType } from './constants.ts'
 import { CURRENCY_DECIMALS, parseAmount } from './money.ts'
 
 const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)
@@ -142,6 +143,25 @@ export interface TeamStats {
   partitions: TeamPartition[]
   /** 0 none, 1..5 bluestone .. the King (from the weaker partitions' consensus performance) */
   rank: number
+  /** The performance ranks count: every partition's consensus but the strongest one's. */
+  rankPerformance: string
+  /** Performance (USDT) each rank 1..5 needs. */
+  rankThresholds: string[]
+}
+
+/** What one kind of reward has paid me: in all, and on the current settlement day. */
+export interface EarningsItem {
+  logType: LogType
+  currency: 'USDT' | 'HOPE'
+  total: string
+  today: string
+}
+
+/** `game/earnings`: the rewards my accounts have received, by log type (7, 8, 11, 4, 3, 10). */
+export interface Earnings {
+  /** The settlement day "today" refers to (the configured time zone). */
+  day: string
+  items: EarningsItem[]
 }
 
 export const GroupZtParams = PageParams
@@ -185,7 +205,12 @@ export interface VipInfo {
   levelPrices: string[]
   nodes: { type: 1 | 2 | 3; source: 'bought' | 'granted' }[]
   nodePrices: string[]
+  /** Share of the day's new community HOPE value each node type splits, as a fraction ('0.01'). */
+  nodeRewardRates: string[]
+  /** HOPE bought into the split account in all, and released from it so far. */
   split: { total: string; released: string }
+  /** Fraction of the split HOPE released each day ('0.01'). */
+  splitDailyRate: string
   /** where to apply for a shareholder tier */
   applicationEmail: string
 }

@@ -1,7 +1,9 @@
 import type { z } from 'zod'
 import {
   BalanceDetailParams,
+  CollectParams,
   TransferParams,
+  type CollectResult,
   type AccountLogPage,
   type BalanceResult,
   type DepositAddress,
@@ -35,6 +37,7 @@ import {
   GroupZtParams,
   UpgradeParams,
   type DirectMember,
+  type Earnings,
   type PurchaseResult,
   type TeamStats,
   type VipInfo,
@@ -121,6 +124,12 @@ export const ROUTES = {
     auth: true,
     summary: 'USDT to an address in the sender’s own downline (log type 9); idempotent per key',
   }),
+  'userAccount/collect': route<typeof CollectParams, CollectResult>({
+    params: CollectParams,
+    auth: true,
+    summary:
+      'A node or shareholder balance into the own USDT account (log type 9); idempotent per key',
+  }),
   'userAccount/getAddress': route<typeof EmptyParams, DepositAddress>({
     params: EmptyParams,
     auth: true,
@@ -192,6 +201,11 @@ export const ROUTES = {
     params: GroupZtParams,
     auth: true,
     summary: 'The members I invited directly, newest first',
+  }),
+  'game/earnings': route<typeof EmptyParams, Earnings>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'Rewards received by log type, in all and on the current settlement day',
   }),
   'game/vipInfo': route<typeof EmptyParams, VipInfo>({
     params: EmptyParams,

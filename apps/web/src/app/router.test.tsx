@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { useSession } from '../lib/store.ts'
 import { fakeApi, ok } from '../test/fake-api.ts'
 import { balanceResult, enabledCoins } from '../test/fixtures.ts'
+import { earnings, teamStats } from '../features/team/team-fixtures.ts'
 import { createFakeWallet, installWallet } from '../test/fake-wallet.ts'
 import { Providers } from './providers.tsx'
 import { AppRouter } from './router.tsx'
@@ -42,6 +43,9 @@ function renderSignedIn(hash: string) {
     'game/info': () => ok(gameInfo),
     'game/myStake': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
     'game/stakeList': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
+    'game/groupTj': () => ok(teamStats()),
+    'game/groupZt': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
+    'game/earnings': () => ok(earnings()),
   })
   window.location.hash = hash
   render(
@@ -117,7 +121,9 @@ describe('routes', () => {
   test('back returns to the previous screen when there is one', async () => {
     renderSignedIn('#/')
     await userEvent.click(await screen.findByTestId('entry-vip', {}, { timeout: 3000 }))
-    expect(screen.getByTestId('page-title').textContent).toBe('VIP 会员')
+    expect((await screen.findByTestId('page-title', {}, { timeout: 3000 })).textContent).toBe(
+      'VIP 会员',
+    )
     expect(window.history.state?.idx).toBe(1)
     await userEvent.click(screen.getByTestId('back-button'))
     expect(await screen.findByTestId('home-page')).toBeTruthy()

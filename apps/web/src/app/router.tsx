@@ -49,6 +49,9 @@ const TransferPage = lazyScreen(
 const recharge = () => import('../features/recharge/index.ts')
 const withdraw = () => import('../features/withdraw/index.ts')
 const stake = () => import('../features/stake/index.ts')
+const team = () => import('../features/team/index.ts')
+const vip = () => import('../features/vip/index.ts')
+const holder = () => import('../features/holder/index.ts')
 const RechargePage = lazyScreen(async () => (await recharge()).RechargePage, ['chain'])
 const RechargeRecordPage = lazyScreen(async () => (await recharge()).RechargeRecordPage, ['chain'])
 const WithdrawPage = lazyScreen(async () => (await withdraw()).WithdrawPage, ['chain'])
@@ -56,15 +59,17 @@ const WithdrawRecordPage = lazyScreen(async () => (await withdraw()).WithdrawRec
 const StakePage = lazyScreen(async () => (await stake()).StakePage, ['game'])
 const ExchangePage = lazyScreen(async () => (await stake()).ExchangePage, ['game'])
 const PledgeRecordPage = lazyScreen(async () => (await stake()).PledgeRecordPage, ['game'])
+const CommunityPage = lazyScreen(async () => (await team()).CommunityPage, ['team', 'money'])
+const TeamPage = lazyScreen(async () => (await team()).TeamPage, ['team'])
+const VipPage = lazyScreen(async () => (await vip()).VipPage, ['vip'])
+const SplitPage = lazyScreen(async () => (await vip()).SplitPage, ['vip', 'money'])
+const HolderPage = lazyScreen(async () => (await holder()).HolderPage, ['holder'])
+const ActivePage = lazyScreen(async () => (await holder()).ActivePage, ['holder'])
 
 const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObject => ({
   path,
   element: <ScreenFrame {...handle}>{body}</ScreenFrame>,
 })
-
-/** A tab screen not built yet: its title as the page header, an empty body. */
-const tabScreen = (name: TitleKey) =>
-  screen(`/${name}`, { title: name, bar: 'header', tabs: true }, <BlankScreen name={name} />)
 
 /** A screen with its title in the back bar, at the path of its name; empty while not built. */
 const backScreen = (name: TitleKey, body: ReactNode = <BlankScreen name={name} />) =>
@@ -78,7 +83,7 @@ export const routes: RouteObject[] = [
       screen('/', { bar: 'none', tabs: true }, <HomePage />),
       screen('/assets', { title: 'assets', bar: 'header', tabs: true }, <AssetsPage />),
       screen('/stake', { title: 'stake', bar: 'header', tabs: true }, <StakePage />),
-      tabScreen('community'),
+      screen('/community', { title: 'community', bar: 'header', tabs: true }, <CommunityPage />),
       screen('/invite', { bar: 'none' }, <InvitePage />),
       screen('/account', { title: 'account', bar: 'back' }, <AccountPage />),
       screen('/news', { title: 'news', bar: 'back' }, <NewsPage />),
@@ -90,9 +95,13 @@ export const routes: RouteObject[] = [
       backScreen('withdrawRecord', <WithdrawRecordPage />),
       backScreen('exchange', <ExchangePage />),
       backScreen('pledgeRecord', <PledgeRecordPage />),
-      ...(['vip', 'swap', 'team', 'holder', 'active', 'share'] as const).map((name) =>
-        backScreen(name),
-      ),
+      backScreen('vip', <VipPage />),
+      backScreen('split', <SplitPage />),
+      backScreen('team', <TeamPage />),
+      backScreen('holder', <HolderPage />),
+      backScreen('active', <ActivePage />),
+      backScreen('swap', <ExchangePage />),
+      backScreen('share'),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

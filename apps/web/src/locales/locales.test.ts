@@ -24,8 +24,16 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
 }
 
 describe('locales', () => {
-  test('every language has the same namespaces (translation, money, chain, game)', () => {
-    expect(namespaces.sort()).toEqual(['chain', 'game', 'money', 'translation'])
+  test('every language has the same namespaces (translation, money, chain, game, team, vip, holder)', () => {
+    expect(namespaces.sort()).toEqual([
+      'chain',
+      'game',
+      'holder',
+      'money',
+      'team',
+      'translation',
+      'vip',
+    ])
     for (const lang of LANGS)
       for (const ns of namespaces) expect(resource(lang, ns), `${lang}/${ns}`).toBeTruthy()
   })

@@ -12,6 +12,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'userAccount/transfer', ({ session, params }) =>
     accounts.transfer(session!.user, params),
   )
+  defineRoute(app, 'userAccount/collect', ({ session, params }) =>
+    accounts.collect(session!.user, params),
+  )
   defineRoute(app, 'userAccount/getAddress', () => depositAddress(app.chain, app.services.settings))
   defineRoute(app, 'main/getETLDPrice', () => accounts.currentHopePrice())
 }

@@ -9,6 +9,7 @@ import {
   type AccountLogPage,
   BalanceDetailParams,
   type BalanceResult,
+  type CollectResult,
   type EnabledCoin,
   type TransferResult,
 } from '@hope/api'
@@ -167,6 +168,29 @@ export function createAccountService(deps: {
         amount: formatAmount(amount, USDT),
         fee: movedFee,
         to: recipient.userName,
+        replayed: outcome.replayed,
+      }
+    },
+
+    /**
+     * A node or shareholder balance into the user's own USDT account (log 9 on both sides),
+     * so it can be withdrawn; the client's key makes a double tap move it once.
+     */
+    async collect(
+      user: { id: number },
+      params: { account: 'node' | 'shareholder'; amount: string; idempotencyKey: string },
+    ): Promise<CollectResult> {
+      const amount = formatAmount(usdtUnits(params.amount), USDT)
+      const own = await ledger.userAccountIds(user.id)
+      const outcome = await ledger.apply(
+        `collect:${user.id}:${params.idempotencyKey}`,
+        { account: params.account, amount },
+        [{ kind: 'posted', debit: own[params.account], credit: own.usdt, amount, logType: 9 }],
+      )
+      return {
+        transferId: String(outcome.transfers[0]),
+        account: params.account,
+        amount,
         replayed: outcome.replayed,
       }
     },

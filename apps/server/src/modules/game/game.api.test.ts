@@ -2,6 +2,8 @@ import {
   parseAmount,
   type AccountLogPage,
   type BalanceResult,
+  type CollectResult,
+  type Earnings,
   type ChangeResult,
   type GameInfo,
   type OperatorSession,
@@ -311,6 +313,9 @@ describe.each(databaseTargets())('game API on $name', (target) => {
       rank: 0,
     })
     expect(team.body.data.partitions.map((p) => p.people)).toEqual([2, 0, 0])
+    // the strongest partition does not count toward ranks
+    expect(team.body.data.rankPerformance).toBe('0')
+    expect(team.body.data.rankThresholds).toHaveLength(5)
     const direct = await call<'game/groupZt', Page<DirectMember>>(
       app,
       'game/groupZt',
@@ -427,6 +432,69 @@ describe.each(databaseTargets())('game API on $name', (target) => {
     // carol holds the only shareholder node: 1% of the day's consensus release value
     expect(after.node).toBe(run.body.data.nodeUsdt)
     expect(Number(after.node)).toBeGreaterThan(0)
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+
+  test('earnings add up the rewards each account log shows, by kind', async () => {
+    const res = await call<'game/earnings', Earnings>(
+      app,
+      'game/earnings',
+      {},
+      { token: carol.token },
+    )
+    const earnings = res.body.data
+    expect(earnings.items.map((i) => i.logType)).toEqual([7, 8, 11, 4, 3, 10])
+    for (const item of earnings.items) {
+      const decimals = item.currency === 'USDT' ? 6 : 18
+      const received = (await log(carol, item.logType))
+        .filter((e) => !e.amount.startsWith('-'))
+        .reduce((sum, e) => sum + parseAmount(e.amount, decimals)!, 0n)
+      expect(parseAmount(item.total, decimals), `log ${item.logType}`).toBe(received)
+    }
+    const total = (t: number) => earnings.items.find((i) => i.logType === t)!.total
+    expect(Number(total(7))).toBeGreaterThan(0)
+    expect(total(10)).toBe((await balances(carol)).node)
+    // everything here was paid during this run, on today's settlement day
+    expect(earnings.items.map((i) => i.today)).toEqual(earnings.items.map((i) => i.total))
+  })
+
+  test('collect moves a node balance into USDT once; bad input moves nothing', async () => {
+    const before = await balances(carol)
+    const collect = (params: Record<string, string>) =>
+      call<'userAccount/collect', CollectResult>(app, 'userAccount/collect', params, {
+        token: carol.token,
+      })
+    const k = key()
+    for (const [params, reason] of [
+      [{ account: 'usdt', amount: '1', idempotencyKey: key() }, 'invalid_params'],
+      [{ account: 'node', amount: '0', idempotencyKey: key() }, 'amount_invalid'],
+      [{ account: 'node', amount: '-1', idempotencyKey: key() }, 'amount_invalid'],
+      [{ account: 'node', amount: '0.0000001', idempotencyKey: key() }, 'amount_invalid'],
+      [{ account: 'node', amount: '100000', idempotencyKey: key() }, 'insufficient_balance'],
+      [{ account: 'node', idempotencyKey: key() }, 'amount_required'],
+    ] as const) {
+      expect((await collect(params)).body.reason, JSON.stringify(params)).toBe(reason)
+    }
+    expect(await balances(carol)).toEqual(before)
+    const done = await collect({ account: 'node', amount: before.node!, idempotencyKey: k })
+    expect(done.body.data).toMatchObject({ account: 'node', amount: before.node, replayed: false })
+    const after = await balances(carol)
+    expect(after.node).toBe('0')
+    const units = (v: string) => parseAmount(v, 6)!
+    expect(units(after.usdt!) - units(before.usdt!)).toBe(units(before.node!))
+    const again = await collect({ account: 'node', amount: before.node!, idempotencyKey: k })
+    expect(again.body.data.replayed).toBe(true)
+    expect(await balances(carol)).toEqual(after)
+    const changed = await collect({ account: 'node', amount: '0.000001', idempotencyKey: k })
+    expect(changed.body.reason).toBe('idempotency_conflict')
+    expect(
+      (await log(carol, 9)).slice(0, 2).map((e) => [e.account, e.amount, e.counterparty]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['usdt', before.node, null],
+        ['node', `-${before.node}`, null],
+      ]),
+    )
     expect((await verifyLedger(db.pool)).problems).toEqual([])
   })
 

@@ -361,3 +361,33 @@ export async function addSplit(q: Queryable, userId: number, hope: string): Prom
     [userId, hope],
   )
 }
+
+/** Log types whose credits are rewards a user has received. */
+export const EARNING_LOG_TYPES = [7, 8, 11, 4, 3, 10] as const
+
+/**
+ * What each reward log type has credited a user, in all and since `since`: one range of the
+ * user's entries index, summing credits only (the 20% part leaving for a pledge is a debit).
+ */
+export async function earningsOf(
+  q: Queryable,
+  userId: number,
+  since: Date,
+): Promise<{ logType: number; currency: 'USDT' | 'HOPE'; total: string; today: string }[]> {
+  const res = await q.query<{
+    logType: number
+    currency: 'USDT' | 'HOPE'
+    total: string
+    today: string
+  }>(
+    `SELECT t.log_type AS "logType", a.currency, sum(e.amount)::text AS total,
+            coalesce(sum(e.amount) FILTER (WHERE t.created_at >= $2), 0)::text AS today
+       FROM ledger_entries e
+       JOIN ledger_transfers t ON t.id = e.transfer_id
+       JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE e.user_id = $1 AND e.amount > 0 AND t.log_type = ANY($3::smallint[])
+      GROUP BY t.log_type, a.currency`,
+    [userId, since, EARNING_LOG_TYPES],
+  )
+  return res.rows
+}

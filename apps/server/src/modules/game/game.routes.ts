@@ -12,6 +12,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   )
   defineRoute(app, 'game/groupTj', ({ session }) => game.groupTj(session!.user.id))
   defineRoute(app, 'game/groupZt', ({ session, params }) => game.groupZt(session!.user.id, params))
+  defineRoute(app, 'game/earnings', ({ session }) => game.earnings(session!.user.id))
   defineRoute(app, 'game/vipInfo', ({ session }) => game.vipInfo(session!.user.id))
   defineRoute(app, 'game/upgrade', ({ session, params }) => game.upgrade(session!.user, params))
   defineRoute(app, 'game/buyNode', ({ session, params }) => game.buyNode(session!.user, params))

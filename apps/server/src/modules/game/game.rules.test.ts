@@ -11,6 +11,7 @@ import {
   nodeShares,
   priceAt,
   rankOf,
+  rankPerformance,
   settlementDayDue,
   redemption,
   upgradeCost,
@@ -203,6 +204,8 @@ describe('ranks, nodes and upgrades', () => {
   const T = [usdt(10_000), usdt(50_000), usdt(200_000), usdt(1_000_000), usdt(5_000_000)]
 
   test('worked example: the strongest partition is left out', () => {
+    expect(rankPerformance([usdt(8_000), usdt(900_000), usdt(3_000)])).toBe(usdt(11_000))
+    expect(rankPerformance([usdt(5)])).toBe(0n)
     expect(rankOf([usdt(900_000), usdt(8_000), usdt(3_000)], T)).toBe(1)
     expect(rankOf([usdt(900_000), usdt(8_000), 0n], T)).toBe(0)
     expect(rankOf([usdt(3_000_000), usdt(3_000_000), usdt(2_000_000)], T)).toBe(5)

@@ -219,9 +219,14 @@ export const rankRate = (rank: number, rates: readonly bigint[]): bigint =>
  * Rank from partition performance (USDT units): the strongest partition is left out and the
  * weaker ones count (DESIGN §7). 0 = no rank, 1..5 = bluestone .. the King.
  */
-export function rankOf(partitions: readonly bigint[], thresholds: readonly bigint[]): number {
+/** The performance ranks count: every partition's but the strongest one's. */
+export function rankPerformance(partitions: readonly bigint[]): bigint {
   const sorted = [...partitions].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))
-  const counted = sorted.slice(1).reduce((s, v) => s + v, 0n)
+  return sorted.slice(1).reduce((s, v) => s + v, 0n)
+}
+
+export function rankOf(partitions: readonly bigint[], thresholds: readonly bigint[]): number {
+  const counted = rankPerformance(partitions)
   let rank = 0
   for (const [i, t] of thresholds.entries()) if (counted >= t) rank = i + 1
   return rank

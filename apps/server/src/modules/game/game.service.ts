@@ -4,6 +4,7 @@ import {
   trimDecimal,
   type ChangeResult,
   type DirectMember,
+  type Earnings,
   type MemberFlags,
   type GameInfo,
   type PurchaseResult,
@@ -35,6 +36,7 @@ import {
   nodeShares,
   priceAt,
   rankOf,
+  rankPerformance,
   redemption,
   upgradeCost,
   usdtFor,
@@ -503,7 +505,9 @@ export function createGameService(deps: {
         levelPrices: s.levelPricesUsdt,
         nodes,
         nodePrices: s.nodePricesUsdt,
+        nodeRewardRates: s.nodeRewardRates,
         split,
+        splitDailyRate: s.splitDailyRate,
         applicationEmail: s.shareholderApplicationEmail,
       }
     },
@@ -531,7 +535,27 @@ export function createGameService(deps: {
           partitions.map((p) => usdt(p.consensus)),
           s.rankThresholdsUsdt.map(usdt),
         ),
+        rankPerformance: fmtUsdt(rankPerformance(partitions.map((p) => usdt(p.consensus)))),
+        rankThresholds: s.rankThresholdsUsdt,
       }
+    },
+
+    /** Rewards received by log type: in all, and since the current settlement day began. */
+    async earnings(userId: number, now = new Date()): Promise<Earnings> {
+      const s = await settings.get()
+      const offset = s.settlementUtcOffsetMinutes * 60_000
+      const day = new Date(now.getTime() + offset).toISOString().slice(0, 10)
+      const since = new Date(Date.parse(`${day}T00:00:00Z`) - offset)
+      const rows = await repo.earningsOf(pool, userId, since)
+      const decimals = { USDT: 6, HOPE: 18 } as const
+      const items = repo.EARNING_LOG_TYPES.map((logType) => {
+        const currency: 'USDT' | 'HOPE' = logType === 10 ? 'USDT' : 'HOPE'
+        const row = rows.find((r) => r.logType === logType && r.currency === currency)
+        const units = (v: string | undefined) =>
+          formatAmount(parseAmount(trimDecimal(v ?? '0'), decimals[currency])!, decimals[currency])
+        return { logType, currency, total: units(row?.total), today: units(row?.today) }
+      })
+      return { day, items }
     },
 
     async groupZt(

@@ -1,0 +1,254 @@
+import type { DirectMember, PurchaseResult } from '@hope/api'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { accountKeys } from '../../lib/api/account-keys.ts'
+import { loadNamespace } from '../../lib/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { showToast } from '../../lib/toast.ts'
+import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { balanceResult } from '../../test/fixtures.ts'
+import { ActivePage } from './active-page.tsx'
+import { holderKeys } from './api/holder-keys.ts'
+import { directMember, vipInfo } from './holder-fixtures.ts'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+/** A silver member with a team (partition locked) and a new member not yet placed for good. */
+const SILVER = directMember(1)
+const NEWCOMER = directMember(2, { level: 0, location: 2, teamPeople: 0, consensus: '0' })
+const STRANGER = '0xabcdef0000000000000000000000000000000001'
+
+const activated = (call: ApiCall): PurchaseResult => ({
+  paid: '300',
+  hope: '2727.272727272727272727',
+  level: Number(call.params.level),
+  nodes: [],
+  replayed: false,
+})
+
+function serve(replies: { activate?: (call: ApiCall) => Reply; members?: DirectMember[] } = {}) {
+  const members = replies.members ?? [SILVER, NEWCOMER]
+  return fakeApi({
+    'game/vipInfo': () => ok(vipInfo()),
+    'userAccount/balance': () => ok(balanceResult()),
+    'game/groupZt': () => ok({ list: members, total: members.length, pageNum: 1, pageSize: 20 }),
+    'game/activate': replies.activate ?? ((call) => ok(activated(call))),
+  })
+}
+
+function renderActive() {
+  render(
+    <MemoryRouter initialEntries={['/active']}>
+      <QueryScope>
+        <ActivePage />
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent
+const level = (n: number) => screen.getByTestId(`active-level-${n}`)
+const levelPrice = (n: number) => within(level(n)).getByTestId('active-level-price').textContent
+const partition = (n: number) => screen.getByTestId(`active-partition-${n}`)
+
+/** Picks a direct member from the picker; the sheet does not animate in jsdom. */
+async function pick(index: number) {
+  fireEvent.click(await screen.findByTestId('active-member-picker'))
+  const options = await screen.findAllByTestId('active-member-option')
+  fireEvent.click(options[index] as HTMLElement)
+  await waitFor(() => expect(screen.queryByTestId('active-picker-sheet')).toBeNull())
+}
+
+describe('active page', () => {
+  beforeAll(() => loadNamespace('holder'))
+  beforeEach(() => vi.mocked(showToast).mockClear())
+  afterEach(() => queryClient.clear())
+
+  test('the picker lists my direct members with masked address and level', async () => {
+    serve()
+    renderActive()
+    expect((await screen.findByTestId('active-available')).textContent).toBe('500 USDT')
+    fireEvent.click(screen.getByTestId('active-member-picker'))
+    const options = await screen.findAllByTestId('active-member-option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      '0x0001******34abcd白银会员左区',
+      '0x0002******34abcd普通用户中区',
+    ])
+  })
+
+  test('an empty picker says so', async () => {
+    serve({ members: [] })
+    renderActive()
+    fireEvent.click(await screen.findByTestId('active-member-picker'))
+    expect((await screen.findByTestId('active-members-empty')).textContent).toBe('暂无直推会员')
+  })
+
+  test('a picked member fills the address; only higher levels are offered, at the difference', async () => {
+    serve()
+    renderActive()
+    await pick(0)
+    const input = screen.getByTestId('active-address') as HTMLInputElement
+    expect(input.value).toBe(SILVER.userName)
+    expect(text('active-member-level')).toBe('当前等级：白银会员')
+    expect(text('active-member-partition')).toBe('当前分区：左区')
+    for (const n of [1, 2]) {
+      expect(level(n).hasAttribute('disabled')).toBe(true)
+      expect(levelPrice(n)).toBe('已达到')
+    }
+    expect([3, 4, 5, 6, 7].map((n) => level(n).hasAttribute('disabled'))).toEqual(
+      Array(5).fill(false),
+    )
+    expect([3, 4, 5, 6, 7].map(levelPrice)).toEqual([
+      '300 USDT',
+      '700 USDT',
+      '1,700 USDT',
+      '4,700 USDT',
+      '9,700 USDT',
+    ])
+  })
+
+  test("a member with a team keeps the partition; a new member's can be chosen", async () => {
+    serve()
+    renderActive()
+    await pick(0)
+    expect(partition(1).getAttribute('data-selected')).toBe('true')
+    expect([2, 3].map((n) => partition(n).hasAttribute('disabled'))).toEqual([true, true])
+    expect(screen.getByTestId('active-partition-locked')).toBeTruthy()
+    await pick(1)
+    expect(partition(2).getAttribute('data-selected')).toBe('true')
+    expect([1, 2, 3].map((n) => partition(n).hasAttribute('disabled'))).toEqual([
+      false,
+      false,
+      false,
+    ])
+    expect(screen.queryByTestId('active-partition-locked')).toBeNull()
+    expect(levelPrice(1)).toBe('100 USDT')
+  })
+
+  test('says what is missing before any request', async () => {
+    const api = serve()
+    renderActive()
+    await userEvent.click(await screen.findByTestId('active-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入地址')
+    await userEvent.type(screen.getByTestId('active-address'), '0x1234')
+    await userEvent.click(screen.getByTestId('active-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入正确的地址')
+    await userEvent.clear(screen.getByTestId('active-address'))
+    await pick(0)
+    await userEvent.click(screen.getByTestId('active-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请选择激活等级')
+    expect(screen.queryByTestId('active-confirm-sheet')).toBeNull()
+    expect(api.callsTo('game/activate')).toHaveLength(0)
+  })
+
+  test('a confirmed activation posts once with the member, level, partition and a key', async () => {
+    let release = () => {}
+    const api = serve({
+      activate: (call) =>
+        new Promise((resolve) => {
+          release = () => resolve(ok(activated(call)))
+        }),
+    })
+    renderActive()
+    await pick(1)
+    await userEvent.click(level(2))
+    expect(level(2).getAttribute('data-selected')).toBe('true')
+    await userEvent.click(partition(3))
+    await userEvent.click(screen.getByTestId('active-submit'))
+    const sheet = within(await screen.findByTestId('active-confirm-sheet'))
+    expect(sheet.getByTestId('active-confirm-amount').textContent).toBe('300 USDT')
+    expect(sheet.getByTestId('active-confirm-address').textContent).toBe('0x0002******34abcd')
+    expect(sheet.getByTestId('active-confirm-level').textContent).toBe('白银会员')
+    expect(sheet.getByTestId('active-confirm-partition').textContent).toBe('右区')
+    expect(sheet.getByTestId('active-confirm-available').textContent).toBe('500 USDT')
+    expect(sheet.queryByTestId('active-insufficient')).toBeNull()
+
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const confirm = sheet.getByTestId('active-confirm')
+    fireEvent.click(confirm)
+    fireEvent.click(confirm)
+    await waitFor(() => expect(api.callsTo('game/activate')).toHaveLength(1))
+    release()
+    const result = within(await screen.findByTestId('active-result'))
+    expect(api.callsTo('game/activate')).toHaveLength(1)
+    const [call] = api.callsTo('game/activate')
+    expect(call?.params).toEqual({
+      address: NEWCOMER.userName,
+      level: '2',
+      location: '3',
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    })
+    expect(result.getByTestId('active-result-paid').textContent).toBe('300 USDT')
+    expect(result.getByTestId('active-result-level').textContent).toBe('白银会员')
+    expect(result.getByTestId('active-result-hope').textContent).toBe('2,727.272727 HOPE')
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: holderKeys.members() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: holderKeys.vipInfo() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
+
+    // Another activation is another request.
+    await userEvent.click(result.getByTestId('active-again'))
+    await pick(0)
+    await userEvent.click(level(3))
+    await userEvent.click(screen.getByTestId('active-submit'))
+    fireEvent.click(await screen.findByTestId('active-confirm'))
+    await waitFor(() => expect(api.callsTo('game/activate')).toHaveLength(2))
+    release()
+    await screen.findByTestId('active-result')
+    const [first, second] = api.callsTo('game/activate')
+    expect(second?.params.location).toBe('1')
+    expect(second?.params.idempotencyKey).not.toBe(first?.params.idempotencyKey)
+  })
+
+  test('a level the USDT cannot pay is refused before any request', async () => {
+    const api = serve()
+    renderActive()
+    await pick(0)
+    await userEvent.click(level(5))
+    await userEvent.click(screen.getByTestId('active-submit'))
+    const sheet = within(await screen.findByTestId('active-confirm-sheet'))
+    expect(sheet.getByTestId('active-confirm-amount').textContent).toBe('1,700 USDT')
+    expect(sheet.getByTestId('active-insufficient').textContent).toBe('USDT 余额不足')
+    const confirm = sheet.getByTestId('active-confirm')
+    expect(confirm.hasAttribute('disabled')).toBe(true)
+    fireEvent.click(confirm)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(api.callsTo('game/activate')).toHaveLength(0)
+  })
+
+  test('a typed address outside the direct members pays at most the full price, partition kept', async () => {
+    const api = serve()
+    renderActive()
+    await userEvent.type(await screen.findByTestId('active-address'), STRANGER)
+    expect(screen.getByTestId('active-unknown-member')).toBeTruthy()
+    expect(levelPrice(1)).toBe('最多 100 USDT')
+    expect(levelPrice(4)).toBe('最多 1,000 USDT')
+    await userEvent.click(level(2))
+    await userEvent.click(screen.getByTestId('active-submit'))
+    const sheet = within(await screen.findByTestId('active-confirm-sheet'))
+    expect(sheet.getByTestId('active-confirm-amount').textContent).toBe('最多 300 USDT')
+    expect(sheet.getByTestId('active-confirm-partition').textContent).toBe('保持当前分区')
+    fireEvent.click(sheet.getByTestId('active-confirm'))
+    await screen.findByTestId('active-result')
+    const [call] = api.callsTo('game/activate')
+    expect(call?.params.address).toBe(STRANGER)
+    expect(call?.params.level).toBe('2')
+    expect(call?.params).not.toHaveProperty('location')
+  })
+
+  test("a refusal shows only the server's message and closes the sheet", async () => {
+    const api = serve({
+      activate: () => fail(409, 'not_downline', '接收地址必须是自己共识体系的下级'),
+    })
+    renderActive()
+    await userEvent.type(await screen.findByTestId('active-address'), STRANGER)
+    await userEvent.click(level(1))
+    await userEvent.click(screen.getByTestId('active-submit'))
+    fireEvent.click(await screen.findByTestId('active-confirm'))
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('接收地址必须是自己共识体系的下级'))
+    await waitFor(() => expect(screen.queryByTestId('active-confirm-sheet')).toBeNull())
+    expect(showToast).toHaveBeenCalledTimes(1)
+    expect(api.callsTo('game/activate')).toHaveLength(1)
+  })
+})

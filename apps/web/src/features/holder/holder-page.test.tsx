@@ -1,0 +1,331 @@
+import type { PurchaseResult, VipInfo } from '@hope/api'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { accountKeys } from '../../lib/api/account-keys.ts'
+import { loadNamespace } from '../../lib/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { showToast } from '../../lib/toast.ts'
+import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { balanceResult } from '../../test/fixtures.ts'
+import { holderKeys } from './api/holder-keys.ts'
+import { vipInfo } from './holder-fixtures.ts'
+import { HolderPage } from './holder-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+/** 500 USDT, 120.5 in the node account and 40 in the shareholder account. */
+const BALANCE = balanceResult({
+  node: { balance: '120.5', available: '120.5' },
+  shareholder: { balance: '40', available: '40' },
+})
+
+const bought = (call: ApiCall): PurchaseResult => ({
+  paid: call.params.type === '1' ? '300' : '0',
+  hope: '2727.272727272727272727',
+  level: 2,
+  nodes: [1, 2],
+  replayed: false,
+})
+
+function serve(
+  replies: {
+    info?: () => Reply
+    buyNode?: (call: ApiCall) => Reply
+    collect?: (call: ApiCall) => Reply
+  } = {},
+) {
+  return fakeApi({
+    'game/vipInfo': replies.info ?? (() => ok(vipInfo())),
+    'userAccount/balance': () => ok(BALANCE),
+    'game/buyNode': replies.buyNode ?? ((call) => ok(bought(call))),
+    'userAccount/collect':
+      replies.collect ??
+      ((call) =>
+        ok({
+          transferId: '77',
+          account: call.params.account,
+          amount: call.params.amount,
+          replayed: false,
+        })),
+  })
+}
+
+function Where() {
+  const { pathname } = useLocation()
+  return <p data-testid="where">{pathname}</p>
+}
+
+function renderHolder() {
+  render(
+    <MemoryRouter initialEntries={['/holder']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/holder" element={<HolderPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent
+
+/** Opens the collect sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
+async function openCollect(account: 'node' | 'shareholder') {
+  fireEvent.click(await screen.findByTestId(`holder-collect-${account}`))
+  return screen.findByTestId('collect-sheet')
+}
+
+function typeCollect(amount: string) {
+  fireEvent.change(screen.getByTestId('collect-amount'), { target: { value: amount } })
+}
+
+describe('holder page', () => {
+  beforeAll(() => loadNamespace('holder'))
+  beforeEach(() => vi.mocked(showToast).mockClear())
+  afterEach(() => queryClient.clear())
+
+  test('shows my level, my nodes and the node and shareholder balances', async () => {
+    serve()
+    renderHolder()
+    expect((await screen.findByTestId('holder-account-node')).textContent).toBe('120.5')
+    expect(text('holder-account-shareholder')).toBe('40')
+    expect(text('holder-level')).toBe('白银会员')
+    expect(text('holder-nodes-held')).toBe('守护节点')
+  })
+
+  test('each node type with its name, price and reward share; a held one has no buy', async () => {
+    serve()
+    renderHolder()
+    const cards = await Promise.all([1, 2, 3].map((n) => screen.findByTestId(`node-type-${n}`)))
+    const field = (card: HTMLElement, id: string) => within(card).getByTestId(id).textContent
+    expect(cards.map((card) => field(card, 'node-name'))).toEqual([
+      '股东节点',
+      '守护节点',
+      '董事节点',
+    ])
+    expect(cards.map((card) => field(card, 'node-price'))).toEqual([
+      '300 USDT',
+      '3,000 USDT',
+      '5,000 USDT',
+    ])
+    expect(cards.map((card) => field(card, 'node-rate'))).toEqual([
+      '新增币分配价值的 1%',
+      '新增币分配价值的 2%',
+      '新增币分配价值的 3%',
+    ])
+    const [first, held, third] = cards as [HTMLElement, HTMLElement, HTMLElement]
+    expect(within(held).getByTestId('node-owned').textContent).toBe('已持有')
+    expect(screen.queryByTestId('node-buy-2')).toBeNull()
+    expect(within(first).queryByTestId('node-owned')).toBeNull()
+    expect(within(first).getByTestId('node-buy-1')).toBeTruthy()
+    expect(within(third).getByTestId('node-buy-3')).toBeTruthy()
+  })
+
+  test('a granted node reads as granted', async () => {
+    serve({ info: () => ok(vipInfo({ nodes: [{ type: 3, source: 'granted' }] })) })
+    renderHolder()
+    const card = await screen.findByTestId('node-type-3')
+    expect(within(card).getByTestId('node-owned').textContent).toBe('已授予')
+    expect(screen.queryByTestId('node-buy-3')).toBeNull()
+    expect(screen.getByTestId('node-buy-2')).toBeTruthy()
+  })
+
+  test('a confirmed node purchase posts once and shows what was paid', async () => {
+    let release = () => {}
+    const api = serve({
+      buyNode: (call) =>
+        new Promise((resolve) => {
+          release = () => resolve(ok(bought(call)))
+        }),
+    })
+    renderHolder()
+    fireEvent.click(await screen.findByTestId('node-buy-1'))
+    const sheet = within(await screen.findByTestId('node-confirm-sheet'))
+    expect(sheet.getByTestId('node-confirm-price').textContent).toBe('300 USDT')
+    expect(sheet.getByTestId('node-confirm-available').textContent).toBe('500 USDT')
+    expect(sheet.queryByTestId('node-insufficient')).toBeNull()
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const confirm = sheet.getByTestId('node-confirm')
+    fireEvent.click(confirm)
+    fireEvent.click(confirm)
+    await waitFor(() => expect(api.callsTo('game/buyNode')).toHaveLength(1))
+    release()
+    const result = within(await screen.findByTestId('node-result'))
+    expect(api.callsTo('game/buyNode')).toHaveLength(1)
+    const [call] = api.callsTo('game/buyNode')
+    expect(call?.params.type).toBe('1')
+    expect(call?.params.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
+    expect(result.getByTestId('node-result-paid').textContent).toBe('300 USDT')
+    expect(result.getByTestId('node-result-hope').textContent).toBe('2,727.272727 HOPE')
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: holderKeys.vipInfo() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
+    fireEvent.click(result.getByTestId('node-result-done'))
+    await waitFor(() => expect(screen.queryByTestId('node-result')).toBeNull())
+  })
+
+  test('a node the USDT cannot pay is refused before any request', async () => {
+    const api = serve()
+    renderHolder()
+    fireEvent.click(await screen.findByTestId('node-buy-3'))
+    const sheet = within(await screen.findByTestId('node-confirm-sheet'))
+    expect(sheet.getByTestId('node-confirm-price').textContent).toBe('5,000 USDT')
+    expect(sheet.getByTestId('node-insufficient').textContent).toBe('USDT 余额不足')
+    const confirm = sheet.getByTestId('node-confirm')
+    expect(confirm.hasAttribute('disabled')).toBe(true)
+    fireEvent.click(confirm)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(api.callsTo('game/buyNode')).toHaveLength(0)
+  })
+
+  test('after a network error the same purchase is retried with the same key', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let reachable = false
+    const api = serve({
+      buyNode: (call) => {
+        if (!reachable) throw new TypeError('Failed to fetch')
+        return ok(bought(call))
+      },
+    })
+    renderHolder()
+    fireEvent.click(await screen.findByTestId('node-buy-1'))
+    fireEvent.click(await screen.findByTestId('node-confirm'))
+    expect(await screen.findByTestId('node-network-failed')).toBeTruthy()
+    reachable = true
+    fireEvent.click(screen.getByTestId('node-confirm'))
+    await screen.findByTestId('node-result')
+    const keys = api.callsTo('game/buyNode').map((c) => c.params.idempotencyKey)
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+  })
+
+  test("a refused purchase shows only the server's message and closes the sheet", async () => {
+    const api = serve({ buyNode: () => fail(409, 'node_owned', '您已拥有该节点') })
+    renderHolder()
+    fireEvent.click(await screen.findByTestId('node-buy-1'))
+    fireEvent.click(await screen.findByTestId('node-confirm'))
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('您已拥有该节点'))
+    await waitFor(() => expect(screen.queryByTestId('node-confirm-sheet')).toBeNull())
+    expect(api.callsTo('game/buyNode')).toHaveLength(1)
+    expect(showToast).toHaveBeenCalledTimes(1)
+  })
+
+  test('collect checks the amount before any request', async () => {
+    const api = serve()
+    renderHolder()
+    const sheet = within(await openCollect('node'))
+    expect(sheet.getByTestId('collect-available').textContent).toBe('120.5 USDT')
+    fireEvent.click(sheet.getByTestId('collect-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入数量')
+    typeCollect('0')
+    fireEvent.click(sheet.getByTestId('collect-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('请输入正确的数量')
+    typeCollect('120.6')
+    fireEvent.click(sheet.getByTestId('collect-submit'))
+    expect(showToast).toHaveBeenLastCalledWith('可领取余额不足')
+    expect(screen.queryByTestId('collect-confirm')).toBeNull()
+    expect(api.callsTo('userAccount/collect')).toHaveLength(0)
+  })
+
+  test('the amount takes only a USDT decimal; all fills the whole balance', async () => {
+    serve()
+    renderHolder()
+    const sheet = within(await openCollect('shareholder'))
+    const input = sheet.getByTestId('collect-amount') as HTMLInputElement
+    typeCollect('12.5')
+    expect(input.value).toBe('12.5')
+    typeCollect('1e5')
+    expect(input.value).toBe('12.5')
+    typeCollect('12.1234567')
+    expect(input.value).toBe('12.5')
+    fireEvent.click(sheet.getByTestId('collect-all'))
+    expect(input.value).toBe('40')
+  })
+
+  test('a confirmed collection posts once with the account, amount and one key per opening', async () => {
+    let release = () => {}
+    const api = serve({
+      collect: (call) =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve(
+              ok({ transferId: '1', account: call.params.account, amount: '1', replayed: false }),
+            )
+        }),
+    })
+    renderHolder()
+    const sheet = within(await openCollect('node'))
+    fireEvent.click(sheet.getByTestId('collect-all'))
+    fireEvent.click(sheet.getByTestId('collect-submit'))
+    expect(sheet.getByTestId('collect-confirm-amount').textContent).toBe('120.5 USDT')
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const confirm = sheet.getByTestId('collect-confirm')
+    fireEvent.click(confirm)
+    fireEvent.click(confirm)
+    await waitFor(() => expect(api.callsTo('userAccount/collect')).toHaveLength(1))
+    release()
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('领取成功', 'success'))
+    await waitFor(() => expect(screen.queryByTestId('collect-sheet')).toBeNull())
+    expect(api.callsTo('userAccount/collect')).toHaveLength(1)
+    const [call] = api.callsTo('userAccount/collect')
+    expect(call?.params).toEqual({
+      account: 'node',
+      amount: '120.5',
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
+
+    // Another opening is another collection.
+    const again = within(await openCollect('shareholder'))
+    typeCollect('10')
+    fireEvent.click(again.getByTestId('collect-submit'))
+    fireEvent.click(again.getByTestId('collect-confirm'))
+    await waitFor(() => expect(api.callsTo('userAccount/collect')).toHaveLength(2))
+    release()
+    const [first, second] = api.callsTo('userAccount/collect')
+    expect(second?.params.account).toBe('shareholder')
+    expect(second?.params.amount).toBe('10')
+    expect(second?.params.idempotencyKey).not.toBe(first?.params.idempotencyKey)
+  })
+
+  test('the application e-mail with a mailto link and a copy button', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    serve()
+    renderHolder()
+    const block = within(await screen.findByTestId('holder-email'))
+    const link = block.getByTestId('holder-email-link')
+    expect(link.textContent).toBe('apply@hope.example')
+    expect(link.getAttribute('href')).toBe('mailto:apply@hope.example')
+    await userEvent.click(block.getByTestId('holder-email-copy'))
+    expect(writeText).toHaveBeenCalledWith('apply@hope.example')
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('复制成功', 'success'))
+  })
+
+  test('no e-mail published yet says so', async () => {
+    serve({ info: () => ok(vipInfo({ applicationEmail: '' })) })
+    renderHolder()
+    const block = await screen.findByTestId('holder-email')
+    expect(block.textContent).toContain('申请邮箱暂未公布')
+    expect(screen.queryByTestId('holder-email-copy')).toBeNull()
+  })
+
+  test('a failed load offers a retry', async () => {
+    let info: () => Reply = () => fail(500, 'internal_error', '系统错误')
+    serve({ info: () => info() })
+    renderHolder()
+    const retry = await screen.findByTestId('holder-retry')
+    info = () => ok(vipInfo({ nodes: [] }) satisfies VipInfo)
+    await userEvent.click(retry)
+    expect(await screen.findByTestId('node-buy-2')).toBeTruthy()
+  })
+
+  test('leads to the activation of a member', async () => {
+    serve()
+    renderHolder()
+    await userEvent.click(await screen.findByTestId('holder-active-link'))
+    expect(text('where')).toBe('/active')
+  })
+})

@@ -1,0 +1,2 @@
+export { ActivePage } from './active-page.tsx'
+export { HolderPage } from './holder-page.tsx'

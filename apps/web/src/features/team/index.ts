@@ -1,0 +1,2 @@
+export { CommunityPage } from './community-page.tsx'
+export { TeamPage } from './team-page.tsx'

@@ -1,0 +1,199 @@
+// `#/team`, the business center. Test ids: screen-team, team-rank, team-people, team-direct,
+// team-consensus, team-community, team-rank-performance, team-partition-<1|2|3> (with
+// data-major, team-partition-tag, team-partition-people, -consensus, -community), team-member
+// (team-member-address, -level, -partition, -people, -consensus, -joined) and the list's
+// team-members-skeleton / -empty / -retry / -more-retry; while the totals load or failed,
+// team-stats-skeleton / -retry.
+import { normalizeLang, type DirectMember, type TeamPartition, type TeamStats } from '@hope/api'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts'
+import { mask } from '../../lib/mask.ts'
+import { RecordItems } from '../../lib/record-pages.tsx'
+import { directMembersOptions } from './api/direct-members.ts'
+import { teamStatsOptions } from './api/team-stats.ts'
+import { QuerySection } from './query-section.tsx'
+import { levelName, PARTITIONS, rankName, strongestPartition } from './team.rules.ts'
+import '../../lib/record-list.css'
+import './team.css'
+
+function useLang() {
+  const { i18n } = useTranslation()
+  return normalizeLang(i18n.language)
+}
+
+function TotalsCard({ stats }: { stats: TeamStats }) {
+  const { t } = useTranslation(['team', 'translation'])
+  const lang = useLang()
+  return (
+    <section className="team-hero">
+      <div className="team-hero__head">
+        <span className="team-hero__label">{t('team.rank')}</span>
+        <span className="team-hero__badge" data-testid="team-rank">
+          {t(`translation:ranks.${rankName(stats.rank)}`)}
+        </span>
+      </div>
+      <dl className="team-totals">
+        <div>
+          <dt>{t('team.people')}</dt>
+          <dd data-testid="team-people">{formatNumber(stats.people, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('team.direct')}</dt>
+          <dd data-testid="team-direct">{formatNumber(stats.directPeople, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('team.consensus')}</dt>
+          <dd data-testid="team-consensus">{formatMoney(stats.consensus, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('team.community')}</dt>
+          <dd data-testid="team-community">{formatMoney(stats.community, lang)}</dd>
+        </div>
+      </dl>
+      <p className="team-hero__note" data-testid="team-rank-performance">
+        {t('team.rankPerformance', { performance: formatMoney(stats.rankPerformance, lang) })}
+      </p>
+    </section>
+  )
+}
+
+function PartitionCard({ partition, major }: { partition: TeamPartition; major: boolean }) {
+  const { t } = useTranslation(['team', 'translation'])
+  const lang = useLang()
+  return (
+    <article
+      className={major ? 'team-partition team-partition--major' : 'team-partition'}
+      data-major={major}
+      data-testid={`team-partition-${partition.location}`}
+    >
+      <span className="team-partition__name">
+        {t(`translation:invite.partitions.${PARTITIONS[partition.location]}`)}
+      </span>
+      <span className="team-partition__tag" data-testid="team-partition-tag">
+        {major ? t('team.major') : t('team.minor')}
+      </span>
+      <dl className="team-partition__facts">
+        <div>
+          <dt>{t('team.partitionPeople')}</dt>
+          <dd data-testid="team-partition-people">{formatNumber(partition.people, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('team.partitionConsensus')}</dt>
+          <dd data-testid="team-partition-consensus">{formatMoney(partition.consensus, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('team.partitionCommunity')}</dt>
+          <dd data-testid="team-partition-community">{formatMoney(partition.community, lang)}</dd>
+        </div>
+      </dl>
+    </article>
+  )
+}
+
+function PartitionsCard({ stats }: { stats: TeamStats }) {
+  const { t } = useTranslation('team')
+  const strongest = strongestPartition(stats.partitions)
+  return (
+    <section className="card">
+      <h2 className="section-title">
+        {t('team.partitions')}
+        <span className="team-muted">USDT</span>
+      </h2>
+      <div className="team-partitions">
+        {stats.partitions.map((partition) => (
+          <PartitionCard
+            key={partition.location}
+            partition={partition}
+            major={partition.location === strongest}
+          />
+        ))}
+      </div>
+      <p className="team-note">{t('team.partitionsNote')}</p>
+    </section>
+  )
+}
+
+function MemberRow({ member }: { member: DirectMember }) {
+  const { t } = useTranslation(['team', 'translation'])
+  const lang = useLang()
+  return (
+    <li className="record" data-testid="team-member">
+      <div className="record__head">
+        <span className="record__mono team-member__address" data-testid="team-member-address">
+          {mask(member.userName)}
+        </span>
+        <span className="team-level" data-testid="team-member-level">
+          {t(`translation:levels.${levelName(member.level)}`)}
+        </span>
+      </div>
+      <dl className="record__rows">
+        <div>
+          <dt>{t('team.member.partition')}</dt>
+          <dd data-testid="team-member-partition">
+            {t(`translation:invite.partitions.${PARTITIONS[member.location]}`)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('team.member.teamPeople')}</dt>
+          <dd data-testid="team-member-people">{formatNumber(member.teamPeople, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('team.member.consensus')}</dt>
+          <dd data-testid="team-member-consensus">{formatMoney(member.consensus, lang)} USDT</dd>
+        </div>
+      </dl>
+      <p className="record__date" data-testid="team-member-joined">
+        {t('team.member.joined', { date: formatDateTime(member.createdAt, lang) })}
+      </p>
+    </li>
+  )
+}
+
+/**
+ * The business center (DESIGN §7): my team's people and performance, its three partitions with
+ * the strongest left out of the rank, and the members I invited directly.
+ */
+export function TeamPage() {
+  const { t } = useTranslation(['team', 'translation'])
+  const stats = useQuery(teamStatsOptions())
+  const members = useInfiniteQuery(directMembersOptions())
+  const items = useMemo(
+    () => members.data?.pages.flatMap((page) => page.list) ?? [],
+    [members.data],
+  )
+
+  return (
+    <div className="team-screen" data-testid="screen-team">
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all([stats.refetch(), members.refetch()])
+        }}
+        pullingText={t('translation:common.pullToRefresh.pulling')}
+        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
+        refreshingText={t('translation:common.pullToRefresh.refreshing')}
+        completeText={t('translation:common.pullToRefresh.complete')}
+      >
+        <QuerySection query={stats} testId="team-stats" className="team-hero" lines={4}>
+          {(data) => (
+            <>
+              <TotalsCard stats={data} />
+              <PartitionsCard stats={data} />
+            </>
+          )}
+        </QuerySection>
+        <h2 className="team-list-title">{t('team.members')}</h2>
+        <RecordItems
+          query={members}
+          items={items}
+          empty={t('team.membersEmpty')}
+          testId="team-members"
+        >
+          {(member) => <MemberRow key={member.userName} member={member} />}
+        </RecordItems>
+      </PullToRefresh>
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+export { SplitPage } from './split-page.tsx'
+export { VipPage } from './vip-page.tsx'

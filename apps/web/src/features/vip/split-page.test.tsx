@@ -1,0 +1,165 @@
+import type { AccountLogEntry } from '@hope/api'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { formatDateTime } from '../../lib/format.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { balanceResult, logEntry } from '../../test/fixtures.ts'
+import { SplitPage } from './split-page.tsx'
+import { vipInfo } from './vip-fixtures.ts'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+
+const splitEntry = (id: number, changes: Partial<AccountLogEntry> = {}) =>
+  logEntry(id, { account: 'split', currency: 'HOPE', ...changes })
+
+const page = (list: AccountLogEntry[], nextCursor: string | null = null) => ok({ list, nextCursor })
+
+function Where() {
+  const { pathname } = useLocation()
+  return <p data-testid="where">{pathname}</p>
+}
+
+function serve(
+  replies: { info?: () => Reply; log?: (call: ApiCall) => Reply } = {},
+): ReturnType<typeof fakeApi> {
+  return fakeApi({
+    'game/vipInfo': replies.info ?? (() => ok(vipInfo())),
+    'userAccount/balance': () => ok(balanceResult({ split: { available: '749.5' } })),
+    'userAccount/balanceDetail':
+      replies.log ??
+      (() =>
+        page([
+          splitEntry(2, {
+            amount: '-10.000000000000000000',
+            balanceAfter: '749.5',
+            logType: 4,
+            createdAt: '2026-03-02T00:05:00Z',
+          }),
+          splitEntry(1, {
+            amount: '1818.181818181818181818',
+            balanceAfter: '1818.181818181818181818',
+            logType: 15,
+          }),
+        ])),
+  })
+}
+
+function renderSplit() {
+  render(
+    <MemoryRouter initialEntries={['/split']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/split" element={<SplitPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent
+
+describe('split page', () => {
+  beforeAll(() => loadNamespace('vip'))
+  beforeEach(() => queryClient.clear())
+  afterEach(() => setLanguage('zhcn'))
+
+  test('shows the split balance, what was bought and released, and the daily rate', async () => {
+    serve()
+    renderSplit()
+    expect((await screen.findByTestId('split-balance')).textContent).toBe('749.5')
+    expect(text('split-total')).toBe('1,000')
+    expect(text('split-released')).toBe('250.5')
+    expect(text('split-remaining')).toBe('749.5')
+    expect(text('split-rate')).toBe('1% / 天')
+  })
+
+  test('lists the split account log with type names, signed amounts and balances', async () => {
+    const api = serve()
+    renderSplit()
+    const rows = (await screen.findAllByTestId('split-log-item')).map((row) => within(row))
+    expect(rows.map((row) => row.getByTestId('split-log-type').textContent)).toEqual([
+      '拆分奖励',
+      '升级购买',
+    ])
+    expect(rows.map((row) => row.getByTestId('split-log-amount').textContent)).toEqual([
+      '-10 HOPE',
+      '+1,818.181818 HOPE',
+    ])
+    expect(rows[0]?.getByTestId('split-log-balance').textContent).toBe('余额 749.5 HOPE')
+    expect(rows[0]?.getByText(formatDateTime('2026-03-02T00:05:00Z', 'zhcn'))).toBeTruthy()
+    expect(api.callsTo('userAccount/balanceDetail')[0]?.params).toEqual({
+      pageSize: '20',
+      account: 'split',
+    })
+  })
+
+  test('pages on with the cursor as the list scrolls to its end', async () => {
+    vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body)
+    const api = serve({
+      log: ({ params }) =>
+        params.cursor === '2'
+          ? page([splitEntry(1)])
+          : page(
+              Array.from({ length: 20 }, (_, i) => splitEntry(21 - i)),
+              '2',
+            ),
+    })
+    renderSplit()
+    await waitFor(() => expect(screen.getAllByTestId('split-log-item')).toHaveLength(21))
+    expect(api.callsTo('userAccount/balanceDetail').map((call) => call.params.cursor)).toEqual([
+      undefined,
+      '2',
+    ])
+    expect(await screen.findByText('没有更多了')).toBeTruthy()
+  })
+
+  test('an account without records says so', async () => {
+    serve({
+      log: () => page([]),
+      info: () => ok(vipInfo({ split: { total: '0', released: '0' } })),
+    })
+    renderSplit()
+    expect((await screen.findByTestId('split-empty')).textContent).toBe('暂无拆分记录')
+    expect(text('split-total')).toBe('0')
+    expect(text('split-remaining')).toBe('0')
+  })
+
+  test('figures that failed offer a retry, the log still shows', async () => {
+    let reachable = false
+    const api = serve({
+      info: () => (reachable ? ok(vipInfo()) : fail(500, 'internal_error', '系统错误')),
+    })
+    renderSplit()
+    const retry = await screen.findByTestId('split-figures-retry')
+    expect(await screen.findAllByTestId('split-log-item')).toHaveLength(2)
+    reachable = true
+    await userEvent.click(retry)
+    expect((await screen.findByTestId('split-total')).textContent).toBe('1,000')
+    expect(api.callsTo('game/vipInfo')).toHaveLength(2)
+  })
+
+  test('the upgrade link opens the membership levels', async () => {
+    serve()
+    renderSplit()
+    await userEvent.click(await screen.findByTestId('split-vip-link'))
+    expect(text('where')).toBe('/vip')
+  })
+
+  test('numbers and names follow the language', async () => {
+    await setLanguage('vi')
+    serve({ info: () => ok(vipInfo({ splitDailyRate: '0.005' })) })
+    renderSplit()
+    expect((await screen.findByTestId('split-rate')).textContent).toBe('0,5% / ngày')
+    expect(text('split-total')).toBe('1.000')
+    expect(text('split-released')).toBe('250,5')
+    const [first] = await screen.findAllByTestId('split-log-item')
+    expect(within(first as HTMLElement).getByTestId('split-log-type').textContent).toBe(
+      'Thưởng tách',
+    )
+  })
+})

@@ -1,0 +1,154 @@
+// `#/split`, the split account. Test ids: screen-split, split-figures-skeleton,
+// split-figures-retry, split-balance, split-total, split-released, split-remaining,
+// split-rate, split-vip-link, split-log-item (split-log-type, split-log-amount,
+// split-log-balance) and the list's split-skeleton / split-empty / split-retry /
+// split-more-retry.
+import { normalizeLang, type AccountLogEntry, type BalanceResult, type VipInfo } from '@hope/api'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { balanceOptions } from '../../lib/api/balance.ts'
+import { LOG_TYPES } from '../../lib/contract.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { Icon } from '../../lib/icons.tsx'
+import { RecordItems } from '../../lib/record-pages.tsx'
+import { splitLogOptions } from './api/split-log.ts'
+import { vipInfoOptions } from './api/vip-info.ts'
+import { QuerySection } from './query-section.tsx'
+import { cutDecimals, ratePercent, splitRemaining } from './vip.rules.ts'
+import '../../lib/record-list.css'
+import './vip.css'
+
+/** HOPE shown with at most this many decimals. */
+const HOPE_SHOWN_DECIMALS = 6
+
+function useHope() {
+  const { i18n } = useTranslation()
+  const lang = normalizeLang(i18n.language)
+  return {
+    lang,
+    hope: (value: string, opts: { signed?: boolean } = {}) =>
+      formatMoney(cutDecimals(value, HOPE_SHOWN_DECIMALS), lang, opts),
+  }
+}
+
+function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceResult }) {
+  const { t } = useTranslation(['vip', 'translation'])
+  const { lang, hope } = useHope()
+  const navigate = useNavigate()
+  const available = balance.accounts.find((a) => a.kind === 'split')?.available ?? '0'
+  const rate = formatMoney(ratePercent(info.splitDailyRate), lang)
+  return (
+    <>
+      <section className="vip-hero">
+        <span className="vip-hero__label">{t('split.available')}</span>
+        <p className="vip-hero__amount" data-testid="split-balance">
+          {hope(available)}
+        </p>
+        <dl className="vip-figures">
+          <div>
+            <dt>{t('split.total')}</dt>
+            <dd data-testid="split-total">{hope(info.split.total)}</dd>
+          </div>
+          <div>
+            <dt>{t('split.released')}</dt>
+            <dd data-testid="split-released">{hope(info.split.released)}</dd>
+          </div>
+          <div>
+            <dt>{t('split.remaining')}</dt>
+            <dd data-testid="split-remaining">
+              {hope(splitRemaining(info.split.total, info.split.released))}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('split.rate')}</dt>
+            <dd data-testid="split-rate">{t('split.ratePerDay', { rate })}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card vip-split-rule">
+        <p className="vip-note">{t('split.note', { rate })}</p>
+        <button
+          type="button"
+          className="vip-link"
+          onClick={() => void navigate('/vip')}
+          data-testid="split-vip-link"
+        >
+          <Icon name="vip" />
+          {t('split.upgrade')}
+          <Icon name="chevron" className="vip-link__arrow" />
+        </button>
+      </section>
+    </>
+  )
+}
+
+function LogRow({ entry }: { entry: AccountLogEntry }) {
+  const { t } = useTranslation(['money', 'translation'])
+  const { lang, hope } = useHope()
+  const outgoing = entry.amount.trim().startsWith('-')
+  return (
+    <li className="record" data-testid="split-log-item">
+      <div className="record__head">
+        <span className="vip-log__type" data-testid="split-log-type">
+          {t(`accountLog.types.${LOG_TYPES[entry.logType]}`)}
+        </span>
+        <span
+          className={outgoing ? 'vip-log__amount vip-log__amount--out' : 'vip-log__amount'}
+          data-testid="split-log-amount"
+        >
+          {hope(entry.amount, { signed: true })} {entry.currency}
+        </span>
+      </div>
+      <div className="vip-log__line">
+        <span>{formatDateTime(entry.createdAt, lang)}</span>
+        <span data-testid="split-log-balance">
+          {t('accountLog.balanceAfter', {
+            balance: `${hope(entry.balanceAfter)} ${entry.currency}`,
+          })}
+        </span>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The split account (DESIGN §7): the HOPE that membership upgrades bought, what has been
+ * released of it into the community account and at what daily rate, and its account log.
+ */
+export function SplitPage() {
+  const { t } = useTranslation(['vip', 'translation'])
+  const info = useQuery(vipInfoOptions())
+  const balance = useQuery(balanceOptions())
+  const log = useInfiniteQuery(splitLogOptions())
+  const entries = useMemo(() => log.data?.pages.flatMap((page) => page.list) ?? [], [log.data])
+
+  return (
+    <div className="vip" data-testid="screen-split">
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all([info.refetch(), balance.refetch(), log.refetch()])
+        }}
+        pullingText={t('translation:common.pullToRefresh.pulling')}
+        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
+        refreshingText={t('translation:common.pullToRefresh.refreshing')}
+        completeText={t('translation:common.pullToRefresh.complete')}
+      >
+        <QuerySection
+          queries={[info, balance]}
+          testId="split-figures"
+          className="vip-hero"
+          lines={3}
+        >
+          {(data, money) => <SplitCard info={data} balance={money} />}
+        </QuerySection>
+        <h2 className="vip-list-title">{t('split.log')}</h2>
+        <RecordItems query={log} items={entries} empty={t('split.empty')} testId="split">
+          {(entry) => <LogRow key={entry.id} entry={entry} />}
+        </RecordItems>
+      </PullToRefresh>
+    </div>
+  )
+}

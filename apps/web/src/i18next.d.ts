@@ -3,6 +3,7 @@ import type zhcnChain from './locales/zhcn/chain.json'
 import type zhcnGame from './locales/zhcn/game.json'
 import type zhcnHolder from './locales/zhcn/holder.json'
 import type zhcnMoney from './locales/zhcn/money.json'
+import type zhcnShare from './locales/zhcn/share.json'
 import type zhcnTeam from './locales/zhcn/team.json'
 import type zhcn from './locales/zhcn/translation.json'
 import type zhcnVip from './locales/zhcn/vip.json'
@@ -22,6 +23,7 @@ declare module 'i18next' {
       team: typeof zhcnTeam
       vip: typeof zhcnVip
       holder: typeof zhcnHolder
+      share: typeof zhcnShare
     }
   }
 }

@@ -65,6 +65,10 @@ const VipPage = lazyScreen(async () => (await vip()).VipPage, ['vip'])
 const SplitPage = lazyScreen(async () => (await vip()).SplitPage, ['vip', 'money'])
 const HolderPage = lazyScreen(async () => (await holder()).HolderPage, ['holder'])
 const ActivePage = lazyScreen(async () => (await holder()).ActivePage, ['holder'])
+const SharePage = lazyScreen(
+  async () => (await import('../features/share/index.ts')).SharePage,
+  ['share'],
+)
 
 const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObject => ({
   path,
@@ -101,7 +105,7 @@ export const routes: RouteObject[] = [
       backScreen('holder', <HolderPage />),
       backScreen('active', <ActivePage />),
       backScreen('swap', <ExchangePage />),
-      backScreen('share'),
+      backScreen('share', <SharePage />),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

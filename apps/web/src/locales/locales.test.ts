@@ -30,6 +30,7 @@ describe('locales', () => {
       'game',
       'holder',
       'money',
+      'share',
       'team',
       'translation',
       'vip',

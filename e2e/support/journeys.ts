@@ -21,13 +21,13 @@ export interface SignedInUser {
 export async function registerThroughUi(
   browser: Browser,
   inviter?: string,
-  opts: { account?: LocalAccount; onChain?: boolean } = {},
+  opts: { account?: LocalAccount; onChain?: boolean; others?: LocalAccount[] } = {},
 ): Promise<SignedInUser> {
   const page = await phonePage(browser)
   const account = opts.account ?? privateKeyToAccount(generatePrivateKey())
   const wallet = opts.onChain
-    ? await installWallet(page, account, 31337, inject('chainRpcUrl'))
-    : await installWallet(page, account)
+    ? await installWallet(page, account, 31337, inject('chainRpcUrl'), opts.others)
+    : await installWallet(page, account, 1, undefined, opts.others)
   const baseUrl = inject('baseUrl')
   if (inviter) {
     await page.goto(`${baseUrl}/#/invite?pusername=${inviter}`)

@@ -19,12 +19,17 @@ export async function installWallet(
   chainId = 1,
   /** A chain the wallet talks to: reads are forwarded, transactions signed and sent there. */
   rpcUrl?: string,
+  /** More addresses the wallet exposes after its selected one (each signs for itself). */
+  others: LocalAccount[] = [],
 ): Promise<TestWallet> {
   const wallet: TestWallet = { address: account.address, signCalls: 0, sentTransactions: [] }
-  await page.exposeFunction('__hopeWalletSign', async (data: string) => {
+  const signers = [account, ...others]
+  await page.exposeFunction('__hopeWalletSign', async (data: string, from: string) => {
     wallet.signCalls += 1
+    const signer = signers.find((a) => a.address.toLowerCase() === from.toLowerCase())
+    if (!signer) throw Object.assign(new Error('unknown account'), { code: 4100 })
     const message = /^0x[0-9a-fA-F]*$/.test(data) ? { raw: data as `0x${string}` } : data
-    return account.signMessage({ message })
+    return signer.signMessage({ message })
   })
   await page.exposeFunction('__hopeWalletRpc', async (method: string, params: unknown[]) => {
     if (!rpcUrl) throw Object.assign(new Error(`no chain for ${method}`), { code: 4200 })
@@ -69,7 +74,7 @@ export async function installWallet(
     return hash
   })
   await page.addInitScript(
-    ({ address, chainId }) => {
+    ({ addresses, chainId }) => {
       type Listener = (...args: unknown[]) => void
       const listeners = new Map<string, Set<Listener>>()
       let chain = chainId
@@ -82,19 +87,21 @@ export async function installWallet(
           switch (method) {
             case 'eth_accounts':
             case 'eth_requestAccounts':
-              return [address]
+              return addresses
             case 'eth_chainId':
               return `0x${chain.toString(16)}`
             case 'net_version':
               return String(chain)
             case 'personal_sign': {
               const [data, from] = (params ?? []) as string[]
-              if (String(from).toLowerCase() !== address.toLowerCase())
+              if (!addresses.some((a) => a.toLowerCase() === String(from).toLowerCase()))
                 throw rpcError(4100, 'unknown account')
               const sign = (
-                window as unknown as { __hopeWalletSign: (d: string) => Promise<string> }
+                window as unknown as {
+                  __hopeWalletSign: (d: string, from: string) => Promise<string>
+                }
               ).__hopeWalletSign
-              return sign(String(data))
+              return sign(String(data), String(from))
             }
             case 'wallet_switchEthereumChain': {
               const next = ((params ?? [])[0] as { chainId?: string } | undefined)?.chainId ?? '0x1'
@@ -144,7 +151,7 @@ export async function installWallet(
       announce()
       window.dispatchEvent(new Event('ethereum#initialized'))
     },
-    { address: account.address, chainId },
+    { addresses: signers.map((a) => a.address), chainId },
   )
   return wallet
 }

@@ -2,6 +2,7 @@ import 'i18next'
 import type zhcnChain from './locales/zhcn/chain.json'
 import type zhcnGame from './locales/zhcn/game.json'
 import type zhcnHolder from './locales/zhcn/holder.json'
+import type zhcnLogin from './locales/zhcn/login.json'
 import type zhcnMoney from './locales/zhcn/money.json'
 import type zhcnShare from './locales/zhcn/share.json'
 import type zhcnTeam from './locales/zhcn/team.json'
@@ -24,6 +25,7 @@ declare module 'i18next' {
       vip: typeof zhcnVip
       holder: typeof zhcnHolder
       share: typeof zhcnShare
+      login: typeof zhcnLogin
     }
   }
 }

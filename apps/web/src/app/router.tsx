@@ -65,6 +65,10 @@ const VipPage = lazyScreen(async () => (await vip()).VipPage, ['vip'])
 const SplitPage = lazyScreen(async () => (await vip()).SplitPage, ['vip', 'money'])
 const HolderPage = lazyScreen(async () => (await holder()).HolderPage, ['holder'])
 const ActivePage = lazyScreen(async () => (await holder()).ActivePage, ['holder'])
+const LoginAccountPage = lazyScreen(
+  async () => (await import('../features/login-account/index.ts')).LoginAccountPage,
+  ['login'],
+)
 const SharePage = lazyScreen(
   async () => (await import('../features/share/index.ts')).SharePage,
   ['share'],
@@ -106,6 +110,7 @@ export const routes: RouteObject[] = [
       backScreen('active', <ActivePage />),
       backScreen('swap', <ExchangePage />),
       backScreen('share', <SharePage />),
+      backScreen('loginAccount', <LoginAccountPage />),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

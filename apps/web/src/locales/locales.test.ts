@@ -29,6 +29,7 @@ describe('locales', () => {
       'chain',
       'game',
       'holder',
+      'login',
       'money',
       'share',
       'team',

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
 import { i18n } from '../../lib/i18n.ts'
 import { QueryScope } from '../../lib/query-scope.tsx'
@@ -30,5 +30,24 @@ describe('account page', () => {
     expect(window.localStorage.getItem('lang')).toBe('en')
     await request('user/getUserInfo')
     expect(api.calls.at(-1)?.headers.lan).toBe('en_US')
+  })
+
+  test('invite friends and login by account open from the account page', async () => {
+    fakeApi({ 'user/getUserInfo': () => ok({}) })
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname}</p>
+    }
+    render(
+      <MemoryRouter initialEntries={['/account']}>
+        <QueryScope>
+          <Routes>
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </QueryScope>
+      </MemoryRouter>,
+    )
+    await userEvent.click(screen.getByTestId('account-login-account'))
+    expect((await screen.findByTestId('where')).textContent).toBe('/loginAccount')
   })
 })

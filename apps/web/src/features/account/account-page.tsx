@@ -135,6 +135,20 @@ export function AccountPage() {
       </List>
 
       <List mode="card" className="account-list">
+        <List.Item
+          prefix={<Icon name="share" className="account-icon" />}
+          onClick={() => void navigate('/share')}
+          data-testid="account-share"
+        >
+          {t('titles.share')}
+        </List.Item>
+        <List.Item
+          prefix={<Icon name="wallet" className="account-icon" />}
+          onClick={() => void navigate('/loginAccount')}
+          data-testid="account-login-account"
+        >
+          {t('titles.loginAccount')}
+        </List.Item>
         <LanguageSwitch />
       </List>
 

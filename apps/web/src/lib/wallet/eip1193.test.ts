@@ -1,6 +1,16 @@
 import { describe, expect, test, vi } from 'vitest'
 import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
-import { requestAddress, waitForProvider, watchWallet } from './eip1193.ts'
+import {
+  PREFERRED_ACCOUNT_KEY,
+  pickAddress,
+  requestAddress,
+  setPreferredAccount,
+  waitForProvider,
+  watchWallet,
+} from './eip1193.ts'
+
+const A = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+const B = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 
 describe('wallet reader', () => {
   test('waits for a late wallet announced by ethereum#initialized', async () => {
@@ -75,5 +85,28 @@ describe('wallet reader', () => {
     stop()
     wallet.emit('accountsChanged', [])
     expect(onClose).toHaveBeenCalledTimes(2)
+  })
+
+  test('the address chosen for login wins while the wallet still exposes it, else the first', () => {
+    expect(pickAddress([A, B], null)).toBe(A)
+    expect(pickAddress([A.toUpperCase().replace('0X', '0x'), B], B)).toBe(B)
+    expect(pickAddress([A], B)).toBe(A)
+    expect(pickAddress(['nonsense', B], null)).toBe(B)
+    expect(pickAddress('0x', null)).toBeNull()
+  })
+
+  test('a chosen address is remembered, and another order of the same accounts does not reload', () => {
+    setPreferredAccount(B.toUpperCase().replace('0X', '0x'))
+    expect(window.localStorage.getItem(PREFERRED_ACCOUNT_KEY)).toBe(B)
+    const wallet = createFakeWallet()
+    const onSwitch = vi.fn()
+    watchWallet(wallet, { address: B, chainId: '0x1' }, { onSwitch, onClose: vi.fn() })
+    wallet.emit('accountsChanged', [A, B])
+    wallet.emit('accountsChanged', [B, A])
+    expect(onSwitch).not.toHaveBeenCalled()
+    wallet.emit('accountsChanged', [A])
+    expect(onSwitch).toHaveBeenCalledTimes(1)
+    setPreferredAccount(null)
+    expect(window.localStorage.getItem(PREFERRED_ACCOUNT_KEY)).toBeNull()
   })
 })

@@ -46,12 +46,52 @@ export function waitForProvider(
   })
 }
 
-function firstAddress(accounts: unknown): Address | null {
-  if (!Array.isArray(accounts)) return null
-  const [first] = accounts
-  return typeof first === 'string' && /^0x[0-9a-fA-F]{40}$/.test(first)
-    ? (first.toLowerCase() as Address)
-    : null
+/** Where the address chosen on the login-by-account screen is kept (localStorage). */
+export const PREFERRED_ACCOUNT_KEY = 'account'
+
+function readPreferred(): string | null {
+  try {
+    return window.localStorage.getItem(PREFERRED_ACCOUNT_KEY)
+  } catch {
+    return null
+  }
+}
+
+/** Remembers which of the wallet's addresses to sign in with (null: the wallet's first). */
+export function setPreferredAccount(address: string | null): void {
+  try {
+    if (address) window.localStorage.setItem(PREFERRED_ACCOUNT_KEY, address.toLowerCase())
+    else window.localStorage.removeItem(PREFERRED_ACCOUNT_KEY)
+  } catch (error) {
+    console.error(error)
+  }
+}
+
+/** The well-formed addresses of an accounts answer, lower-cased, in the wallet's order. */
+export function accountList(accounts: unknown): Address[] {
+  if (!Array.isArray(accounts)) return []
+  return accounts
+    .filter((a): a is string => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a))
+    .map((a) => a.toLowerCase() as Address)
+}
+
+/**
+ * The address the app uses: the one chosen on the login-by-account screen while the wallet
+ * still exposes it, else the wallet's first (its selected account).
+ */
+export function pickAddress(accounts: unknown, preferred = readPreferred()): Address | null {
+  const list = accountList(accounts)
+  return list.find((a) => a === preferred) ?? list[0] ?? null
+}
+
+/** Every address the wallet exposes to this page (`eth_accounts`); empty on any failure. */
+export async function listAccounts(provider: Eip1193Provider): Promise<Address[]> {
+  try {
+    return accountList(await provider.request({ method: 'eth_accounts' }))
+  } catch (error) {
+    console.error(error)
+    return []
+  }
 }
 
 function errorCode(error: unknown): unknown {
@@ -64,9 +104,9 @@ function errorCode(error: unknown): unknown {
  */
 export async function requestAddress(provider: Eip1193Provider): Promise<Address | null> {
   try {
-    const known = firstAddress(await provider.request({ method: 'eth_accounts' }))
+    const known = pickAddress(await provider.request({ method: 'eth_accounts' }))
     if (known) return known
-    return firstAddress(await provider.request({ method: 'eth_requestAccounts' }))
+    return pickAddress(await provider.request({ method: 'eth_requestAccounts' }))
   } catch (error) {
     if (errorCode(error) === USER_REJECTED) console.warn('Please connect to MetaMask')
     else console.error(error)
@@ -127,7 +167,7 @@ export function watchWallet(
 ): () => void {
   const last = { address: known.address?.toLowerCase() ?? null, chainId: known.chainId }
   const onAccounts = (accounts: unknown) => {
-    const next = firstAddress(accounts)
+    const next = pickAddress(accounts)
     if (!next) {
       last.address = null
       watchers.onClose()

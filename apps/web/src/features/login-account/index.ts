@@ -1,0 +1,1 @@
+export { LoginAccountPage } from './login-account-page.tsx'

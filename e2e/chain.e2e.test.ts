@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { api } from './support/api.ts'
+import { api, operator } from './support/api.ts'
 import { launchBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
 
@@ -82,9 +82,7 @@ describe('recharge and withdraw on the local chain', () => {
       token,
     )
     expect(mine.list[0]!.status).toBe(0)
-    const { username, password } = inject('operator')
-    const operatorToken = (await api<{ token: string }>('admin/login', { username, password }))
-      .token
+    const operatorToken = await operator()
     await api(
       'admin/reviewWithdraw',
       { id: String(mine.list[0]!.id), decision: 'approve' },

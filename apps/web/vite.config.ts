@@ -17,7 +17,14 @@ function isCoreModule(id: string): boolean {
 export default defineConfig({
   base: './',
   plugins: [react()],
-  server: { proxy: { '/api': 'http://localhost:8080' } },
+  // `ws`: the support chat's socket (/api/chat/ws) goes through the same proxy.
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', ws: true },
+      // Images and videos operators upload (and the demo's) are served by the API process.
+      '/uploads': 'http://localhost:8080',
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,11 +5,21 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 
+/** An operator made by `npm run admin:create -- --json`, with their authenticator secret. */
+export interface E2eOperator {
+  username: string
+  password: string
+  /** base32, as the enrolment link carries it */
+  totpSecret: string
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     /** An operator of role finance, for crediting users through the operator API. */
-    operator: { username: string; password: string }
+    operator: E2eOperator
+    /** An operator of role admin, for the operator console. */
+    adminOperator: E2eOperator
     /** The app's local chain (Anvil), for the wallet's reads and transactions. */
     chainRpcUrl: string
     /** The app's DATA_DIR, for the commands that check its data. */
@@ -49,6 +59,22 @@ async function waitForServer(
   throw new Error(`the app did not answer at ${url}:\n${output()}`)
 }
 
+/** An operator made with the create command as an operator would, reading its --json line. */
+function createOperator(dataDir: string, username: string, role: string): E2eOperator {
+  const created = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'apps/server/scripts/create-operator.ts'), username, role, '--json'],
+    { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+  )
+  if (created.status !== 0)
+    throw new Error(`could not create the e2e operator ${username}:\n${created.stderr}`)
+  const line = created.stdout.trim().split('\n').at(-1) ?? ''
+  const made = JSON.parse(line) as { username: string; password: string; otpauthUri: string }
+  const totpSecret = new URL(made.otpauthUri).searchParams.get('secret')
+  if (!totpSecret) throw new Error(`no secret in the enrolment link of ${username}`)
+  return { username: made.username, password: made.password, totpSecret }
+}
+
 /** The real app, built web included, with a fresh embedded database, on a free port. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -57,16 +83,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-e2e-'))
   fs.chmodSync(dataDir, 0o755)
   const port = await freePort()
-  const operator = { username: 'e2e-finance', password: `pw-${Date.now()}` }
-  const created = spawnSync(
-    process.execPath,
-    [path.join(repoRoot, 'apps/server/scripts/create-operator.ts'), operator.username, 'finance'],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, OPERATOR_PASSWORD: operator.password },
-      encoding: 'utf8',
-    },
-  )
-  if (created.status !== 0) throw new Error(`could not create the e2e operator:\n${created.stderr}`)
+  const operator = createOperator(dataDir, 'e2e-finance', 'finance')
+  const adminOperator = createOperator(dataDir, 'e2e-admin', 'admin')
   let log = ''
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/server.ts')], {
     env: {
@@ -84,6 +102,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForServer(baseUrl, child, () => log)
   project.provide('baseUrl', baseUrl)
   project.provide('operator', operator)
+  project.provide('adminOperator', adminOperator)
   const note = JSON.parse(fs.readFileSync(path.join(dataDir, 'chain', 'anvil.json'), 'utf8')) as {
     url: string
   }

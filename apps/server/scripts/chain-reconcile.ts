@@ -59,3 +59,6 @@ try {
   await db.close()
   await anvil?.stop()
 }
+// The embedded database's exit hook ends the process with 0 when the loop empties: exit with
+// the command's own status first.
+process.exit(process.exitCode ?? 0)

@@ -28,3 +28,6 @@ try {
 } finally {
   await db.close()
 }
+// The embedded database's exit hook ends the process with 0 when the loop empties: exit with
+// the command's own status first.
+process.exit(process.exitCode ?? 0)

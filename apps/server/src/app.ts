@@ -7,13 +7,30 @@ import { AppError } from './lib/app-error.ts'
 import { RateLimiter } from './lib/rate-limiter.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
+import { chatRoutes } from './modules/chat/chat.routes.ts'
+import { createChatService, type ChatService } from './modules/chat/chat.service.ts'
 import { gameRoutes } from './modules/game/game.routes.ts'
 import { createGameService, type GameService } from './modules/game/game.service.ts'
 import { createAccountService, type AccountService } from './modules/account/account.service.ts'
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts'
-import { newsRoutes } from './modules/news/news.routes.ts'
+import { contentRoutes } from './modules/content/content.routes.ts'
+import { createContentService, type ContentService } from './modules/content/content.service.ts'
+import { uploadRoutes } from './modules/upload/upload.routes.ts'
+import {
+  createUploadService,
+  uploadsDirOf,
+  type UploadService,
+} from './modules/upload/upload.service.ts'
+import { createHttpPriceFeed } from './modules/quotes/quotes.feed.ts'
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts'
+import { createQuotesService, type QuotesService } from './modules/quotes/quotes.service.ts'
+import { rankingRoutes } from './modules/ranking/ranking.routes.ts'
+import { createRankingService, type RankingService } from './modules/ranking/ranking.service.ts'
 import { operatorRoutes } from './modules/operator/operator.routes.ts'
 import { createOperatorService, type OperatorService } from './modules/operator/operator.service.ts'
+import { adminRoutes } from './modules/operator/admin.routes.ts'
+import { createAdminService, type AdminService } from './modules/operator/admin.service.ts'
+import { secretKeyLoader } from './modules/operator/totp.secret.ts'
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts'
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts'
 import { createRechargeService, type RechargeService } from './modules/recharge/recharge.service.ts'
@@ -23,7 +40,7 @@ import { createWithdrawService, type WithdrawService } from './modules/withdraw/
 import { createUserService, type UserService } from './modules/user/user.service.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
-import { registerSecurityHeaders, registerWebApp } from './plugins/web.ts'
+import { registerAdminApp, registerSecurityHeaders, registerWebApp } from './plugins/web.ts'
 
 export interface Services {
   settings: SettingsService
@@ -31,9 +48,15 @@ export interface Services {
   ledger: LedgerService
   accounts: AccountService
   operators: OperatorService
+  admin: AdminService
   withdrawals: WithdrawService
   recharges: RechargeService
   game: GameService
+  content: ContentService
+  uploads: UploadService
+  chat: ChatService
+  quotes: QuotesService
+  ranking: RankingService
 }
 
 declare module 'fastify' {
@@ -78,6 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: opts.config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Operators' article texts travel in the query string: allow a longer request head.
+    http: { maxHeaderSize: 64 * 1024 },
   })
 
   const settings = createSettingsService(opts.database.db)
@@ -96,6 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pool: opts.database.pool,
     db: opts.database.db,
     ledger,
+    // Authenticator codes follow the real clock, also in tests that move the business clock.
+    secretKey: secretKeyLoader(opts.config),
   })
   const withdrawals = createWithdrawService({
     pool: opts.database.pool,
@@ -109,15 +136,52 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     chain: () => opts.chain,
   })
   const game = createGameService({ pool: opts.database.pool, ledger, settings })
+  const admin = createAdminService({
+    pool: opts.database.pool,
+    settings,
+    withdrawals,
+    game,
+    ...(opts.now ? { now: opts.now } : {}),
+  })
+  const content = createContentService({ pool: opts.database.pool })
+  const uploads = createUploadService({
+    pool: opts.database.pool,
+    dir: uploadsDirOf(opts.config.dataDir),
+  })
+  const chat = createChatService({
+    pool: opts.database.pool,
+    db: opts.database.db,
+    settings,
+    ...(opts.now ? { now: opts.now } : {}),
+  })
+  const { ethPriceFeed } = opts.config
+  const quotes = createQuotesService({
+    pool: opts.database.pool,
+    hopePrice: () => accounts.currentHopePrice(),
+    feed: ethPriceFeed ? createHttpPriceFeed(ethPriceFeed) : undefined,
+    log: (msg, extra) => app.log.warn(extra, msg),
+    ...(opts.now ? { now: opts.now } : {}),
+  })
+  const ranking = createRankingService({
+    pool: opts.database.pool,
+    settings,
+    ...(opts.now ? { now: opts.now } : {}),
+  })
   app.decorate('services', {
     settings,
     users,
     ledger,
     accounts,
     operators,
+    admin,
     withdrawals,
     recharges,
     game,
+    content,
+    uploads,
+    chat,
+    quotes,
+    ranking,
   })
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
@@ -152,12 +216,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app)
   registerDocs(app)
   await app.register(userRoutes)
-  await app.register(newsRoutes)
+  await app.register(contentRoutes)
+  await app.register(uploadRoutes)
   await app.register(accountRoutes)
   await app.register(operatorRoutes)
+  await app.register(adminRoutes)
   await app.register(withdrawRoutes)
   await app.register(rechargeRoutes)
   await app.register(gameRoutes)
+  await app.register(chatRoutes)
+  await app.register(quotesRoutes)
+  await app.register(rankingRoutes)
+  await registerAdminApp(app, opts.config.adminDist)
   app.decorate('webAppServed', await registerWebApp(app, opts.config.webDist))
   return app
 }

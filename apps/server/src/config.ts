@@ -11,6 +11,8 @@ export interface Config {
   publicUrl: string | undefined
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined
+  /** Built operator console served at `/admin/`; absent when it was not built. */
+  adminDist: string | undefined
   seedDemo: boolean
   logLevel: string
   /** Trust X-Forwarded-* from a load balancer in front. */
@@ -20,6 +22,16 @@ export interface Config {
   chainId: number | undefined
   /** Seconds between local chain blocks (so confirmations advance). */
   chainBlockTimeSec: number
+  /**
+   * An HTTP source of the ETH price in USD (ETH_PRICE_URL, the dotted path of the price in its
+   * JSON answer ETH_PRICE_PATH, ETH_PRICE_TIMEOUT_MS); when absent operators set the price.
+   */
+  ethPriceFeed: { url: string; path: string; timeoutMs: number } | undefined
+  /**
+   * OPERATOR_SECRET_KEY: the key sealing operators' authenticator secrets (32 bytes, hex or
+   * base64); when absent, a key file under dataDir is made on first use.
+   */
+  operatorSecretKey: string | undefined
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -37,11 +49,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    adminDist: env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     chainRpcUrl: env.CHAIN_RPC_URL || undefined,
     chainId: env.CHAIN_ID ? Number(env.CHAIN_ID) : undefined,
     chainBlockTimeSec: Number(env.CHAIN_BLOCK_TIME ?? 1),
+    ethPriceFeed: loadEthPriceFeed(env),
+    operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
   }
+}
+
+/** The ETH price feed from the environment; a half-given one stops the start with the reason. */
+function loadEthPriceFeed(env: NodeJS.ProcessEnv): Config['ethPriceFeed'] {
+  const url = env.ETH_PRICE_URL || undefined
+  if (!url) return undefined
+  if (!/^https?:\/\//.test(url))
+    throw new Error(`ETH_PRICE_URL must be an http(s) URL, got "${url}"`)
+  const path = env.ETH_PRICE_PATH ?? ''
+  if (!path)
+    throw new Error(
+      'ETH_PRICE_PATH (where the price is in the JSON answer, e.g. "ethereum.usd") is required',
+    )
+  const timeoutMs = Number(env.ETH_PRICE_TIMEOUT_MS ?? 5_000)
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000)
+    throw new Error(`ETH_PRICE_TIMEOUT_MS must be 100..60000, got "${env.ETH_PRICE_TIMEOUT_MS}"`)
+  return { url, path, timeoutMs }
 }

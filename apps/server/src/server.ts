@@ -25,6 +25,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { DEMO_ROOT, seedDemo } from './db/seed.ts'
+import { uploadsDirOf } from './modules/upload/upload.service.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const database = openDatabase(databaseUrl)
   try {
     await migrate(database.pool)
-    if (config.seedDemo) await seedDemo(database.pool)
+    if (config.seedDemo) await seedDemo(database.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
   } catch (e) {
     await database.close()
     await embedded?.stop()
@@ -147,6 +148,33 @@ async function main(): Promise<void> {
   // The daily settlement at the configured local time; the run itself takes an advisory lock.
   jobs.push(
     startIntervalJob('daily settlement', () => app.services.game.settleDue(), app.log, 60_000),
+  )
+  // Prices: the ETH feed's poll (when configured), each price change and an hourly sample.
+  jobs.push(startIntervalJob('price sampler', () => app.services.quotes.tick(), app.log, 60_000))
+  // The day's ranking snapshot, taken once per day (a request finding none takes it too).
+  jobs.push(
+    startIntervalJob(
+      'ranking snapshot',
+      () => app.services.ranking.ensureSnapshot(),
+      app.log,
+      300_000,
+    ),
+  )
+  // The ledger check (the `ledger:verify` invariants) at start and every 10 minutes; the console
+  // shows the newest result.
+  jobs.push(
+    startIntervalJob(
+      'ledger check',
+      async () => {
+        const report = await app.services.admin.checkLedgerTick()
+        if ('problems' in report && report.problems > 0)
+          app.log.error({ problems: report.problems }, 'the ledger check found problems')
+        return report
+      },
+      app.log,
+      600_000,
+      { runAtStart: true },
+    ),
   )
 
   let closing = false

@@ -1,9 +1,13 @@
 import 'i18next'
 import type zhcnChain from './locales/zhcn/chain.json'
+import type zhcnChat from './locales/zhcn/chat.json'
+import type zhcnContent from './locales/zhcn/content.json'
 import type zhcnGame from './locales/zhcn/game.json'
 import type zhcnHolder from './locales/zhcn/holder.json'
 import type zhcnLogin from './locales/zhcn/login.json'
 import type zhcnMoney from './locales/zhcn/money.json'
+import type zhcnQuotes from './locales/zhcn/quotes.json'
+import type zhcnRanking from './locales/zhcn/ranking.json'
 import type zhcnShare from './locales/zhcn/share.json'
 import type zhcnTeam from './locales/zhcn/team.json'
 import type zhcn from './locales/zhcn/translation.json'
@@ -20,10 +24,14 @@ declare module 'i18next' {
       translation: typeof zhcn
       money: typeof zhcnMoney
       chain: typeof zhcnChain
+      chat: typeof zhcnChat
+      content: typeof zhcnContent
       game: typeof zhcnGame
       team: typeof zhcnTeam
       vip: typeof zhcnVip
       holder: typeof zhcnHolder
+      quotes: typeof zhcnQuotes
+      ranking: typeof zhcnRanking
       share: typeof zhcnShare
       login: typeof zhcnLogin
     }

@@ -24,12 +24,77 @@ import {
   FlagRobotParams,
   GrantShareholderParams,
   type MemberFlags,
-  OperatorLoginParams,
   type BalanceAdjustResult,
   type OperatorRole,
   type OperatorSession,
 } from './operator.ts'
-import { NewsParams, type NewsItem } from './news.ts'
+import {
+  AdminAuditParams,
+  AdminBulkReviewParams,
+  AdminDepositsParams,
+  AdminLoginParams,
+  AdminSettingHistoryParams,
+  AdminSettlementRunsParams,
+  AdminUpdateSettingParams,
+  AdminUserTreeParams,
+  AdminUsersParams,
+  AdminWithdrawalsParams,
+  type AdminAuditEntry,
+  type AdminBulkReviewResult,
+  type AdminDashboard,
+  type AdminDeposit,
+  type AdminLedgerCheck,
+  type AdminMe,
+  type AdminSetting,
+  type AdminSettingChange,
+  type AdminUser,
+  type AdminUserTree,
+  type AdminWithdrawal,
+} from './admin.ts'
+import {
+  AdminNewsListParams,
+  NewsInfoParams,
+  NewsParams,
+  SaveNewsParams,
+  type AdminNews,
+  type NewsItem,
+} from './news.ts'
+import {
+  AdminSchoolListParams,
+  ContentIdParams,
+  DeleteTranslationParams,
+  SaveBannerParams,
+  SaveSchoolParams,
+  SchoolInfoParams,
+  SchoolParams,
+  type AdminBanner,
+  type AdminSchoolItem,
+  type BannerItem,
+  type SchoolItem,
+  type UploadedImage,
+} from './content.ts'
+import {
+  AdminChatHistoryParams,
+  AdminChatListParams,
+  AdminChatReadParams,
+  AdminChatReplyParams,
+  ChatHistoryParams,
+  ChatReadParams,
+  ChatSendParams,
+  type AdminChatList,
+  type AdminChatMessage,
+  type ChatHistory,
+  type ChatSendResult,
+  type ChatUnread,
+  type ContactInfo,
+} from './chat.ts'
+import {
+  PriceHistoryParams,
+  SetEthPriceParams,
+  type EthPriceChange,
+  type PriceHistory,
+} from './quotes.ts'
+import { RankingParams, type Ranking } from './ranking.ts'
 import {
   ActivateParams,
   BuyNodeParams,
@@ -68,6 +133,8 @@ interface RouteDef<P extends z.ZodType, D> {
   auth: boolean | 'operator'
   roles?: readonly OperatorRole[]
   summary: string
+  /** Content types of a raw request body the route reads (only `admin/upload`). */
+  body?: readonly string[]
   /** Type carrier for the response data; never read at run time. */
   data?: D
 }
@@ -165,6 +232,21 @@ export const ROUTES = {
     auth: false,
     summary: 'Real-time HOPE price in USDT (the current sale stage price)',
   }),
+  'main/getETHPrice': route<typeof EmptyParams, string>({
+    params: EmptyParams,
+    auth: false,
+    summary: 'ETH price in USD: the configured price feed, or the price operators set',
+  }),
+  'main/priceHistory': route<typeof PriceHistoryParams, PriceHistory>({
+    params: PriceHistoryParams,
+    auth: false,
+    summary: 'ETH or HOPE: current price, change over 24 hours and the chart of 24h, 7d or 30d',
+  }),
+  'main/ranking': route<typeof RankingParams, Ranking>({
+    params: RankingParams,
+    auth: true,
+    summary: 'The day’s top inviters or team performance, addresses masked, my place marked',
+  }),
   'game/info': route<typeof EmptyParams, GameInfo>({
     params: EmptyParams,
     auth: true,
@@ -230,12 +312,151 @@ export const ROUTES = {
   'main/news': route<typeof NewsParams, Page<NewsItem>>({
     params: NewsParams,
     auth: false,
-    summary: 'Published news, newest first',
+    summary: 'Published news of a type (or all), newest first, in the `lan` language or Chinese',
   }),
-  'admin/login': route<typeof OperatorLoginParams, OperatorSession>({
-    params: OperatorLoginParams,
+  'main/newInfo': route<typeof NewsInfoParams, NewsItem>({
+    params: NewsInfoParams,
     auth: false,
-    summary: 'Operator sign-in with username and password',
+    summary: 'One published article in the `lan` language or Chinese; 404 not_found otherwise',
+  }),
+  'main/bannnerInfo': route<typeof EmptyParams, BannerItem[]>({
+    params: EmptyParams,
+    auth: false,
+    summary: 'Published home banners in display order, each in the `lan` language or Chinese',
+  }),
+  'main/school': route<typeof SchoolParams, Page<SchoolItem>>({
+    params: SchoolParams,
+    auth: false,
+    summary: 'Published business school articles and videos, newest first, `lan` or Chinese',
+  }),
+  'main/schoolInfo': route<typeof SchoolInfoParams, SchoolItem>({
+    params: SchoolInfoParams,
+    auth: false,
+    summary: 'One published business school item; 404 not_found otherwise',
+  }),
+  'main/contact': route<typeof EmptyParams, ContactInfo>({
+    params: EmptyParams,
+    auth: false,
+    summary: 'Support e-mail and opening hours (settings), for the contact screen',
+  }),
+  'chat/history': route<typeof ChatHistoryParams, ChatHistory>({
+    params: ChatHistoryParams,
+    auth: true,
+    summary: 'My support conversation, newest first, keyset-paged by message id (beforeId)',
+  }),
+  'chat/send': route<typeof ChatSendParams, ChatSendResult>({
+    params: ChatSendParams,
+    auth: true,
+    summary:
+      'Send a support message when the chat socket is down; a repeated clientId is stored once',
+  }),
+  'chat/read': route<typeof ChatReadParams, ChatUnread>({
+    params: ChatReadParams,
+    auth: true,
+    summary: 'Mark the conversation read up to a message id; answers the unread count left',
+  }),
+  'chat/unread': route<typeof EmptyParams, ChatUnread>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'Support messages not yet read',
+  }),
+  'admin/chatList': route<typeof AdminChatListParams, AdminChatList>({
+    params: AdminChatListParams,
+    auth: 'operator',
+    roles: ['admin', 'support'],
+    summary: 'Support conversations, latest first, with the last message and the unread count',
+  }),
+  'admin/chatHistory': route<typeof AdminChatHistoryParams, ChatHistory<AdminChatMessage>>({
+    params: AdminChatHistoryParams,
+    auth: 'operator',
+    roles: ['admin', 'support'],
+    summary: 'One user’s support conversation, newest first, keyset-paged by message id',
+  }),
+  'admin/chatReply': route<typeof AdminChatReplyParams, ChatSendResult<AdminChatMessage>>({
+    params: AdminChatReplyParams,
+    auth: 'operator',
+    roles: ['admin', 'support'],
+    summary: 'Answer a user in the support chat (live on their socket); audited',
+  }),
+  'admin/chatRead': route<typeof AdminChatReadParams, ChatUnread>({
+    params: AdminChatReadParams,
+    auth: 'operator',
+    roles: ['admin', 'support'],
+    summary: 'Mark a user’s conversation read by operators up to a message id',
+  }),
+  'admin/banners': route<typeof EmptyParams, AdminBanner[]>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Every banner with all its language versions, published or not',
+  }),
+  'admin/saveBanner': route<typeof SaveBannerParams, AdminBanner>({
+    params: SaveBannerParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Create a banner (Chinese title + image) or change one; texts in `lang`; audited',
+  }),
+  'admin/deleteBanner': route<typeof ContentIdParams, AdminBanner>({
+    params: ContentIdParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Delete a banner with all its language versions; audited',
+  }),
+  'admin/newsList': route<typeof AdminNewsListParams, Page<AdminNews>>({
+    params: AdminNewsListParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Every article with all its language versions, published or not, newest first',
+  }),
+  'admin/saveNews': route<typeof SaveNewsParams, AdminNews>({
+    params: SaveNewsParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Create an article (Chinese version first) or change one; texts in `lang`; audited',
+  }),
+  'admin/deleteNews': route<typeof ContentIdParams, AdminNews>({
+    params: ContentIdParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Delete an article with all its language versions; audited',
+  }),
+  'admin/schoolList': route<typeof AdminSchoolListParams, Page<AdminSchoolItem>>({
+    params: AdminSchoolListParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Every business school item with all its language versions, newest first',
+  }),
+  'admin/saveSchool': route<typeof SaveSchoolParams, AdminSchoolItem>({
+    params: SaveSchoolParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Create a business school article or video, or change one; texts in `lang`; audited',
+  }),
+  'admin/deleteSchool': route<typeof ContentIdParams, AdminSchoolItem>({
+    params: ContentIdParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Delete a business school item with all its language versions; audited',
+  }),
+  'admin/deleteTranslation': route<typeof DeleteTranslationParams, null>({
+    params: DeleteTranslationParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    summary: 'Remove one non-Chinese language version of a banner, article or school item; audited',
+  }),
+  'admin/upload': route<typeof EmptyParams, UploadedImage>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin', 'content'],
+    body: ['image/png', 'image/jpeg', 'image/webp'],
+    summary:
+      'Store an image sent as the raw body (PNG, JPEG or WebP, at most 2 MB) by its hash, with 375w and 750w copies; audited',
+  }),
+  'admin/login': route<typeof AdminLoginParams, OperatorSession>({
+    params: AdminLoginParams,
+    auth: false,
+    summary:
+      'Operator sign-in: username, password and the authenticator’s 6-digit code (each code works once)',
   }),
   'admin/credit': route<typeof BalanceAdjustParams, BalanceAdjustResult>({
     params: BalanceAdjustParams,
@@ -267,6 +488,12 @@ export const ROUTES = {
     roles: ['admin', 'support'],
     summary: 'Flag or unflag a robot account (robots earn no rewards); audited',
   }),
+  'admin/setEthPrice': route<typeof SetEthPriceParams, EthPriceChange>({
+    params: SetEthPriceParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Set the ETH price in USD (kept in the price history); audited',
+  }),
   'admin/settle': route<typeof SettlementDayParams, SettlementRun>({
     params: SettlementDayParams,
     auth: 'operator',
@@ -278,6 +505,90 @@ export const ROUTES = {
     auth: 'operator',
     roles: ['admin', 'finance'],
     summary: 'A settlement run with its progress and totals',
+  }),
+  'admin/me': route<typeof EmptyParams, AdminMe>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin', 'finance', 'content', 'support'],
+    summary: 'The signed-in operator and their role',
+  }),
+  'admin/logout': route<typeof EmptyParams, null>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin', 'finance', 'content', 'support'],
+    summary: 'Revoke the current operator session token',
+  }),
+  'admin/dashboard': route<typeof EmptyParams, AdminDashboard>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin', 'finance', 'content', 'support'],
+    summary: 'Users, deposits, withdrawals, the last settlement and the latest ledger check',
+  }),
+  'admin/checkLedger': route<typeof EmptyParams, AdminLedgerCheck>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin'],
+    summary: 'Run the ledger check (the `ledger:verify` invariants) now and keep its result',
+  }),
+  'admin/users': route<typeof AdminUsersParams, Page<AdminUser>>({
+    params: AdminUsersParams,
+    auth: 'operator',
+    roles: ['admin', 'finance', 'support'],
+    summary: 'Members by address prefix, nickname or referral code, newest first, with balances',
+  }),
+  'admin/userTree': route<typeof AdminUserTreeParams, AdminUserTree>({
+    params: AdminUserTreeParams,
+    auth: 'operator',
+    roles: ['admin', 'finance', 'support'],
+    summary: 'A member and the members they invited directly (one level of the tree)',
+  }),
+  'admin/withdrawals': route<typeof AdminWithdrawalsParams, Page<AdminWithdrawal>>({
+    params: AdminWithdrawalsParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Withdrawals, newest first, by status and member or destination address',
+  }),
+  'admin/bulkReviewWithdraw': route<typeof AdminBulkReviewParams, AdminBulkReviewResult>({
+    params: AdminBulkReviewParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Approve or reject up to 100 withdrawals; those not pending are skipped; audited',
+  }),
+  'admin/deposits': route<typeof AdminDepositsParams, Page<AdminDeposit>>({
+    params: AdminDepositsParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Chain deposits seen by the watcher, newest first, by transaction hash or address',
+  }),
+  'admin/settings': route<typeof EmptyParams, AdminSetting[]>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin'],
+    summary: 'Every setting with its value, default and last change',
+  }),
+  'admin/updateSetting': route<typeof AdminUpdateSettingParams, AdminSetting>({
+    params: AdminUpdateSettingParams,
+    auth: 'operator',
+    roles: ['admin'],
+    summary: 'Change a setting (checked against its rules), with a reason; recorded and audited',
+  }),
+  'admin/settingHistory': route<typeof AdminSettingHistoryParams, Page<AdminSettingChange>>({
+    params: AdminSettingHistoryParams,
+    auth: 'operator',
+    roles: ['admin'],
+    summary: 'The changes of one setting, newest first',
+  }),
+  'admin/settlementRuns': route<typeof AdminSettlementRunsParams, Page<SettlementRun>>({
+    params: AdminSettlementRunsParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Daily settlement runs, newest first',
+  }),
+  'admin/audit': route<typeof AdminAuditParams, Page<AdminAuditEntry>>({
+    params: AdminAuditParams,
+    auth: 'operator',
+    roles: ['admin'],
+    summary: 'What operators did, newest first, optionally of one action',
   }),
 } as const
 

@@ -1,18 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify'
 
 /**
- * Runs `tick` every `intervalMs`, one run at a time; a failed run is logged and the next one
- * retries. The ticks themselves take an advisory lock, so several processes may run this.
+ * Runs `tick` every `intervalMs` (and right away with `runAtStart`), one run at a time; a
+ * failed run is logged and the next one retries. The ticks themselves take an advisory lock, so
+ * several processes may run this.
  */
 export function startIntervalJob(
   name: string,
   tick: () => Promise<object>,
   log: FastifyBaseLogger,
   intervalMs = 2_000,
+  opts: { runAtStart?: boolean } = {},
 ) {
   let running = false
   let stopped = false
-  const timer = setInterval(async () => {
+  const run = async () => {
     if (running || stopped) return
     running = true
     try {
@@ -26,7 +28,9 @@ export function startIntervalJob(
     } finally {
       running = false
     }
-  }, intervalMs)
+  }
+  const timer = setInterval(run, intervalMs)
+  if (opts.runAtStart) void run()
   return {
     async stop() {
       stopped = true

@@ -28,6 +28,16 @@ export function buildOpenApi(): Record<string, unknown> {
       post: {
         summary: def.summary,
         parameters,
+        ...('body' in def && def.body
+          ? {
+              requestBody: {
+                required: true,
+                content: Object.fromEntries(
+                  def.body.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+                ),
+              },
+            }
+          : {}),
         responses: {
           '200': { description: 'Envelope { code: 200, msg, data }' },
           default: { description: 'Envelope { code, msg, reason, data: null }' },

@@ -28,7 +28,16 @@ export function defineRoute<P extends RoutePath>(
   handler: (ctx: RouteContext<P>) => Promise<RouteData<P>> | RouteData<P>,
 ): void {
   const def = ROUTES[path]
+  const roles = 'roles' in def ? def.roles : undefined
+  // Operator routes name the roles they admit; one that names none is a mistake, not "anyone".
+  if (def.auth === 'operator' && !roles?.length)
+    throw new Error(`${path}: an operator route must declare its roles`)
   app.post(`/api/${path}`, async (req, reply) => {
+    // An operator is checked before the params, so the console's routes tell nothing to others.
+    const operator =
+      def.auth === 'operator'
+        ? await app.services.operators.authenticate(req.headers.token, roles)
+        : null
     const parsed = def.params.safeParse(req.query ?? {})
     if (!parsed.success) {
       // A schema may name the reason a user should see (e.g. 'address_required') as the message.
@@ -39,13 +48,6 @@ export function defineRoute<P extends RoutePath>(
     }
     const session =
       def.auth === true ? await app.services.users.authenticate(req.headers.token) : null
-    const operator =
-      def.auth === 'operator'
-        ? await app.services.operators.authenticate(
-            req.headers.token,
-            'roles' in def ? def.roles : undefined,
-          )
-        : null
     const data = await handler({ params: parsed.data as Params<P>, session, operator, req })
     return reply.send(ok(data))
   })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { AppError } from '../lib/app-error.ts'
 
 /**
  * Production headers. Inline scripts stay allowed: several wallets' in-app browsers inject
@@ -12,6 +13,7 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
   "font-src 'self' data:",
   "connect-src 'self' https: wss:",
   "object-src 'none'",
@@ -46,8 +48,61 @@ export async function registerWebApp(
   return true
 }
 
+/** Where the operator console is served. */
+export const ADMIN_PREFIX = '/admin'
+
+/**
+ * Serves the built operator console at `/admin/` beside the web app, with the same caching and
+ * the same security headers (the root's hook). A navigation to any other `/admin/…` path that
+ * is no file gets the console's shell (its routes live in the hash); a missing asset is a 404.
+ */
+export async function registerAdminApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<boolean> {
+  if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return false
+  const shell = path.join(distDir, 'index.html')
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: distDir,
+        index: ['index.html'],
+        decorateReply: false,
+        setHeaders(res, file) {
+          const immutable = file.includes(`${path.sep}assets${path.sep}`)
+          res.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          )
+        },
+      })
+      // `/admin` itself would otherwise fall to the web app's catch-all.
+      scope.get('/', { prefixTrailingSlash: 'no-slash' }, (_req, reply) =>
+        reply.redirect(`${ADMIN_PREFIX}/`),
+      )
+      scope.setNotFoundHandler(async (req, reply) => {
+        const p = req.url.split('?')[0] ?? ''
+        if (req.method !== 'GET' || p.startsWith(`${ADMIN_PREFIX}/assets/`)) {
+          throw new AppError('not_found')
+        }
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(await fs.promises.readFile(shell))
+      })
+    },
+    { prefix: ADMIN_PREFIX },
+  )
+  return true
+}
+
 /** A page navigation to a path that is no file gets the app shell (routes live in the hash). */
 export function isAppNavigation(method: string, url: string): boolean {
   const p = url.split('?')[0] ?? '/'
-  return method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/assets/')
+  return (
+    method === 'GET' &&
+    !p.startsWith('/api/') &&
+    !p.startsWith('/assets/') &&
+    !p.startsWith('/uploads/')
+  )
 }

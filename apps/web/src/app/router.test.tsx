@@ -46,6 +46,18 @@ function renderSignedIn(hash: string) {
     'game/groupTj': () => ok(teamStats()),
     'game/groupZt': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
     'game/earnings': () => ok(earnings()),
+    'main/priceHistory': () =>
+      ok({ symbol: 'ETH', range: '24h', price: '1', open24h: null, change24h: null, points: [] }),
+    'main/ranking': () =>
+      ok({ kind: 'inviters', day: '2031-05-10', takenAt: '', list: [], myRank: null }),
+    'main/contact': () =>
+      ok({
+        email: 'support@hope.example',
+        hoursFrom: '09:00',
+        hoursTo: '21:00',
+        utcOffsetMinutes: 480,
+      }),
+    'chat/unread': () => ok({ count: 0 }),
   })
   window.location.hash = hash
   render(
@@ -105,6 +117,9 @@ describe('routes', () => {
     ['#/withdrawRecord', 'withdraw-record-page', '提现记录'],
     ['#/exchange', 'exchange-page', '兑换'],
     ['#/pledgeRecord', 'pledge-record-page', '质押记录'],
+    ['#/quotes', 'screen-quotes', '行情'],
+    ['#/ranking', 'screen-ranking', '排行榜'],
+    ['#/contact', 'screen-contact', '联系我们'],
   ])('%s is its own screen with the back bar', async (hash, testId, title) => {
     renderSignedIn(hash)
     expect(await screen.findByTestId(testId, {}, { timeout: 3000 })).toBeTruthy()

@@ -32,7 +32,12 @@ const InvitePage = lazyScreen(async () => (await import('../features/invite/inde
 const AccountPage = lazyScreen(
   async () => (await import('../features/account/index.ts')).AccountPage,
 )
-const NewsPage = lazyScreen(async () => (await import('../features/news/index.ts')).NewsPage)
+const news = () => import('../features/news/index.ts')
+const school = () => import('../features/school/index.ts')
+const NewsPage = lazyScreen(async () => (await news()).NewsPage, ['content'])
+const NewsDetailPage = lazyScreen(async () => (await news()).NewsDetailPage, ['content'])
+const SchoolPage = lazyScreen(async () => (await school()).SchoolPage, ['content'])
+const SchoolDetailPage = lazyScreen(async () => (await school()).SchoolDetailPage, ['content'])
 const AssetsPage = lazyScreen(
   async () => (await import('../features/assets/index.ts')).AssetsPage,
   ['money'],
@@ -52,6 +57,7 @@ const stake = () => import('../features/stake/index.ts')
 const team = () => import('../features/team/index.ts')
 const vip = () => import('../features/vip/index.ts')
 const holder = () => import('../features/holder/index.ts')
+const chat = () => import('../features/chat/index.ts')
 const RechargePage = lazyScreen(async () => (await recharge()).RechargePage, ['chain'])
 const RechargeRecordPage = lazyScreen(async () => (await recharge()).RechargeRecordPage, ['chain'])
 const WithdrawPage = lazyScreen(async () => (await withdraw()).WithdrawPage, ['chain'])
@@ -65,6 +71,16 @@ const VipPage = lazyScreen(async () => (await vip()).VipPage, ['vip'])
 const SplitPage = lazyScreen(async () => (await vip()).SplitPage, ['vip', 'money'])
 const HolderPage = lazyScreen(async () => (await holder()).HolderPage, ['holder'])
 const ActivePage = lazyScreen(async () => (await holder()).ActivePage, ['holder'])
+const QuotesPage = lazyScreen(
+  async () => (await import('../features/quotes/index.ts')).QuotesPage,
+  ['quotes'],
+)
+const RankingPage = lazyScreen(
+  async () => (await import('../features/ranking/index.ts')).RankingPage,
+  ['ranking'],
+)
+const ChatPage = lazyScreen(async () => (await chat()).ChatPage, ['chat'])
+const ContactPage = lazyScreen(async () => (await chat()).ContactPage, ['chat'])
 const LoginAccountPage = lazyScreen(
   async () => (await import('../features/login-account/index.ts')).LoginAccountPage,
   ['login'],
@@ -95,6 +111,9 @@ export const routes: RouteObject[] = [
       screen('/invite', { bar: 'none' }, <InvitePage />),
       screen('/account', { title: 'account', bar: 'back' }, <AccountPage />),
       screen('/news', { title: 'news', bar: 'back' }, <NewsPage />),
+      screen('/news/:id', { title: 'newsDetail', bar: 'back' }, <NewsDetailPage />),
+      screen('/school', { title: 'school', bar: 'back' }, <SchoolPage />),
+      screen('/school/:id', { title: 'schoolDetail', bar: 'back' }, <SchoolDetailPage />),
       screen('/transfer', { title: 'transfer', bar: 'back' }, <TransferPage />),
       screen('/accountLog', { title: 'accountLog', bar: 'back' }, <AccountLogPage />),
       backScreen('recharge', <RechargePage />),
@@ -108,6 +127,10 @@ export const routes: RouteObject[] = [
       backScreen('team', <TeamPage />),
       backScreen('holder', <HolderPage />),
       backScreen('active', <ActivePage />),
+      backScreen('quotes', <QuotesPage />),
+      backScreen('ranking', <RankingPage />),
+      backScreen('chat', <ChatPage />),
+      backScreen('contact', <ContactPage />),
       backScreen('swap', <ExchangePage />),
       backScreen('share', <SharePage />),
       backScreen('loginAccount', <LoginAccountPage />),

@@ -26,6 +26,16 @@ const PATHS = {
   chevron: 'M9 5l7 7-7 7',
   back: 'M15 5l-7 7 7 7',
   check: 'M5 12.5l4.5 4.5L19 7.5',
+  mall: 'M5 8h14l-1 12H6zM9 8V6a3 3 0 0 1 6 0v2',
+  fighting:
+    'M4 4l9 9M4 4h3l9 9M4 4v3l9 9M14 17l3-3M16 19l3-3M17 17l3 3M20 4l-6 6M20 4h-3M20 4v3M4 20l3-3',
+  ranking:
+    'M3 20h18M5 20v-6h4v6M10 20V9h4v11M15 20v-8h4v8M12 3l1 2 2 .3-1.5 1.4.4 2.1-1.9-1-1.9 1 .4-2.1L9 5.3 11 5z',
+  school: 'M2 9l10-5 10 5-10 5zM6 11v5c0 1.7 2.7 3 6 3s6-1.3 6-3v-5M22 9v6',
+  play: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM10 8.5v7l5.5-3.5z',
+  contact:
+    'M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v6H5a1 1 0 0 1-1-1zM20 13h-3v6h2a1 1 0 0 0 1-1zM17 19c0 1.5-2 2-5 2',
+  chat: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -2,6 +2,7 @@ import {
   LAN_HEADER,
   OK_CODE,
   type Envelope,
+  type Lang,
   type Reason,
   type RouteData,
   type RouteParams,
@@ -20,6 +21,11 @@ export interface RequestOptions {
   /** Skip the error toast (the caller handles the failure itself). */
   hideToast?: boolean
   signal?: AbortSignal
+  /**
+   * The language of the `lan` header; the stored one when absent. A query keyed by language
+   * passes its own, so that the key and the answer always agree, even mid-switch.
+   */
+  lang?: Lang
 }
 
 /** Query-string params: the contract's string fields also take numbers. */
@@ -104,7 +110,7 @@ export async function request<P extends RoutePath>(
   opts.signal?.addEventListener('abort', onAbort, { once: true })
   const headers: Record<string, string> = {
     'Content-Type': 'application/json;charset=UTF-8',
-    lan: LAN_HEADER[currentLang()],
+    lan: LAN_HEADER[opts.lang ?? currentLang()],
   }
   const { token } = useSession.getState()
   if (token) headers.token = token

@@ -27,10 +27,14 @@ describe('locales', () => {
   test('every language has the same namespaces (translation, money, chain, game, team, vip, holder)', () => {
     expect(namespaces.sort()).toEqual([
       'chain',
+      'chat',
+      'content',
       'game',
       'holder',
       'login',
       'money',
+      'quotes',
+      'ranking',
       'share',
       'team',
       'translation',

@@ -13,5 +13,6 @@ export const settingChanges = pgTable('setting_changes', {
   oldValue: jsonb('old_value'),
   newValue: jsonb('new_value').notNull(),
   changedBy: text('changed_by').notNull(),
+  reason: text('reason'),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 })

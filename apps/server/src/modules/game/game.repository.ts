@@ -220,6 +220,21 @@ export async function runById(q: Queryable, id: number): Promise<SettlementRun |
   return res.rows[0] ? toRun(res.rows[0]) : null
 }
 
+/** Runs newest day first, and how many there are. */
+export async function listRuns(
+  q: Queryable,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: SettlementRun[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    q.query<RunRow>(
+      `SELECT ${RUN_COLUMNS} FROM settlement_runs ORDER BY day DESC LIMIT $1 OFFSET $2`,
+      [page.pageSize, (page.pageNum - 1) * page.pageSize],
+    ),
+    q.query<{ n: number }>('SELECT count(*)::int AS n FROM settlement_runs'),
+  ])
+  return { list: rows.rows.map(toRun), total: total.rows[0]!.n }
+}
+
 export async function finishRun(q: Queryable, id: number): Promise<SettlementRun> {
   const res = await q.query<RunRow>(
     `UPDATE settlement_runs SET status = 'done', finished_at = now() WHERE id = $1 RETURNING ${RUN_COLUMNS}`,

@@ -25,4 +25,5 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   )
   defineRoute(app, 'admin/settle', ({ params }) => game.settle(params.day))
   defineRoute(app, 'admin/settlementRun', ({ params }) => game.settlementRun(params.id))
+  defineRoute(app, 'admin/settlementRuns', ({ params }) => game.settlementRuns(params))
 }

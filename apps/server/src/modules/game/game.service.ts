@@ -645,6 +645,13 @@ export function createGameService(deps: {
       })
     },
 
+    async settlementRuns(page: {
+      pageNum: number
+      pageSize: number
+    }): Promise<Page<SettlementRun>> {
+      return { ...(await repo.listRuns(pool, page)), ...page }
+    },
+
     async settlementRun(id: number): Promise<SettlementRun> {
       const run = await repo.runById(pool, id)
       if (!run) throw new AppError('not_found')

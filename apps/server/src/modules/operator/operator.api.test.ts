@@ -53,7 +53,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       expect(res.status).toBe(401)
       expect(res.body).toMatchObject({
         reason: 'operator_login_failed',
-        msg: 'Wrong username or password',
+        msg: 'Wrong username, password or verification code',
       })
     }
   })

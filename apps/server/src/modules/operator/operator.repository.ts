@@ -9,21 +9,47 @@ export interface OperatorRow {
   passwordHash: string
   role: OperatorRole
   disabled: boolean
+  /** The sealed authenticator secret (totp.secret.ts); null for an operator never enrolled. */
+  totpSecret: string | null
 }
 
-const COLUMNS = `o.id::int AS id, o.username, o.password_hash AS "passwordHash", o.role, o.disabled`
+const COLUMNS = `o.id::int AS id, o.username, o.password_hash AS "passwordHash", o.role, o.disabled,
+  o.totp_secret AS "totpSecret"`
 
+/** The new operator's id, or null when the username is taken. */
 export async function insertOperator(
   q: Queryable,
   username: string,
   passwordHash: string,
   role: OperatorRole,
-): Promise<number> {
+  totpSecret: string,
+): Promise<number | null> {
   const res = await q.query<{ id: number }>(
-    'INSERT INTO operators (username, password_hash, role) VALUES ($1, $2, $3) RETURNING id::int AS id',
-    [username, passwordHash, role],
+    `INSERT INTO operators (username, password_hash, role, totp_secret) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (username) DO NOTHING RETURNING id::int AS id`,
+    [username, passwordHash, role, totpSecret],
   )
-  return res.rows[0]!.id
+  return res.rows[0]?.id ?? null
+}
+
+/**
+ * Records `step` as the operator's last accepted code step; false when a code of this step or a
+ * later one was already used (the row lock orders two sign-ins racing with one code).
+ */
+export async function claimTotpStep(q: Queryable, operatorId: number, step: bigint) {
+  const res = await q.query(
+    `UPDATE operators SET totp_last_step = $2
+     WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)`,
+    [operatorId, step.toString()],
+  )
+  return res.rowCount === 1
+}
+
+export async function revokeOperatorSession(q: Queryable, tokenHash: Buffer): Promise<void> {
+  await q.query(
+    'UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+    [tokenHash],
+  )
 }
 
 export async function findOperator(
@@ -65,7 +91,8 @@ export async function findLiveOperatorSession(
 export interface AuditInput {
   operatorId: number
   action: string
-  targetUserId: number
+  /** The member acted on; null for a change that is nobody's in particular (a price). */
+  targetUserId: number | null
   accountId?: number | null
   transferId?: number | null
   amount?: string | null

@@ -5,8 +5,13 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const operators = app.services.operators
   defineRoute(app, 'admin/login', ({ params, req }) => {
     app.authRateLimit(req, `operator:${params.username}`)
-    return operators.login(params.username, params.password, req.ip)
+    return operators.login(params, req.ip)
   })
+  defineRoute(app, 'admin/me', ({ operator }) => ({
+    username: operator!.username,
+    role: operator!.role,
+  }))
+  defineRoute(app, 'admin/logout', ({ req }) => operators.logout(req.headers.token))
   defineRoute(app, 'admin/credit', ({ operator, params }) => operators.credit(operator!, params))
   defineRoute(app, 'admin/debit', ({ operator, params }) => operators.debit(operator!, params))
 }

@@ -17,16 +17,36 @@ import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
 import type { Db } from '../../db/pool.ts'
 import * as repo from './operator.repository.ts'
 import { hashPassword, verifyPassword } from './operator.rules.ts'
+import { openSecret, sealSecret } from './totp.secret.ts'
+import { generateTotpSecret, otpauthUri, verifyTotp } from './totp.rules.ts'
 
 const SESSION_TTL_MS = 12 * 3_600_000
 // Compared against when the username is unknown, so both answers take as long.
 const DUMMY_HASH =
   'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+const DUMMY_SECRET = Buffer.alloc(20)
 
 export type Operator = repo.OperatorRow
 
-export function createOperatorService(deps: { pool: pg.Pool; db: Db; ledger: LedgerService }) {
-  const { pool, db, ledger } = deps
+export interface NewOperator {
+  id: number
+  username: string
+  role: OperatorRole
+  /** The authenticator secret, for the enrolment link; shown once, stored sealed. */
+  totpSecret: Buffer
+  otpauthUri: string
+}
+
+export function createOperatorService(deps: {
+  pool: pg.Pool
+  db: Db
+  ledger: LedgerService
+  /** The key sealing authenticator secrets (totp.secret.ts). */
+  secretKey: () => Buffer
+  now?: () => number
+}) {
+  const { pool, db, ledger, secretKey } = deps
+  const now = deps.now ?? Date.now
 
   /** Backend recharge (credit, log 5) or debit (log 6), audited with the balance before and after. */
   async function adjust(
@@ -100,17 +120,48 @@ export function createOperatorService(deps: { pool: pg.Pool; db: Db; ledger: Led
   }
 
   return {
-    async create(username: string, password: string, role: OperatorRole): Promise<number> {
-      return repo.insertOperator(pool, username, await hashPassword(password), role)
+    /** A new operator with a new authenticator secret; throws when the username is taken. */
+    async create(username: string, password: string, role: OperatorRole): Promise<NewOperator> {
+      const secret = generateTotpSecret()
+      const id = await repo.insertOperator(
+        pool,
+        username,
+        await hashPassword(password),
+        role,
+        sealSecret(secretKey(), username, secret),
+      )
+      if (id === null) throw new Error(`an operator named ${username} already exists`)
+      return { id, username, role, totpSecret: secret, otpauthUri: otpauthUri(username, secret) }
     },
 
-    async login(username: string, password: string, ip: string): Promise<OperatorSession> {
-      const operator = await repo.findOperator(pool, username)
-      const ok = await verifyPassword(password, operator?.passwordHash ?? DUMMY_HASH)
-      if (!operator || !ok || operator.disabled) throw new AppError('operator_login_failed')
+    /**
+     * Password and the authenticator's code; a code is accepted once (its time step must be
+     * later than the last one used). Every failure answers the same, after the same work.
+     */
+    async login(
+      params: { username: string; password: string; code: string },
+      ip: string,
+    ): Promise<OperatorSession> {
+      const operator = await repo.findOperator(pool, params.username)
+      const passwordOk = await verifyPassword(params.password, operator?.passwordHash ?? DUMMY_HASH)
+      const secret = operator?.totpSecret
+        ? openSecret(secretKey(), operator.username, operator.totpSecret)
+        : null
+      const step = verifyTotp(secret ?? DUMMY_SECRET, params.code, now())
+      if (!operator || !passwordOk || operator.disabled || !secret || step === null)
+        throw new AppError('operator_login_failed')
+      if (!(await repo.claimTotpStep(pool, operator.id, step)))
+        throw new AppError('operator_login_failed')
       const token = randomBytes(32).toString('base64url')
       await repo.openOperatorSession(pool, operator.id, tokenHash(token), ip, SESSION_TTL_MS)
       return { token, username: operator.username, role: operator.role }
+    },
+
+    /** Ends the session of `token`; it is refused from then on. */
+    async logout(token: unknown): Promise<null> {
+      if (typeof token === 'string' && TOKEN_PATTERN.test(token))
+        await repo.revokeOperatorSession(pool, tokenHash(token))
+      return null
     },
 
     async authenticate(

@@ -54,6 +54,11 @@ export const SETTING_SCHEMAS = {
   nodeRewardRates: z.array(decimal(1)).length(3),
   /** Where members apply to become shareholders (DESIGN §7: tiers are granted by operators). */
   shareholderApplicationEmail: z.string().email().max(200),
+  /** The contact screen: where support answers by e-mail, and its daily hours (local time). */
+  supportEmail: z.string().email().max(200),
+  supportHoursFrom: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  supportHoursTo: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
+  supportUtcOffsetMinutes: z.number().int().min(-720).max(840),
   /** The daily settlement: the time zone's offset from UTC in minutes and the local time. */
   settlementUtcOffsetMinutes: z.number().int().min(-720).max(840),
   settlementTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
@@ -102,6 +107,10 @@ export const SETTING_DEFAULTS: Settings = {
   nodePricesUsdt: ['1000', '3000', '5000'],
   nodeRewardRates: ['0.01', '0.02', '0.03'],
   shareholderApplicationEmail: 'shareholder@hope.example',
+  supportEmail: 'support@hope.example',
+  supportHoursFrom: '09:00',
+  supportHoursTo: '21:00',
+  supportUtcOffsetMinutes: 480,
   settlementUtcOffsetMinutes: 480,
   settlementTime: '00:05',
   transferMinUsdt: '1',

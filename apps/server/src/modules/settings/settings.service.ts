@@ -14,6 +14,8 @@ const CACHE_MS = 5_000
 export interface SettingsService {
   get(): Promise<Settings>
   set<K extends SettingKey>(key: K, value: unknown, changedBy: string): Promise<Settings>
+  /** Drops the cached values after a change written elsewhere (an operator's, with its audit). */
+  invalidate(): void
 }
 
 /** Settings read through a short cache so several processes pick up a change within seconds. */
@@ -59,5 +61,11 @@ export function createSettingsService(db: Db): SettingsService {
     return get()
   }
 
-  return { get, set }
+  return {
+    get,
+    set,
+    invalidate: () => {
+      cached = null
+    },
+  }
 }

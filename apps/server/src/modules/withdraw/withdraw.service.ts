@@ -10,6 +10,7 @@ import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
 import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
+import { insertAudit } from '../operator/operator.repository.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { transition, type WithdrawalEvent, type WithdrawalStatus } from './withdraw.rules.ts'
@@ -82,7 +83,8 @@ export async function applyWithdrawalEvent(
   }
   const res = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = $2, updated_at = now(),
-       reviewed_by = coalesce($3, reviewed_by), review_reason = coalesce($4, review_reason), failure = coalesce($5, failure)
+       reviewed_by = coalesce($3, reviewed_by), review_reason = coalesce($4, review_reason), failure = coalesce($5, failure),
+       reviewed_at = CASE WHEN $3::bigint IS NULL THEN reviewed_at ELSE now() END
      WHERE id = $1 RETURNING ${WITHDRAWAL_COLUMNS}`,
     [row.id, t.to, set.reviewedBy ?? null, set.reviewReason ?? null, set.failure ?? null],
   )
@@ -226,12 +228,20 @@ export function createWithdrawService(deps: {
         const row = await lockRow(q, params.id)
         if (!row) throw new AppError('not_found')
         const event = params.decision === 'approve' ? 'approve' : 'reject'
-        return toWithdrawal(
-          await applyWithdrawalEvent(q, ledger, row, event, {
-            reviewedBy: operatorId,
-            ...(params.reason ? { reviewReason: params.reason } : {}),
-          }),
-        )
+        const after = await applyWithdrawalEvent(q, ledger, row, event, {
+          reviewedBy: operatorId,
+          ...(params.reason ? { reviewReason: params.reason } : {}),
+        })
+        await insertAudit(q, {
+          operatorId,
+          action: params.decision === 'approve' ? 'withdraw_approve' : 'withdraw_reject',
+          targetUserId: row.userId,
+          amount: row.amount,
+          reason: params.reason ?? '',
+          before: { withdrawal: row.id, status: row.status },
+          after: { withdrawal: row.id, status: after.status },
+        })
+        return toWithdrawal(after)
       })
     },
   }

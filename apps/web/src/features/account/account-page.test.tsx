@@ -50,4 +50,78 @@ describe('account page', () => {
     await userEvent.click(screen.getByTestId('account-login-account'))
     expect((await screen.findByTestId('where')).textContent).toBe('/loginAccount')
   })
+
+  test('the news module shows the latest articles in the chosen language; school and contact us open from here', async () => {
+    const api = fakeApi({
+      'user/getUserInfo': () => ok({}),
+      'main/news': (call) =>
+        ok({
+          list: [
+            {
+              id: 4,
+              type: 1,
+              title: call.headers.lan === 'en_US' ? 'Stage 1 is open' : '第一阶段开放',
+              summary: '',
+              content: '',
+              image: '',
+              lang: call.headers.lan === 'en_US' ? 'en' : 'zhcn',
+              publishedAt: '2026-05-01T08:00:00Z',
+            },
+          ],
+          total: 1,
+          pageNum: 1,
+          pageSize: 3,
+        }),
+    })
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname}</p>
+    }
+    const view = () => (
+      <MemoryRouter initialEntries={['/account']}>
+        <QueryScope>
+          <Routes>
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </QueryScope>
+      </MemoryRouter>
+    )
+    const { unmount } = render(view())
+    const news = await screen.findByTestId('account-news')
+    await waitFor(() => expect(news.textContent).toContain('第一阶段开放'))
+    fireEvent.click(screen.getByTestId('lang-switch'))
+    fireEvent.click(await screen.findByTestId('lang-option-en'))
+    await waitFor(() =>
+      expect(screen.getByTestId('account-news').textContent).toContain('Stage 1 is open'),
+    )
+    expect(api.callsTo('main/news').at(-1)?.headers.lan).toBe('en_US')
+    expect(screen.getByTestId('account-contact').textContent).toBe('Contact us')
+
+    await userEvent.click(screen.getByTestId('news-item'))
+    expect((await screen.findByTestId('where')).textContent).toBe('/news/4')
+    unmount()
+    render(view())
+    await userEvent.click(screen.getByTestId('account-contact'))
+    expect((await screen.findByTestId('where')).textContent).toBe('/contact')
+    unmount()
+  })
+
+  test('the business school opens from the account page', async () => {
+    fakeApi({ 'user/getUserInfo': () => ok({}) })
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname}</p>
+    }
+    render(
+      <MemoryRouter initialEntries={['/account']}>
+        <QueryScope>
+          <Routes>
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </QueryScope>
+      </MemoryRouter>,
+    )
+    await userEvent.click(screen.getByTestId('account-school'))
+    expect((await screen.findByTestId('where')).textContent).toBe('/school')
+  })
 })

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/copy-button.tsx'
+import LatestNews from '../../lib/latest-news.tsx'
 import { showConfirm } from '../../lib/dialog.ts'
 import { setLanguage } from '../../lib/i18n.ts'
 import { Icon } from '../../lib/icons.tsx'
@@ -134,6 +135,17 @@ export function AccountPage() {
         )}
       </List>
 
+      <section className="card account-news" data-testid="account-news">
+        <h2 className="section-title">
+          {t('home.latestNews')}
+          <button type="button" className="account-more" onClick={() => void navigate('/news')}>
+            {t('home.more')}
+            <Icon name="chevron" />
+          </button>
+        </h2>
+        <LatestNews />
+      </section>
+
       <List mode="card" className="account-list">
         <List.Item
           prefix={<Icon name="share" className="account-icon" />}
@@ -148,6 +160,20 @@ export function AccountPage() {
           data-testid="account-login-account"
         >
           {t('titles.loginAccount')}
+        </List.Item>
+        <List.Item
+          prefix={<Icon name="school" className="account-icon" />}
+          onClick={() => void navigate('/school')}
+          data-testid="account-school"
+        >
+          {t('titles.school')}
+        </List.Item>
+        <List.Item
+          prefix={<Icon name="contact" className="account-icon" />}
+          onClick={() => void navigate('/contact')}
+          data-testid="account-contact"
+        >
+          {t('account.contactUs')}
         </List.Item>
         <LanguageSwitch />
       </List>

@@ -4,22 +4,25 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/copy-button.tsx'
-import { showAlert } from '../../lib/dialog.ts'
 import { Icon, type IconName } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
 import { useSession } from '../../lib/store.ts'
 import { UserAvatar } from '../../lib/user-avatar.tsx'
+import { NewsSkeleton } from '../../lib/news-skeleton.tsx'
 import { BalanceSkeleton } from './balance-skeleton.tsx'
-import { NewsSkeleton } from './news-skeleton.tsx'
+import { HomeMenu } from './home-menu.tsx'
 import './home.css'
 
 /**
- * The balance summary and the news teaser are the parts of the screen that fetch: they load
- * after the first paint, with the query cache (see QueryScope), so the first bundle does not
- * carry TanStack Query.
+ * The balance summary, the banners, the announcement ticker and the news teaser are the parts
+ * of the screen that fetch: they load after the first paint, with the query cache (see
+ * QueryScope) and the antd-mobile pieces they draw with, so the first bundle carries neither
+ * TanStack Query nor the carousel.
  */
 const BalanceSummary = lazy(() => import('./balance-summary.tsx'))
-const LatestNews = lazy(() => import('./latest-news.tsx'))
+const HomeBanner = lazy(() => import('./home-banner.tsx'))
+const NewsTicker = lazy(() => import('./news-ticker.tsx'))
+const LatestNews = lazy(() => import('../../lib/latest-news.tsx'))
 
 const ENTRIES = [
   { route: 'assets', icon: 'assets' },
@@ -87,13 +90,6 @@ export function HomePage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
 
-  const showGlobalPayment = () =>
-    showAlert({
-      title: t('home.globalPayment'),
-      content: t('home.globalPaymentSoon'),
-      confirmText: t('common.confirm'),
-    })
-
   return (
     <div className="home" data-testid="home-page">
       <div className="home-hero">
@@ -117,6 +113,15 @@ export function HomePage() {
         </section>
       </div>
 
+      <Suspense fallback={<div className="home-banner home-banner--loading" aria-busy="true" />}>
+        <HomeBanner />
+      </Suspense>
+      <Suspense fallback={null}>
+        <NewsTicker />
+      </Suspense>
+
+      <HomeMenu />
+
       <section className="card">
         <h2 className="section-title">{t('home.services')}</h2>
         <ul className="home-grid">
@@ -136,19 +141,6 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
-
-      <section className="card home-menu">
-        <button
-          type="button"
-          className="home-menu__item"
-          onClick={() => void showGlobalPayment()}
-          data-testid="menu-global-payment"
-        >
-          <Icon name="globe" className="home-menu__icon" />
-          <span className="home-menu__label">{t('home.globalPayment')}</span>
-          <Icon name="chevron" className="home-menu__arrow" />
-        </button>
       </section>
 
       <section className="card" data-testid="latest-news">

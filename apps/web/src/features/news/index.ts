@@ -1,1 +1,2 @@
+export { NewsDetailPage } from './news-detail-page.tsx'
 export { NewsPage } from './news-page.tsx'

@@ -1,61 +1,138 @@
 import type { NewsItem } from '@hope/api'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { loadNamespace } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
-import { fakeApi, ok } from '../../test/fake-api.ts'
+import { showToast } from '../../lib/toast.ts'
+import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
+import { NewsDetailPage } from './news-detail-page.tsx'
 import { NewsPage } from './news-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
 
-const item = (id: number): NewsItem => ({
+const item = (id: number, type: 1 | 2 = 1, changes: Partial<NewsItem> = {}): NewsItem => ({
   id,
-  type: 1,
+  type,
   title: `标题 ${id}`,
   summary: `摘要 ${id}`,
   content: `正文 ${id}`,
   image: '',
+  lang: 'zhcn',
   publishedAt: '2025-11-21T08:30:00Z',
+  ...changes,
 })
 
-function renderNews(entry = '/news') {
+/** Pages of `total` articles of the asked type, ids counting down. */
+function newsOf(total: number) {
+  return (call: ApiCall) => {
+    const pageNum = Number(call.params.pageNum)
+    const pageSize = Number(call.params.pageSize)
+    const type = Number(call.params.type) as 1 | 2
+    const ids = Array.from({ length: total }, (_, i) => type * 100 + total - i)
+    const list = ids.slice((pageNum - 1) * pageSize, pageNum * pageSize).map((id) => item(id, type))
+    return ok({ list, total, pageNum, pageSize })
+  }
+}
+
+function Where() {
+  const { pathname, search } = useLocation()
+  return <output data-testid="where">{pathname + search}</output>
+}
+
+function renderNews(entry: string) {
   render(
     <MemoryRouter initialEntries={[entry]}>
       <QueryScope>
-        <NewsPage />
+        <Routes>
+          <Route path="/news" element={<NewsPage />} />
+          <Route path="/news/:id" element={<NewsDetailPage />} />
+        </Routes>
+        <Where />
       </QueryScope>
     </MemoryRouter>,
   )
 }
 
-describe('news page', () => {
-  afterEach(() => queryClient.clear())
-
-  test('lists the news from main/news and opens one', async () => {
-    const api = fakeApi({
-      'main/news': () => ok({ list: [item(2), item(1)], total: 2, pageNum: 1, pageSize: 10 }),
-    })
-    renderNews()
-    const items = await screen.findAllByTestId('news-item')
-    expect(items.map((el) => el.textContent)).toEqual([
-      expect.stringContaining('标题 2'),
-      expect.stringContaining('标题 1'),
-    ])
-    expect(api.callsTo('main/news')[0]?.params).toEqual({ pageNum: '1', pageSize: '10' })
-    await userEvent.click(items[1] as HTMLElement)
-    expect((await screen.findByTestId('news-detail')).textContent).toContain('正文 1')
+describe('news', () => {
+  beforeAll(() => loadNamespace('content'))
+  afterEach(() => {
+    queryClient.clear()
+    vi.mocked(showToast).mockClear()
   })
 
-  test('opens the item named in the link', async () => {
-    fakeApi({ 'main/news': () => ok({ list: [item(5)], total: 1, pageNum: 1, pageSize: 10 }) })
+  test('lists announcements first, and industry news on its tab', async () => {
+    const api = fakeApi({ 'main/news': newsOf(2) })
+    renderNews('/news')
+    const tab = screen.getByTestId('news-tab-announcement')
+    expect(tab.getAttribute('aria-selected')).toBe('true')
+    expect(tab.textContent).toBe('平台公告')
+    const items = await screen.findAllByTestId('news-item')
+    expect(items.map((el) => el.textContent)).toEqual([
+      expect.stringContaining('标题 102'),
+      expect.stringContaining('标题 101'),
+    ])
+    expect(api.callsTo('main/news')[0]?.params).toEqual({ pageNum: '1', pageSize: '10', type: '1' })
+
+    await userEvent.click(screen.getByTestId('news-tab-industry'))
+    await waitFor(() =>
+      expect(screen.getAllByTestId('news-item')[0]?.textContent).toContain('标题 202'),
+    )
+    expect(screen.getByTestId('where').textContent).toBe('/news?type=industry')
+    expect(api.callsTo('main/news').at(-1)?.params.type).toBe('2')
+  })
+
+  test('pages through a long list', async () => {
+    // jsdom lays nothing out; the list's end counts as on screen, as on a phone's short list.
+    vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body)
+    const api = fakeApi({ 'main/news': newsOf(13) })
+    renderNews('/news')
+    await waitFor(() => expect(screen.getAllByTestId('news-item')).toHaveLength(13), {
+      timeout: 3000,
+    })
+    expect(api.callsTo('main/news').map((c) => c.params.pageNum)).toEqual(['1', '2'])
+    expect(screen.getByText('没有更多了')).toBeTruthy()
+  })
+
+  test('an article opens on its own screen', async () => {
+    const api = fakeApi({
+      'main/news': newsOf(1),
+      'main/newInfo': (call) => ok(item(Number(call.params.id), 1, { content: '全文内容' })),
+    })
+    renderNews('/news')
+    await userEvent.click(await screen.findByTestId('news-item'))
+    expect((await screen.findByTestId('news-detail-title')).textContent).toBe('标题 101')
+    expect(screen.getByTestId('news-detail').textContent).toContain('全文内容')
+    expect(screen.getByTestId('where').textContent).toBe('/news/101')
+    expect(api.callsTo('main/newInfo')[0]?.params).toEqual({ id: '101' })
+  })
+
+  test('an article in Chinese for want of the reader’s language says so to the browser', async () => {
+    fakeApi({ 'main/newInfo': () => ok(item(7, 1, { lang: 'zhcn' })) })
+    renderNews('/news/7')
+    expect((await screen.findByTestId('news-detail')).getAttribute('lang')).toBe('zh-CN')
+  })
+
+  test('an old link with ?id= goes to the article', async () => {
+    fakeApi({ 'main/news': newsOf(1), 'main/newInfo': () => ok(item(5)) })
     renderNews('/news?id=5')
-    expect((await screen.findByTestId('news-detail')).textContent).toContain('正文 5')
+    expect((await screen.findByTestId('news-detail-title')).textContent).toBe('标题 5')
+    expect(screen.getByTestId('where').textContent).toBe('/news/5')
+  })
+
+  test('an unknown article says it is not there, without an error toast', async () => {
+    fakeApi({ 'main/newInfo': () => fail(404, 'not_found', '请求的接口不存在') })
+    renderNews('/news/404')
+    expect((await screen.findByTestId('news-detail-missing')).textContent).toContain(
+      '该资讯不存在或已下线',
+    )
+    expect(showToast).not.toHaveBeenCalled()
   })
 
   test('says so when there is no news', async () => {
-    fakeApi({ 'main/news': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }) })
-    renderNews()
+    fakeApi({ 'main/news': newsOf(0) })
+    renderNews('/news')
     expect((await screen.findByTestId('news-empty')).textContent).toBe('暂无资讯')
   })
 })

@@ -1,71 +1,73 @@
-import { normalizeLang, type NewsItem } from '@hope/api'
+import { NEWS_TYPES, normalizeLang, type NewsTypeCode, type NewsTypeName } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
-import Popup from 'antd-mobile/es/components/popup'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate } from 'react-router'
+import { Navigate, useLocation, useNavigate } from 'react-router'
 import { newsPagesOptions } from '../../lib/api/news.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import './news.css'
 
-function NewsDetail({ item, onClose }: { item: NewsItem | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = normalizeLang(i18n.language)
-  return (
-    <Popup
-      visible={item !== null}
-      onMaskClick={onClose}
-      onClose={onClose}
-      showCloseButton
-      bodyClassName="news-detail"
-      destroyOnClose
-    >
-      {item && (
-        <article data-testid="news-detail">
-          <h2 className="news-detail__title">{item.title}</h2>
-          <p className="news-detail__date">
-            {t('news.published', { date: formatDateTime(item.publishedAt, lang) })}
-          </p>
-          {item.image && <img className="news-detail__image" src={item.image} alt="" />}
-          <div className="news-detail__content">{item.content}</div>
-        </article>
-      )}
-    </Popup>
-  )
+const TYPES = Object.entries(NEWS_TYPES).map(([code, name]) => ({
+  code: Number(code) as NewsTypeCode,
+  name,
+}))
+const DEFAULT_TYPE = TYPES[0]!
+
+/** The tab in the link (`?type=industry`), so back from an article returns to the same list. */
+function typeFromSearch(search: URLSearchParams) {
+  const name = search.get('type')
+  return TYPES.find((t) => t.name === name) ?? DEFAULT_TYPE
 }
 
 export function NewsPage() {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useTranslation(['content', 'translation'])
   const lang = normalizeLang(i18n.language)
-  const { search } = useLocation()
+  const { pathname, search } = useLocation()
   const navigate = useNavigate()
   const params = new URLSearchParams(search)
-  const news = useInfiniteQuery(newsPagesOptions())
+  const type = typeFromSearch(params)
+  const news = useInfiniteQuery(newsPagesOptions(lang, type.code))
   const items = useMemo(() => news.data?.pages.flatMap((page) => page.list) ?? [], [news.data])
-  const openId = Number(params.get('id'))
-  const [selected, setSelected] = useState<NewsItem | null>(null)
-  const shown = selected ?? items.find((item) => item.id === openId) ?? null
-  const close = () => {
-    setSelected(null)
-    if (params.has('id')) void navigate('/news', { replace: true })
-  }
+
+  // Links from before articles had their own screen: /news?id=5.
+  const legacyId = Number(params.get('id'))
+  if (Number.isInteger(legacyId) && legacyId > 0)
+    return <Navigate to={`/news/${legacyId}`} replace />
+
+  const choose = (name: NewsTypeName) =>
+    void navigate({ pathname, search: `?type=${name}` }, { replace: true })
 
   return (
     <div className="news" data-testid="news-page">
+      <div className="news-tabs" role="tablist">
+        {TYPES.map((tab) => (
+          <button
+            key={tab.name}
+            type="button"
+            role="tab"
+            aria-selected={tab.code === type.code}
+            className={tab.code === type.code ? 'news-tab news-tab--on' : 'news-tab'}
+            onClick={() => choose(tab.name)}
+            data-testid={`news-tab-${tab.name}`}
+          >
+            {t(`news.types.${tab.name}`)}
+          </button>
+        ))}
+      </div>
       <PullToRefresh
         onRefresh={async () => {
           await news.refetch()
         }}
-        pullingText={t('common.pullToRefresh.pulling')}
-        canReleaseText={t('common.pullToRefresh.canRelease')}
-        refreshingText={t('common.pullToRefresh.refreshing')}
-        completeText={t('common.pullToRefresh.complete')}
+        pullingText={t('translation:common.pullToRefresh.pulling')}
+        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
+        refreshingText={t('translation:common.pullToRefresh.refreshing')}
+        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {news.isPending ? (
-          <div className="card">
+          <div className="card" aria-busy="true">
             <Skeleton.Title animated />
             <Skeleton.Paragraph lineCount={4} animated />
           </div>
@@ -76,7 +78,7 @@ export function NewsPage() {
             onClick={() => void news.refetch()}
             data-testid="news-retry"
           >
-            {t('common.loadFailed')}
+            {t('translation:common.loadFailed')}
           </button>
         ) : items.length === 0 ? (
           <p className="news-empty" data-testid="news-empty">
@@ -89,10 +91,20 @@ export function NewsPage() {
                 <button
                   type="button"
                   className="news-item"
-                  onClick={() => setSelected(item)}
+                  onClick={() => void navigate(`/news/${item.id}`)}
                   data-testid="news-item"
                 >
-                  {item.image && <img className="news-item__image" src={item.image} alt="" />}
+                  {item.image && (
+                    <img
+                      className="news-item__image"
+                      src={item.image}
+                      width={88}
+                      height={64}
+                      loading="lazy"
+                      decoding="async"
+                      alt=""
+                    />
+                  )}
                   <span className="news-item__text">
                     <span className="news-item__title">{item.title}</span>
                     {item.summary && <span className="news-item__summary">{item.summary}</span>}
@@ -113,14 +125,13 @@ export function NewsPage() {
             }}
           >
             {news.hasNextPage ? (
-              <span>{t('common.loading')}</span>
+              <span>{t('translation:common.loading')}</span>
             ) : items.length > 0 ? (
-              <span>{t('common.noMore')}</span>
+              <span>{t('translation:common.noMore')}</span>
             ) : null}
           </InfiniteScroll>
         )}
       </PullToRefresh>
-      <NewsDetail item={shown} onClose={close} />
     </div>
   )
 }

@@ -1,20 +1,29 @@
-import type { NewsItem, Page } from '@hope/api'
+import type { Lang, NewsItem, NewsTypeCode, Page } from '@hope/api'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { request } from '../request.ts'
 
 export const NEWS_PAGE_SIZE = 10
 
-/** One key factory for the `main/news` calls, shared by the home teaser and the news list. */
+/**
+ * One key factory for the `main/news` and `main/newInfo` calls (the home teaser and ticker,
+ * the account page's news module and the news screens). Texts come in the request's
+ * language, so the language is part of every key: a switch asks again.
+ */
 export const newsKeys = {
   all: ['news'] as const,
-  latest: (pageSize: number) => [...newsKeys.all, 'latest', pageSize] as const,
-  pages: () => [...newsKeys.all, 'pages'] as const,
+  latest: (lang: Lang, pageSize: number, type?: NewsTypeCode) =>
+    [...newsKeys.all, lang, 'latest', pageSize, type ?? 'all'] as const,
+  pages: (lang: Lang, type?: NewsTypeCode) =>
+    [...newsKeys.all, lang, 'pages', type ?? 'all'] as const,
+  detail: (lang: Lang, id: number) => [...newsKeys.all, lang, 'detail', id] as const,
 }
 
-export function latestNewsOptions(pageSize: number) {
+/** The newest `pageSize` articles (of one type, or all); failures stay quiet (a teaser). */
+export function latestNewsOptions(lang: Lang, pageSize: number, type?: NewsTypeCode) {
   return queryOptions({
-    queryKey: newsKeys.latest(pageSize),
-    queryFn: ({ signal }) => request('main/news', { pageNum: 1, pageSize }, { signal }),
+    queryKey: newsKeys.latest(lang, pageSize, type),
+    queryFn: ({ signal }) =>
+      request('main/news', { pageNum: 1, pageSize, type }, { signal, hideToast: true, lang }),
   })
 }
 
@@ -22,12 +31,17 @@ function nextPageNum(page: Page<NewsItem>): number | undefined {
   return page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
 }
 
-export function newsPagesOptions() {
+/** The news list of one type (or all), page after page. */
+export function newsPagesOptions(lang: Lang, type?: NewsTypeCode) {
   return infiniteQueryOptions({
-    queryKey: newsKeys.pages(),
+    queryKey: newsKeys.pages(lang, type),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      request('main/news', { pageNum: pageParam, pageSize: NEWS_PAGE_SIZE }, { signal }),
+      request(
+        'main/news',
+        { pageNum: pageParam, pageSize: NEWS_PAGE_SIZE, type },
+        { signal, lang },
+      ),
     getNextPageParam: nextPageNum,
   })
 }

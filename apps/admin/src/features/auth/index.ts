@@ -1,0 +1,2 @@
+export { LoginPage } from './login-page.tsx'
+export { meOptions, useLogout, authKeys } from './api/me.ts'

@@ -1,0 +1,81 @@
+import { LANGS, type ContentKind, type Lang } from '@hope/api'
+import { Button, Image, Popconfirm, Space, Switch, Tag } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { deleteContent, setPublished, useContentMutation } from './api/content.ts'
+import { LANG_NAMES } from './translation-tabs.tsx'
+
+/** The language versions an item has. */
+export function LangTags({ translations }: { translations: Partial<Record<Lang, unknown>> }) {
+  return (
+    <Space size={2} wrap>
+      {LANGS.filter((l) => translations[l]).map((l) => (
+        <Tag key={l} color={l === 'zhcn' ? 'blue' : 'default'}>
+          {LANG_NAMES[l]}
+        </Tag>
+      ))}
+    </Space>
+  )
+}
+
+export function Thumb({ src }: { src: string }) {
+  return src ? <Image src={src} height={40} /> : '-'
+}
+
+/** Publishes or withdraws an item right from its list. */
+export function PublishSwitch({
+  kind,
+  id,
+  published,
+}: {
+  kind: ContentKind
+  id: number
+  published: boolean
+}) {
+  const toggle = useContentMutation(kind, (next: boolean) => setPublished(kind, id, next))
+  return (
+    <Switch
+      size="small"
+      checked={toggle.isPending ? toggle.variables : published}
+      loading={toggle.isPending}
+      onChange={(next) => toggle.mutate(next)}
+      data-testid={`admin-content-publish-${kind}-${id}`}
+    />
+  )
+}
+
+/** Edit, and delete after a confirmation (every language version goes with it). */
+export function RowActions({
+  kind,
+  id,
+  onEdit,
+}: {
+  kind: ContentKind
+  id: number
+  onEdit: () => void
+}) {
+  const { t } = useTranslation()
+  const remove = useContentMutation(kind, () => deleteContent(kind, id))
+  return (
+    <Space size={4}>
+      <Button size="small" onClick={onEdit} data-testid={`admin-content-edit-${kind}-${id}`}>
+        {t('common.edit')}
+      </Button>
+      <Popconfirm
+        title={t('content.deleteConfirm')}
+        okText={t('common.delete')}
+        okButtonProps={{ danger: true, 'data-testid': 'admin-content-delete-confirm' }}
+        cancelText={t('common.cancel')}
+        onConfirm={() => remove.mutate(undefined)}
+      >
+        <Button
+          size="small"
+          danger
+          loading={remove.isPending}
+          data-testid={`admin-content-delete-${kind}-${id}`}
+        >
+          {t('common.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  )
+}

@@ -1,0 +1,168 @@
+import { CheckCircleTwoTone, CloseCircleTwoTone, ReloadOutlined } from '@ant-design/icons'
+import type { AdminDashboard } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { formatTime, groupDigits } from '../../lib/format.ts'
+import { LoadError } from '../../lib/load-error.tsx'
+import { canCall } from '../../lib/permissions.ts'
+import { useSession } from '../../lib/session.ts'
+import { dashboardOptions, useCheckLedger } from './api/dashboard.ts'
+
+function LedgerCard({ ledger }: { ledger: AdminDashboard['ledger'] }) {
+  const { t } = useTranslation()
+  const session = useSession()
+  const check = useCheckLedger()
+  return (
+    <Card
+      title={t('dashboard.ledger')}
+      extra={
+        session && canCall(session.role, 'admin/checkLedger') ? (
+          <Button
+            icon={<ReloadOutlined />}
+            loading={check.isPending}
+            onClick={() => check.mutate()}
+            data-testid="admin-ledger-check"
+          >
+            {t('dashboard.checkNow')}
+          </Button>
+        ) : null
+      }
+    >
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('dashboard.ledgerStatus')}>
+          {ledger.checkedAt === null ? (
+            <Tag>{t('dashboard.neverChecked')}</Tag>
+          ) : ledger.ok ? (
+            <Tag icon={<CheckCircleTwoTone twoToneColor="#52c41a" />} color="success">
+              {t('dashboard.ledgerOk')}
+            </Tag>
+          ) : (
+            <Tag icon={<CloseCircleTwoTone twoToneColor="#ff4d4f" />} color="error">
+              {t('dashboard.ledgerProblems', { count: ledger.problems.length })}
+            </Tag>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dashboard.checkedAt')}>
+          {formatTime(ledger.checkedAt)}
+        </Descriptions.Item>
+      </Descriptions>
+      {ledger.problems.length > 0 && (
+        <Alert
+          type="error"
+          title={
+            <ul className="admin-ledger-problems">
+              {ledger.problems.map((p, i) => (
+                <li key={i} className="admin-mono">
+                  {p}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </Card>
+  )
+}
+
+/** The first screen: what needs attention today and whether the ledger adds up. */
+export function DashboardPage() {
+  const { t } = useTranslation()
+  const query = useQuery(dashboardOptions())
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  if (!query.data) return <Skeleton active data-testid="admin-dashboard" />
+  const d = query.data
+  const run = d.lastSettlement
+  return (
+    <div data-testid="admin-dashboard">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Card title={t('dashboard.users')}>
+            <Row>
+              <Col span={8}>
+                <Statistic title={t('dashboard.total')} value={d.users.total} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('dashboard.today')} value={d.users.today} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('dashboard.robots')} value={d.users.robots} />
+              </Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card title={t('dashboard.deposits')}>
+            <Row>
+              <Col span={8}>
+                <Statistic title={t('dashboard.count')} value={d.deposits.count} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('dashboard.totalUsdt')} value={groupDigits(d.deposits.usdt)} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('dashboard.todayUsdt')} value={groupDigits(d.deposits.today)} />
+              </Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card title={t('dashboard.withdrawals')}>
+            <Row>
+              <Col span={8}>
+                <Statistic
+                  title={t('dashboard.pending')}
+                  value={d.withdrawals.pending}
+                  styles={{ content: d.withdrawals.pending > 0 ? { color: '#fa8c16' } : {} }}
+                />
+              </Col>
+              <Col span={8}>
+                <Statistic
+                  title={t('dashboard.pendingUsdt')}
+                  value={groupDigits(d.withdrawals.pendingUsdt)}
+                />
+              </Col>
+              <Col span={8}>
+                <Statistic
+                  title={t('dashboard.approvedToday')}
+                  value={d.withdrawals.approvedToday}
+                />
+              </Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('dashboard.lastSettlement')}>
+            {run ? (
+              <Descriptions column={2} size="small">
+                <Descriptions.Item label={t('settlement.day')}>{run.day}</Descriptions.Item>
+                <Descriptions.Item label={t('settlement.status')}>
+                  <Tag color={run.status === 'done' ? 'success' : 'processing'}>
+                    {t(`settlement.statuses.${run.status}`)}
+                  </Tag>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('settlement.consensusHope')}>
+                  {groupDigits(run.consensusHope)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('settlement.nodeUsdt')}>
+                  {groupDigits(run.nodeUsdt)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('settlement.startedAt')}>
+                  {formatTime(run.startedAt)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('settlement.finishedAt')}>
+                  {formatTime(run.finishedAt)}
+                </Descriptions.Item>
+              </Descriptions>
+            ) : (
+              t('dashboard.noSettlement')
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <LedgerCard ledger={d.ledger} />
+        </Col>
+      </Row>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import type { AdminSetting } from '@hope/api'
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query'
+import { request, type ApiError } from '../../../lib/request.ts'
+
+export const settingKeys = {
+  all: ['settings'] as const,
+  list: () => [...settingKeys.all, 'list'] as const,
+  history: (key: string, pageNum: number, pageSize: number) =>
+    [...settingKeys.all, 'history', key, pageNum, pageSize] as const,
+}
+
+/** `admin/settings`: every operator setting with its value, default and last change. */
+export function settingsOptions() {
+  return queryOptions({
+    queryKey: settingKeys.list(),
+    queryFn: ({ signal }) => request('admin/settings', {}, { signal }),
+    staleTime: 0,
+  })
+}
+
+/** `admin/settingHistory`: the changes of one setting, newest first. */
+export function settingHistoryOptions(key: string, pageNum: number, pageSize: number) {
+  return queryOptions({
+    queryKey: settingKeys.history(key, pageNum, pageSize),
+    queryFn: ({ signal }) =>
+      request('admin/settingHistory', { key, pageNum, pageSize }, { signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export interface UpdateSettingVariables {
+  key: string
+  value: string
+  reason: string
+}
+
+type Options = Omit<
+  UseMutationOptions<AdminSetting, ApiError, UpdateSettingVariables>,
+  'mutationFn'
+>
+
+/**
+ * `admin/updateSetting`: the server validates the value against the setting's rules and
+ * answers a translated message when it does not fit; the edit dialog shows it in place.
+ */
+export function useUpdateSetting({ onSuccess, ...options }: Options = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    meta: { inlineError: true },
+    mutationFn: (params: UpdateSettingVariables) => request('admin/updateSetting', params),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: settingKeys.all })
+      return onSuccess?.(...args)
+    },
+  })
+}

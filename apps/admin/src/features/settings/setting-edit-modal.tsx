@@ -1,0 +1,94 @@
+import type { AdminSetting } from '@hope/api'
+import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { errorText } from '../../lib/request.ts'
+import { useUpdateSetting } from './api/settings.ts'
+
+interface EditForm {
+  value: string
+  reason: string
+}
+
+/** Edits one setting's JSON value with a reason; the server's refusal shows in the dialog. */
+export function SettingEditModal({
+  setting,
+  onClose,
+}: {
+  setting: AdminSetting
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<EditForm>()
+  const update = useUpdateSetting({
+    onSuccess: (s) => {
+      void message.success(t('settings.saved', { key: s.key }))
+      onClose()
+    },
+  })
+  const submit = ({ value, reason }: EditForm) =>
+    update.mutate({ key: setting.key, value: value.trim(), reason: reason.trim() })
+
+  return (
+    <Modal
+      open
+      width={640}
+      title={t('settings.editTitle', { key: setting.key })}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button
+          key="save"
+          type="primary"
+          loading={update.isPending}
+          onClick={() => form.submit()}
+          data-testid="admin-setting-save"
+        >
+          {t('common.save')}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph type="secondary">
+        {t('settings.default')}: <span className="admin-mono">{setting.defaultValue}</span>
+      </Typography.Paragraph>
+      <Form<EditForm>
+        form={form}
+        layout="vertical"
+        initialValues={{ value: setting.value, reason: '' }}
+        onFinish={submit}
+        onValuesChange={() => update.isError && update.reset()}
+      >
+        <Form.Item
+          name="value"
+          label={t('settings.value')}
+          extra={t('settings.valueHint')}
+          rules={[{ required: true, whitespace: true, message: t('settings.valueRequired') }]}
+        >
+          <Input.TextArea
+            rows={5}
+            className="admin-mono"
+            spellCheck={false}
+            data-testid="admin-setting-value"
+          />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('common.reason')}
+          rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
+        >
+          <Input maxLength={200} data-testid="admin-setting-reason" />
+        </Form.Item>
+      </Form>
+      {update.isError && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="admin-setting-error"
+          title={errorText(update.error, t('common.networkError'))}
+        />
+      )}
+    </Modal>
+  )
+}

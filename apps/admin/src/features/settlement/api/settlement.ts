@@ -1,0 +1,46 @@
+import type { SettlementRun } from '@hope/api'
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query'
+import { dashboardKeys } from '../../../lib/query-keys.ts'
+import { request, type ApiError } from '../../../lib/request.ts'
+
+export const settlementKeys = {
+  all: ['settlement'] as const,
+  runs: (pageNum: number, pageSize: number) =>
+    [...settlementKeys.all, 'runs', pageNum, pageSize] as const,
+}
+
+/** A running settlement is asked about again every few seconds until it is done. */
+export const RUNNING_POLL_MS = 3_000
+
+/** `admin/settlementRuns`: daily settlement runs, newest first, with progress and totals. */
+export function settlementRunsOptions(pageNum: number, pageSize: number) {
+  return queryOptions({
+    queryKey: settlementKeys.runs(pageNum, pageSize),
+    queryFn: ({ signal }) => request('admin/settlementRuns', { pageNum, pageSize }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.list.some((r) => r.status === 'running') ? RUNNING_POLL_MS : false,
+  })
+}
+
+type Options = Omit<UseMutationOptions<SettlementRun, ApiError, string>, 'mutationFn'>
+
+/** `admin/settle`: runs (or resumes) the settlement of a day; nothing is paid twice. */
+export function useSettleDay({ onSuccess, ...options }: Options = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: (day: string) => request('admin/settle', { day }),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: settlementKeys.all })
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+      return onSuccess?.(...args)
+    },
+  })
+}

@@ -1,0 +1,1 @@
+export { SettlementPage } from './settlement-page.tsx'

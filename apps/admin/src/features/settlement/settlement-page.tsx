@@ -1,0 +1,116 @@
+import type { SettlementRun } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatTime, groupDigits } from '../../lib/format.ts'
+import { LoadError } from '../../lib/load-error.tsx'
+import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { settlementRunsOptions, useSettleDay } from './api/settlement.ts'
+
+/** Picks the day to settle (none in the future) and runs it after a confirmation. */
+function RunDayForm() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [day, setDay] = useState<string | null>(null)
+  const settle = useSettleDay({
+    onSuccess: (run) =>
+      void message.success(
+        t('settlement.started', { day: run.day, status: t(`settlement.statuses.${run.status}`) }),
+      ),
+  })
+  return (
+    <Card title={t('settlement.runDay')} style={{ marginBottom: 16 }}>
+      <Space wrap>
+        <DatePicker
+          data-testid="admin-settlement-day"
+          disabledDate={(d) => d.valueOf() > Date.now()}
+          onChange={(_, text) => setDay(typeof text === 'string' && text ? text : null)}
+          format="YYYY-MM-DD"
+        />
+        <Popconfirm
+          title={t('settlement.confirm', { day })}
+          disabled={!day}
+          okText={t('settlement.run')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ 'data-testid': 'admin-settlement-confirm' }}
+          onConfirm={() => day && settle.mutate(day)}
+        >
+          <Button
+            type="primary"
+            disabled={!day}
+            loading={settle.isPending}
+            data-testid="admin-settlement-run"
+          >
+            {t('settlement.run')}
+          </Button>
+        </Popconfirm>
+        <Typography.Text type="secondary">{t('settlement.runHint')}</Typography.Text>
+      </Space>
+    </Card>
+  )
+}
+
+/** Daily settlement runs with their progress and totals, and running a day by hand. */
+export function SettlementPage() {
+  const { t } = useTranslation()
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE })
+  const query = useQuery(settlementRunsOptions(page.pageNum, page.pageSize))
+
+  const amount = (v: string) => groupDigits(v)
+  const columns: TableColumnsType<SettlementRun> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('settlement.day'), dataIndex: 'day' },
+    {
+      title: t('settlement.status'),
+      dataIndex: 'status',
+      render: (s: SettlementRun['status']) => (
+        <Tag color={s === 'done' ? 'success' : 'processing'}>{t(`settlement.statuses.${s}`)}</Tag>
+      ),
+    },
+    { title: t('settlement.positions'), dataIndex: 'positions', align: 'right' },
+    { title: t('settlement.pledges'), dataIndex: 'pledges', align: 'right' },
+    {
+      title: t('settlement.consensusHope'),
+      dataIndex: 'consensusHope',
+      align: 'right',
+      render: amount,
+    },
+    { title: t('settlement.pledgeHope'), dataIndex: 'pledgeHope', align: 'right', render: amount },
+    { title: t('settlement.splits'), dataIndex: 'splits', align: 'right' },
+    { title: t('settlement.splitHope'), dataIndex: 'splitHope', align: 'right', render: amount },
+    { title: t('settlement.nodeUsdt'), dataIndex: 'nodeUsdt', align: 'right', render: amount },
+    { title: t('settlement.rankHope'), dataIndex: 'rankHope', align: 'right', render: amount },
+    { title: t('settlement.startedAt'), dataIndex: 'startedAt', render: (v) => formatTime(v) },
+    { title: t('settlement.finishedAt'), dataIndex: 'finishedAt', render: (v) => formatTime(v) },
+  ]
+
+  return (
+    <div data-testid="admin-settlement">
+      <RunDayForm />
+      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+      <Table<SettlementRun>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={query.isPending}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        pagination={pagination(query.data, page, (pageNum, pageSize) =>
+          setPage({ pageNum, pageSize }),
+        )}
+      />
+    </div>
+  )
+}

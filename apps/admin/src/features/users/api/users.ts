@@ -1,0 +1,115 @@
+import type { AdminUser, BalanceAdjustParams, BalanceAdjustResult, MemberFlags } from '@hope/api'
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query'
+import { request, type ApiError } from '../../../lib/request.ts'
+
+export interface UserSearch {
+  q: string
+  pageNum: number
+  pageSize: number
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (search: UserSearch) => [...userKeys.lists(), search] as const,
+  tree: (userName: string) => [...userKeys.all, 'tree', userName] as const,
+}
+
+/** `admin/users`: users by address, nickname or referral code, newest first. */
+export function usersOptions(search: UserSearch) {
+  return queryOptions({
+    queryKey: userKeys.list(search),
+    queryFn: ({ signal }) =>
+      request(
+        'admin/users',
+        { q: search.q || undefined, pageNum: search.pageNum, pageSize: search.pageSize },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** `admin/userTree`: a user and the members directly under them (one tree level). */
+export function fetchUserTree(userName: string, signal?: AbortSignal) {
+  return request('admin/userTree', { userName }, signal ? { signal } : {})
+}
+
+export type AdjustDirection = 'credit' | 'debit'
+export type AdjustVariables = BalanceAdjustParams & { direction: AdjustDirection }
+
+/**
+ * `admin/credit` (log 5) or `admin/debit` (log 6): one account of one user, with a reason; the
+ * idempotency key makes a repeat (a double click, a retry) move the money once.
+ */
+export function adjustBalance({
+  direction,
+  ...params
+}: AdjustVariables): Promise<BalanceAdjustResult> {
+  return request(direction === 'credit' ? 'admin/credit' : 'admin/debit', params)
+}
+
+type AdjustOptions = Omit<
+  UseMutationOptions<BalanceAdjustResult, ApiError, AdjustVariables>,
+  'mutationFn'
+>
+
+/** The user lists are refreshed (balances changed), whatever the caller adds. */
+export function useAdjustBalance({ onSuccess, ...options }: AdjustOptions = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: adjustBalance,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all })
+      return onSuccess?.(...args)
+    },
+  })
+}
+
+export type FlagRobotVariables = { userName: string; robot: boolean; reason: string }
+export type GrantShareholderVariables = { userName: string; type: 1 | 2 | 3; reason: string }
+
+type FlagOptions<V> = Omit<UseMutationOptions<MemberFlags, ApiError, V>, 'mutationFn'>
+
+/** `admin/flagRobot`: robots earn no rewards; audited. */
+export function useFlagRobot({ onSuccess, ...options }: FlagOptions<FlagRobotVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: ({ userName, robot, reason }: FlagRobotVariables) =>
+      request('admin/flagRobot', { userName, robot: robot ? 'true' : 'false', reason }),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all })
+      return onSuccess?.(...args)
+    },
+  })
+}
+
+/** `admin/grantShareholder`: a shareholder tier (node type 1..3) after the e-mail application. */
+export function useGrantShareholder({
+  onSuccess,
+  ...options
+}: FlagOptions<GrantShareholderVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: ({ userName, type, reason }: GrantShareholderVariables) =>
+      request('admin/grantShareholder', {
+        userName,
+        type: String(type) as '1' | '2' | '3',
+        reason,
+      }),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all })
+      return onSuccess?.(...args)
+    },
+  })
+}
+
+export type { AdminUser }

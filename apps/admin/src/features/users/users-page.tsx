@@ -1,0 +1,159 @@
+import { LEVELS, NODE_TYPES, type AdminUser } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { groupDigits } from '../../lib/format.ts'
+import { LoadError } from '../../lib/load-error.tsx'
+import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { canCall } from '../../lib/permissions.ts'
+import { useSession } from '../../lib/session.ts'
+import { AdjustBalanceModal } from './adjust-balance-modal.tsx'
+import { usersOptions, type UserSearch } from './api/users.ts'
+import { FlagRobotModal, GrantShareholderModal } from './member-flag-modals.tsx'
+import { UserTreeDrawer } from './user-tree-drawer.tsx'
+
+type Dialog = { kind: 'adjust' | 'robot' | 'grant' | 'tree'; user: AdminUser } | null
+
+/** Users by address, nickname or code, with balance adjustments, flags and the downline tree. */
+export function UsersPage() {
+  const { t } = useTranslation()
+  const session = useSession()
+  const role = session?.role ?? 'support'
+  const [search, setSearch] = useState<UserSearch>({
+    q: '',
+    pageNum: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  })
+  const query = useQuery(usersOptions(search))
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const close = () => setDialog(null)
+
+  const columns: TableColumnsType<AdminUser> = [
+    {
+      title: t('users.address'),
+      dataIndex: 'userName',
+      render: (v: string) => (
+        <Typography.Text className="admin-mono" copyable>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    { title: t('users.nickname'), dataIndex: 'nickName' },
+    { title: t('users.code'), dataIndex: 'referralCode' },
+    {
+      title: t('users.level'),
+      dataIndex: 'level',
+      render: (v: number) => t(`levels.${LEVELS[v] ?? 'none'}`),
+    },
+    {
+      title: t('users.inviter'),
+      dataIndex: 'inviter',
+      render: (v: string | null) =>
+        v ? <Typography.Text className="admin-mono">{v}</Typography.Text> : '-',
+    },
+    {
+      title: t('users.team'),
+      key: 'team',
+      render: (_, u) => t('users.teamValue', { direct: u.directPeople, team: u.teamPeople }),
+    },
+    {
+      title: t('users.robot.column'),
+      dataIndex: 'isRobot',
+      render: (v: boolean) => (v ? <Tag color="volcano">{t('users.robot.yes')}</Tag> : '-'),
+    },
+    {
+      title: t('users.nodes'),
+      dataIndex: 'nodes',
+      render: (nodes: AdminUser['nodes']) =>
+        nodes.length === 0
+          ? '-'
+          : nodes.map((n) => (
+              <Tag key={n.type} color={n.source === 'granted' ? 'purple' : 'blue'}>
+                {t(`nodes.${NODE_TYPES[n.type - 1] ?? 'shareholder'}`)}
+                {n.source === 'granted' ? ` · ${t('users.granted')}` : ''}
+              </Tag>
+            )),
+    },
+    {
+      title: 'USDT',
+      key: 'usdt',
+      align: 'right',
+      render: (_, u) => groupDigits(u.balances.usdt),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, u) => (
+        <Space size={4} wrap>
+          {canCall(role, 'admin/credit') && (
+            <Button
+              size="small"
+              data-testid={`admin-user-credit-${u.userName}`}
+              onClick={() => setDialog({ kind: 'adjust', user: u })}
+            >
+              {t('users.adjust.open')}
+            </Button>
+          )}
+          {canCall(role, 'admin/flagRobot') && (
+            <Button
+              size="small"
+              data-testid={`admin-user-robot-${u.userName}`}
+              onClick={() => setDialog({ kind: 'robot', user: u })}
+            >
+              {u.isRobot ? t('users.robot.unflag') : t('users.robot.flag')}
+            </Button>
+          )}
+          {canCall(role, 'admin/grantShareholder') && (
+            <Button
+              size="small"
+              data-testid={`admin-user-grant-${u.userName}`}
+              onClick={() => setDialog({ kind: 'grant', user: u })}
+            >
+              {t('users.grant.open')}
+            </Button>
+          )}
+          <Button
+            size="small"
+            type="link"
+            data-testid={`admin-user-tree-${u.userName}`}
+            onClick={() => setDialog({ kind: 'tree', user: u })}
+          >
+            {t('users.tree.open')}
+          </Button>
+        </Space>
+      ),
+    },
+  ]
+
+  return (
+    <div data-testid="admin-users">
+      <div className="admin-page-toolbar">
+        <Input.Search
+          allowClear
+          enterButton
+          style={{ maxWidth: 420 }}
+          placeholder={t('users.searchPlaceholder')}
+          data-testid="admin-users-search"
+          onSearch={(q) => setSearch((s) => ({ ...s, q: q.trim(), pageNum: 1 }))}
+        />
+      </div>
+      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+      <Table<AdminUser>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={query.isFetching}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        pagination={pagination(query.data, search, (pageNum, pageSize) =>
+          setSearch((s) => ({ ...s, pageNum, pageSize })),
+        )}
+      />
+      {dialog?.kind === 'adjust' && <AdjustBalanceModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'robot' && <FlagRobotModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'grant' && <GrantShareholderModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'tree' && <UserTreeDrawer user={dialog.user} onClose={close} />}
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { fail, fakeApi, ok } from '../../test/fake-api.ts'
+import { page, withdrawal } from '../../test/fixtures.ts'
+import { ADMIN, renderScreen } from '../../test/render.tsx'
+import { WithdrawalsPage } from './withdrawals-page.tsx'
+
+const pending = [
+  withdrawal({ id: 7 }),
+  withdrawal({ id: 8, amount: '99.000001' }),
+  withdrawal({ id: 9, status: 2, txHash: `0x${'ab'.repeat(32)}`, reviewedBy: 'fin' }),
+]
+
+describe('withdrawals', () => {
+  test('lists pending requests first, amounts exactly as sent', async () => {
+    const api = fakeApi({ 'admin/withdrawals': () => ok(page(pending)) })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+
+    expect(await screen.findByText('99.000001')).toBeTruthy()
+    expect(api.callsTo('admin/withdrawals')[0]?.params).toMatchObject({ status: '0' })
+    expect(screen.getAllByText('待审核').length).toBeGreaterThan(0)
+    expect(screen.getByText('已完成')).toBeTruthy()
+    expect(screen.queryByTestId('admin-withdrawal-approve-9')).toBeNull()
+  })
+
+  test('approving a row sends that id with the approve decision and the operator token', async () => {
+    const api = fakeApi({
+      'admin/withdrawals': () => ok(page(pending)),
+      'admin/reviewWithdraw': ({ params }) =>
+        ok({ ...withdrawal({ id: Number(params.id) }), status: 1 }),
+    })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const user = userEvent.setup()
+
+    await user.click(await screen.findByTestId('admin-withdrawal-approve-8'))
+    await user.click(await screen.findByTestId('admin-withdrawal-confirm'))
+
+    await waitFor(() => expect(api.callsTo('admin/reviewWithdraw')).toHaveLength(1))
+    const [call] = api.callsTo('admin/reviewWithdraw')
+    expect(call?.params).toEqual({ id: '8', decision: 'approve' })
+    expect(call?.headers.token).toBe(ADMIN.token)
+    expect(await screen.findByText('提现 #8 已通过')).toBeTruthy()
+    // the list is asked for again after the review
+    await waitFor(() => expect(api.callsTo('admin/withdrawals').length).toBeGreaterThan(1))
+  })
+
+  test('rejecting needs a reason, which is sent along', async () => {
+    const api = fakeApi({
+      'admin/withdrawals': () => ok(page(pending)),
+      'admin/reviewWithdraw': () => ok({ ...withdrawal(), status: 3 }),
+    })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const user = userEvent.setup()
+
+    await user.click(await screen.findByTestId('admin-withdrawal-reject-7'))
+    await user.click(await screen.findByTestId('admin-withdrawal-reject-submit'))
+    expect(await screen.findByText('请填写原因')).toBeTruthy()
+    expect(api.callsTo('admin/reviewWithdraw')).toHaveLength(0)
+
+    await user.type(screen.getByTestId('admin-withdrawal-reject-reason'), '地址可疑')
+    await user.click(screen.getByTestId('admin-withdrawal-reject-submit'))
+    await waitFor(() =>
+      expect(api.callsTo('admin/reviewWithdraw')[0]?.params).toEqual({
+        id: '7',
+        decision: 'reject',
+        reason: '地址可疑',
+      }),
+    )
+  })
+
+  test('bulk approve sends the selected ids; a refusal shows the server’s message', async () => {
+    const api = fakeApi({
+      'admin/withdrawals': () => ok(page(pending)),
+      'admin/bulkReviewWithdraw': () => fail(403, 'forbidden', '没有权限'),
+    })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const user = userEvent.setup()
+    await screen.findByText('99.000001')
+
+    const boxes = screen.getAllByRole('checkbox')
+    // header checkbox, then rows 7, 8, 9 (9 is not pending: disabled)
+    await user.click(boxes[1]!)
+    await user.click(boxes[2]!)
+    expect((boxes[3] as HTMLInputElement).disabled).toBe(true)
+    await user.click(screen.getByTestId('admin-withdrawals-bulk-approve'))
+    await user.click(await screen.findByTestId('admin-withdrawals-bulk-confirm'))
+
+    await waitFor(() => expect(api.callsTo('admin/bulkReviewWithdraw')).toHaveLength(1))
+    expect(api.callsTo('admin/bulkReviewWithdraw')[0]?.params).toEqual({
+      ids: '7,8',
+      decision: 'approve',
+    })
+    expect(await screen.findByText('没有权限')).toBeTruthy()
+  })
+
+  test('a failed list shows its error and retries', async () => {
+    let answers = 0
+    fakeApi({
+      'admin/withdrawals': () =>
+        ++answers === 1 ? fail(503, 'service_unavailable', '服务暂不可用') : ok(page([])),
+    })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const error = await screen.findByTestId('admin-load-error')
+    expect(error.textContent).toContain('服务暂不可用')
+    await userEvent.setup().click(within(error).getByRole('button'))
+    await waitFor(() => expect(screen.queryByTestId('admin-load-error')).toBeNull())
+  })
+})

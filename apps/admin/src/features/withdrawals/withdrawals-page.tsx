@@ -1,0 +1,290 @@
+import { WITHDRAWAL_STATUSES, type AdminWithdrawal, type WithdrawalStatusCode } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import {
+  App,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatTime, groupDigits, shorten } from '../../lib/format.ts'
+import { LoadError } from '../../lib/load-error.tsx'
+import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import {
+  useBulkReview,
+  useReviewWithdrawal,
+  withdrawalsOptions,
+  type WithdrawalSearch,
+} from './api/withdrawals.ts'
+
+const PENDING: WithdrawalStatusCode = 0
+const STATUS_COLORS: Record<WithdrawalStatusCode, string> = {
+  0: 'orange',
+  1: 'blue',
+  2: 'green',
+  3: 'red',
+  4: 'red',
+  5: 'green',
+  6: 'default',
+}
+const STATUS_CODES = Object.keys(WITHDRAWAL_STATUSES).map(Number) as WithdrawalStatusCode[]
+const ALL = -1
+
+export function WithdrawalStatusTag({ status }: { status: WithdrawalStatusCode }) {
+  const { t } = useTranslation()
+  return (
+    <Tag color={STATUS_COLORS[status]}>
+      {t(`withdrawals.statuses.${WITHDRAWAL_STATUSES[status]}`)}
+    </Tag>
+  )
+}
+
+/** The reason is required: the user sees it on their withdrawal record. */
+function RejectModal({
+  withdrawal,
+  onClose,
+}: {
+  withdrawal: AdminWithdrawal
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<{ reason: string }>()
+  const review = useReviewWithdrawal({
+    onSuccess: () => {
+      void message.success(t('withdrawals.rejected'))
+      onClose()
+    },
+  })
+  return (
+    <Modal
+      open
+      title={t('withdrawals.rejectTitle', { id: withdrawal.id })}
+      okText={t('withdrawals.reject')}
+      okButtonProps={{ danger: true, 'data-testid': 'admin-withdrawal-reject-submit' }}
+      confirmLoading={review.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Typography.Paragraph>
+        {t('withdrawals.rejectHint', { amount: withdrawal.amount, fee: withdrawal.fee })}
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={({ reason }) =>
+          review.mutate({ id: withdrawal.id, decision: 'reject', reason: reason.trim() })
+        }
+      >
+        <Form.Item
+          name="reason"
+          label={t('common.reason')}
+          rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
+        >
+          <Input.TextArea
+            maxLength={200}
+            showCount
+            rows={3}
+            data-testid="admin-withdrawal-reject-reason"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+/** Withdrawals to review: pending first by default, one by one or several at once. */
+export function WithdrawalsPage() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [search, setSearch] = useState<WithdrawalSearch>({
+    status: PENDING,
+    q: '',
+    pageNum: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  })
+  const query = useQuery(withdrawalsOptions(search))
+  const [selected, setSelected] = useState<number[]>([])
+  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null)
+  const approve = useReviewWithdrawal({
+    onSuccess: (w) => void message.success(t('withdrawals.approved', { id: w.id })),
+  })
+  const bulk = useBulkReview({
+    onSuccess: ({ done, skipped }) => {
+      setSelected([])
+      void message.success(
+        t('withdrawals.bulkDone', { done: done.length, skipped: skipped.length }),
+      )
+    },
+  })
+
+  const columns: TableColumnsType<AdminWithdrawal> = [
+    { title: 'ID', dataIndex: 'id', width: 80 },
+    {
+      title: t('withdrawals.user'),
+      dataIndex: 'userName',
+      render: (v: string) => (
+        <Typography.Text className="admin-mono" copyable={{ text: v }}>
+          {shorten(v)}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('withdrawals.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: string) => groupDigits(v),
+    },
+    { title: t('withdrawals.fee'), dataIndex: 'fee', align: 'right' },
+    {
+      title: t('withdrawals.address'),
+      dataIndex: 'address',
+      render: (v: string) => (
+        <Typography.Text className="admin-mono" copyable={{ text: v }}>
+          {shorten(v)}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('withdrawals.status'),
+      dataIndex: 'status',
+      render: (s: WithdrawalStatusCode, w) => (
+        <Space orientation="vertical" size={0}>
+          <WithdrawalStatusTag status={s} />
+          {w.reviewReason && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {w.reviewReason}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('withdrawals.txHash'),
+      dataIndex: 'txHash',
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text className="admin-mono" copyable={{ text: v }}>
+            {shorten(v, 10, 8)}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('withdrawals.reviewedBy'), dataIndex: 'reviewedBy', render: (v) => v ?? '-' },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, w) =>
+        w.status === PENDING ? (
+          <Space size={4}>
+            <Popconfirm
+              title={t('withdrawals.approveConfirm', { amount: w.amount })}
+              okText={t('withdrawals.approve')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ 'data-testid': 'admin-withdrawal-confirm' }}
+              onConfirm={() => approve.mutate({ id: w.id, decision: 'approve' })}
+            >
+              <Button
+                size="small"
+                type="primary"
+                loading={approve.isPending && approve.variables?.id === w.id}
+                data-testid={`admin-withdrawal-approve-${w.id}`}
+              >
+                {t('withdrawals.approve')}
+              </Button>
+            </Popconfirm>
+            <Button
+              size="small"
+              danger
+              data-testid={`admin-withdrawal-reject-${w.id}`}
+              onClick={() => setRejecting(w)}
+            >
+              {t('withdrawals.reject')}
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ]
+
+  return (
+    <div data-testid="admin-withdrawals">
+      <div className="admin-page-toolbar">
+        <Select<number>
+          style={{ width: 180 }}
+          value={search.status ?? ALL}
+          data-testid="admin-withdrawals-status"
+          onChange={(v) => {
+            setSelected([])
+            setSearch((s) => ({
+              ...s,
+              status: v === ALL ? undefined : (v as WithdrawalStatusCode),
+              pageNum: 1,
+            }))
+          }}
+          options={[
+            { value: ALL, label: t('withdrawals.allStatuses') },
+            ...STATUS_CODES.map((code) => ({
+              value: code,
+              label: t(`withdrawals.statuses.${WITHDRAWAL_STATUSES[code]}`),
+            })),
+          ]}
+        />
+        <Input.Search
+          allowClear
+          enterButton
+          style={{ maxWidth: 380 }}
+          placeholder={t('withdrawals.searchPlaceholder')}
+          data-testid="admin-withdrawals-search"
+          onSearch={(q) => setSearch((s) => ({ ...s, q: q.trim(), pageNum: 1 }))}
+        />
+        <Popconfirm
+          title={t('withdrawals.bulkConfirm', { count: selected.length })}
+          okText={t('withdrawals.approve')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ 'data-testid': 'admin-withdrawals-bulk-confirm' }}
+          disabled={selected.length === 0}
+          onConfirm={() => bulk.mutate({ ids: selected, decision: 'approve' })}
+        >
+          <Button
+            type="primary"
+            disabled={selected.length === 0}
+            loading={bulk.isPending}
+            data-testid="admin-withdrawals-bulk-approve"
+          >
+            {t('withdrawals.bulkApprove', { count: selected.length })}
+          </Button>
+        </Popconfirm>
+      </div>
+      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+      <Table<AdminWithdrawal>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={query.isFetching}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (w) => ({ disabled: w.status !== PENDING }),
+        }}
+        pagination={pagination(query.data, search, (pageNum, pageSize) =>
+          setSearch((s) => ({ ...s, pageNum, pageSize })),
+        )}
+      />
+      {rejecting && <RejectModal withdrawal={rejecting} onClose={() => setRejecting(null)} />}
+    </div>
+  )
+}

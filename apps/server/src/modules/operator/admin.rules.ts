@@ -1,0 +1,51 @@
+import {
+  SETTING_SCHEMAS,
+  isSettingKey,
+  type SettingKey,
+  type Settings,
+} from '../settings/settings.rules.ts'
+
+/**
+ * The moment the local day of `nowMs` began, in a time zone `offsetMinutes` east of UTC (the
+ * settlement's zone, so "today" on the dashboard is the business day).
+ */
+export function localDayStart(nowMs: number, offsetMinutes: number): Date {
+  const offsetMs = offsetMinutes * 60_000
+  const local = nowMs + offsetMs
+  return new Date(local - (((local % 86_400_000) + 86_400_000) % 86_400_000) - offsetMs)
+}
+
+/** A LIKE pattern matching `text` literally at the start (prefix) or anywhere (contains). */
+export function likePattern(text: string, where: 'prefix' | 'contains'): string {
+  const literal = text.replace(/[\\%_]/g, (c) => `\\${c}`)
+  return where === 'prefix' ? `${literal}%` : `%${literal}%`
+}
+
+export type ParsedSetting<K extends SettingKey = SettingKey> =
+  | { ok: true; key: K; value: Settings[K] }
+  | { ok: false; reason: 'setting_unknown' | 'setting_invalid' }
+
+/**
+ * An operator's new value, given as JSON text (`0.005`, `["100","300"]`, `true`, `"a@b.c"`),
+ * checked against the setting's schema. A text setting may also be given bare (`a@b.c`,
+ * `0.005` for a decimal kept as text): when the JSON reading does not fit, the raw text is tried.
+ */
+export function parseSettingValue(key: string, text: string): ParsedSetting {
+  if (!isSettingKey(key)) return { ok: false, reason: 'setting_unknown' }
+  const schema = SETTING_SCHEMAS[key]
+  const candidates: unknown[] = []
+  try {
+    candidates.push(JSON.parse(text))
+  } catch {
+    // not JSON: only the raw text is a candidate
+  }
+  candidates.push(text)
+  for (const candidate of candidates) {
+    const parsed = schema.safeParse(candidate)
+    if (parsed.success) return { ok: true, key, value: parsed.data as Settings[typeof key] }
+  }
+  return { ok: false, reason: 'setting_invalid' }
+}
+
+/** JSON text in one spelling (jsonb prints `["1", "2"]`, the console compares `["1","2"]`). */
+export const jsonText = (value: unknown): string => JSON.stringify(value)

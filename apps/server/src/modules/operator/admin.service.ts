@@ -1,0 +1,259 @@
+import type {
+  AdminAuditEntry,
+  AdminBulkReviewResult,
+  AdminDashboard,
+  AdminDeposit,
+  AdminLedgerCheck,
+  AdminSetting,
+  AdminSettingChange,
+  AdminUser,
+  AdminUserTree,
+  AdminWithdrawal,
+  DepositStatus,
+  Page,
+} from '@hope/api'
+import type pg from 'pg'
+import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { AppError, isAppError } from '../../lib/app-error.ts'
+import type { GameService } from '../game/game.service.ts'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey } from '../settings/settings.rules.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import type { WithdrawService } from '../withdraw/withdraw.service.ts'
+import * as repo from './admin.repository.ts'
+import { jsonText, likePattern, localDayStart, parseSettingValue } from './admin.rules.ts'
+import { insertAudit } from './operator.repository.ts'
+import type { Operator } from './operator.service.ts'
+
+/** One ledger check at a time across processes. */
+const LEDGER_CHECK_LOCK: [number, number] = [7_014_001, 1]
+
+interface Paging {
+  pageNum: number
+  pageSize: number
+}
+
+/** The operator console's views over members, money, settings and the audit trail. */
+export function createAdminService(deps: {
+  pool: pg.Pool
+  settings: SettingsService
+  withdrawals: WithdrawService
+  game: GameService
+  now?: () => number
+}) {
+  const { pool, settings, withdrawals, game } = deps
+  const now = deps.now ?? Date.now
+
+  async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
+    const q = await pool.connect()
+    try {
+      await q.query('BEGIN')
+      const result = await work(q)
+      await q.query('COMMIT')
+      return result
+    } catch (e) {
+      await q.query('ROLLBACK').catch(() => {})
+      throw e
+    } finally {
+      q.release()
+    }
+  }
+
+  async function runLedgerCheck(q: pg.PoolClient): Promise<AdminLedgerCheck> {
+    return repo.insertLedgerCheck(q, await verifyLedger(q))
+  }
+
+  async function settingOf(key: SettingKey): Promise<AdminSetting> {
+    const [current, stored] = await Promise.all([settings.get(), repo.storedSettings(pool, key)])
+    return {
+      key,
+      value: jsonText(current[key]),
+      defaultValue: jsonText(SETTING_DEFAULTS[key]),
+      updatedAt: stored[0]?.updatedAt.toISOString() ?? null,
+      updatedBy: stored[0]?.updatedBy ?? null,
+    }
+  }
+
+  return {
+    async dashboard(): Promise<AdminDashboard> {
+      const s = await settings.get()
+      const since = localDayStart(now(), s.settlementUtcOffsetMinutes)
+      const [counts, runs, check] = await Promise.all([
+        repo.dashboardCounts(pool, since),
+        game.settlementRuns({ pageNum: 1, pageSize: 1 }),
+        repo.latestLedgerCheck(pool),
+      ])
+      return {
+        ...counts,
+        lastSettlement: runs.list[0] ?? null,
+        // Never checked yet is not "ok": the console says so until the first check has run.
+        ledger: check
+          ? { ok: check.ok, checkedAt: check.checkedAt, problems: check.problems }
+          : { ok: false, checkedAt: null, problems: [] },
+      }
+    },
+
+    /**
+     * Runs the ledger check now (waiting for one already running elsewhere to finish) and keeps
+     * its result.
+     */
+    async checkLedger(): Promise<AdminLedgerCheck> {
+      const q = await pool.connect()
+      try {
+        await q.query('SELECT pg_advisory_lock($1, $2)', LEDGER_CHECK_LOCK)
+        try {
+          return await runLedgerCheck(q)
+        } finally {
+          await q.query('SELECT pg_advisory_unlock($1, $2)', LEDGER_CHECK_LOCK).catch(() => {})
+        }
+      } finally {
+        q.release()
+      }
+    },
+
+    /** The periodic check: skipped while another process runs one. */
+    async checkLedgerTick(): Promise<{ problems: number } | { skipped: 'locked' }> {
+      const check = await withAdvisoryLock(pool, LEDGER_CHECK_LOCK, runLedgerCheck)
+      return check ? { problems: check.problems.length } : { skipped: 'locked' }
+    },
+
+    async users(params: Paging & { q?: string | undefined }): Promise<Page<AdminUser>> {
+      const q = params.q?.trim()
+      const search = q
+        ? {
+            prefix: likePattern(q.toLowerCase(), 'prefix'),
+            code: q.toUpperCase(),
+            contains: likePattern(q, 'contains'),
+          }
+        : null
+      return { ...(await repo.searchUsers(pool, search, params)), ...page(params) }
+    },
+
+    async userTree(params: Paging & { userName: string }): Promise<AdminUserTree> {
+      const user = await repo.userByName(pool, params.userName.toLowerCase())
+      if (!user) throw new AppError('not_registered')
+      return { user, children: await repo.childrenOf(pool, user.id, params) }
+    },
+
+    async withdrawals(
+      params: Paging & { status?: number | undefined; q?: string | undefined },
+    ): Promise<Page<AdminWithdrawal>> {
+      const q = params.q?.trim()
+      const result = await repo.listWithdrawals(
+        pool,
+        {
+          status: params.status ?? null,
+          prefix: q ? likePattern(q.toLowerCase(), 'prefix') : null,
+        },
+        params,
+      )
+      return { ...result, ...page(params) }
+    },
+
+    /**
+     * Reviews each withdrawal by itself (the withdraw service's review, audited there); those
+     * not pending review, or unknown, are skipped and the rest still go through.
+     */
+    async bulkReview(
+      operator: Operator,
+      params: { ids: number[]; decision: 'approve' | 'reject'; reason?: string | undefined },
+    ): Promise<AdminBulkReviewResult> {
+      const result: AdminBulkReviewResult = { done: [], skipped: [] }
+      for (const id of params.ids) {
+        try {
+          await withdrawals.review(operator.id, {
+            id,
+            decision: params.decision,
+            reason: params.reason,
+          })
+          result.done.push(id)
+        } catch (e) {
+          if (!isAppError(e) || (e.reason !== 'withdrawal_state' && e.reason !== 'not_found'))
+            throw e
+          result.skipped.push(id)
+        }
+      }
+      return result
+    },
+
+    async deposits(
+      params: Paging & {
+        q?: string | undefined
+        status?: DepositStatus | undefined
+      },
+    ): Promise<Page<AdminDeposit>> {
+      const q = params.q?.trim().toLowerCase()
+      const isHash = !!q && /^0x[0-9a-f]{64}$/.test(q)
+      const result = await repo.listDeposits(
+        pool,
+        {
+          status: params.status ?? null,
+          txHash: isHash ? q : null,
+          prefix: q && !isHash ? likePattern(q, 'prefix') : null,
+        },
+        params,
+      )
+      return { ...result, ...page(params) }
+    },
+
+    async settings(): Promise<AdminSetting[]> {
+      const [current, stored] = await Promise.all([settings.get(), repo.storedSettings(pool)])
+      const byKey = new Map(stored.map((r) => [r.key, r]))
+      return (Object.keys(SETTING_SCHEMAS) as SettingKey[]).map((key) => ({
+        key,
+        value: jsonText(current[key]),
+        defaultValue: jsonText(SETTING_DEFAULTS[key]),
+        updatedAt: byKey.get(key)?.updatedAt.toISOString() ?? null,
+        updatedBy: byKey.get(key)?.updatedBy ?? null,
+      }))
+    },
+
+    /**
+     * Checks the value against the setting's rules (nothing changes when it does not fit), then
+     * writes it, its change record with the reason and the audit row in one transaction. This
+     * process sees the new value at once, others within the settings cache time.
+     */
+    async updateSetting(
+      operator: Operator,
+      params: { key: string; value: string; reason: string },
+    ): Promise<AdminSetting> {
+      const parsed = parseSettingValue(params.key, params.value)
+      if (!parsed.ok) throw new AppError(parsed.reason, { detail: params.key })
+      await inTransaction(async (q) => {
+        const before = await repo.writeSetting(q, {
+          key: parsed.key,
+          value: parsed.value,
+          changedBy: operator.username,
+          reason: params.reason,
+        })
+        await insertAudit(q, {
+          operatorId: operator.id,
+          action: 'setting_update',
+          targetUserId: null,
+          reason: params.reason,
+          before: { key: parsed.key, value: before === null ? null : JSON.parse(before) },
+          after: { key: parsed.key, value: parsed.value },
+        })
+      })
+      settings.invalidate()
+      return settingOf(parsed.key)
+    },
+
+    async settingHistory(params: Paging & { key: string }): Promise<Page<AdminSettingChange>> {
+      if (!(params.key in SETTING_SCHEMAS))
+        throw new AppError('setting_unknown', { detail: params.key })
+      return { ...(await repo.settingChanges(pool, params.key, params)), ...page(params) }
+    },
+
+    async audit(params: Paging & { action?: string | undefined }): Promise<Page<AdminAuditEntry>> {
+      return {
+        ...(await repo.auditEntries(pool, params.action || null, params)),
+        ...page(params),
+      }
+    },
+  }
+}
+
+const page = (p: Paging): Paging => ({ pageNum: p.pageNum, pageSize: p.pageSize })
+
+export type AdminService = ReturnType<typeof createAdminService>

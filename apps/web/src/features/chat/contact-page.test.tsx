@@ -1,0 +1,82 @@
+import type { ContactInfo } from '@hope/api'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { loadNamespace } from '../../lib/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { useSession } from '../../lib/store.ts'
+import { fail, fakeApi, ok } from '../../test/fake-api.ts'
+import { ContactPage, utcOffsetLabel } from './contact-page.tsx'
+
+await loadNamespace('chat')
+
+const info: ContactInfo = {
+  email: 'support@hope.example',
+  hoursFrom: '09:00',
+  hoursTo: '21:00',
+  utcOffsetMinutes: 480,
+}
+
+function renderContact(opts: { unread?: number; contact?: () => ReturnType<typeof ok> } = {}) {
+  const api = fakeApi({
+    'main/contact': opts.contact ?? (() => ok(info)),
+    'chat/unread': () => ok({ count: opts.unread ?? 0 }),
+  })
+  render(
+    <MemoryRouter initialEntries={['/contact']}>
+      <QueryScope>
+        <ContactPage />
+      </QueryScope>
+    </MemoryRouter>,
+  )
+  return api
+}
+
+describe('contact screen', () => {
+  beforeEach(() => useSession.setState({ token: 'tok' }))
+  afterEach(() => queryClient.clear())
+
+  test('the support e-mail with a copy button, the hours and the way into the chat', async () => {
+    const writeText = vi.fn(async () => {})
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    renderContact()
+    const email = await screen.findByTestId('contact-email')
+    expect(email.textContent).toBe('support@hope.example')
+    expect(email.getAttribute('href')).toBe('mailto:support@hope.example')
+    expect(screen.getByTestId('contact-hours').textContent).toBe('每天 09:00–21:00（UTC+8）')
+    await userEvent.click(screen.getByTestId('contact-email-copy'))
+    expect(writeText).toHaveBeenCalledWith('support@hope.example')
+    expect(screen.getByTestId('contact-chat').getAttribute('href')).toBe('/chat')
+    expect(screen.queryByTestId('contact-chat-unread')).toBeNull()
+  })
+
+  test('the chat entry shows how many answers wait unread', async () => {
+    renderContact({ unread: 3 })
+    expect((await screen.findByTestId('contact-chat-unread')).textContent).toBe('3')
+  })
+
+  test('no unread count is asked for without a session', async () => {
+    useSession.setState({ token: null })
+    const api = renderContact({ unread: 3 })
+    await screen.findByTestId('contact-email')
+    expect(api.callsTo('chat/unread')).toEqual([])
+    expect(screen.queryByTestId('contact-chat-unread')).toBeNull()
+  })
+
+  test('a failed load offers a retry', async () => {
+    let calls = 0
+    renderContact({
+      contact: () => (++calls === 1 ? fail(503, 'service_unavailable') : ok(info)),
+    })
+    await userEvent.click(await screen.findByTestId('contact-retry'))
+    expect((await screen.findByTestId('contact-email')).textContent).toBe('support@hope.example')
+  })
+
+  test('time zones read as UTC offsets', () => {
+    expect(utcOffsetLabel(480)).toBe('UTC+8')
+    expect(utcOffsetLabel(0)).toBe('UTC+0')
+    expect(utcOffsetLabel(-150)).toBe('UTC-2:30')
+    expect(utcOffsetLabel(345)).toBe('UTC+5:45')
+  })
+})

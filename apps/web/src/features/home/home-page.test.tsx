@@ -1,0 +1,155 @@
+import type { BannerItem, NewsItem } from '@hope/api'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useParams } from 'react-router'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { showAlert } from '../../lib/dialog.ts'
+import { queryClient } from '../../lib/query-scope.tsx'
+import { fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
+import { balanceResult } from '../../test/fixtures.ts'
+import { HomePage } from './home-page.tsx'
+
+vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/dialog.ts', () => ({ showAlert: vi.fn(async () => undefined) }))
+
+const HASH = 'c0'.repeat(32)
+const banners: BannerItem[] = [
+  {
+    id: 1,
+    image: `/uploads/${HASH}.png`,
+    title: '共识质押',
+    link: '/stake',
+    sort: 1,
+    lang: 'zhcn',
+  },
+  {
+    id: 2,
+    image: `/uploads/${HASH}.svg`,
+    title: '外部活动',
+    link: 'https://hope.example/event',
+    sort: 2,
+    lang: 'zhcn',
+  },
+]
+
+const article = (id: number, title: string): NewsItem => ({
+  id,
+  type: 1,
+  title,
+  summary: '',
+  content: '',
+  image: '',
+  lang: 'zhcn',
+  publishedAt: '2026-05-01T08:00:00Z',
+})
+
+const page = (list: NewsItem[]) => ok({ list, total: list.length, pageNum: 1, pageSize: 5 })
+
+function NewsAt() {
+  return <p>news {useParams().id}</p>
+}
+
+function renderHome(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({
+    'userAccount/balance': () => ok(balanceResult()),
+    'main/bannnerInfo': () => ok(banners),
+    'main/news': (call: ApiCall) =>
+      call.params.type === '1'
+        ? page([article(11, '第一条公告'), article(10, '第二条公告')])
+        : page([]),
+    ...handlers,
+  })
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/stake" element={<p>stake screen</p>} />
+        <Route path="/ranking" element={<p>ranking screen</p>} />
+        <Route path="/news/:id" element={<NewsAt />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+  return api
+}
+
+describe('home banners, ticker and menu', () => {
+  afterEach(() => {
+    queryClient.clear()
+    vi.mocked(showAlert).mockClear()
+  })
+
+  test('the carousel shows each banner with a sized, lazily loaded picture and its title', async () => {
+    const api = renderHome()
+    // The carousel's chunk loads after the first paint.
+    const carousel = await screen.findByTestId('home-banner', {}, { timeout: 5000 })
+    const items = within(carousel).getAllByTestId('home-banner-item')
+    expect(items.map((el) => el.textContent)).toEqual(['共识质押', '外部活动'])
+    const [first, second] = items.map((el) => el.querySelector('img')!)
+    expect(first!.getAttribute('width')).toBe('750')
+    expect(first!.getAttribute('height')).toBe('300')
+    expect(first!.getAttribute('srcset')).toBe(
+      `/uploads/${HASH}-375w.png 375w, /uploads/${HASH}-750w.png 750w`,
+    )
+    expect(second!.getAttribute('loading')).toBe('lazy')
+    expect(second!.getAttribute('srcset')).toBeNull()
+    expect(api.callsTo('main/bannnerInfo')[0]?.headers.lan).toBe('zh_CN')
+  })
+
+  test('a banner opens its in-app route, or its https page in a new tab', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null)
+    renderHome()
+    const [inApp, outside] = await screen.findAllByTestId('home-banner-item')
+    fireEvent.click(outside!)
+    expect(open).toHaveBeenCalledWith('https://hope.example/event', '_blank', 'noopener,noreferrer')
+    fireEvent.click(inApp!)
+    expect(await screen.findByText('stake screen')).toBeTruthy()
+  })
+
+  test('without banners there is no carousel', async () => {
+    renderHome({ 'main/bannnerInfo': () => ok([]) })
+    await screen.findByTestId('home-ticker')
+    await waitFor(() => expect(screen.queryByTestId('home-banner')).toBeNull())
+  })
+
+  test('the ticker shows the newest announcement and opens it', async () => {
+    const api = renderHome()
+    const ticker = await screen.findByTestId('home-ticker')
+    expect(ticker.textContent).toContain('第一条公告')
+    expect(api.callsTo('main/news').find((c) => c.params.type === '1')?.params).toEqual({
+      pageNum: '1',
+      pageSize: '5',
+      type: '1',
+    })
+    await userEvent.click(within(ticker).getByTestId('home-ticker-item'))
+    expect(await screen.findByText('news 11')).toBeTruthy()
+  })
+
+  test('staking opens its screen', async () => {
+    renderHome()
+    await userEvent.click(screen.getByTestId('home-menu-staking'))
+    expect(await screen.findByText('stake screen')).toBeTruthy()
+    expect(showAlert).not.toHaveBeenCalled()
+  })
+
+  test('ranking opens its screen', async () => {
+    renderHome()
+    await userEvent.click(screen.getByTestId('home-menu-ranking'))
+    expect(await screen.findByText('ranking screen')).toBeTruthy()
+  })
+
+  test.each([
+    ['mall', '商城即将上线，敬请期待。'],
+    ['fighting', '格斗即将上线，敬请期待。'],
+    ['globalPayment', '全球支付即将上线，预计 7 月逐步开放，敬请期待。'],
+  ])('%s says it is coming soon', async (key, text) => {
+    renderHome()
+    await userEvent.click(screen.getByTestId(`home-menu-${key}`))
+    const dialog = vi.mocked(showAlert).mock.calls.at(-1)![0]
+    expect(dialog.confirmText).toBe('确定')
+    render(<div data-testid="dialog">{dialog.content}</div>)
+    expect(within(screen.getByTestId('dialog')).getByTestId('coming-soon-text').textContent).toBe(
+      text,
+    )
+    expect(screen.getByTestId('home-page')).toBeTruthy()
+  })
+})

@@ -1,0 +1,1 @@
+export { RankingPage } from './ranking-page.tsx'

@@ -1,0 +1,137 @@
+import { imageSrcSet, normalizeLang, SCHOOL_KINDS, type SchoolKind } from '@hope/api'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import Skeleton from 'antd-mobile/es/components/skeleton'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
+import { formatDateTime } from '../../lib/format.ts'
+import { Icon } from '../../lib/icons.tsx'
+import { schoolPagesOptions } from './api/school-pages.ts'
+import './school.css'
+
+const FILTERS = [undefined, ...SCHOOL_KINDS] as const
+
+/** `/school`: business school articles and videos, all or one kind (kept in the link). */
+export function SchoolPage() {
+  const { t, i18n } = useTranslation(['content', 'translation'])
+  const lang = normalizeLang(i18n.language)
+  const { pathname, search } = useLocation()
+  const navigate = useNavigate()
+  const asked = new URLSearchParams(search).get('kind')
+  const kind = SCHOOL_KINDS.find((k) => k === asked)
+  const school = useInfiniteQuery(schoolPagesOptions(lang, kind))
+  const items = useMemo(() => school.data?.pages.flatMap((p) => p.list) ?? [], [school.data])
+
+  const choose = (next: SchoolKind | undefined) =>
+    void navigate({ pathname, search: next ? `?kind=${next}` : '' }, { replace: true })
+
+  return (
+    <div className="school" data-testid="school-page">
+      <div className="school-tabs" role="tablist">
+        {FILTERS.map((k) => (
+          <button
+            key={k ?? 'all'}
+            type="button"
+            role="tab"
+            aria-selected={k === kind}
+            className={k === kind ? 'school-tab school-tab--on' : 'school-tab'}
+            onClick={() => choose(k)}
+            data-testid={`school-tab-${k ?? 'all'}`}
+          >
+            {t(`school.kinds.${k ?? 'all'}`)}
+          </button>
+        ))}
+      </div>
+      <PullToRefresh
+        onRefresh={async () => {
+          await school.refetch()
+        }}
+        pullingText={t('translation:common.pullToRefresh.pulling')}
+        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
+        refreshingText={t('translation:common.pullToRefresh.refreshing')}
+        completeText={t('translation:common.pullToRefresh.complete')}
+      >
+        {school.isPending ? (
+          <div className="card" aria-busy="true">
+            <Skeleton.Paragraph lineCount={5} animated />
+          </div>
+        ) : school.isError && items.length === 0 ? (
+          <button
+            type="button"
+            className="school-empty school-retry"
+            onClick={() => void school.refetch()}
+            data-testid="school-retry"
+          >
+            {t('translation:common.loadFailed')}
+          </button>
+        ) : items.length === 0 ? (
+          <p className="school-empty" data-testid="school-empty">
+            {t('school.empty')}
+          </p>
+        ) : (
+          <ul className="school-list">
+            {items.map((item) => {
+              const srcSet = imageSrcSet(item.cover)
+              return (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className="school-item"
+                    onClick={() => void navigate(`/school/${item.id}`)}
+                    data-testid="school-item"
+                  >
+                    <span className="school-item__cover">
+                      {item.cover && (
+                        <img
+                          src={item.cover}
+                          srcSet={srcSet || undefined}
+                          sizes={srcSet ? '7.5rem' : undefined}
+                          width={120}
+                          height={68}
+                          loading="lazy"
+                          decoding="async"
+                          alt=""
+                        />
+                      )}
+                      {item.kind === 'video' && (
+                        <span className="school-item__play" aria-label={t('school.kinds.video')}>
+                          <Icon name="play" />
+                        </span>
+                      )}
+                    </span>
+                    <span className="school-item__text">
+                      <span className="school-item__title">{item.title}</span>
+                      {item.summary && <span className="school-item__summary">{item.summary}</span>}
+                      <span className="school-item__meta">
+                        <span className={`school-kind school-kind--${item.kind}`}>
+                          {t(`school.kinds.${item.kind}`)}
+                        </span>
+                        {formatDateTime(item.publishedAt, lang)}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+        {!school.isPending && (
+          <InfiniteScroll
+            hasMore={school.hasNextPage && !school.isFetchNextPageError}
+            loadMore={async () => {
+              await school.fetchNextPage()
+            }}
+          >
+            {school.hasNextPage ? (
+              <span>{t('translation:common.loading')}</span>
+            ) : items.length > 0 ? (
+              <span>{t('translation:common.noMore')}</span>
+            ) : null}
+          </InfiniteScroll>
+        )}
+      </PullToRefresh>
+    </div>
+  )
+}

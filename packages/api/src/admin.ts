@@ -1,0 +1,194 @@
+import { z } from 'zod'
+import { PageParams, intParam } from './common.ts'
+import type { OperatorRole } from './operator.ts'
+import type { SettlementRun } from './game.ts'
+import type { WithdrawalStatusCode } from './withdraw.ts'
+
+/**
+ * The operator console's contract (`admin/*`). Every route needs an operator token; the roles
+ * each route admits are declared with it in routes.ts.
+ */
+
+/** Password plus the 6-digit code of the operator's authenticator app. */
+export const AdminLoginParams = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'totp_invalid'),
+})
+export type AdminLoginParams = z.input<typeof AdminLoginParams>
+
+export interface AdminMe {
+  username: string
+  role: OperatorRole
+}
+
+/** What the console's first screen shows. */
+export interface AdminDashboard {
+  users: { total: number; today: number; robots: number }
+  deposits: { count: number; usdt: string; today: string }
+  withdrawals: { pending: number; pendingUsdt: string; approvedToday: number }
+  lastSettlement: SettlementRun | null
+  /** The newest ledger check (`ledger:verify` invariants) the server ran. */
+  ledger: { ok: boolean; checkedAt: string | null; problems: string[] }
+}
+
+/** A search over users by address (prefix or whole), nickname or referral code. */
+export const AdminUsersParams = PageParams.extend({
+  q: z.string().trim().max(64).optional(),
+})
+
+export interface AdminUser {
+  id: number
+  userName: string
+  nickName: string
+  referralCode: string
+  level: number
+  /** the inviter's address, null for the root */
+  inviter: string | null
+  location: number
+  directPeople: number
+  teamPeople: number
+  isRobot: boolean
+  nodes: { type: number; source: 'bought' | 'granted' }[]
+  /** balances of the five accounts */
+  balances: { usdt: string; community: string; shareholder: string; node: string; split: string }
+  createdAt: string
+}
+
+/**
+ * A user with the members directly under them (the tree view opens one level at a time), oldest
+ * first, at most `pageSize` (100 by default) per page; `user.directPeople` counts them all.
+ */
+export const AdminUserTreeParams = z.object({
+  userName: z.string().trim().min(1).max(64),
+  pageNum: intParam(1, 1_000_000).default(1),
+  pageSize: intParam(1, 100).default(100),
+})
+export interface AdminUserTree {
+  user: AdminUser
+  children: AdminUser[]
+}
+
+export const AdminWithdrawalsParams = PageParams.extend({
+  status: intParam(0, 6).optional(),
+  q: z.string().trim().max(64).optional(),
+})
+
+export interface AdminWithdrawal {
+  id: number
+  userName: string
+  amount: string
+  fee: string
+  address: string
+  status: WithdrawalStatusCode
+  txHash: string | null
+  reviewReason: string | null
+  reviewedBy: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** Approve or reject several pending withdrawals at once (ids comma-separated, at most 100). */
+export const AdminBulkReviewParams = z.object({
+  ids: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'invalid_params')
+    .transform((s) => [...new Set(s.split(',').map(Number))]),
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().trim().max(200).optional(),
+})
+
+export interface AdminBulkReviewResult {
+  /** ids whose review was recorded */
+  done: number[]
+  /** ids that were not pending (already reviewed, canceled) or unknown */
+  skipped: number[]
+}
+
+export const DEPOSIT_STATUSES = ['on_chain', 'credited', 'reorged', 'unattributed'] as const
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number]
+
+/**
+ * Chain deposits, newest first, optionally of one status; `q` is a transaction hash or an
+ * address (the member's or the sender's, prefix or whole).
+ */
+export const AdminDepositsParams = PageParams.extend({
+  q: z.string().trim().max(80).optional(),
+  status: z.enum(DEPOSIT_STATUSES).optional(),
+})
+
+export interface AdminDeposit {
+  id: number
+  /** the credited member's address; for an unattributed deposit, the address it came from */
+  userName: string
+  txHash: string
+  amount: string
+  /** on_chain (waiting for confirmations), credited, reorged, unattributed (not a member) */
+  status: DepositStatus
+  confirmations: number
+  blockNumber: string | null
+  createdAt: string
+}
+
+/** One operator setting: its current value, the default, and who changed it last. */
+export interface AdminSetting {
+  key: string
+  /** JSON text of the value */
+  value: string
+  defaultValue: string
+  updatedAt: string | null
+  updatedBy: string | null
+}
+
+export const AdminUpdateSettingParams = z.object({
+  key: z.string().trim().min(1).max(64),
+  /** the new value as JSON text ("0.005", "[\"100\",\"300\"]", "true") */
+  value: z.string().min(1).max(10_000),
+  reason: z.string().trim().min(1).max(200),
+})
+
+export const AdminSettingHistoryParams = PageParams.extend({
+  key: z.string().trim().min(1).max(64),
+})
+
+export interface AdminSettingChange {
+  id: number
+  key: string
+  before: string | null
+  after: string
+  changedBy: string
+  reason: string | null
+  changedAt: string
+}
+
+export const AdminAuditParams = PageParams.extend({
+  action: z.string().trim().max(64).optional(),
+})
+
+export interface AdminAuditEntry {
+  id: number
+  operator: string
+  action: string
+  targetUser: string | null
+  amount: string | null
+  before: string | null
+  after: string | null
+  reason: string | null
+  createdAt: string
+}
+
+export const AdminSettlementRunsParams = PageParams
+
+/** One run of the ledger check (the invariants `npm run ledger:verify` checks). */
+export interface AdminLedgerCheck {
+  ok: boolean
+  checkedAt: string
+  /** one line per broken invariant, naming the account or transfer */
+  problems: string[]
+  accounts: number
+  transfers: number
+}

@@ -14,10 +14,11 @@ export async function api<T>(
   path: string,
   params: Record<string, string>,
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const res = await fetch(`${baseUrl()}/api/${path}?${new URLSearchParams(params)}`, {
     method: 'POST',
-    headers: token ? { token } : {},
+    headers: token ? { ...headers, token } : headers,
   })
   const body = (await res.json()) as { code: number; msg: string; reason?: string; data: T }
   if (res.status !== 200 || body.code !== 200)

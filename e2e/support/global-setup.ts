@@ -20,6 +20,8 @@ declare module 'vitest' {
     operator: E2eOperator
     /** An operator of role admin, for the operator console. */
     adminOperator: E2eOperator
+    /** An operator of role support, for answering the support chat. */
+    supportOperator: E2eOperator
     /** The app's local chain (Anvil), for the wallet's reads and transactions. */
     chainRpcUrl: string
     /** The app's DATA_DIR, for the commands that check its data. */
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort()
   const operator = createOperator(dataDir, 'e2e-finance', 'finance')
   const adminOperator = createOperator(dataDir, 'e2e-admin', 'admin')
+  const supportOperator = createOperator(dataDir, 'e2e-support', 'support')
   let log = ''
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/server.ts')], {
     env: {
@@ -103,6 +106,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl)
   project.provide('operator', operator)
   project.provide('adminOperator', adminOperator)
+  project.provide('supportOperator', supportOperator)
   const note = JSON.parse(fs.readFileSync(path.join(dataDir, 'chain', 'anvil.json'), 'utf8')) as {
     url: string
   }

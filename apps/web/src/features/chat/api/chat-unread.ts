@@ -12,6 +12,8 @@ export function chatUnreadOptions() {
     queryKey: chatKeys.unread(),
     queryFn: ({ signal }) => request('chat/unread', {}, { signal, hideToast: true }),
     refetchInterval: CHAT_UNREAD_REFRESH_MS,
+    // Answers arrive while the user is on other screens: a badge that appears asks again.
+    staleTime: 0,
     select: (data) => data.count,
   })
 }

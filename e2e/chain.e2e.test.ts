@@ -1,31 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, type Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { api, operator } from './support/api.ts'
-import { launchBrowser } from './support/browser.ts'
-import { registerThroughUi } from './support/journeys.ts'
+import { screenshot, useBrowser } from './support/browser.ts'
+import { registerThroughUi, sessionToken } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
 /** Deposits wait for 12 blocks of a second each, payouts too. */
 const CHAIN_WAIT = { timeout: 60_000, interval: 500 }
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
-
 describe('recharge and withdraw on the local chain', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('recharge 100 USDT from the wallet, then withdraw 20 approved by an operator', async () => {
     // Anvil's public development account 3 holds test USDT on the app's chain.
@@ -33,12 +19,12 @@ describe('recharge and withdraw on the local chain', () => {
       'test test test test test test test test test test test junk',
       { addressIndex: 3 },
     )
-    const user = await registerThroughUi(browser, undefined, { account, onChain: true })
+    const user = await registerThroughUi(browser(), undefined, { account, onChain: true })
     const chain = createPublicClient({ transport: http(inject('chainRpcUrl')) })
     const { tokenAddress } = await api<{ tokenAddress: Address }>(
       'userAccount/getAddress',
       {},
-      (await user.page.evaluate(() => localStorage.getItem('token')))!,
+      await sessionToken(user.page),
     )
     const onChain = () =>
       chain.readContract({
@@ -54,7 +40,7 @@ describe('recharge and withdraw on the local chain', () => {
     await user.page.getByTestId('recharge-amount-input').fill('100')
     await user.page.getByTestId('recharge-submit').click()
     await user.page.getByTestId('recharge-status').waitFor()
-    await shot(user.page, '20-recharge-on-chain')
+    await screenshot(user.page, '20-recharge-on-chain')
     expect(user.wallet.sentTransactions).toHaveLength(1)
     await expect.poll(onChain, CHAIN_WAIT).toBe(walletBefore - 100_000_000n)
 
@@ -73,9 +59,9 @@ describe('recharge and withdraw on the local chain', () => {
     await user.page.getByTestId('withdraw-submit').click()
     await user.page.getByTestId('withdraw-confirm').click()
     await user.page.getByTestId('withdraw-result').waitFor()
-    await shot(user.page, '21-withdraw-result')
+    await screenshot(user.page, '21-withdraw-result')
 
-    const token = (await user.page.evaluate(() => localStorage.getItem('token')))!
+    const token = await sessionToken(user.page)
     const mine = await api<{ list: { id: number; status: number }[] }>(
       'userAccount/myWithDraw',
       {},
@@ -100,7 +86,7 @@ describe('recharge and withdraw on the local chain', () => {
     await expect.poll(onChain, CHAIN_WAIT).toBe(walletBefore - 100_000_000n + 20_000_000n)
     await user.page.goto(`${baseUrl}/#/withdrawRecord`)
     await user.page.getByTestId('withdraw-record-item').first().waitFor()
-    await shot(user.page, '22-withdraw-record')
+    await screenshot(user.page, '22-withdraw-record')
     await user.page.context().close()
   })
 

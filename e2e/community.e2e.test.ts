@@ -1,9 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { creditUser, settleDay } from './support/api.ts'
-import { launchBrowser } from './support/browser.ts'
+import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
@@ -15,11 +14,6 @@ const money = JSON.parse(
   ),
 ) as { accountLog: { types: Record<string, string> } }
 
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
-
 /**
  * The settlement day after the one that holds "now" (UTC+8): every position opened so far
  * is due on it, and no other journey settles it, so this one's node reward is its own.
@@ -27,18 +21,11 @@ const shot = async (page: Page, name: string) => {
 const localTomorrow = () => new Date(Date.now() + 32 * 3_600_000).toISOString().slice(0, 10)
 
 describe('community journey', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('activate a member into a partition, upgrade, buy a node, see the team and the earnings, collect the node reward', async () => {
-    const alice = await registerThroughUi(browser)
-    const bob = await registerThroughUi(browser, alice.address)
+    const alice = await registerThroughUi(browser())
+    const bob = await registerThroughUi(browser(), alice.address)
     await creditUser(alice.address, '2000')
     await creditUser(bob.address, '100')
     const { page } = alice
@@ -50,10 +37,10 @@ describe('community journey', () => {
     await page.getByTestId('active-member-option').first().click()
     await page.getByTestId('active-level-1').click()
     await page.getByTestId('active-partition-2').click()
-    await shot(page, '40-active')
+    await screenshot(page, '40-active')
     await page.getByTestId('active-submit').click()
     await page.getByTestId('active-confirm-sheet').waitFor()
-    await shot(page, '41-active-confirm')
+    await screenshot(page, '41-active-confirm')
     await page.getByTestId('active-confirm').click()
     await page.getByTestId('active-result').waitFor()
     expect(await page.getByTestId('active-result').innerText()).toContain('100')
@@ -62,15 +49,15 @@ describe('community journey', () => {
     await page.goto(`${baseUrl}/#/vip`)
     await page.getByTestId('screen-vip').waitFor()
     await page.getByTestId('vip-upgrade-2').waitFor()
-    await shot(page, '42-vip')
+    await screenshot(page, '42-vip')
     await page.getByTestId('vip-upgrade-2').click()
     await page.getByTestId('vip-confirm-sheet').waitFor()
-    await shot(page, '42-vip-confirm-sheet')
+    await screenshot(page, '42-vip-confirm-sheet')
     await page.getByTestId('vip-confirm').click()
     await page.getByTestId('vip-result').waitFor()
     expect(await page.getByTestId('vip-result-paid').innerText()).toContain('300')
     expect(await page.getByTestId('vip-result-hope').innerText()).toMatch(/[1-9]/)
-    await shot(page, '43-vip-result')
+    await screenshot(page, '43-vip-result')
 
     // A shareholder node for 1,000 USDT.
     await page.goto(`${baseUrl}/#/holder`)
@@ -81,14 +68,14 @@ describe('community journey', () => {
     await page.getByTestId('node-result').waitFor()
     expect(await page.getByTestId('node-result').innerText()).toContain('1,000')
     await expect.poll(() => page.getByTestId('node-buy-1').count(), POLL).toBe(0)
-    await shot(page, '44-holder')
+    await screenshot(page, '44-holder')
 
     // Both purchases bought HOPE into the split account.
     await page.goto(`${baseUrl}/#/split`)
     await page.getByTestId('screen-split').waitFor()
     await expect.poll(() => page.getByTestId('split-total').innerText(), POLL).toMatch(/[1-9]/)
     await expect.poll(() => page.getByTestId('split-log-item').count(), POLL).toBe(2)
-    await shot(page, '47-split')
+    await screenshot(page, '47-split')
 
     // Bob stakes 100 USDT.
     await bob.page.goto(`${baseUrl}/#/stake`)
@@ -114,7 +101,7 @@ describe('community journey', () => {
     expect(await page.getByTestId('team-member-address').first().innerText()).toContain(
       bob.address.slice(2, 6),
     )
-    await shot(page, '45-team')
+    await screenshot(page, '45-team')
 
     const run = await settleDay(localTomorrow())
     expect(run.status).toBe('done')
@@ -127,7 +114,7 @@ describe('community journey', () => {
     await expect
       .poll(() => nodeReward.getByTestId('earning-today').innerText(), POLL)
       .toMatch(/[1-9]/)
-    await shot(page, '46-community')
+    await screenshot(page, '46-community')
 
     // … and Alice collects it into her USDT account.
     await page.goto(`${baseUrl}/#/holder`)

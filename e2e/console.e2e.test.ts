@@ -1,25 +1,15 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import { TOTP_STEP_SECONDS } from '../apps/server/src/modules/operator/totp.rules.ts'
 import { api, creditUser, totpCode } from './support/api.ts'
-import { launchBrowser } from './support/browser.ts'
-import { registerThroughUi } from './support/journeys.ts'
+import { screenshot, useBrowser } from './support/browser.ts'
+import { registerThroughUi, sessionToken } from './support/journeys.ts'
 import type { E2eOperator } from './support/global-setup.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
 /** A payout is mined within seconds and completes at 12 confirmations of a second each. */
 const CHAIN_WAIT = { timeout: 60_000, interval: 500 }
-
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
-
-const tokenOf = async (page: Page) =>
-  (await page.evaluate(() => window.localStorage.getItem('token')))!
 
 /**
  * Signs in on the console's login form as an operator would, typing the code their
@@ -57,19 +47,12 @@ const consoleToken = async (page: Page) =>
   )
 
 describe('operator console', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('an operator edits the withdrawal fee and approves a withdrawal the user then sees passed', async () => {
     const admin = inject('adminOperator')
     const desk = await (
-      await browser.newContext({ viewport: { width: 1366, height: 860 } })
+      await browser().newContext({ viewport: { width: 1366, height: 860 } })
     ).newPage()
 
     // Sign-in needs the password and the authenticator's code: a wrong code is refused.
@@ -82,7 +65,7 @@ describe('operator console', () => {
     await desk.getByTestId('admin-login-error').waitFor()
     await consoleLogin(desk, admin)
     expect(await desk.getByTestId('admin-role').innerText()).not.toBe('')
-    await shot(desk, '70-console-dashboard')
+    await screenshot(desk, '70-console-dashboard')
 
     // The fixed withdrawal fee goes from 1 to 2.5 USDT.
     await desk.getByTestId('admin-menu-settings').click()
@@ -91,11 +74,11 @@ describe('operator console', () => {
     await desk.getByTestId('admin-setting-reason').fill('chain gas went up')
     await desk.getByTestId('admin-setting-save').click()
     await desk.getByTestId('admin-setting-value').waitFor({ state: 'detached' })
-    await shot(desk, '71-console-settings')
+    await screenshot(desk, '71-console-settings')
 
     try {
       // The user's withdraw screen charges the new fee, and the withdrawal records it.
-      const user = await registerThroughUi(browser)
+      const user = await registerThroughUi(browser())
       await creditUser(user.address, '50')
       const { page } = user
       await page.goto(`${baseUrl}/#/withdraw`)
@@ -110,7 +93,7 @@ describe('operator console', () => {
       expect(await page.getByTestId('withdraw-confirm-fee').innerText()).toContain('2.5')
       await page.getByTestId('withdraw-confirm').click()
       await page.getByTestId('withdraw-result').waitFor()
-      const token = await tokenOf(page)
+      const token = await sessionToken(page)
       const mine = await api<{ list: { id: number; status: number; fee: string }[] }>(
         'userAccount/myWithDraw',
         {},
@@ -130,7 +113,7 @@ describe('operator console', () => {
       await desk
         .getByTestId(`admin-withdrawal-approve-${withdrawal.id}`)
         .waitFor({ state: 'detached' })
-      await shot(desk, '72-console-withdrawals')
+      await screenshot(desk, '72-console-withdrawals')
 
       // The user's record leaves review: passed, then paid on chain.
       await page.reload()
@@ -140,7 +123,7 @@ describe('operator console', () => {
           return status.innerText()
         }, POLL)
         .toMatch(/^(审核通过|已确认|已完成)$/)
-      await shot(page, '73-withdraw-record-passed')
+      await screenshot(page, '73-withdraw-record-passed')
       await expect
         .poll(
           async () =>

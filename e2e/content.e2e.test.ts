@@ -1,27 +1,17 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type {
   BannerItem,
   ChatHistory,
   NewsItem,
   Page as ListPage,
 } from '../packages/api/src/index.ts'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import { api, operatorLogin } from './support/api.ts'
-import { launchBrowser } from './support/browser.ts'
-import { registerThroughUi } from './support/journeys.ts'
+import { screenshot, useBrowser } from './support/browser.ts'
+import { registerThroughUi, sessionToken } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
-
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
-
-const tokenOf = async (page: Page) =>
-  (await page.evaluate(() => window.localStorage.getItem('token')))!
 
 /** What the server publishes in one language (`lan` header), as the app would ask for it. */
 async function published(lan: 'zh_CN' | 'en_US') {
@@ -62,14 +52,7 @@ async function homeContent(page: Page) {
 }
 
 describe('home content and support chat', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('home shows the seeded banners and news in Chinese, and in English after switching', async () => {
     const zh = await published('zh_CN')
@@ -80,12 +63,12 @@ describe('home content and support chat', () => {
     expect(en.bannerTitles).not.toEqual(zh.bannerTitles)
     expect(en.newsTitles[0]).not.toBe(zh.newsTitles[0])
 
-    const { page } = await registerThroughUi(browser)
+    const { page } = await registerThroughUi(browser())
     const chinese = await homeContent(page)
     expect(chinese.bannerTitles.sort()).toEqual([...zh.bannerTitles].sort())
     expect(chinese.ticker).toBe(zh.newsTitles[0])
     expect(chinese.latest).toContain(zh.latestTitle)
-    await shot(page, '60-home-zh')
+    await screenshot(page, '60-home-zh')
 
     await page.goto(`${baseUrl}/#/account`)
     await page.getByTestId('account-page').waitFor()
@@ -103,7 +86,7 @@ describe('home content and support chat', () => {
     const english = await homeContent(page)
     expect(english.bannerTitles.sort()).toEqual([...en.bannerTitles].sort())
     expect(english.latest).toContain(en.latestTitle)
-    await shot(page, '61-home-en')
+    await screenshot(page, '61-home-en')
 
     // The choice is kept: opening the app again stays in English.
     await page.reload()
@@ -113,7 +96,7 @@ describe('home content and support chat', () => {
   })
 
   test('a message to support reaches the operator, and the answer arrives live', async () => {
-    const user = await registerThroughUi(browser)
+    const user = await registerThroughUi(browser())
     const { page } = user
     await page.goto(`${baseUrl}/#/chat`)
     await page.getByTestId('screen-chat').waitFor()
@@ -144,7 +127,7 @@ describe('home content and support chat', () => {
     const theirs = page.locator('[data-testid="chat-message"][data-mine="false"]')
     await expect.poll(() => theirs.count(), POLL).toBe(1)
     expect(await theirs.first().innerText()).toContain(answer)
-    await shot(page, '62-chat')
+    await screenshot(page, '62-chat')
 
     // A second answer while the user is elsewhere shows as unread on the contact screen,
     // and opening the chat clears it.
@@ -158,13 +141,14 @@ describe('home content and support chat', () => {
     await page.getByTestId('account-contact').click()
     await page.getByTestId('screen-contact').waitFor()
     await expect.poll(() => page.getByTestId('contact-chat-unread').innerText(), POLL).toBe('1')
-    await shot(page, '63-contact-unread')
+    await screenshot(page, '63-contact-unread')
     await page.getByTestId('contact-chat').click()
     await page.getByTestId('screen-chat').waitFor()
     await expect.poll(() => theirs.count(), POLL).toBe(2)
     await expect
       .poll(
-        async () => (await api<{ count: number }>('chat/unread', {}, await tokenOf(page))).count,
+        async () =>
+          (await api<{ count: number }>('chat/unread', {}, await sessionToken(page))).count,
         POLL,
       )
       .toBe(0)

@@ -1,38 +1,21 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { api } from './support/api.ts'
-import { launchBrowser } from './support/browser.ts'
-import { registerThroughUi } from './support/journeys.ts'
+import { screenshot, useBrowser } from './support/browser.ts'
+import { registerThroughUi, sessionToken } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
 
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
-
-const tokenOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'))
-
 describe('login by account', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('a wallet with two registered addresses signs in with the one chosen, and keeps it', async () => {
     const second = privateKeyToAccount(generatePrivateKey())
-    await registerThroughUi(browser, undefined, { account: second })
-    const user = await registerThroughUi(browser, undefined, { others: [second] })
+    await registerThroughUi(browser(), undefined, { account: second })
+    const user = await registerThroughUi(browser(), undefined, { others: [second] })
     const { page, wallet } = user
-    const first = await api<{ userName: string }>('user/getUserInfo', {}, (await tokenOf(page))!)
+    const first = await api<{ userName: string }>('user/getUserInfo', {}, await sessionToken(page))
     expect(first.userName).toBe(user.address)
 
     await page.goto(`${baseUrl}/#/loginAccount`)
@@ -44,22 +27,24 @@ describe('login by account', () => {
     await expect
       .poll(() => items.nth(1).getByTestId('login-account-status').innerText(), POLL)
       .toBe('已注册')
-    await shot(page, '55-login-account')
+    await screenshot(page, '55-login-account')
 
     const signsBefore = wallet.signCalls
     await items.nth(1).click()
     await page.getByRole('button', { name: '切换' }).click()
     await page.getByTestId('home-page').waitFor()
     await expect.poll(() => wallet.signCalls, POLL).toBe(signsBefore + 1)
-    await expect.poll(() => tokenOf(page), POLL).not.toBeNull()
-    const now = await api<{ userName: string }>('user/getUserInfo', {}, (await tokenOf(page))!)
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('token')), POLL)
+      .not.toBeNull()
+    const now = await api<{ userName: string }>('user/getUserInfo', {}, await sessionToken(page))
     expect(now.userName).toBe(second.address.toLowerCase())
 
     // Opening the app again stays on the chosen address without another signature.
     await page.reload()
     await page.getByTestId('home-page').waitFor()
     expect(wallet.signCalls).toBe(signsBefore + 1)
-    const again = await api<{ userName: string }>('user/getUserInfo', {}, (await tokenOf(page))!)
+    const again = await api<{ userName: string }>('user/getUserInfo', {}, await sessionToken(page))
     expect(again.userName).toBe(second.address.toLowerCase())
   })
 })

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser, phonePage } from './support/browser.ts'
+import { describe, expect, inject, test } from 'vitest'
+import { phonePage, screenshot, useBrowser } from './support/browser.ts'
 import { installWallet } from './support/wallet.ts'
 
 const baseUrl = inject('baseUrl')
@@ -17,11 +17,6 @@ const locale = (lang: string) =>
       'utf8',
     ),
   ) as { tabs: Record<'home' | 'assets' | 'stake' | 'community', string> }
-
-const shotsDir = process.env.SCREENSHOT_DIR
-async function shot(page: Page, name: string) {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
 
 interface SeenRequest {
   url: string
@@ -49,17 +44,10 @@ async function tabTitles(page: Page): Promise<string[]> {
 }
 
 describe('sign-in journey', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('an unregistered wallet registers with the invitation code, stays signed in, and switches to English', async () => {
-    const page = await phonePage(browser)
+    const page = await phonePage(browser())
     const wallet = await installWallet(page, privateKeyToAccount(generatePrivateKey()))
     const calls = recordApiCalls(page)
 
@@ -70,7 +58,7 @@ describe('sign-in journey', () => {
 
     await page.getByTestId('invite-page').waitFor()
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
-    await shot(page, '01-invite')
+    await screenshot(page, '01-invite')
 
     const codeInput = page.locator(
       '[data-testid="invitation-code-input"] input, input[data-testid="invitation-code-input"]',
@@ -86,7 +74,7 @@ describe('sign-in journey', () => {
     const register = calls.find((c) => c.url.includes('/api/user/register'))
     expect(new URL(register!.url).searchParams.get('invitationCode')).toBe(ROOT_CODE)
     expect(register!.lan).toBe('zh_CN')
-    await shot(page, '02-home')
+    await screenshot(page, '02-home')
 
     // A reload keeps the user signed in without asking the wallet again.
     await page.reload()
@@ -99,7 +87,7 @@ describe('sign-in journey', () => {
     await page.getByTestId('account-page').waitFor()
     await page.getByTestId('lang-switch').click()
     await page.getByTestId('lang-option-en').click()
-    await shot(page, '03-account-en')
+    await screenshot(page, '03-account-en')
     await page.goto(`${baseUrl}/#/`)
     const en = locale('en').tabs
     await expect.poll(() => tabTitles(page)).toEqual([en.home, en.assets, en.stake, en.community])
@@ -109,12 +97,12 @@ describe('sign-in journey', () => {
     await expect.poll(() => calls.length).toBeGreaterThan(before)
     expect(calls.slice(before).every((c) => c.lan === 'en_US')).toBe(true)
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en')
-    await shot(page, '04-home-en')
+    await screenshot(page, '04-home-en')
     await page.context().close()
   })
 
   test('an invitation link names the inviter, and the new user lands under that inviter', async () => {
-    const page = await phonePage(browser)
+    const page = await phonePage(browser())
     const account = privateKeyToAccount(generatePrivateKey())
     await installWallet(page, account)
     await page.goto(`${baseUrl}/#/invite?pusername=${ROOT_ADDRESS}`)
@@ -138,14 +126,14 @@ describe('sign-in journey', () => {
 
   test('a registered wallet on a new device signs in once and lands on home', async () => {
     const account = privateKeyToAccount(generatePrivateKey())
-    const first = await phonePage(browser)
+    const first = await phonePage(browser())
     await installWallet(first, account)
     await first.goto(`${baseUrl}/#/invite?pusername=${ROOT_ADDRESS}`)
     await first.getByTestId('register-button').click()
     await first.getByTestId('home-page').waitFor()
     await first.context().close()
 
-    const page = await phonePage(browser)
+    const page = await phonePage(browser())
     const wallet = await installWallet(page, account)
     await page.goto(`${baseUrl}/`)
     await page.getByTestId('home-page').waitFor()

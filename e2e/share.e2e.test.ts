@@ -2,20 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import jsQRModule from 'jsqr'
 import { PNG } from 'pngjs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser } from './support/browser.ts'
+import { describe, expect, inject, test } from 'vitest'
+import { screenshot, screenshotDir, useBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
 /** jsqr is a CommonJS module: its default import is `module.exports`, typed as the namespace. */
 const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ??
   jsQRModule) as unknown as typeof jsQRModule.default
-
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
 
 /** The text of the QR code in a PNG data URL, or null when none is found. */
 function readQr(dataUrl: string): string | null {
@@ -24,17 +18,10 @@ function readQr(dataUrl: string): string | null {
 }
 
 describe('invite friends', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('the event poster is a PNG whose QR code opens my invitation link', async () => {
-    const alice = await registerThroughUi(browser)
+    const alice = await registerThroughUi(browser())
     const { page } = alice
     await page.goto(`${baseUrl}/#/share`)
     await page.getByTestId('screen-share').waitFor()
@@ -43,7 +30,7 @@ describe('invite friends', () => {
     expect(await page.getByTestId('share-code').innerText()).toMatch(/^[A-Z0-9]{4,}$/)
     const qr = await page.getByTestId('share-qr').getAttribute('src')
     expect(readQr(qr!)).toBe(link)
-    await shot(page, '50-share')
+    await screenshot(page, '50-share')
 
     await page.getByTestId('share-poster-make').click()
     const poster = page.getByTestId('share-poster')
@@ -54,11 +41,12 @@ describe('invite friends', () => {
     expect([png.width, png.height]).toEqual([750, 1334])
     expect(readQr(src)).toBe(link)
     await poster.scrollIntoViewIfNeeded()
-    await shot(page, '51-share-poster')
-    if (shotsDir) fs.writeFileSync(path.join(shotsDir, '52-poster.png'), PNG.sync.write(png))
+    await screenshot(page, '51-share-poster')
+    const dir = screenshotDir()
+    if (dir) fs.writeFileSync(path.join(dir, '52-poster.png'), PNG.sync.write(png))
 
     // A friend opening the link lands on the invite page with Alice named as the inviter.
-    await registerThroughUi(browser, alice.address)
+    await registerThroughUi(browser(), alice.address)
     await alice.page.goto(`${baseUrl}/#/team`)
     await alice.page.getByTestId('team-member').first().waitFor()
     expect(await alice.page.getByTestId('team-direct').innerText()).toBe('1')

@@ -1,9 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { creditUser, settleDay } from './support/api.ts'
-import { launchBrowser } from './support/browser.ts'
+import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
@@ -18,26 +17,14 @@ const readLocale = <T>(file: string): T =>
 const money = readLocale<{ accountLog: { types: Record<string, string> } }>('money.json')
 const game = readLocale<{ exchange: { problems: { amountRequired: string } } }>('game.json')
 
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
-
 /** The settlement day that holds "now" in the default settlement time zone (UTC+8). */
 const localToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
 
 describe('stake journey', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('stake 100 USDT, the day settles, the consensus reward shows in the log, redeem it into a pledge', async () => {
-    const user = await registerThroughUi(browser)
+    const user = await registerThroughUi(browser())
     const { page } = user
     await creditUser(user.address, '150')
 
@@ -47,11 +34,11 @@ describe('stake journey', () => {
     await page.getByTestId('stake-amount').fill('100')
     await page.getByTestId('stake-submit').click()
     await page.getByTestId('stake-confirm-sheet').waitFor()
-    await shot(page, '30-stake-confirm')
+    await screenshot(page, '30-stake-confirm')
     await page.getByTestId('stake-confirm').click()
     await page.getByTestId('stake-result').waitFor()
     expect(await page.getByTestId('stake-result-amount').innerText()).toContain('100')
-    await shot(page, '31-stake-result')
+    await screenshot(page, '31-stake-result')
     await page.getByTestId('stake-again').click()
     await expect.poll(() => page.getByTestId('stake-position').count(), POLL).toBe(1)
     await expect.poll(() => page.getByTestId('stake-available').innerText(), POLL).toContain('50')
@@ -65,7 +52,7 @@ describe('stake journey', () => {
     const item = page.getByTestId('account-log-item').first()
     await item.waitFor()
     expect(await item.innerText()).toContain(money.accountLog.types.consensusRightsReward)
-    await shot(page, '32-community-log')
+    await screenshot(page, '32-community-log')
 
     await page.goto(`${baseUrl}/#/exchange`)
     await page.getByTestId('exchange-page').waitFor()
@@ -77,15 +64,15 @@ describe('stake journey', () => {
     await page.getByTestId('exchange-all').click()
     await page.getByTestId('exchange-submit').click()
     await page.getByTestId('exchange-confirm-sheet').waitFor()
-    await shot(page, '33-exchange-confirm')
+    await screenshot(page, '33-exchange-confirm')
     await page.getByTestId('exchange-confirm').click()
     await page.getByTestId('exchange-result').waitFor()
-    await shot(page, '34-exchange-result')
+    await screenshot(page, '34-exchange-result')
 
     await page.goto(`${baseUrl}/#/pledgeRecord`)
     await page.getByTestId('pledge-record-page').waitFor()
     await expect.poll(() => page.getByTestId('pledge-item').count(), POLL).toBe(1)
     expect(await page.getByTestId('pledge-item-amount').innerText()).toMatch(/[1-9]/)
-    await shot(page, '35-pledge-record')
+    await screenshot(page, '35-pledge-record')
   })
 })

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import { creditUser } from './support/api.ts'
-import { launchBrowser } from './support/browser.ts'
+import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
@@ -15,11 +15,6 @@ const zh = JSON.parse(
   ),
 ) as { accountLog: { types: Record<string, string> } }
 
-const shotsDir = process.env.SCREENSHOT_DIR
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-}
-
 async function firstLogItem(page: Page): Promise<string> {
   await page.goto(`${baseUrl}/#/accountLog?account=usdt`)
   await page.getByTestId('account-log-page').waitFor()
@@ -29,18 +24,11 @@ async function firstLogItem(page: Page): Promise<string> {
 }
 
 describe('transfer journey', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    if (shotsDir) fs.mkdirSync(shotsDir, { recursive: true })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useBrowser()
 
   test('a user with credited USDT transfers to a downline member and both account logs show it', async () => {
-    const alice = await registerThroughUi(browser)
-    const bob = await registerThroughUi(browser, alice.address)
+    const alice = await registerThroughUi(browser())
+    const bob = await registerThroughUi(browser(), alice.address)
     await creditUser(alice.address, '100')
 
     await alice.page.goto(`${baseUrl}/#/assets`)
@@ -48,7 +36,7 @@ describe('transfer journey', () => {
     await expect
       .poll(() => alice.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toContain('100')
-    await shot(alice.page, '10-assets')
+    await screenshot(alice.page, '10-assets')
 
     await alice.page.goto(`${baseUrl}/#/transfer`)
     await alice.page.getByTestId('transfer-page').waitFor()
@@ -56,15 +44,15 @@ describe('transfer journey', () => {
     await alice.page.getByTestId('transfer-amount-input').fill('12.5')
     await alice.page.getByTestId('transfer-submit').click()
     await alice.page.getByTestId('transfer-confirm-sheet').waitFor()
-    await shot(alice.page, '11-transfer-confirm')
+    await screenshot(alice.page, '11-transfer-confirm')
     await alice.page.getByTestId('transfer-confirm').click()
     await alice.page.getByTestId('transfer-result').waitFor()
-    await shot(alice.page, '12-transfer-result')
+    await screenshot(alice.page, '12-transfer-result')
 
     const aliceItem = await firstLogItem(alice.page)
     expect(aliceItem).toContain(zh.accountLog.types.internalTransfer)
     expect(aliceItem).toMatch(/-\s?12\.5/)
-    await shot(alice.page, '13-account-log')
+    await screenshot(alice.page, '13-account-log')
 
     const bobItem = await firstLogItem(bob.page)
     expect(bobItem).toContain(zh.accountLog.types.internalTransfer)
@@ -78,8 +66,8 @@ describe('transfer journey', () => {
   })
 
   test('a transfer to someone outside the downline is refused and nothing moves', async () => {
-    const alice = await registerThroughUi(browser)
-    const stranger = await registerThroughUi(browser)
+    const alice = await registerThroughUi(browser())
+    const stranger = await registerThroughUi(browser())
     await creditUser(alice.address, '50')
     await alice.page.goto(`${baseUrl}/#/transfer`)
     await alice.page.getByTestId('transfer-page').waitFor()

@@ -42,3 +42,10 @@ export async function registerThroughUi(
   await page.getByTestId('home-page').waitFor()
   return { page, wallet, account, address: account.address.toLowerCase() }
 }
+
+/** The session token the app keeps for the signed-in user of `page`. */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'))
+  if (!token) throw new Error('the page has no session token')
+  return token
+}

@@ -41,6 +41,7 @@ import { createUserService, type UserService } from './modules/user/user.service
 import { registerDocs } from './plugins/docs.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerAdminApp, registerSecurityHeaders, registerWebApp } from './plugins/web.ts'
+import { answerClientError } from './security/client-error.ts'
 
 export interface Services {
   settings: SettingsService
@@ -85,24 +86,51 @@ export interface AppOptions {
   now?: () => number
 }
 
+/**
+ * Secrets a log line must never carry, wherever a caller puts them: session tokens, login
+ * signatures, operator passwords, keys and authenticator secrets, and the raw bytes of a request
+ * Node's parser refused (they hold its headers, `token` among them).
+ */
+const REDACTED_KEYS = [
+  'token',
+  'signature',
+  'password',
+  'privateKey',
+  'secret',
+  'totpSecret',
+  'hotWalletKey',
+  'rawPacket',
+]
+
+/** The production logger: paths without query strings, secrets redacted. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>) {
+  return {
+    level: config.logLevel,
+    // Payloads travel in the query string (spec §7): log the path only, never the values.
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        path: req.url.split('?')[0],
+        ip: req.ip,
+      }),
+    },
+    redact: {
+      paths: ['req.headers', ...REDACTED_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`])],
+      censor: '[redacted]',
+    },
+  }
+}
+
 /** Builds the whole HTTP app; `server.ts` only listens, tests use `app.inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: opts.config.logLevel,
-      // Payloads travel in the query string (spec §7): log the path only, never the values.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          path: req.url.split('?')[0],
-          ip: req.ip,
-        }),
-      },
-    },
+    logger: opts.logger ?? loggerOptions(opts.config),
     trustProxy: opts.config.trustProxy,
     bodyLimit: 64 * 1024,
     // Operators' article texts travel in the query string: allow a longer request head.
     http: { maxHeaderSize: 64 * 1024 },
+    // A longer head is refused by Node itself; it still gets the envelope, translated.
+    clientErrorHandler: answerClientError,
   })
 
   const settings = createSettingsService(opts.database.db)

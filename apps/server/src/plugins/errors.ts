@@ -5,25 +5,67 @@ import { isAppNavigation } from './web.ts'
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: OK_CODE, msg: 'success', data })
 
-const DB_UNAVAILABLE = new Set([
+/** Error codes of a database (or a node) that is down, restarting or refusing connections. */
+const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   '57P01',
   '57P02',
   '57P03',
   '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
 ])
+
+/** node-postgres's words for a connection that could not be made or was lost. */
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|connection terminated|not queryable|query read timeout/i
+
+type Failure = { code?: unknown; message?: unknown; cause?: unknown } | undefined
+
+/** `err` and the errors it wraps (drizzle wraps the driver's), outermost first. */
+function* causes(err: unknown): Generator<NonNullable<Failure>> {
+  let e = err as Failure
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as Failure) yield e
+}
+
+/**
+ * The driver's or the system's own words: drizzle's message quotes the failed query and its
+ * parameters, which are neither matched nor logged.
+ */
+function wordsOf(e: NonNullable<Failure>): string | null {
+  return typeof e.message === 'string' && !e.message.startsWith('Failed query:') ? e.message : null
+}
+
+/** Whether `err`, or an error it wraps, says the database or the chain node is away. */
+function isUnavailable(err: unknown): boolean {
+  for (const e of causes(err)) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true
+    if (UNAVAILABLE_MESSAGES.test(wordsOf(e) ?? '')) return true
+  }
+  return false
+}
+
+/**
+ * What a failure logs: the first error of the chain that does not quote a failed query, so a
+ * query's parameters (a session's token hash, an address, an amount) never reach the logs.
+ */
+function loggable(err: unknown): object {
+  for (const e of causes(err)) if (wordsOf(e) !== null) return e
+  return { message: 'query failed' }
+}
 
 function toAppError(err: unknown): AppError | null {
   if (isAppError(err)) return err
-  const e = err as Partial<FastifyError> & { code?: string; cause?: { code?: string } }
-  if (DB_UNAVAILABLE.has(e.code ?? '') || DB_UNAVAILABLE.has(e.cause?.code ?? '')) {
-    return new AppError('service_unavailable', { cause: err })
-  }
-  if (/timeout exceeded when trying to connect/i.test(e.message ?? '')) {
-    return new AppError('service_unavailable', { cause: err })
-  }
+  const e = err as Partial<FastifyError>
+  if (isUnavailable(err)) return new AppError('service_unavailable', { cause: err })
   // Fastify's own 4xx: malformed body, unsupported media type, body too large, bad URL.
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return new AppError('invalid_params', { cause: err })
@@ -35,8 +77,13 @@ function toAppError(err: unknown): AppError | null {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     const appError = toAppError(err)
-    if (!appError || appError.code >= 500) {
-      req.log.error({ err }, 'request failed')
+    if (appError?.reason === 'service_unavailable') {
+      // Expected while the database or the chain is away, once per request: the root cause's
+      // words only, never the failed query with its parameters.
+      const words = [...causes(appError.cause)].map(wordsOf).findLast((w) => w !== null)
+      req.log.warn({ cause: words ?? appError.detail ?? '' }, 'service unavailable')
+    } else if (!appError || appError.code >= 500) {
+      req.log.error({ err: loggable(err) }, 'request failed')
     }
     const e = appError ?? new AppError('internal_error', { cause: err })
     const base = reasonMessage(e.reason, req.lang)

@@ -2,6 +2,7 @@ import { REASON_CODES, ROUTES, type Reason, type RouteData, type RoutePath } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../lib/app-error.ts'
+import { fieldWithNul } from '../security/text.ts'
 import type { Operator } from '../modules/operator/operator.service.ts'
 import type { AuthSession } from '../modules/user/user.service.ts'
 import { ok } from './errors.ts'
@@ -38,6 +39,8 @@ export function defineRoute<P extends RoutePath>(
       def.auth === 'operator'
         ? await app.services.operators.authenticate(req.headers.token, roles)
         : null
+    const nul = fieldWithNul(req.query)
+    if (nul !== null) throw new AppError('invalid_params', { detail: nul })
     const parsed = def.params.safeParse(req.query ?? {})
     if (!parsed.success) {
       // A schema may name the reason a user should see (e.g. 'address_required') as the message.

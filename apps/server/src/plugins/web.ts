@@ -1,12 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../lib/app-error.ts'
 
 /**
  * Production headers. Inline scripts stay allowed: several wallets' in-app browsers inject
  * their provider as an inline script, and a policy blocking it breaks the app there.
+ *
+ * connect-src: the app itself talks only to its own origin (the API, and the chat socket,
+ * which CSP 3 counts as `'self'`); it reads the chain through the wallet and never through an
+ * RPC URL of its own, so the server's CHAIN_RPC_URL is not listed. `https:` stays for the
+ * wallets: some injected providers (Trust's, TokenPocket's) send read calls with `fetch` from
+ * inside the page to an RPC node the wallet chooses, which no list here can name. No plain
+ * `http:` or foreign `wss:` is allowed.
+ *
+ * CSRF does not apply: the session travels in the `token` header, set by the app's own script,
+ * never in a cookie, so a page on another origin cannot make a browser send it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -15,19 +25,32 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",
   "font-src 'self' data:",
-  "connect-src 'self' https: wss:",
+  "connect-src 'self' https:",
   "object-src 'none'",
   "base-uri 'self'",
   "frame-ancestors 'none'",
   "form-action 'self'",
 ].join('; ')
 
+/** A year, subdomains included; sent only when the app is reached over TLS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+
+/**
+ * The request came over TLS: to this process itself, through a trusted proxy that says so
+ * (`x-forwarded-proto: https` with TRUST_PROXY=true), or the app's public address is https.
+ * An untrusted `x-forwarded-proto` is ignored (Fastify reads it only when proxies are trusted).
+ */
+function reachedOverTls(req: FastifyRequest): boolean {
+  return req.protocol === 'https' || Boolean(req.server.config?.publicUrl?.startsWith('https://'))
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     reply.header('x-frame-options', 'DENY')
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+    if (reachedOverTls(req)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY)
   })
 }
 
@@ -40,6 +63,8 @@ export async function registerWebApp(
   await app.register(fastifyStatic, {
     root: distDir,
     index: ['index.html'],
+    // The build writes .br/.gz copies beside its files (apps/web/vite.config.ts).
+    preCompressed: true,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`)
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -16,6 +16,7 @@ import { isAppError } from '../../lib/app-error.ts'
 import type { UserService } from '../user/user.service.ts'
 import type { ChatClient, ChatHub } from './chat.hub.ts'
 import { toChatMessage, type ChatService } from './chat.service.ts'
+import { fieldWithNul } from '../../security/text.ts'
 
 export interface ChatSocketDeps {
   hub: ChatHub
@@ -108,6 +109,8 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
   async function sendMessage(me: ChatClient, raw: { clientId: string; body: string }) {
     const parsed = ChatSendParams.safeParse(raw)
     const clientId = typeof raw.clientId === 'string' ? raw.clientId : undefined
+    // PostgreSQL text holds no U+0000: refused here as bad input, not failed in the database.
+    if (fieldWithNul(raw) !== null) return errorFrame('invalid_params', clientId)
     if (!parsed.success) {
       const named = parsed.error.issues.find((i) => i.message in REASON_CODES)
       errorFrame(named ? (named.message as Reason) : 'invalid_params', clientId)

@@ -268,3 +268,14 @@ export function settlementDayDue(nowMs: number, offsetMinutes: number, time: str
   const shifted = nowMs + (offsetMinutes - h * 60 - m) * 60_000 - 86_400_000
   return new Date(shifted).toISOString().slice(0, 10)
 }
+
+/**
+ * A real calendar day written `YYYY-MM-DD`, from year 1 on (PostgreSQL's `date` has no year 0);
+ * the format alone lets through days such as `2026-02-30` that the database refuses.
+ * @example isCalendarDay('2028-02-29') // true
+ */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day.startsWith('0000')) return false
+  const at = new Date(`${day}T00:00:00Z`)
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day
+}

@@ -32,6 +32,7 @@ import {
   communityRewards,
   consensusRelease,
   hopeFor,
+  isCalendarDay,
   linearRelease,
   nodeShares,
   priceAt,
@@ -668,6 +669,7 @@ export function createGameService(deps: {
       day: string,
       hooks: { afterBatch?: (n: number) => void } = {},
     ): Promise<SettlementRun> {
+      if (!isCalendarDay(day)) throw new AppError('invalid_params', { detail: 'day' })
       const result = await withAdvisoryLock(pool, SETTLE_LOCK, async (lockConn) => {
         const run = await repo.openRun(lockConn, day)
         const s = await settings.get()

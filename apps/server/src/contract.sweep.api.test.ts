@@ -1,0 +1,639 @@
+import { randomBytes } from 'node:crypto'
+import net, { type AddressInfo } from 'node:net'
+import {
+  CHAT_SOCKET_PATH,
+  REASON_CODES,
+  ROUTES,
+  langFromHeader,
+  parseAmount,
+  reasonMessage,
+  type AccountLogPage,
+  type ChatHistory,
+  type ChatServerFrame,
+  type ChatUnread,
+  type OperatorSession,
+  type Page,
+  type Reason,
+  type RoutePath,
+  type Withdrawal,
+} from '@hope/api'
+import fc from 'fast-check'
+import WebSocket from 'ws'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { connectChain } from './chain/chain.service.ts'
+import { verifyLedger } from './modules/ledger/ledger.verify.ts'
+import { tokenHash } from './modules/user/user.rules.ts'
+import { fieldWithNul } from './security/text.ts'
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  registerUser,
+  type TestDatabase,
+} from './testing/index.ts'
+import {
+  BASES,
+  REFUSED_BY_MEANING,
+  NAMED_VALUES,
+  namedProbes,
+  oddValue,
+  probeOf,
+  queryOf,
+  urlOf,
+  type Probe,
+  type TokenKind,
+} from './contract.sweep.cases.ts'
+
+const ALL_ROUTES = Object.keys(ROUTES) as RoutePath[]
+const USER_ROUTES = ALL_ROUTES.filter((p) => ROUTES[p].auth === true)
+const OPERATOR_ROUTES = ALL_ROUTES.filter((p) => ROUTES[p].auth === 'operator')
+/**
+ * Generated probes per route; with the named ones every route gets well over a hundred.
+ * `SWEEP_RUNS=400` makes a longer hunt.
+ */
+const GENERATED_RUNS = Number(process.env.SWEEP_RUNS ?? 40)
+const BODY_LIMIT = 64 * 1024
+
+/**
+ * Tables whose rows are money or decide it. The sweep compares every row of them (a digest)
+ * before and after, with the counts and sums the report names.
+ */
+const MONEY_TABLES = [
+  'ledger_accounts',
+  'ledger_transfers',
+  'ledger_entries',
+  'withdrawals',
+  'deposits',
+  'users',
+  'stake_positions',
+  'pledge_items',
+  'token_sale',
+  'node_holders',
+  'split_grants',
+  'team_stats',
+  'settlement_user_values',
+  'settlement_rank_rewards',
+  'settings',
+] as const
+
+interface Answer {
+  status: number
+  body: { code?: number; msg?: string; reason?: string; data?: unknown } | null
+  text: string
+}
+
+const clip = (v: string) =>
+  v.length > 40 ? `${JSON.stringify(v.slice(0, 24))}…(${v.length})` : JSON.stringify(v)
+const describeProbe = (p: Probe) =>
+  `[${p.label}] token=${p.token} lan=${p.lan ?? '-'} ${p.pairs.map(([k, v]) => `${k}=${clip(v)}`).join('&')}${p.body ? ` body(${p.body.type})` : ''}`
+
+function bodyAccepted(body: Probe['body']): boolean {
+  if (!body) return true
+  const size = Buffer.byteLength(body.payload)
+  if (size > BODY_LIMIT) return false
+  if (body.type === 'text/plain') return true
+  if (body.type !== 'application/json') return false
+  try {
+    JSON.parse(body.payload.toString())
+    return true
+  } catch {
+    return body.payload === ''
+  }
+}
+
+/** True when the contract (or the body rules) refuses the probe, so the server must too. */
+function mustRefuse(path: RoutePath, probe: Probe): boolean {
+  // No generated body is an image, so the upload route has nothing it may store.
+  if (path === 'admin/upload') return true
+  const query = queryOf(probe.pairs)
+  const refusedHere = ([k, v]: [string, string]) =>
+    Object.hasOwn(REFUSED_BY_MEANING, k) && REFUSED_BY_MEANING[k]!.includes(v.trim())
+  if (probe.pairs.some(refusedHere)) return true
+  return (
+    !ROUTES[path].params.safeParse(query).success ||
+    fieldWithNul(query) !== null ||
+    !bodyAccepted(probe.body)
+  )
+}
+
+/** What is wrong with an answer, or null: a clear, translated 4xx for every bad payload. */
+function judge(path: RoutePath, probe: Probe, res: Answer): string | null {
+  const { status, body } = res
+  if (!body || typeof body !== 'object') return `not an envelope: ${res.text.slice(0, 120)}`
+  if (body.code !== status) return `envelope code ${body.code} on HTTP ${status}`
+  const auth = ROUTES[path].auth
+  const refuse = mustRefuse(path, probe)
+  const wrongOperator = auth === 'operator' && probe.token !== 'operator'
+  const wrongUser = auth === true && probe.token !== 'user'
+  // The body is read before any handler: a body refused is a 400 whoever sends it.
+  if ((wrongOperator && bodyAccepted(probe.body)) || (wrongUser && !refuse)) {
+    const want = probe.token === 'none' ? 'not_logged_in' : 'session_expired'
+    if (status !== 401 || body.reason !== want)
+      return `expected 401 ${want}, got ${status} ${body.reason}`
+  }
+  if (status >= 500) return `server error ${status} ${body.reason}`
+  if (refuse && status === 200) return 'a bad payload was accepted'
+  if (status === 200) return null
+  if (status < 400) return `unexpected status ${status}`
+  const reason = body.reason as Reason
+  if (!Object.hasOwn(REASON_CODES, reason)) return `unknown reason ${body.reason}`
+  if (REASON_CODES[reason] !== status)
+    return `reason ${reason} travels with ${REASON_CODES[reason]}, not ${status}`
+  if (body.data !== null) return 'an error carries data'
+  const lang = langFromHeader(probe.lan)
+  const base = reasonMessage(reason, lang)
+  const msg = body.msg ?? ''
+  const translated =
+    reason === 'invalid_params' ? msg === base || msg.startsWith(`${base}: `) : msg === base
+  if (!translated) return `msg ${JSON.stringify(msg)} is not the ${lang} text of ${reason}`
+  if (lang === 'en' && (/^[a-z_]+$/.test(msg) || !/^[A-Z]/.test(msg)))
+    return `English msg ${JSON.stringify(msg)} reads like a code`
+  if (/\n\s+at |\.ts:\d+/.test(res.text)) return 'a stack trace leaked'
+  return null
+}
+
+describe.each(databaseTargets())('contract sweep on $name', (target) => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  const tokens: Record<TokenKind, string | undefined> = {
+    none: undefined,
+    user: undefined,
+    operator: undefined,
+    forged: randomBytes(32).toString('base64url'),
+  }
+  let mallory: Awaited<ReturnType<typeof registerUser>>
+  let alice: Awaited<ReturnType<typeof registerUser>>
+  let bob: Awaited<ReturnType<typeof registerUser>>
+  /** Alice's downline: a transfer to her is one the contract allows. */
+  let carol: Awaited<ReturnType<typeof registerUser>>
+  let aliceWithdrawal: Withdrawal
+  let before: Record<string, unknown>
+  /** Sessions the test deletes behind the server's back. */
+  let goneUser: string
+  let goneOperator: string
+  const walked = new Set<RoutePath>()
+  const counts = { named: 0, generated: 0, amounts: 0, auth: 0, ids: 0 }
+  let ipNo = 0
+  const nextIp = () => {
+    ipNo += 1
+    return `10.${100 + (ipNo >> 16)}.${(ipNo >> 8) & 255}.${ipNo & 255}`
+  }
+
+  /** The app on a real socket at 127.0.0.1, for what `inject` does not pass through. */
+  async function listening(): Promise<number> {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' })
+    return (app.server.address() as AddressInfo).port
+  }
+
+  async function send(path: RoutePath, probe: Probe): Promise<Answer> {
+    const token = tokens[probe.token]
+    const res = await app.inject({
+      method: 'POST',
+      url: urlOf(path, probe.pairs),
+      headers: {
+        'content-type': probe.body?.type ?? 'application/json;charset=UTF-8',
+        ...(probe.lan !== undefined ? { lan: probe.lan } : {}),
+        ...(token ? { token } : {}),
+      },
+      ...(probe.body ? { payload: probe.body.payload } : {}),
+      remoteAddress: nextIp(),
+    })
+    // A logout in the sweep must not end the sessions the rest of it uses.
+    if (path === 'user/logout')
+      await db.pool.query('UPDATE sessions SET revoked_at = NULL WHERE user_id = $1', [mallory.id])
+    if (path === 'admin/logout')
+      await db.pool.query('UPDATE operator_sessions SET revoked_at = NULL')
+    let body: Answer['body'] = null
+    try {
+      body = res.json()
+    } catch {
+      body = null
+    }
+    return { status: res.statusCode, body, text: res.body }
+  }
+
+  async function probe(path: RoutePath, p: Probe): Promise<string | null> {
+    const res = await send(path, p)
+    walked.add(path)
+    const problem = judge(path, p, res)
+    return problem && `${path} ${describeProbe(p)}: ${problem}`
+  }
+
+  async function snapshot(): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {}
+    for (const table of MONEY_TABLES) {
+      out[table] = (
+        await db.pool.query(
+          `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`,
+        )
+      ).rows[0]
+    }
+    out.sums = (
+      await db.pool.query(`SELECT
+        (SELECT sum(balance)::text FROM ledger_accounts WHERE user_id IS NOT NULL) AS user_balances,
+        (SELECT sum(debits_pending)::text FROM ledger_accounts) AS pending,
+        (SELECT sum(abs(amount))::text FROM ledger_entries) AS entries,
+        (SELECT coalesce(sum(amount + fee), 0)::text FROM withdrawals) AS withdrawn,
+        (SELECT string_agg(status::text, ',' ORDER BY id) FROM withdrawals) AS statuses,
+        (SELECT sum(level)::int FROM users) AS levels`)
+    ).rows[0]
+    return out
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    // A chain the routes can name; no request here reaches it.
+    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
+    await app.services.settings.set('chainTokenAddress', `0x${'0e'.repeat(20)}`, 'sweep')
+    await app.services.settings.set('chainDepositAddress', `0x${'0d'.repeat(20)}`, 'sweep')
+    await app.services.operators.create('sweep-admin', 'sweep-admin-password', 'admin')
+    tokens.operator = (
+      await call<'admin/login', OperatorSession>(app, 'admin/login', {
+        username: 'sweep-admin',
+        password: 'sweep-admin-password',
+      })
+    ).body.data.token
+    await app.services.operators.create('sweep-gone', 'sweep-gone-password', 'support')
+    goneOperator = (
+      await call<'admin/login', OperatorSession>(app, 'admin/login', {
+        username: 'sweep-gone',
+        password: 'sweep-gone-password',
+      })
+    ).body.data.token
+    goneUser = (await registerUser(app)).token
+    mallory = await registerUser(app)
+    tokens.user = mallory.token
+    alice = await registerUser(app)
+    bob = await registerUser(app)
+    carol = await registerUser(app, alice.userName)
+    // Real withdrawal ids far above any small number a payload may carry.
+    await db.pool.query('ALTER TABLE withdrawals ALTER COLUMN id RESTART WITH 700000000')
+    await fundAccount(db.pool, alice.id, '100')
+    await fundAccount(db.pool, bob.id, '50')
+    await fundAccount(db.pool, alice.id, '100', 'community')
+    await fundAccount(db.pool, alice.id, '100', 'node')
+    aliceWithdrawal = (
+      await call<'userAccount/withdraw', Withdrawal>(
+        app,
+        'userAccount/withdraw',
+        { amount: '20', idempotencyKey: 'alice-withdrawal-1' },
+        { token: alice.token },
+      )
+    ).body.data
+    await call(
+      app,
+      'chat/send',
+      { clientId: 'alice-chat-0001', body: 'hi' },
+      { token: alice.token },
+    )
+    await call(
+      app,
+      'admin/chatReply',
+      { userName: alice.userName, clientId: 'op-reply-0001', body: 'hello alice' },
+      { token: tokens.operator },
+    )
+    before = await snapshot()
+  })
+  afterAll(async () => {
+    const total = Object.values(counts).reduce((a, b) => a + b, 0)
+    console.info(
+      `contract sweep on ${target.name}: ${total} requests over ${walked.size} routes ` +
+        `(${counts.named} named values, ${counts.generated} generated, ${counts.amounts} amounts on funded accounts, ` +
+        `${counts.auth} auth, ${counts.ids} other users' ids)`,
+    )
+    await app?.close()
+    await db?.drop()
+  })
+
+  test('every route has a harmless base the contract accepts', () => {
+    expect(Object.keys(BASES).sort()).toEqual([...ALL_ROUTES].sort())
+    for (const path of ALL_ROUTES) {
+      const parsed = ROUTES[path].params.safeParse(BASES[path])
+      expect(parsed.success, `${path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+    }
+  })
+
+  test('named bad values in every parameter get a translated 4xx', async () => {
+    const failures: string[] = []
+    for (const path of ALL_ROUTES) {
+      for (const p of namedProbes(path)) {
+        counts.named += 1
+        const problem = await probe(path, p)
+        if (problem) failures.push(problem)
+      }
+    }
+    expect(failures).toEqual([])
+  }, 120_000)
+
+  test('generated bad payloads, tokens and bodies get a translated 4xx', async () => {
+    const failures: string[] = []
+    for (const path of ALL_ROUTES) {
+      const details = await fc.check(
+        fc.asyncProperty(probeOf(path), async (p) => {
+          counts.generated += 1
+          const problem = await probe(path, p)
+          if (problem) throw new Error(problem)
+        }),
+        { numRuns: GENERATED_RUNS, maxSkipsPerRun: 1000 },
+      )
+      if (details.failed) {
+        const error = details.errorInstance as Error | undefined
+        failures.push(`seed ${details.seed} path ${details.counterexamplePath}: ${error?.message}`)
+      }
+    }
+    expect(failures).toEqual([])
+  }, 120_000)
+
+  test('a request head Node refuses (100k query, garbage) still gets the translated envelope', async () => {
+    const port = await listening()
+    const raw = (head: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(head))
+        let out = ''
+        socket.on('data', (d: Buffer) => (out += d.toString()))
+        socket.on('close', () => resolve(out))
+        socket.on('error', () => resolve(out))
+      })
+    const answers = [
+      await raw(
+        `POST /api/user/getUserInfoByName?userName=${'x'.repeat(100_000)} HTTP/1.1\r\nHost: a\r\nlan: en_US\r\n\r\n`,
+      ),
+      await raw(
+        `POST /api/user/getUserInfo HTTP/1.1\r\nHost: a\r\nlan: en_US\r\nx-pad: ${'a'.repeat(70_000)}\r\n\r\n`,
+      ),
+      await raw('HELLO WORLD\r\n\r\n'),
+    ]
+    for (const answer of answers) {
+      counts.named += 1
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Answer['body']
+      expect(body).toMatchObject({ code: 400, reason: 'invalid_params', data: null })
+      // The language is read when the refused head shows it; else the default applies.
+      expect([
+        reasonMessage('invalid_params', 'en'),
+        reasonMessage('invalid_params', 'zhcn'),
+      ]).toContain(body!.msg)
+    }
+  })
+
+  test('the chat socket answers bad frames with a translated 4xx, never a 500', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${await listening()}${CHAT_SOCKET_PATH}`)
+    const frames: ChatServerFrame[] = []
+    ws.on('message', (d) => frames.push(JSON.parse(String(d)) as ChatServerFrame))
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve)
+      ws.once('error', reject)
+    })
+    const waitFor = async (n: number) => {
+      for (let i = 0; i < 100 && frames.length < n; i++) await new Promise((r) => setTimeout(r, 20))
+      expect(frames.length, JSON.stringify(frames)).toBeGreaterThanOrEqual(n)
+    }
+    try {
+      ws.send(JSON.stringify({ type: 'auth', token: mallory.token, lan: 'en_US' }))
+      await waitFor(1)
+      expect(frames[0]!.type).toBe('ready')
+      const bad: unknown[] = [
+        { type: 'send', clientId: 'sweep-ws-0001', body: 'a\u0000b' },
+        { type: 'send', clientId: 'sweep-ws-\u0000', body: 'hello' },
+        { type: 'send', clientId: 'sweep-ws-0002', body: '' },
+        { type: 'send', clientId: 'sweep-ws-0003', body: 'x'.repeat(1_001) },
+        { type: 'send', clientId: "' OR 1=1 --", body: 'hello' },
+        { type: 'send', clientId: 'sweep-ws-0004', body: ['a'] },
+        { type: 'nothing' },
+      ]
+      for (const f of bad) ws.send(JSON.stringify(f))
+      await waitFor(1 + bad.length)
+      for (const f of frames.slice(1)) {
+        counts.named += 1
+        if (f.type !== 'error') throw new Error(`not refused: ${JSON.stringify(f)}`)
+        expect(f.code, JSON.stringify(f)).toBeGreaterThanOrEqual(400)
+        expect(f.code, JSON.stringify(f)).toBeLessThan(500)
+        expect(f.msg).toBe(reasonMessage(f.reason, 'en'))
+      }
+    } finally {
+      ws.close()
+    }
+  })
+
+  test('bad amounts against funded accounts and a real downline move nothing', async () => {
+    // Everything but the amount is right, so only the amount stands between the call and money.
+    const cases: [RoutePath, number, 'alice' | 'operator', Record<string, string>][] = [
+      ['userAccount/transfer', 6, 'alice', { address: carol.userName }],
+      ['userAccount/collect', 6, 'alice', { account: 'node' }],
+      ['userAccount/withdraw', 6, 'alice', {}],
+      ['game/change', 6, 'alice', {}],
+      ['game/sqChange', 18, 'alice', {}],
+      ['admin/credit', 6, 'operator', { userName: alice.userName, account: 'usdt', reason: 'x' }],
+      ['admin/debit', 6, 'operator', { userName: alice.userName, account: 'usdt', reason: 'x' }],
+    ]
+    const failures: string[] = []
+    let key = 0
+    const tryAmount = async (
+      [path, decimals, who, rest]: (typeof cases)[number],
+      amount: string,
+    ): Promise<string | null> => {
+      const units = parseAmount(amount, decimals)
+      // A value that is a real amount is no bad input; only the others are tried.
+      if (units !== null && units > 0n) return null
+      counts.amounts += 1
+      walked.add(path)
+      const lang = key % 2 ? 'en' : 'ko'
+      const res = await call(
+        app,
+        path,
+        { ...rest, amount, idempotencyKey: `amount-probe-${++key}` },
+        { token: who === 'alice' ? alice.token : tokens.operator, lang, ip: nextIp() },
+      )
+      const reason = res.body.reason as Reason | undefined
+      const ok =
+        res.status >= 400 &&
+        res.status < 500 &&
+        reason !== undefined &&
+        res.body.msg?.startsWith(reasonMessage(reason, lang))
+      return ok ? null : `${path} amount=${clip(amount)}: ${res.status} ${reason} ${res.body.msg}`
+    }
+    for (const c of cases) {
+      for (const [, value] of NAMED_VALUES) {
+        const problem = await tryAmount(c, value)
+        if (problem) failures.push(problem)
+      }
+      await fc.assert(
+        fc.asyncProperty(oddValue, async (v) => {
+          const problem = await tryAmount(c, v)
+          if (problem) failures.push(problem)
+        }),
+        { numRuns: 40 },
+      )
+    }
+    expect(failures).toEqual([])
+  }, 60_000)
+
+  test('user routes refuse operator tokens; operator routes refuse user tokens', async () => {
+    const check = async (path: RoutePath, token: string | undefined, want: Reason) => {
+      counts.auth += 1
+      const res = await call(app, path, BASES[path], { ...(token ? { token } : {}), lang: 'en' })
+      walked.add(path)
+      return res.status === 401 &&
+        res.body.reason === want &&
+        res.body.msg === reasonMessage(want, 'en')
+        ? null
+        : `${path}: ${res.status} ${res.body.reason}, expected 401 ${want}`
+    }
+    const failures: (string | null)[] = []
+    for (const path of USER_ROUTES) {
+      failures.push(await check(path, tokens.operator, 'session_expired'))
+      failures.push(await check(path, undefined, 'not_logged_in'))
+    }
+    for (const path of OPERATOR_ROUTES) {
+      failures.push(await check(path, mallory.token, 'session_expired'))
+      failures.push(await check(path, undefined, 'not_logged_in'))
+    }
+    expect(failures.filter(Boolean)).toEqual([])
+    expect(USER_ROUTES.length + OPERATOR_ROUTES.length).toBeGreaterThan(60)
+  })
+
+  test('the token of a deleted session is refused everywhere', async () => {
+    expect((await call(app, 'admin/me', {}, { token: goneOperator })).status).toBe(200)
+    await db.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(goneUser)])
+    await db.pool.query('DELETE FROM operator_sessions WHERE token_hash = $1', [
+      tokenHash(goneOperator),
+    ])
+    const wrong: string[] = []
+    for (const [routes, token] of [
+      [USER_ROUTES, goneUser],
+      [OPERATOR_ROUTES, goneOperator],
+    ] as const) {
+      for (const path of routes) {
+        counts.auth += 1
+        const res = await call(app, path, BASES[path], { token })
+        if (res.status !== 401 || res.body.reason !== 'session_expired')
+          wrong.push(`${path}: ${res.status} ${res.body.reason}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  test('operator sign-in is rate-limited per address whatever the username', async () => {
+    const limit = (await app.services.settings.get()).authRateLimitPerIp
+    let last: Awaited<ReturnType<typeof call>> | undefined
+    for (let i = 0; i <= limit; i++) {
+      counts.auth += 1
+      last = await call(
+        app,
+        'admin/login',
+        { username: `guess-${i}`, password: 'guess-password', code: '123456' },
+        { ip: '10.251.0.1', lang: 'en' },
+      )
+      if (i < limit) expect(last.body.reason).toBe('operator_login_failed')
+    }
+    expect([last!.status, last!.body.reason]).toEqual([429, 'rate_limited'])
+    expect(last!.body.msg).toBe(reasonMessage('rate_limited', 'en'))
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  describe("another user's ids", () => {
+    const asBob = <T>(path: RoutePath, params: Record<string, string>) => {
+      counts.ids += 1
+      walked.add(path)
+      return call<RoutePath, T>(app, path, params, { token: bob.token, lang: 'en' })
+    }
+
+    test('a withdrawal of another user cannot be cancelled or seen', async () => {
+      const cancel = await asBob('userAccount/cancelWithdraw', { id: String(aliceWithdrawal.id) })
+      expect([cancel.status, cancel.body.reason]).toEqual([404, 'not_found'])
+      expect(cancel.body.msg).toBe('Not found')
+      const mine = await asBob<Page<Withdrawal>>('userAccount/myWithDraw', {})
+      expect(mine.body.data.list.map((w) => w.id)).not.toContain(aliceWithdrawal.id)
+      const row = await db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [
+        aliceWithdrawal.id,
+      ])
+      expect(row.rows[0].status).toBe(0)
+    })
+
+    test("another user's chat messages are neither read nor marked", async () => {
+      const aliceIds = (
+        await db.pool.query<{ id: string }>(
+          `SELECT m.id::text FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id WHERE c.user_id = $1`,
+          [alice.id],
+        )
+      ).rows.map((r) => Number(r.id))
+      expect(aliceIds.length).toBe(2)
+      const top = Math.max(...aliceIds)
+      const history = await asBob<ChatHistory>('chat/history', { beforeId: String(top + 1) })
+      expect(history.status).toBe(200)
+      expect(history.body.data.list.filter((m) => aliceIds.includes(m.id))).toEqual([])
+      await asBob('chat/read', { upToId: String(top) })
+      const unread = await call<'chat/unread', ChatUnread>(
+        app,
+        'chat/unread',
+        {},
+        { token: alice.token },
+      )
+      expect(unread.body.data.count).toBe(1)
+    })
+
+    test("another user's ledger entries are not reached through the cursor", async () => {
+      const entry = (
+        await db.pool.query<{ id: string }>(
+          `SELECT max(e.id)::text AS id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.user_id = $1`,
+          [alice.id],
+        )
+      ).rows[0]!.id
+      const page = await asBob<AccountLogPage>('userAccount/balanceDetail', {
+        cursor: String(Number(entry) + 1),
+        pageSize: '100',
+      })
+      expect(page.status).toBe(200)
+      const bobEntries = (
+        await db.pool.query<{ id: string }>(
+          `SELECT e.id::text FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.user_id = $1`,
+          [bob.id],
+        )
+      ).rows.map((r) => r.id)
+      for (const e of page.body.data.list) expect(bobEntries).toContain(e.id)
+    })
+
+    test('money cannot be sent to, or spent on, a member outside the own downline', async () => {
+      const transfer = await asBob('userAccount/transfer', {
+        address: alice.userName,
+        amount: '1',
+        idempotencyKey: 'bob-to-alice-01',
+      })
+      expect([transfer.status, transfer.body.reason]).toEqual([409, 'not_downline'])
+      const activate = await asBob('game/activate', {
+        address: alice.userName,
+        level: '1',
+        idempotencyKey: 'bob-act-alice-1',
+      })
+      expect(activate.status).toBeGreaterThanOrEqual(400)
+      expect(activate.status).toBeLessThan(500)
+    })
+
+    test('a recharge hash claimed by another user is refused', async () => {
+      const hash = `0x${randomBytes(32).toString('hex')}`
+      const claimed = await call(
+        app,
+        'userAccount/recharge',
+        { txHash: hash },
+        { token: alice.token },
+      )
+      expect(claimed.status).toBe(200)
+      const stolen = await asBob('userAccount/recharge', {
+        txHash: hash.toUpperCase().replace('0X', '0x'),
+      })
+      expect([stolen.status, stolen.body.reason]).toEqual([403, 'forbidden'])
+    })
+  })
+
+  test('the sweep walked every route of the contract', () => {
+    expect([...walked].sort()).toEqual([...ALL_ROUTES].sort())
+  })
+
+  test('no money moved and the ledger verifies clean', async () => {
+    expect(await snapshot()).toEqual(before)
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+})

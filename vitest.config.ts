@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/api', 'apps/server', 'apps/web', 'apps/admin'],
+    projects: ['packages/api', 'apps/server', 'apps/web', 'apps/admin', 'tests/faults'],
   },
 })

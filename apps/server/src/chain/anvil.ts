@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -34,6 +34,51 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
   return body.result
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Where the Anvil running on a state file notes its process id. */
+const pidFileOf = (stateFile: string) => path.join(path.dirname(stateFile), 'anvil.pid')
+
+/** Whether process `pid` is an Anvil working on `stateFile` (not a process that reused the id). */
+function isAnvilOn(pid: number, stateFile: string): boolean {
+  if (!isAlive(pid)) return false
+  let command: string
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+  } catch {
+    try {
+      command = execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' })
+    } catch {
+      return false
+    }
+  }
+  return command.includes('anvil') && command.includes(stateFile)
+}
+
+/**
+ * A killed app leaves its Anvil running, still mining and dumping its state into the state
+ * file every few seconds: a second one started on that file would load a state seconds old,
+ * and the two would overwrite each other's. Stop it first; SIGINT makes it write its newest
+ * state as it exits.
+ */
+async function stopStaleAnvil(stateFile: string): Promise<void> {
+  const pidFile = pidFileOf(stateFile)
+  if (!fs.existsSync(pidFile)) return
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim())
+  if (!Number.isInteger(pid) || pid <= 0 || !isAnvilOn(pid, stateFile)) return
+  process.kill(pid, 'SIGINT')
+  const deadline = Date.now() + 15_000
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL')
+}
+
 /**
  * Starts Anvil on 127.0.0.1 at a free port. With `stateFile` the chain keeps its state across
  * restarts (dumped every few seconds and on exit); `blockTimeSec` mines blocks on an interval
@@ -55,6 +100,7 @@ export async function startAnvil(
   if (opts.blockTimeSec) args.push('--block-time', String(opts.blockTimeSec))
   if (opts.stateFile) {
     fs.mkdirSync(path.dirname(opts.stateFile), { recursive: true })
+    await stopStaleAnvil(opts.stateFile)
     args.push('--state', opts.stateFile, '--state-interval', '5')
   }
   const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
@@ -75,12 +121,19 @@ export async function startAnvil(
       await new Promise((r) => setTimeout(r, 100))
     }
   }
+  const pidFile = opts.stateFile ? pidFileOf(opts.stateFile) : null
+  if (pidFile && child.pid) fs.writeFileSync(pidFile, String(child.pid))
+  child.once('exit', () => {
+    if (pidFile && fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') === String(child.pid))
+      fs.rmSync(pidFile, { force: true })
+  })
   return {
     url,
     chainId: LOCAL_CHAIN_ID,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        // Already gone (it exited, or was killed by a signal): nothing to wait for.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         // SIGINT lets Anvil write its state file before it exits.
         child.kill('SIGINT')

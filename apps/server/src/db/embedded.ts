@@ -60,6 +60,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The process id in `dir`'s postmaster.pid, if there is one. */
+function postmasterPid(dir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    return Number.isInteger(pid) && pid > 0 ? pid : null
+  } catch {
+    return null
+  }
+}
+
 /** A server left running by a killed app holds postmaster.pid: stop it instead of failing. */
 async function stopStaleServer(dir: string, log: (msg: string) => void): Promise<void> {
   const pidFile = path.join(dir, 'postmaster.pid')
@@ -153,8 +163,13 @@ export async function startEmbeddedPostgres(
       { cause: e },
     )
   }
+  const postmaster = postmasterPid(dir)
   return {
     url: embeddedUrl(port),
-    stop: () => pg.stop(),
+    // A server that died meanwhile never reports its exit again: waiting on it would hang.
+    stop: async () => {
+      if (postmaster && !isAlive(postmaster)) return
+      await pg.stop()
+    },
   }
 }

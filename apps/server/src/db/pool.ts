@@ -16,11 +16,112 @@ export interface Database {
   close(): Promise<void>
 }
 
-export function openDatabase(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 })
+export interface DatabaseOptions {
+  /** How long a request waits for a connection (a free one, or a new one made), 10 s unless given. */
+  connectTimeoutMs?: number
+  /**
+   * A connection held longer than this makes a fresh connection check that the server still
+   * answers within the same time; when it does not, every connection is closed (see
+   * `watchStalls`). 0 turns the watch off.
+   */
+  stallMs?: number
+}
+
+/** Closes a client's socket at once: its queries fail, the server rolls back what it began. */
+function destroy(client: pg.ClientBase): void {
+  ;(client as pg.Client).connection.stream.destroy()
+}
+
+/** Whether the server at `url` accepts a connection and answers `SELECT 1` within `timeoutMs`. */
+async function serverAnswers(url: string, timeoutMs: number): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.query('SELECT 1')
+    void client.end().catch(() => {})
+    return true
+  } catch {
+    destroy(client)
+    return false
+  }
+}
+
+/**
+ * A server that stops answering without closing its connections (frozen, or cut off by the
+ * network) leaves every query on them waiting for ever: requests hang and the pool runs dry.
+ * When a connection has been held for `stallMs`, a fresh one probes the server; if the probe
+ * gets no answer in `stallMs`, every connection is closed, so the waiting requests fail with
+ * 503 and the pool connects afresh once the server is back. A query that is merely slow on a
+ * server that answers is left alone. Closing a connection rolls back its open transaction on
+ * the server; a COMMIT caught in flight may or may not have landed, which is what idempotency
+ * keys are for.
+ */
+function watchStalls(pool: pg.Pool, url: string, stallMs: number): () => void {
+  const clients = new Set<pg.PoolClient>()
+  const heldSince = new Map<pg.PoolClient, number>()
+  pool.on('connect', (client) => {
+    clients.add(client)
+    client.once('end', () => {
+      clients.delete(client)
+      heldSince.delete(client)
+    })
+  })
+  pool.on('acquire', (client) => heldSince.set(client, Date.now()))
+  pool.on('release', (_err, client) => heldSince.delete(client))
+  pool.on('remove', (client) => {
+    clients.delete(client)
+    heldSince.delete(client)
+  })
+  let probing = false
+  let trustedUntil = 0
+  const timer = setInterval(
+    () => {
+      const now = Date.now()
+      if (probing || now < trustedUntil || !heldSince.size) return
+      if (now - Math.min(...heldSince.values()) < stallMs) return
+      probing = true
+      void serverAnswers(url, stallMs)
+        .then((answers) => {
+          if (answers) trustedUntil = Date.now() + stallMs
+          else for (const client of clients) destroy(client)
+        })
+        .finally(() => (probing = false))
+    },
+    Math.max(100, Math.min(1_000, stallMs / 4)),
+  )
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+  })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   })
+  pool.on('connect', (client) => {
+    // A client in use whose connection drops (the server stopped or restarted) reports it here
+    // as well as to its query; without a listener that would end the process. The pool drops
+    // the client when it is released.
+    client.on('error', () => {})
+  })
+  const stallMs = opts.stallMs ?? 5_000
+  const unwatch = stallMs > 0 ? watchStalls(pool, url, stallMs) : () => {}
   const db = drizzle(pool, { schema })
-  return { pool, db, close: () => pool.end() }
+  return {
+    pool,
+    db,
+    close: () => {
+      unwatch()
+      return pool.end()
+    },
+  }
 }

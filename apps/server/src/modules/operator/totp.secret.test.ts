@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { describe, expect, test } from 'vitest'
 import { KEY_FILE, loadSecretKey, openSecret, parseSecretKey, sealSecret } from './totp.secret.ts'
 
@@ -43,6 +44,44 @@ describe('sealed authenticator secrets', () => {
       expect(() => loadSecretKey({ operatorSecretKey: undefined, dataDir })).toThrow(/32 bytes/)
     } finally {
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true })
+    }
+  })
+
+  test('processes making the key file at once all get the one key', async () => {
+    const module = new URL('./totp.secret.ts', import.meta.url).href
+    for (let round = 0; round < 10; round++) {
+      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hope-key-')), 'data')
+      try {
+        // Threads, so the loads really overlap; each reports the key it got, or its error.
+        const keys = await Promise.all(
+          Array.from(
+            { length: 6 },
+            () =>
+              new Promise<string>((resolve) => {
+                const worker = new Worker(
+                  `const { parentPort, workerData } = require('node:worker_threads')
+                   import(workerData.module).then((m) => {
+                     try {
+                       parentPort.postMessage(m.loadSecretKey({ dataDir: workerData.dataDir }).toString('hex'))
+                     } catch (e) {
+                       parentPort.postMessage(String(e))
+                     }
+                   })`,
+                  { eval: true, workerData: { module, dataDir } },
+                )
+                worker.once('message', (m: string) => {
+                  resolve(m)
+                  void worker.terminate()
+                })
+              }),
+          ),
+        )
+        expect(new Set(keys).size).toBe(1)
+        expect(keys[0]).toMatch(/^[0-9a-f]{64}$/)
+        expect(fs.readdirSync(dataDir)).toEqual([KEY_FILE])
+      } finally {
+        fs.rmSync(path.dirname(dataDir), { recursive: true, force: true })
+      }
     }
   })
 })

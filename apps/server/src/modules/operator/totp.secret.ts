@@ -33,11 +33,17 @@ export function loadSecretKey(config: {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
   fs.mkdirSync(config.dataDir, { recursive: true })
+  // Of two processes starting at once, one makes the file and the other reads what it made. The
+  // key is written in full under a name of its own, then linked into place: the link appears
+  // with its content or fails with EEXIST, so no process ever reads a half-written file.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
   try {
-    // 'wx': of two processes starting at once, one writes and the other reads what it wrote.
-    fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
+    fs.writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
+    fs.linkSync(draft, file)
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  } finally {
+    fs.rmSync(draft, { force: true })
   }
   return parseSecretKey(fs.readFileSync(file, 'utf8'), file)
 }

@@ -1,0 +1,93 @@
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { openDatabase, type Database } from './pool.ts'
+
+/**
+ * A TCP relay to the test PostgreSQL that can stop relaying both ways, as a frozen server or a
+ * cut network does: connections stay open and nothing answers.
+ */
+function startRelay(target: URL) {
+  let frozen = false
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname)
+    for (const s of [client, upstream]) {
+      sockets.add(s)
+      s.on('close', () => sockets.delete(s))
+      s.on('error', () => {
+        client.destroy()
+        upstream.destroy()
+      })
+    }
+    client.pipe(upstream)
+    upstream.pipe(client)
+    if (frozen) {
+      client.pause()
+      upstream.pause()
+    }
+  })
+  return {
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+      ),
+    freeze() {
+      frozen = true
+      for (const s of sockets) s.pause()
+    },
+    thaw() {
+      frozen = false
+      for (const s of sockets) s.resume()
+    },
+    close() {
+      for (const s of sockets) s.destroy()
+      server.close()
+    },
+  }
+}
+
+describe('database pool', () => {
+  let relay: ReturnType<typeof startRelay>
+  let database: Database
+
+  beforeAll(async () => {
+    const target = new URL(inject('embeddedDatabaseUrl'))
+    relay = startRelay(target)
+    const url = new URL(target)
+    url.port = String(await relay.listen())
+    database = openDatabase(url.toString(), 4, { stallMs: 500, connectTimeoutMs: 1_000 })
+  })
+
+  afterAll(async () => {
+    relay.thaw()
+    await database.close()
+    relay.close()
+  })
+
+  test('a query on a server that stopped answering fails soon instead of hanging', async () => {
+    expect((await database.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+    // A transaction in progress when the server goes silent, and a plain query.
+    const held = await database.pool.connect()
+    await held.query('BEGIN')
+    relay.freeze()
+    const started = Date.now()
+    const results = await Promise.allSettled([
+      held.query('SELECT 1'),
+      database.pool.query('SELECT 2'),
+    ])
+    held.release()
+    relay.thaw()
+    expect(Date.now() - started).toBeLessThan(3_000)
+    for (const r of results) {
+      expect(r.status).toBe('rejected')
+      expect(String((r as PromiseRejectedResult).reason)).toMatch(/connection terminated/i)
+    }
+    // Back again: the pool connects afresh by itself.
+    expect((await database.pool.query('SELECT 3 AS three')).rows).toEqual([{ three: 3 }])
+  })
+
+  test('a slow query on a server that answers is left to finish', async () => {
+    const r = await database.pool.query('SELECT pg_sleep(1.5), 4 AS four')
+    expect(r.rows[0]).toMatchObject({ four: 4 })
+  })
+})

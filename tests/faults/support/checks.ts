@@ -1,0 +1,45 @@
+import { parseAmount, trimDecimal } from '@hope/api'
+import type pg from 'pg'
+import { runScript, type HopeServer } from './server.ts'
+
+/** A decimal string from the database (NUMERIC(38,18)) as micro-units of USDT. */
+export const usdtUnits = (v: string): bigint => {
+  const units = parseAmount(trimDecimal(v), 18)
+  if (units === null) throw new Error(`not an amount: ${v}`)
+  if (units % 10n ** 12n !== 0n) throw new Error(`more than 6 decimals: ${v}`)
+  return units / 10n ** 12n
+}
+
+/** `npm run ledger:verify` on the app's data; its output when clean, else it throws. */
+export async function ledgerVerify(server: HopeServer): Promise<string> {
+  const r = await runScript('ledger-verify.ts', server.dataDir)
+  if (r.code !== 0) throw new Error(`ledger:verify failed (${r.code}):\n${r.stderr}${r.stdout}`)
+  return r.stdout.trim()
+}
+
+/** `npm run chain:reconcile` on the app's data; its output when clean, else it throws. */
+export async function chainReconcile(server: HopeServer): Promise<string> {
+  const r = await runScript('chain-reconcile.ts', server.dataDir)
+  if (r.code !== 0) throw new Error(`chain:reconcile failed (${r.code}):\n${r.stderr}${r.stdout}`)
+  return r.stdout.trim()
+}
+
+/** Posted balance and pending debits of each user's account of `kind`, in USDT micro-units. */
+export async function userBalances(
+  pool: pg.Pool,
+  userNames: readonly string[],
+  kind = 'usdt',
+): Promise<Map<string, { balance: bigint; pending: bigint }>> {
+  const rows = await pool.query<{ user_name: string; balance: string; pending: string }>(
+    `SELECT u.user_name, a.balance::text AS balance, a.debits_pending::text AS pending
+       FROM users u JOIN ledger_accounts a ON a.user_id = u.id AND a.kind = $2
+      WHERE u.user_name = ANY ($1::text[])`,
+    [userNames, kind],
+  )
+  return new Map(
+    rows.rows.map((r) => [
+      r.user_name,
+      { balance: usdtUnits(r.balance), pending: usdtUnits(r.pending) },
+    ]),
+  )
+}

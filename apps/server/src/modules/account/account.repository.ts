@@ -14,9 +14,22 @@ export interface LogRow {
   createdAt: Date
 }
 
+const LOG_COLUMNS = `e.id::text AS id, a.kind, a.currency, e.amount::text AS amount,
+  e.balance_after::text AS "balanceAfter", t.log_type AS "logType", t.created_at AS "createdAt",
+  (SELECT u.user_name FROM ledger_accounts o JOIN users u ON u.id = o.user_id
+    WHERE o.id = CASE WHEN t.debit_account_id = e.account_id THEN t.credit_account_id ELSE t.debit_account_id END
+      AND o.user_id <> e.user_id) AS counterparty`
+
+/** Above every entry id: the cursor of the first page. */
+const FIRST_PAGE = '9223372036854775807'
+
 /**
- * A user's account log, newest first, from the entry with id below `before` on: one range of
- * the (user_id, id) index, so a page costs the same at any depth.
+ * A user's account log, newest first, from the entry with id below `before` on. Each account's
+ * entries are one range of the (account_id, id) index: one account reads its range, all of
+ * them read at most a page from each of the five and keep the newest. A page costs the same at
+ * any depth and whatever the other accounts hold, and postings maintain one index of users'
+ * entries, not two. Named statements: each connection plans them once, and every condition
+ * stays an index bound in that shared plan.
  */
 export async function accountLog(
   q: Queryable,
@@ -28,23 +41,40 @@ export async function accountLog(
     limit: number
   },
 ): Promise<LogRow[]> {
-  const res = await q.query<LogRow>(
-    `SELECT e.id::text AS id, a.kind, a.currency, e.amount::text AS amount, e.balance_after::text AS "balanceAfter",
-            t.log_type AS "logType", t.created_at AS "createdAt",
-            (SELECT u.user_name FROM ledger_accounts o JOIN users u ON u.id = o.user_id
-              WHERE o.id = CASE WHEN t.debit_account_id = e.account_id THEN t.credit_account_id ELSE t.debit_account_id END
-                AND o.user_id <> e.user_id) AS counterparty
-     FROM ledger_entries e
-     JOIN ledger_accounts a ON a.id = e.account_id
-     JOIN ledger_transfers t ON t.id = e.transfer_id
-     WHERE e.user_id = $1
-       AND ($2::text IS NULL OR a.kind = $2)
-       AND ($3::smallint IS NULL OR t.log_type = $3)
-       AND ($4::bigint IS NULL OR e.id < $4)
-     ORDER BY e.id DESC
-     LIMIT $5`,
-    [opts.userId, opts.kind ?? null, opts.logType ?? null, opts.before ?? null, opts.limit],
-  )
+  const before = opts.before ?? FIRST_PAGE
+  const logType = opts.logType ?? null
+  const res =
+    opts.kind === undefined
+      ? await q.query<LogRow>({
+          name: 'account_log',
+          text: `SELECT ${LOG_COLUMNS}
+                 FROM ledger_accounts a
+                 CROSS JOIN LATERAL (
+                   SELECT e.* FROM ledger_entries e
+                   JOIN ledger_transfers t ON t.id = e.transfer_id
+                   WHERE e.account_id = a.id AND e.user_id IS NOT NULL AND e.id < $2
+                     AND ($3::smallint IS NULL OR t.log_type = $3)
+                   ORDER BY e.id DESC
+                   LIMIT $4) e
+                 JOIN ledger_transfers t ON t.id = e.transfer_id
+                 WHERE a.user_id = $1
+                 ORDER BY e.id DESC
+                 LIMIT $4`,
+          values: [opts.userId, before, logType, opts.limit],
+        })
+      : await q.query<LogRow>({
+          name: 'account_log_of_kind',
+          text: `SELECT ${LOG_COLUMNS}
+                 FROM ledger_entries e
+                 JOIN ledger_accounts a ON a.id = e.account_id
+                 JOIN ledger_transfers t ON t.id = e.transfer_id
+                 WHERE e.account_id = (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = $2)
+                   AND e.user_id IS NOT NULL AND e.id < $3
+                   AND ($4::smallint IS NULL OR t.log_type = $4)
+                 ORDER BY e.id DESC
+                 LIMIT $5`,
+          values: [opts.userId, opts.kind, before, logType, opts.limit],
+        })
   return res.rows
 }
 

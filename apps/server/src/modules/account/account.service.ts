@@ -45,10 +45,11 @@ export function createAccountService(deps: {
     currentHopePrice,
 
     async balance(userId: number): Promise<BalanceResult> {
-      const [rows, price] = await Promise.all([
-        ledgerRepo.userAccounts(pool, userId),
-        currentHopePrice(),
+      const [{ accounts: rows, issued }, s] = await Promise.all([
+        ledgerRepo.userAccountsAndIssued(pool, userId),
+        settings.get(),
       ])
+      const price = hopePrice(issued, s)
       const accounts: AccountBalance[] = ACCOUNT_KINDS.map((kind) => {
         const row = rows.find((r) => r.kind === kind)
         const currency = ACCOUNT_CURRENCY[kind]

@@ -89,18 +89,21 @@ export async function publishedNews(
   q: Queryable,
   opts: { lang: Lang; type: NewsTypeCode | undefined; limit: number; offset: number },
 ): Promise<{ rows: NewsItem[]; total: number }> {
+  // Named statements: the public news list is among the most read, planned once per connection.
   const [rows, total] = await Promise.all([
-    q.query<NewsRow>(
-      `SELECT ${NEWS_COLUMNS} FROM news n ${servedText('news', 'n')}
-       WHERE n.published AND ($2::smallint IS NULL OR n.type = $2)
-       ORDER BY n.published_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
-      [opts.lang, opts.type ?? null, opts.limit, opts.offset],
-    ),
-    q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM news n
-       WHERE n.published AND ($1::smallint IS NULL OR n.type = $1)`,
-      [opts.type ?? null],
-    ),
+    q.query<NewsRow>({
+      name: 'published_news',
+      text: `SELECT ${NEWS_COLUMNS} FROM news n ${servedText('news', 'n')}
+             WHERE n.published AND ($2::smallint IS NULL OR n.type = $2)
+             ORDER BY n.published_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
+      values: [opts.lang, opts.type ?? null, opts.limit, opts.offset],
+    }),
+    q.query<{ n: number }>({
+      name: 'published_news_count',
+      text: `SELECT count(*)::int AS n FROM news n
+             WHERE n.published AND ($1::smallint IS NULL OR n.type = $1)`,
+      values: [opts.type ?? null],
+    }),
   ])
   return { rows: rows.rows.map(toNewsItem), total: total.rows[0]?.n ?? 0 }
 }

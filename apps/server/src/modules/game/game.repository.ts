@@ -266,10 +266,12 @@ export async function teamStats(
     people: number
     consensus: string
     community: string
-  }>(
-    `SELECT partition, people, consensus::text, community::text FROM team_stats WHERE user_id = $1`,
-    [userId],
-  )
+  }>({
+    // Named: the team screen reads it on every visit, planned once per connection.
+    name: 'team_stats',
+    text: `SELECT partition, people, consensus::text, community::text FROM team_stats WHERE user_id = $1`,
+    values: [userId],
+  })
   return ([1, 2, 3] as const).map((location) => {
     const r = res.rows.find((x) => x.partition === location)
     return {
@@ -304,8 +306,9 @@ export async function directMembers(
       people: string
       consensus: string
       created_at: Date
-    }>(
-      `SELECT u.user_name, u.level, u.location, coalesce(t.people, 0)::text AS people,
+    }>({
+      name: 'direct_members',
+      text: `SELECT u.user_name, u.level, u.location, coalesce(t.people, 0)::text AS people,
               (coalesce(t.consensus, 0) + coalesce(own.principal, 0))::text AS consensus, u.created_at
          FROM users u
          LEFT JOIN LATERAL (SELECT sum(people) AS people, sum(consensus) AS consensus
@@ -313,9 +316,13 @@ export async function directMembers(
          LEFT JOIN LATERAL (SELECT sum(principal) AS principal FROM stake_positions WHERE user_id = u.id) own ON true
         WHERE u.inviter_id = $1
         ORDER BY u.id DESC LIMIT $2 OFFSET $3`,
-      [userId, page.pageSize, (page.pageNum - 1) * page.pageSize],
-    ),
-    q.query<{ n: string }>('SELECT count(*)::text AS n FROM users WHERE inviter_id = $1', [userId]),
+      values: [userId, page.pageSize, (page.pageNum - 1) * page.pageSize],
+    }),
+    q.query<{ n: string }>({
+      name: 'direct_count',
+      text: 'SELECT count(*)::text AS n FROM users WHERE inviter_id = $1',
+      values: [userId],
+    }),
   ])
   return {
     total: Number(total.rows[0]!.n),
@@ -382,7 +389,7 @@ export const EARNING_LOG_TYPES = [7, 8, 11, 4, 3, 10] as const
 
 /**
  * What each reward log type has credited a user, in all and since `since`: one range of the
- * user's entries index, summing credits only (the 20% part leaving for a pledge is a debit).
+ * entries index per account of the user, summing credits only (the 20% part leaving for a pledge is a debit).
  */
 export async function earningsOf(
   q: Queryable,
@@ -400,7 +407,8 @@ export async function earningsOf(
        FROM ledger_entries e
        JOIN ledger_transfers t ON t.id = e.transfer_id
        JOIN ledger_accounts a ON a.id = e.account_id
-      WHERE e.user_id = $1 AND e.amount > 0 AND t.log_type = ANY($3::smallint[])
+      WHERE a.user_id = $1 AND e.user_id IS NOT NULL AND e.amount > 0
+        AND t.log_type = ANY($3::smallint[])
       GROUP BY t.log_type, a.currency`,
     [userId, since, EARNING_LOG_TYPES],
   )

@@ -94,12 +94,32 @@ export interface AccountRow {
 const ACCOUNT_COLUMNS = `id::int AS "id", user_id::int AS "userId", kind, currency, shard, balance::text AS balance,
   debits_pending::text AS "debitsPending", credits_pending::text AS "creditsPending"`
 
+/** A user's five accounts; a named statement, planned once per connection (the balance screen). */
 export async function userAccounts(q: Queryable, userId: number): Promise<AccountRow[]> {
-  const res = await q.query<AccountRow>(
-    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE user_id = $1 ORDER BY id`,
-    [userId],
-  )
+  const res = await q.query<AccountRow>({
+    name: 'user_accounts',
+    text: `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE user_id = $1 ORDER BY id`,
+    values: [userId],
+  })
   return res.rows
+}
+
+/**
+ * A user's five accounts and the HOPE sold so far (which sets the price they are valued at), in
+ * one round trip: the balance screen's whole read.
+ */
+export async function userAccountsAndIssued(
+  q: Queryable,
+  userId: number,
+): Promise<{ accounts: AccountRow[]; issued: string }> {
+  const res = await q.query<AccountRow & { issued: string }>({
+    name: 'user_accounts_issued',
+    text: `SELECT ${ACCOUNT_COLUMNS}, (SELECT sold::text FROM token_sale WHERE id = 1) AS issued
+           FROM ledger_accounts WHERE user_id = $1 ORDER BY id`,
+    values: [userId],
+  })
+  const issued = res.rows[0]?.issued ?? (await hopeIssued(q))
+  return { accounts: res.rows.map(({ issued: _, ...account }) => account), issued }
 }
 
 export async function platformAccounts(q: Queryable): Promise<AccountRow[]> {
@@ -140,8 +160,9 @@ export async function transfersById(q: Queryable, ids: number[]): Promise<Transf
 
 /** HOPE sold so far (the sale counter the stages follow), as a decimal string. */
 export async function hopeIssued(q: Queryable): Promise<string> {
-  const res = await q.query<{ issued: string }>(
-    `SELECT sold::text AS issued FROM token_sale WHERE id = 1`,
-  )
+  const res = await q.query<{ issued: string }>({
+    name: 'hope_issued',
+    text: `SELECT sold::text AS issued FROM token_sale WHERE id = 1`,
+  })
   return res.rows[0]?.issued ?? '0'
 }

@@ -38,21 +38,36 @@ export async function openSession(
   await tx.insert(sessions).values(values)
 }
 
-export async function findLiveSession(
-  tx: Tx,
-  hash: Buffer,
-): Promise<{ sessionId: number; user: UserRow } | undefined> {
-  const [row] = await tx
+/**
+ * The session lookup every signed-in request makes, as a named prepared statement: each
+ * connection parses and plans it once instead of on every request.
+ */
+function liveSessionStatement(tx: Tx) {
+  return tx
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hash),
+        eq(sessions.tokenHash, sql.placeholder('hash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
+    .prepare('find_live_session')
+}
+const liveSessionStatements = new WeakMap<Tx, ReturnType<typeof liveSessionStatement>>()
+
+export async function findLiveSession(
+  tx: Tx,
+  hash: Buffer,
+): Promise<{ sessionId: number; user: UserRow } | undefined> {
+  let statement = liveSessionStatements.get(tx)
+  if (!statement) {
+    statement = liveSessionStatement(tx)
+    liveSessionStatements.set(tx, statement)
+  }
+  const [row] = await statement.execute({ hash })
   return row
 }
 

@@ -1,0 +1,107 @@
+// Start benchmark: from spawning `node apps/server/src/server.ts` (what `npm start` runs after
+// its build) to the first answered API request, on a fresh DATA_DIR (initialises PostgreSQL,
+// migrates, seeds, deploys the local chain's token) and on that same DATA_DIR again.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort } from '../../apps/server/src/db/embedded.ts'
+import type { BenchRow } from './table.ts'
+
+const SERVER = path.resolve(import.meta.dirname, '../../apps/server/src/server.ts')
+/** An existing data directory serves its first request in under 3 s. */
+const EXISTING_BUDGET_S = 3
+const START_TIMEOUT_MS = 180_000
+
+export interface AppServer {
+  baseUrl: string
+  /** Seconds from spawning the process to its first answered request. */
+  startSeconds: number
+  stop(): Promise<void>
+}
+
+/** A temporary data directory the embedded PostgreSQL (run as `postgres` under root) can reach. */
+export function makeDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-bench-data-'))
+  fs.chmodSync(dir, 0o755)
+  return dir
+}
+
+async function answered(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/api/main/getETLDPrice`, {
+      method: 'POST',
+      signal: AbortSignal.timeout(1_000),
+    })
+    return res.status === 200 && ((await res.json()) as { code?: number }).code === 200
+  } catch {
+    return false
+  }
+}
+
+/** Starts the app as `npm start` does, on 127.0.0.1, and waits for its first answer. */
+export async function launchServer(dataDir: string): Promise<AppServer> {
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const output: string[] = []
+  const t0 = performance.now()
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const keep = (b: Buffer) => {
+    output.push(b.toString())
+    if (output.length > 40) output.shift()
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    await exited
+    clearTimeout(timer)
+  }
+  while (!(await answered(baseUrl))) {
+    if (child.exitCode !== null || performance.now() - t0 > START_TIMEOUT_MS) {
+      await stop()
+      throw new Error(`the server did not answer:\n${output.join('').slice(-3000)}`)
+    }
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  return { baseUrl, startSeconds: (performance.now() - t0) / 1000, stop }
+}
+
+export async function benchStart(): Promise<BenchRow[]> {
+  const dataDir = makeDataDir()
+  try {
+    const fresh = await launchServer(dataDir)
+    await fresh.stop()
+    const existing = await launchServer(dataDir)
+    await existing.stop()
+    console.info(
+      `  start: fresh DATA_DIR ${fresh.startSeconds.toFixed(2)} s, existing ${existing.startSeconds.toFixed(2)} s`,
+    )
+    return [
+      {
+        group: 'start',
+        name: 'spawn to first answered request',
+        size: 'fresh DATA_DIR',
+        value: fresh.startSeconds,
+        unit: 's',
+      },
+      {
+        group: 'start',
+        name: 'spawn to first answered request',
+        size: 'existing DATA_DIR',
+        value: existing.startSeconds,
+        unit: 's',
+        budget: `< ${EXISTING_BUDGET_S} s`,
+        ok: existing.startSeconds < EXISTING_BUDGET_S,
+      },
+    ]
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}

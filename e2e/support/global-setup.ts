@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { freePort } from '../../apps/server/src/lib/process.ts'
 
 /** An operator made by `npm run admin:create -- --json`, with their authenticator secret. */
 export interface E2eOperator {
@@ -30,17 +30,6 @@ declare module 'vitest' {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitForServer(
   url: string,

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from '../../apps/server/src/db/embedded.ts'
+import { freePort } from '../../apps/server/src/lib/process.ts'
 import type { BenchRow } from './table.ts'
 
 const SERVER = path.resolve(import.meta.dirname, '../../apps/server/src/server.ts')

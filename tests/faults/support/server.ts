@@ -1,33 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { freePort, isAlive } from '../../../apps/server/src/lib/process.ts'
+
+export { isAlive }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..')
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 /** Waits until `check` is truthy, polling; throws naming `what` after `timeoutMs`. */
 export async function waitFor<T>(

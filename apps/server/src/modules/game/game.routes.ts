@@ -23,7 +23,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'admin/flagRobot', ({ operator, params }) =>
     game.flagRobot(operator!.id, params),
   )
-  defineRoute(app, 'admin/settle', ({ params }) => game.settle(params.day))
+  defineRoute(app, 'admin/settle', ({ params }) => game.settleByOperator(params.day))
   defineRoute(app, 'admin/settlementRun', ({ params }) => game.settlementRun(params.id))
   defineRoute(app, 'admin/settlementRuns', ({ params }) => game.settlementRuns(params))
 }

@@ -7,6 +7,7 @@ import {
   buyAcrossStages,
   communityRewards,
   consensusRelease,
+  lastSettleableDay,
   linearRelease,
   nodeShares,
   priceAt,
@@ -284,6 +285,29 @@ describe('settlement schedule', () => {
             new Date(Date.parse(d) + 86_400_000).toISOString().slice(0, 10),
           )
           expect(Date.parse(d) + 86_400_000).toBeLessThanOrEqual(now + offset * 60_000)
+        },
+      ),
+    )
+  })
+})
+
+describe('lastSettleableDay', () => {
+  test('is tomorrow in the settlement time zone', () => {
+    // 15:59 UTC is 23:59 in UTC+8: tomorrow there is the 23rd; a minute later it is the 24th.
+    expect(lastSettleableDay(Date.parse('2026-11-22T15:59:00Z'), 480)).toBe('2026-11-23')
+    expect(lastSettleableDay(Date.parse('2026-11-22T16:00:00Z'), 480)).toBe('2026-11-24')
+    expect(lastSettleableDay(Date.parse('2026-11-22T03:00:00Z'), -300)).toBe('2026-11-22')
+  })
+
+  test('is always one day after the local day', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4_000_000_000_000 }),
+        fc.integer({ min: -720, max: 840 }),
+        (now, offset) => {
+          const local = new Date(now + offset * 60_000).toISOString().slice(0, 10)
+          const next = Date.parse(`${lastSettleableDay(now, offset)}T00:00:00Z`)
+          expect(next - Date.parse(`${local}T00:00:00Z`)).toBe(86_400_000)
         },
       ),
     )

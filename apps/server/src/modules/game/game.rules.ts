@@ -279,3 +279,13 @@ export function isCalendarDay(day: string): boolean {
   const at = new Date(`${day}T00:00:00Z`)
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day
 }
+
+/**
+ * The latest day an operator may settle at `nowMs`: tomorrow in the settlement's time zone.
+ * Paying tomorrow early moves no release to another day; a later day would mark every position
+ * paid through it, and the days in between would pay nothing.
+ * @example lastSettleableDay(Date.parse('2026-11-23T20:00:00Z'), 480) // '2026-11-25'
+ */
+export function lastSettleableDay(nowMs: number, utcOffsetMinutes: number): string {
+  return new Date(nowMs + utcOffsetMinutes * 60_000 + 86_400_000).toISOString().slice(0, 10)
+}

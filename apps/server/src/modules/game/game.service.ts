@@ -33,6 +33,7 @@ import {
   consensusRelease,
   hopeFor,
   isCalendarDay,
+  lastSettleableDay,
   linearRelease,
   nodeShares,
   priceAt,
@@ -665,6 +666,14 @@ export function createGameService(deps: {
      * paid in the same transaction. Re-running the day, or resuming it after a crash, pays
      * only what is still unpaid. Robots' positions are passed over.
      */
+    /** `admin/settle`: an operator's run, of a day no later than tomorrow (local). */
+    async settleByOperator(day: string): Promise<SettlementRun> {
+      const { settlementUtcOffsetMinutes } = await settings.get()
+      if (isCalendarDay(day) && day > lastSettleableDay(Date.now(), settlementUtcOffsetMinutes))
+        throw new AppError('invalid_params', { detail: 'day' })
+      return this.settle(day)
+    },
+
     async settle(
       day: string,
       hooks: { afterBatch?: (n: number) => void } = {},

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { useSessionCheck, type SessionOutcome } from '../features/auth/index.ts'
@@ -6,6 +6,7 @@ import { Icon } from '../lib/icons.tsx'
 import { selectSignedIn, useSession } from '../lib/store.ts'
 import { readUrlParam } from '../lib/url.ts'
 import { readChainId, requestAddress, waitForProvider, watchWallet } from '../lib/wallet/eip1193.ts'
+import { startScreenLoaded } from './start-screen.ts'
 
 type WalletPhase = 'waiting' | 'missing' | 'refused' | 'connected'
 type SessionPhase = 'idle' | 'checking' | SessionOutcome
@@ -14,18 +15,17 @@ type SessionPhase = 'idle' | 'checking' | SessionOutcome
 const RELOAD_FALLBACK_MS = 1500
 
 /**
- * antd-mobile's SpinLoading animates with react-spring (~18 KB gzip), which a signed-in user's
- * first screen does not otherwise need: it loads beside the app, and a CSS ring of the same size
- * and colour stands in until it arrives.
+ * A ring turning in the primary colour, drawn as in index.html, which shows it before the
+ * scripts run (antd-mobile's SpinLoading would bring react-spring, ~17 KB gzip, which the
+ * first screen does not otherwise need).
  */
-const SpinLoading = lazy(() => import('antd-mobile/es/components/spin-loading'))
-
 export function GuardSpinner() {
   return (
     <div className="guard-center" data-testid="guard-spinner" aria-busy="true">
-      <Suspense fallback={<span className="guard-ring" />}>
-        <SpinLoading color="primary" style={{ '--size': '2rem' }} />
-      </Suspense>
+      <svg className="guard-ring" viewBox="0 0 32 32" aria-hidden="true">
+        <circle className="guard-ring__track" cx="16" cy="16" r="15" />
+        <circle className="guard-ring__arc" cx="16" cy="16" r="15" />
+      </svg>
     </div>
   )
 }
@@ -109,13 +109,16 @@ export function RootGuard() {
       }, RELOAD_FALLBACK_MS)
     }
     setWalletPhase('waiting')
-    void walletOnce(`wallet:${walletAttempt}`, async () => {
-      const provider = await waitForProvider()
-      if (!provider) return { provider, address: null, chainId: null }
-      const found = await requestAddress(provider)
-      const chainId = found ? await readChainId(provider) : null
-      return { provider, address: found, chainId }
-    }).then(({ provider, address: found, chainId }) => {
+    void Promise.all([
+      walletOnce(`wallet:${walletAttempt}`, async () => {
+        const provider = await waitForProvider()
+        if (!provider) return { provider, address: null, chainId: null }
+        const found = await requestAddress(provider)
+        const chainId = found ? await readChainId(provider) : null
+        return { provider, address: found, chainId }
+      }),
+      startScreenLoaded(),
+    ]).then(([{ provider, address: found, chainId }]) => {
       if (!active) return
       if (!provider) return setWalletPhase('missing')
       if (!found) return setWalletPhase('refused')

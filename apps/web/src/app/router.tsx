@@ -1,34 +1,68 @@
-import { lazy, type ComponentType, type ReactNode } from 'react'
-import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router'
-import { HomePage } from '../features/home/index.ts'
+import { isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react'
+import { HashRouter, matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router'
+import { HomePage, prefetchHomeReads } from '../features/home/index.ts'
+import { prefetchInviter } from '../features/invite/inviter.ts'
+import { prefetchBalance } from '../lib/api/balance.ts'
 import { BlankScreen } from '../features/screen/index.ts'
 import { loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
 import { ScreenFrame } from './layout/screen-frame.tsx'
 import { RootGuard } from './root-guard.tsx'
+import { setStartScreen } from './start-screen.ts'
 import type { ScreenHandle, TitleKey } from './screen-handle.ts'
+
+/** A screen whose code (or data) can start loading before it renders. */
+type Preloadable = { preload?: () => Promise<unknown> }
 
 /**
  * A screen loaded on first visit, together with the query cache around it (see QueryScope)
  * and the texts it needs beyond the first bundle's: lazy screens are the ones that fetch.
+ * `preload` starts that loading early (see preloadScreen). A screen the app opens at that reads
+ * only through first reads (lib/first-read.ts) says `firstReads`: it goes without the cache
+ * and TanStack Query, one chunk less to wait for before it shows.
  */
-function lazyScreen(load: () => Promise<ComponentType>, texts: LazyNamespace[] = []) {
-  return lazy(async () => {
-    const [Screen, { QueryScope }] = await Promise.all([
+function lazyScreen(
+  load: () => Promise<ComponentType>,
+  texts: LazyNamespace[] = [],
+  { firstReads = false } = {},
+) {
+  let loading: Promise<{ default: ComponentType }> | undefined
+  /** The screen once loaded: rendered as it is, without suspending (see `Screen`). */
+  let ready: ComponentType | undefined
+  const start = () =>
+    (loading ??= Promise.all([
       load(),
-      import('../lib/query-scope.tsx'),
+      firstReads ? null : import('../lib/query-scope.tsx'),
       ...texts.map(loadNamespace),
-    ])
-    return {
-      default: () => (
-        <QueryScope>
-          <Screen />
-        </QueryScope>
-      ),
-    }
-  })
+    ]).then(([Loaded, scope]) => {
+      ready = scope
+        ? () => (
+            <scope.QueryScope>
+              <Loaded />
+            </scope.QueryScope>
+          )
+        : Loaded
+      return { default: ready }
+    }))
+  const LazyScreen = lazy(start)
+  /**
+   * Preloaded in time (the app opened at this screen), the screen shows in the same commit as
+   * the frame around it: a `lazy` one suspends at least once, and React holds back what it
+   * reveals after a fallback for ~300 ms. Chosen once per mount, so that the screen keeps its
+   * state when the load finishes under it.
+   */
+  const Screen: ComponentType & Preloadable = () => {
+    const [Loaded] = useState(() => ready ?? LazyScreen)
+    return <Loaded />
+  }
+  Screen.preload = () => start().catch(() => undefined)
+  return Screen
 }
 
-const InvitePage = lazyScreen(async () => (await import('../features/invite/index.ts')).InvitePage)
+const InvitePage = lazyScreen(
+  async () => (await import('../features/invite/index.ts')).InvitePage,
+  [],
+  { firstReads: true },
+)
 const AccountPage = lazyScreen(
   async () => (await import('../features/account/index.ts')).AccountPage,
 )
@@ -41,6 +75,7 @@ const SchoolDetailPage = lazyScreen(async () => (await school()).SchoolDetailPag
 const AssetsPage = lazyScreen(
   async () => (await import('../features/assets/index.ts')).AssetsPage,
   ['money'],
+  { firstReads: true },
 )
 const AccountLogPage = lazyScreen(
   async () => (await import('../features/account-log/index.ts')).AccountLogPage,
@@ -90,10 +125,22 @@ const SharePage = lazyScreen(
   ['share'],
 )
 
-const screen = (path: string, handle: ScreenHandle, body: ReactNode): RouteObject => ({
-  path,
-  element: <ScreenFrame {...handle}>{body}</ScreenFrame>,
-})
+/** What each route path starts loading ahead of its first render; resolves when its code has. */
+const preloads = new Map<string, () => unknown>()
+
+function preloadOf(body: ReactNode): (() => unknown) | undefined {
+  return isValidElement(body) ? (body.type as Preloadable).preload : undefined
+}
+
+const screen = (
+  path: string,
+  handle: ScreenHandle,
+  body: ReactNode,
+  preload = preloadOf(body),
+): RouteObject => {
+  if (preload) preloads.set(path, preload)
+  return { path, element: <ScreenFrame {...handle}>{body}</ScreenFrame> }
+}
 
 /** A screen with its title in the back bar, at the path of its name; empty while not built. */
 const backScreen = (name: TitleKey, body: ReactNode = <BlankScreen name={name} />) =>
@@ -104,11 +151,17 @@ export const routes: RouteObject[] = [
   {
     element: <RootGuard />,
     children: [
-      screen('/', { bar: 'none', tabs: true }, <HomePage />),
-      screen('/assets', { title: 'assets', bar: 'header', tabs: true }, <AssetsPage />),
+      screen('/', { bar: 'none', tabs: true }, <HomePage />, prefetchHomeReads),
+      screen('/assets', { title: 'assets', bar: 'header', tabs: true }, <AssetsPage />, () => {
+        prefetchBalance()
+        return AssetsPage.preload?.()
+      }),
       screen('/stake', { title: 'stake', bar: 'header', tabs: true }, <StakePage />),
       screen('/community', { title: 'community', bar: 'header', tabs: true }, <CommunityPage />),
-      screen('/invite', { bar: 'none' }, <InvitePage />),
+      screen('/invite', { bar: 'none' }, <InvitePage />, () => {
+        prefetchInviter()
+        return InvitePage.preload?.()
+      }),
       screen('/account', { title: 'account', bar: 'back' }, <AccountPage />),
       screen('/news', { title: 'news', bar: 'back' }, <NewsPage />),
       screen('/news/:id', { title: 'newsDetail', bar: 'back' }, <NewsDetailPage />),
@@ -138,6 +191,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+/**
+ * Starts loading the screen at `pathname` (its chunk and texts, the reads it opens with) at
+ * once, instead of after the guard has checked the wallet and the session.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path
+  if (path === undefined) return
+  const preload = preloads.get(path)
+  if (preload) setStartScreen(Promise.resolve(preload()))
+}
 
 export function AppRoutes() {
   return useRoutes(routes)

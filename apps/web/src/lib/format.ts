@@ -4,6 +4,23 @@ import { INTL_LOCALES } from './lang.ts'
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
 
 /**
+ * Intl formatters, one per locale: building one costs far more than using it (the first
+ * costs milliseconds, loading the locale's data), and lists format many values.
+ */
+const groupings = new Map<string, Intl.NumberFormat>()
+const separators = new Map<string, string>()
+const dateTimes = new Map<string, Intl.DateTimeFormat>()
+
+function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
+  let value = cache.get(locale)
+  if (value === undefined) {
+    value = make()
+    cache.set(locale, value)
+  }
+  return value
+}
+
+/**
  * Formats a decimal string for display in the language: the integer part grouped with
  * Intl.NumberFormat (as a bigint, so no float loss), the fraction digits kept as they are.
  * Anything that is not a plain decimal is returned unchanged.
@@ -15,14 +32,21 @@ export function formatNumber(value: string | number, lang: Lang): string {
   if (!match) return text
   const [, sign = '', whole = '0', fraction] = match
   const locale = INTL_LOCALES[lang]
-  const grouped = new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(whole))
+  const grouping = cached(
+    groupings,
+    locale,
+    () => new Intl.NumberFormat(locale, { useGrouping: true }),
+  )
+  const grouped = grouping.format(BigInt(whole))
   if (fraction === undefined) return `${sign}${grouped}`
   return `${sign}${grouped}${decimalSeparator(locale)}${fraction}`
 }
 
 function decimalSeparator(locale: string): string {
-  const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')
-  return part?.value ?? '.'
+  return cached(separators, locale, () => {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1.5)
+    return parts.find((p) => p.type === 'decimal')?.value ?? '.'
+  })
 }
 
 /**
@@ -42,8 +66,11 @@ export function formatMoney(value: string, lang: Lang, opts: { signed?: boolean 
 export function formatDateTime(iso: string, lang: Lang): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(INTL_LOCALES[lang], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date)
+  const locale = INTL_LOCALES[lang]
+  const format = cached(
+    dateTimes,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  )
+  return format.format(date)
 }

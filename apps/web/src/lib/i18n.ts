@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, normalizeLang, type Lang } from '@hope/api'
+import type ConfigProvider from 'antd-mobile/es/components/config-provider'
 import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base'
 import i18next, { type CustomTypeOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
@@ -25,6 +26,11 @@ const antdLoaders: Record<Exclude<Lang, 'zhcn'>, () => Promise<{ default: AntdLo
   vi: () => import('antd-mobile/es/locales/vi-VN'),
 }
 const antdLocales = new Map<Lang, AntdLocale>()
+/**
+ * antd-mobile's ConfigProvider, loaded with the first language other than Chinese: the first
+ * screen in Chinese does without it (and without the Chinese texts it carries as its default).
+ */
+let antdProvider: typeof ConfigProvider | null = null
 
 export const i18n = i18next
 
@@ -55,9 +61,12 @@ export async function loadNamespace(ns: LazyNamespace): Promise<void> {
   await loadNamespaceIn(normalizeLang(i18n.language), ns)
 }
 
-/** antd-mobile's locale for a loaded language; undefined means its built-in Chinese. */
-export function antdLocale(lang: Lang): AntdLocale | undefined {
-  return antdLocales.get(lang)
+/** antd-mobile's provider and locale for a loaded language; null means its built-in Chinese. */
+export function antdConfig(
+  lang: Lang,
+): { Provider: typeof ConfigProvider; locale: AntdLocale } | null {
+  const locale = antdLocales.get(lang)
+  return locale && antdProvider ? { Provider: antdProvider, locale } : null
 }
 
 async function loadResource(lang: Lang): Promise<void> {
@@ -69,10 +78,12 @@ async function loadResource(lang: Lang): Promise<void> {
 
 async function loadTranslation(lang: Lang): Promise<void> {
   if (lang === 'zhcn' || i18n.hasResourceBundle(lang, 'translation')) return
-  const [{ default: resource }, { default: antd }] = await Promise.all([
+  const [{ default: resource }, { default: antd }, { default: Provider }] = await Promise.all([
     loaders[lang](),
     antdLoaders[lang](),
+    import('antd-mobile/es/components/config-provider'),
   ])
+  antdProvider = Provider
   antdLocales.set(lang, antd)
   i18n.addResourceBundle(lang, 'translation', resource)
 }

@@ -1,21 +1,20 @@
 import { normalizeLang } from '@hope/api'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { latestNewsOptions } from './api/news.ts'
+import { useFirstRead } from './first-read.ts'
 import { formatDateTime } from './format.ts'
 import { NewsSkeleton } from './news-skeleton.tsx'
-import { QueryScope } from './query-scope.tsx'
 import './latest-news.css'
 
-const LATEST_NEWS_COUNT = 3
+export const LATEST_NEWS_COUNT = 3
 
-/** The newest articles from `main/news` in the user's language; tapping one opens it. */
-function LatestNewsList() {
+/** The news teaser of the home and account screens: the newest articles from `main/news`. */
+export default function LatestNews() {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const lang = normalizeLang(i18n.language)
-  const news = useQuery(latestNewsOptions(lang, LATEST_NEWS_COUNT))
+  const news = useFirstRead(latestNewsOptions(lang, LATEST_NEWS_COUNT))
   if (news.isPending) return <NewsSkeleton />
   if (news.isError)
     return (
@@ -49,14 +48,5 @@ function LatestNewsList() {
         </li>
       ))}
     </ul>
-  )
-}
-
-/** The news teaser of the home and account screens, with the query cache it needs. */
-export default function LatestNews() {
-  return (
-    <QueryScope>
-      <LatestNewsList />
-    </QueryScope>
   )
 }

@@ -1,5 +1,8 @@
 import type { UserInfo } from '@hope/api'
 
+/** The picture's intrinsic size (square; CSS fits it to the disc): reserves its box before it loads. */
+const AVATAR_PIXELS = 96
+
 /** The user's image, or the first letter of their nickname (or address) on a coloured disc. */
 export function UserAvatar({
   user,
@@ -13,7 +16,18 @@ export function UserAvatar({
     .toUpperCase()
   return (
     <span className="user-avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {user?.image ? <img src={user.image} alt="" /> : initial}
+      {user?.image ? (
+        <img
+          src={user.image}
+          width={AVATAR_PIXELS}
+          height={AVATAR_PIXELS}
+          loading="lazy"
+          decoding="async"
+          alt=""
+        />
+      ) : (
+        initial
+      )}
     </span>
   )
 }

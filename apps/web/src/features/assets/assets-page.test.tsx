@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -101,6 +101,22 @@ describe('assets page', () => {
     answer = ok(balanceResult())
     await userEvent.click(retry)
     expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')
+    expect(api.callsTo('userAccount/balance')).toHaveLength(2)
+  })
+
+  test('pulling the page down reads the balance again', async () => {
+    let total = '650.05'
+    const api = fakeApi({
+      'userAccount/balance': () => ok({ ...balanceResult(), totalValueUsdt: total }),
+    })
+    renderAssets()
+    expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')
+    total = '700'
+    const page = screen.getByTestId('assets-page')
+    fireEvent.touchStart(page.firstElementChild as HTMLElement, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(page.firstElementChild as HTMLElement, { touches: [{ clientY: 400 }] })
+    fireEvent.touchEnd(page.firstElementChild as HTMLElement, { touches: [] })
+    await waitFor(() => expect(screen.getByTestId('assets-total').textContent).toBe('700'))
     expect(api.callsTo('userAccount/balance')).toHaveLength(2)
   })
 })

@@ -1,12 +1,12 @@
 import { normalizeLang, trimDecimal, type AccountBalance } from '@hope/api'
-import { useQuery } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
+import { useFirstRead } from '../../lib/first-read.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
+import { PullToRefresh } from '../../lib/pull-to-refresh.tsx'
 import './assets.css'
 
 function AccountCard({ account }: { account: AccountBalance }) {
@@ -104,12 +104,16 @@ function AssetsSkeleton() {
   )
 }
 
-/** The five accounts with their total value in USDT (`userAccount/balance`). */
+/**
+ * The five accounts with their total value in USDT (`userAccount/balance`). The app can open
+ * here: the balance is read like the home's (started as the page starts, see `preloadScreen`),
+ * without waiting for TanStack Query; once that has loaded, through its cache.
+ */
 export function AssetsPage() {
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
   const navigate = useNavigate()
-  const balance = useQuery(balanceOptions())
+  const balance = useFirstRead(balanceOptions())
 
   return (
     <div className="assets" data-testid="assets-page">

@@ -1,4 +1,4 @@
 export type { LoginDeps, LoginOutcome } from './login-steps.ts'
 export { checkSession, type SessionOutcome } from './session-check.ts'
 export { useLogin } from './use-login.ts'
-export { useSessionCheck } from './use-session-check.ts'
+export { prefetchSession, useSessionCheck } from './use-session-check.ts'

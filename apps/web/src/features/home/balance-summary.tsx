@@ -1,20 +1,19 @@
 import { normalizeLang } from '@hope/api'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney } from '../../lib/format.ts'
+import { useFirstRead } from '../../lib/first-read.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { QueryScope } from '../../lib/query-scope.tsx'
 import { BalanceSkeleton } from './balance-skeleton.tsx'
 import './balance-summary.css'
 
 /** Total value and spendable USDT from `userAccount/balance`; tapping opens /assets. */
-function BalanceFigures() {
+export default function BalanceSummary() {
   const { t, i18n } = useTranslation()
   const lang = normalizeLang(i18n.language)
   const navigate = useNavigate()
-  const balance = useQuery(balanceOptions())
+  const balance = useFirstRead(balanceOptions())
   if (balance.isPending) return <BalanceSkeleton />
   const usdt = balance.data?.accounts.find((account) => account.kind === 'usdt')
   const missing = '--'
@@ -34,13 +33,5 @@ function BalanceFigures() {
       </span>
       <Icon name="chevron" className="home-balance__arrow" />
     </button>
-  )
-}
-
-export default function BalanceSummary() {
-  return (
-    <QueryScope>
-      <BalanceFigures />
-    </QueryScope>
   )
 }

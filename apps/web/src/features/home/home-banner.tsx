@@ -1,16 +1,33 @@
 import { imageSrcSet, normalizeLang, type BannerItem } from '@hope/api'
-import { useQuery } from '@tanstack/react-query'
-import Swiper from 'antd-mobile/es/components/swiper'
+import PageIndicator from 'antd-mobile/es/components/page-indicator'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { QueryScope } from '../../lib/query-scope.tsx'
+import { useFirstRead } from '../../lib/first-read.ts'
 import { bannersOptions } from './api/banners.ts'
 import './home-banner.css'
 
 /** Banner pictures are drawn 750×300 (5:2); the box keeps that shape before they load. */
 const BANNER_WIDTH = 750
 const BANNER_HEIGHT = 300
+const BANNER_SIZES = `(max-width: ${BANNER_WIDTH}px) 100vw, ${BANNER_WIDTH}px`
 const AUTOPLAY_MS = 4000
+
+/**
+ * Starts downloading a banner's picture the way its <img> will ask for it (same srcset and
+ * sizes, so the same file), before the screen renders: the first banner is the home's
+ * largest paint, and its list can arrive before the session is confirmed.
+ */
+export function warmBannerPicture(banner: BannerItem): void {
+  const picture = new Image()
+  const srcSet = imageSrcSet(banner.image)
+  picture.fetchPriority = 'high'
+  if (srcSet) {
+    picture.sizes = BANNER_SIZES
+    picture.srcset = srcSet
+  }
+  picture.src = banner.image
+}
 
 function BannerPicture({ banner, eager }: { banner: BannerItem; eager: boolean }) {
   const srcSet = imageSrcSet(banner.image)
@@ -20,10 +37,11 @@ function BannerPicture({ banner, eager }: { banner: BannerItem; eager: boolean }
         className="home-banner__image"
         src={banner.image}
         srcSet={srcSet || undefined}
-        sizes={srcSet ? `(max-width: ${BANNER_WIDTH}px) 100vw, ${BANNER_WIDTH}px` : undefined}
+        sizes={srcSet ? BANNER_SIZES : undefined}
         width={BANNER_WIDTH}
         height={BANNER_HEIGHT}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         alt=""
       />
@@ -58,38 +76,103 @@ function Banner({ banner, eager }: { banner: BannerItem; eager: boolean }) {
   )
 }
 
-function BannerCarousel() {
+/** How long after a touch the carousel waits before it moves on by itself. */
+const TOUCH_PAUSE_MS = AUTOPLAY_MS
+/** A scroll counts as finished once no scroll event came for this long. */
+const SCROLL_SETTLE_MS = 120
+
+/**
+ * The banners side by side in a scroll-snapping track: the browser does the swiping natively,
+ * so the carousel carries no gesture or animation library. A copy of the first banner closes
+ * the track; arriving at it, the track jumps back to the real first, so autoplay runs in a loop.
+ */
+function BannerTrack({ list }: { list: BannerItem[] }) {
+  const track = useRef<HTMLDivElement>(null)
+  const [current, setCurrent] = useState(0)
+  const touch = useRef({ down: false, at: 0 })
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const several = list.length > 1
+
+  const slideAt = (el: HTMLElement) => Math.round(el.scrollLeft / el.clientWidth)
+
+  const jumpFromCopy = () => {
+    const el = track.current
+    if (!el?.clientWidth || touch.current.down) return
+    if (slideAt(el) >= list.length) el.scrollTo?.({ left: 0, behavior: 'instant' })
+  }
+
+  const onScroll = () => {
+    const el = track.current
+    if (!el?.clientWidth) return
+    setCurrent(slideAt(el) % list.length)
+    clearTimeout(settle.current)
+    settle.current = setTimeout(jumpFromCopy, SCROLL_SETTLE_MS)
+  }
+
+  const release = () => {
+    touch.current = { down: false, at: Date.now() }
+    clearTimeout(settle.current)
+    settle.current = setTimeout(jumpFromCopy, SCROLL_SETTLE_MS)
+  }
+
+  useEffect(() => {
+    if (!several) return
+    const timer = setInterval(() => {
+      const el = track.current
+      const { down, at } = touch.current
+      if (!el?.clientWidth || down || Date.now() - at < TOUCH_PAUSE_MS) return
+      el.scrollTo?.({ left: (slideAt(el) + 1) * el.clientWidth, behavior: 'smooth' })
+    }, AUTOPLAY_MS)
+    return () => clearInterval(timer)
+  }, [several])
+
+  useEffect(() => () => clearTimeout(settle.current), [])
+
+  return (
+    <>
+      <div
+        ref={track}
+        className="home-banner__track"
+        onScroll={several ? onScroll : undefined}
+        onTouchStart={() => (touch.current = { down: true, at: Date.now() })}
+        onTouchEnd={release}
+        onTouchCancel={release}
+      >
+        {list.map((banner, i) => (
+          <div key={banner.id} className="home-banner__slide">
+            <Banner banner={banner} eager={i === 0} />
+          </div>
+        ))}
+        {several && (
+          <div className="home-banner__slide" aria-hidden="true" inert>
+            <BannerPicture banner={list[0]!} eager={false} />
+          </div>
+        )}
+      </div>
+      {several && (
+        <PageIndicator
+          className="home-banner__indicator"
+          total={list.length}
+          current={current}
+          color="white"
+        />
+      )}
+    </>
+  )
+}
+
+/** The home carousel: the published banners in the app language. */
+export default function HomeBanner() {
   const { t, i18n } = useTranslation()
-  const banners = useQuery(bannersOptions(normalizeLang(i18n.language)))
+  const banners = useFirstRead(bannersOptions(normalizeLang(i18n.language)))
   if (banners.isPending)
     return <div className="home-banner home-banner--loading" aria-busy="true" />
   const list = banners.data ?? []
   if (list.length === 0) return null
-  const several = list.length > 1
   return (
     <section className="home-banner" aria-label={t('home.banners')} data-testid="home-banner">
-      <Swiper
-        autoplay={several}
-        autoplayInterval={AUTOPLAY_MS}
-        loop={several}
-        indicator={several ? undefined : false}
-        indicatorProps={{ color: 'white' }}
-      >
-        {list.map((banner, i) => (
-          <Swiper.Item key={banner.id}>
-            <Banner banner={banner} eager={i === 0} />
-          </Swiper.Item>
-        ))}
-      </Swiper>
+      {/* A new list (another language) starts again from its first banner. */}
+      <BannerTrack key={list.map((banner) => banner.id).join()} list={list} />
     </section>
-  )
-}
-
-/** Loaded after the first paint (with antd-mobile's Swiper and the query cache). */
-export default function HomeBanner() {
-  return (
-    <QueryScope>
-      <BannerCarousel />
-    </QueryScope>
   )
 }

@@ -1,28 +1,18 @@
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/copy-button.tsx'
+import LatestNews from '../../lib/latest-news.tsx'
 import { Icon, type IconName } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
 import { useSession } from '../../lib/store.ts'
 import { UserAvatar } from '../../lib/user-avatar.tsx'
-import { NewsSkeleton } from '../../lib/news-skeleton.tsx'
-import { BalanceSkeleton } from './balance-skeleton.tsx'
+import BalanceSummary from './balance-summary.tsx'
+import HomeBanner from './home-banner.tsx'
 import { HomeMenu } from './home-menu.tsx'
+import NewsTicker from './news-ticker.tsx'
 import './home.css'
-
-/**
- * The balance summary, the banners, the announcement ticker and the news teaser are the parts
- * of the screen that fetch: they load after the first paint, with the query cache (see
- * QueryScope) and the antd-mobile pieces they draw with, so the first bundle carries neither
- * TanStack Query nor the carousel.
- */
-const BalanceSummary = lazy(() => import('./balance-summary.tsx'))
-const HomeBanner = lazy(() => import('./home-banner.tsx'))
-const NewsTicker = lazy(() => import('./news-ticker.tsx'))
-const LatestNews = lazy(() => import('../../lib/latest-news.tsx'))
 
 const ENTRIES = [
   { route: 'assets', icon: 'assets' },
@@ -107,18 +97,12 @@ export function HomePage() {
         </header>
         <UserCard />
         <section className="home-balance" data-testid="home-balance">
-          <Suspense fallback={<BalanceSkeleton />}>
-            <BalanceSummary />
-          </Suspense>
+          <BalanceSummary />
         </section>
       </div>
 
-      <Suspense fallback={<div className="home-banner home-banner--loading" aria-busy="true" />}>
-        <HomeBanner />
-      </Suspense>
-      <Suspense fallback={null}>
-        <NewsTicker />
-      </Suspense>
+      <HomeBanner />
+      <NewsTicker />
 
       <HomeMenu />
 
@@ -151,9 +135,7 @@ export function HomePage() {
             <Icon name="chevron" />
           </button>
         </h2>
-        <Suspense fallback={<NewsSkeleton />}>
-          <LatestNews />
-        </Suspense>
+        <LatestNews />
       </section>
     </div>
   )

@@ -1,1 +1,2 @@
 export { HomePage } from './home-page.tsx'
+export { prefetchHomeReads } from './prefetch-home-reads.ts'

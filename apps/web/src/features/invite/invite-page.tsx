@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
 import Input from 'antd-mobile/es/components/input'
 import Selector from 'antd-mobile/es/components/selector'
@@ -6,25 +5,15 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import { LOCATIONS } from '@hope/api'
+import { useFirstRead } from '../../lib/first-read.ts'
 import { mask } from '../../lib/mask.ts'
-import { request } from '../../lib/request.ts'
 import { selectSignedIn, useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { inviterOptions } from './inviter.ts'
 import { useRegister } from './use-register.ts'
 import './invite.css'
 
 const PARTITIONS = { 1: 'left', 2: 'central', 3: 'right' } as const
-
-/** The inviter from the link, checked with the registered call (no toast when unknown). */
-function useInviter(pusername: string | null) {
-  return useQuery({
-    queryKey: ['inviter', pusername],
-    queryFn: ({ signal }) =>
-      request('user/getUserInfoByName', { userName: pusername ?? '' }, { hideToast: true, signal }),
-    enabled: !!pusername,
-    staleTime: Infinity,
-  })
-}
 
 export function InvitePage() {
   const { t } = useTranslation()
@@ -33,10 +22,10 @@ export function InvitePage() {
   const location = useSession((s) => s.location)
   const setLocation = useSession((s) => s.setLocation)
   const signedIn = useSession(selectSignedIn)
-  const inviter = useInviter(pusername)
+  const inviter = useFirstRead(inviterOptions(pusername))
   const [code, setCode] = useState('')
   const register = useRegister()
-  const registerMutation = useMutation({ mutationFn: register })
+  const [registering, setRegistering] = useState(false)
 
   const inviterValid = !!pusername && !inviter.isError
 
@@ -53,11 +42,14 @@ export function InvitePage() {
       showToast(t('invite.enterCode'))
       return
     }
-    registerMutation.mutate({
+    setRegistering(true)
+    // A failure is already on screen (the sign toast or the request's); on success the session
+    // changes and this screen goes home.
+    void register({
       address,
       location,
       ...(inviterValid && pusername ? { pusername } : { invitationCode }),
-    })
+    }).finally(() => setRegistering(false))
   }
 
   return (
@@ -137,8 +129,8 @@ export function InvitePage() {
           shape="rounded"
           size="large"
           className="invite-submit"
-          loading={registerMutation.isPending}
-          disabled={registerMutation.isPending}
+          loading={registering}
+          disabled={registering}
           onClick={submit}
           data-testid="register-button"
         >

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { request } from '../../lib/request.ts'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
-import { createLoginPair, saveLoginPair } from '../../lib/wallet/login-pair.ts'
-import { signWithWallet } from '../../lib/wallet/sign.ts'
 
 export interface RegisterInput {
   address: `0x${string}`
@@ -17,12 +15,17 @@ export interface RegisterInput {
 /**
  * Registration: signs a fresh login message (checked on the client like a login), posts
  * `user/register`, stores the session and caches the pair. Resolves null when it did not
- * register; the reason is already on screen (sign toast or the request's toast).
+ * register; the reason is already on screen (sign toast or the request's toast). The signing
+ * code loads on the first registration: the screen shows without waiting for it.
  */
 export function useRegister(): (input: RegisterInput) => Promise<LoginResult | null> {
   const { t } = useTranslation()
   return useCallback(
     async ({ address, location, pusername, invitationCode }: RegisterInput) => {
+      const [{ createLoginPair, saveLoginPair }, { signWithWallet }] = await Promise.all([
+        import('../../lib/wallet/login-pair.ts'),
+        import('../../lib/wallet/sign.ts'),
+      ])
       let pair
       try {
         pair = await createLoginPair({

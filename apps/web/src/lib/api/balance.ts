@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
+import { prefetchFirstRead } from '../first-read.ts'
 import { request } from '../request.ts'
+import { useSession } from '../store.ts'
 import { accountKeys } from './account-keys.ts'
 
 /**
@@ -13,5 +15,19 @@ export function balanceOptions() {
     // Money moves outside this page (deposits, operators, transfers from others): every
     // screen that shows a balance asks again when it opens, showing the last known meanwhile.
     staleTime: 0,
+  })
+}
+
+/**
+ * Asks for the balance as the page starts, when a token is stored, for a first screen that
+ * shows it: the answer waits in the first reads (lib/first-read.ts) and moves into the query
+ * cache when that loads. Quiet: a refused token is the session check's to report. A token that
+ * turns out refused or another wallet's drops the answer with it.
+ */
+export function prefetchBalance(): void {
+  if (!useSession.getState().token) return
+  void prefetchFirstRead({
+    ...balanceOptions(),
+    queryFn: ({ signal }) => request('userAccount/balance', {}, { signal, hideToast: true }),
   })
 }

@@ -17,35 +17,17 @@ import puppeteer from 'puppeteer-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { printTable, type BenchRow } from './table.ts'
+import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/support/chromium.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const FIRST_SCREEN_JSON = path.join(ROOT, 'apps/web/dist/first-screen.json')
 const MIN_SCORE = 98
 const MAX_LCP_MS = 2000
 const MAX_FIRST_SCREEN_KB = 120
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-]
 
 interface Visitor {
   address: string
   token: string | null
-}
-
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
-    .filter((p): p is string => Boolean(p))
-    .find((p) => fs.existsSync(p))
-  if (!found) throw new Error('Chromium is missing: apt-get install -y chromium (or CHROMIUM_PATH)')
-  return found
 }
 
 /** Registers a fresh wallet under the demo root through the API, as the invite page does. */
@@ -161,7 +143,7 @@ export async function benchWeb(baseUrl: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
     logLevel: 'error',
   })
   try {

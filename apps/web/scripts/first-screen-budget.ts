@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { BannerItem, NewsItem, Page as ListPage, UserInfo } from '@hope/api'
 import type { Page, Request } from 'playwright-core'
-import { chromiumPath, launchBrowser, phonePage } from '../../../e2e/support/browser.ts'
+import { chromiumPath, launchBrowser, phonePage } from '../../../e2e/support/chromium.ts'
 import { balanceResult } from '../src/test/fixtures.ts'
 
 export const BUDGET_BYTES = 120 * 1024

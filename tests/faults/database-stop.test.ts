@@ -1,11 +1,10 @@
 import { reasonMessage } from '@hope/api'
 import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest'
-import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import {
   createOperators,
   credit,
   inParallel,
-  registerUser,
+  registerLine,
   requestStats,
   succeeded,
   type User,
@@ -33,12 +32,7 @@ beforeAll(async () => {
   server = await HopeServer.create()
   await server.start()
   const ops = await createOperators(server)
-  let inviter: string = DEMO_ROOT.userName
-  for (let i = 0; i < USERS; i++) {
-    const user = await registerUser(server, inviter)
-    users.push(user)
-    inviter = user.userName
-  }
+  users.push(...(await registerLine(server, USERS)))
   await inParallel(users, 3, (u) => credit(server, ops, u.userName, FUNDING))
 })
 

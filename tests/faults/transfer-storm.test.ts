@@ -1,14 +1,13 @@
 import { formatAmount, type TransferResult } from '@hope/api'
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import {
   call,
   createOperators,
   credit,
   inParallel,
   newKey,
-  registerUser,
+  registerLine,
   requestStats,
   succeeded,
   type Answer,
@@ -31,13 +30,7 @@ beforeAll(async () => {
   server = await HopeServer.create()
   await server.start()
   const ops = await createOperators(server)
-  // A line of members: everyone after a member is in that member's downline.
-  let inviter: string = DEMO_ROOT.userName
-  for (let i = 0; i < USERS; i++) {
-    const user = await registerUser(server, inviter)
-    users.push(user)
-    inviter = user.userName
-  }
+  users.push(...(await registerLine(server, USERS)))
   await inParallel(users, 4, (u) => credit(server, ops, u.userName, formatAmount(FUNDING, 6)))
 })
 

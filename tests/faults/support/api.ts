@@ -7,6 +7,7 @@ import {
   totpStep,
 } from '../../../apps/server/src/modules/operator/totp.rules.ts'
 import { runScript, type HopeServer } from './server.ts'
+import { DEMO_ROOT } from '../../../apps/server/src/db/seed.ts'
 
 export interface Answer<T> {
   /** HTTP status; 0 when the connection failed, -1 when no answer came in time. */
@@ -145,6 +146,17 @@ export async function registerUser(
     signature,
   })
   return { account, userName: account.address.toLowerCase(), token: login.token }
+}
+
+/**
+ * `count` members in a line under the demo root, each invited by the one before: everyone
+ * after a member is in that member's downline.
+ */
+export async function registerLine(server: HopeServer, count: number): Promise<User[]> {
+  const line: User[] = []
+  for (let i = 0; i < count; i++)
+    line.push(await registerUser(server, line.at(-1)?.userName ?? DEMO_ROOT.userName))
+  return line
 }
 
 /** Backend recharge of a user account (log 5) by the finance operator. */

@@ -6,6 +6,7 @@
 // comes from ledger transfers and entries built the way `ledger_post` writes them, so
 // `ledger:verify` holds afterwards.
 import type pg from 'pg'
+import { insertPositions } from '../../apps/server/src/modules/game/game.generate.ts'
 
 export interface GenerateOptions {
   /** Members generated, the whale included; they hang under the first (root) user. */
@@ -122,14 +123,13 @@ export async function generateBenchEconomy(
 
       for (let done = 0; done < opts.positions; done += CHUNK) {
         const n = Math.min(CHUNK, opts.positions - done)
-        await c.query(
-          `INSERT INTO stake_positions (user_id, principal, hope, price, cap, request_key, created_at)
-           SELECT u, p * 100, p * 1000, 0.1, p * 250, $1::text || ':' || ($2::int + g), now() - interval '2 days'
-             FROM generate_series(1, $3::int) g,
-                  LATERAL (SELECT $4::bigint + floor(random() * ($5::bigint - $4::bigint + 1))::bigint + g * 0 AS u,
-                                  1 + floor(random() * 10)::int + g * 0 AS p) r`,
-          [opts.prefix, done, n, whaleId, last],
-        )
+        await insertPositions(c, {
+          prefix: opts.prefix,
+          from: done,
+          n,
+          firstUser: whaleId,
+          lastUser: last,
+        })
       }
       step('positions')
 

@@ -9,7 +9,7 @@ import {
   succeeded,
   type User,
 } from './support/api.ts'
-import { ledgerVerify, userBalances } from './support/checks.ts'
+import { balancesAfter, ledgerVerify, userBalances } from './support/checks.ts'
 import { freezePostgres, startPostgres, stopPostgres, thawPostgres } from './support/postgres.ts'
 import { HopeServer, isAlive, sleep, waitFor } from './support/server.ts'
 import { Traffic, type Sample } from './support/traffic.ts'
@@ -98,11 +98,7 @@ async function settleTransfers(traffic: Traffic, before: bigint[]): Promise<{ re
   retried.forEach((a, i) =>
     expect(succeeded(a), `retry ${i}: ${a.status} ${JSON.stringify(a.body)}`).toBe(true),
   )
-  const expected = [...before]
-  for (const t of traffic.transfers) {
-    expected[t.from]! -= t.units
-    expected[t.to]! += t.units
-  }
+  const expected = balancesAfter(before, traffic.transfers)
   const pool = server.openPool()
   try {
     const balances = await userBalances(

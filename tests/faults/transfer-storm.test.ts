@@ -13,7 +13,7 @@ import {
   type Answer,
   type User,
 } from './support/api.ts'
-import { ledgerVerify, userBalances } from './support/checks.ts'
+import { balancesAfter, ledgerVerify, userBalances } from './support/checks.ts'
 import { HopeServer, waitFor } from './support/server.ts'
 
 const USERS = 10
@@ -95,11 +95,10 @@ test('killed with its database in a transfer storm, every transfer happens once 
   })
 
   // Exact totals: every planned transfer moved its amount once.
-  const expected = users.map(() => FUNDING)
-  for (const p of plan) {
-    expected[p.from]! -= p.units
-    expected[p.to]! += p.units
-  }
+  const expected = balancesAfter(
+    users.map(() => FUNDING),
+    plan,
+  )
   const pool = server.openPool()
   try {
     const balances = await userBalances(

@@ -24,6 +24,19 @@ export async function chainReconcile(server: HopeServer): Promise<string> {
   return r.stdout.trim()
 }
 
+/** Each member's balance after `moves` (indexes into the members) from `start`, in micro-units. */
+export function balancesAfter(
+  start: readonly bigint[],
+  moves: readonly { from: number; to: number; units: bigint }[],
+): bigint[] {
+  const balances = [...start]
+  for (const m of moves) {
+    balances[m.from]! -= m.units
+    balances[m.to]! += m.units
+  }
+  return balances
+}
+
 /** Posted balance and pending debits of each user's account of `kind`, in USDT micro-units. */
 export async function userBalances(
   pool: pg.Pool,

@@ -1,5 +1,25 @@
 import type pg from 'pg'
 
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
+
+/**
+ * `n` consensus positions of 100..1,000 USDT, opened two days ago, each held by a random user
+ * with an id in `firstUser..lastUser`; their request keys are `prefix:<from + 1>` onwards.
+ */
+export async function insertPositions(
+  q: Queryable,
+  opts: { prefix: string; from: number; n: number; firstUser: number; lastUser: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO stake_positions (user_id, principal, hope, price, cap, request_key, created_at)
+     SELECT u, p * 100, p * 1000, 0.1, p * 250, $1::text || ':' || ($2::int + g), now() - interval '2 days'
+       FROM generate_series(1, $3::int) g,
+            LATERAL (SELECT $4::bigint + floor(random() * ($5::bigint - $4::bigint + 1))::bigint + g * 0 AS u,
+                            1 + floor(random() * 10)::int + g * 0 AS p) r`,
+    [opts.prefix, opts.from, opts.n, opts.firstUser, opts.lastUser],
+  )
+}
+
 /**
  * Test and benchmark data: `users` members in a referral tree under the first user (each
  * invited by a random earlier member, in a random partition) and `positions` consensus
@@ -41,14 +61,13 @@ export async function generateEconomy(
   }
   for (let done = 0; done < opts.positions; done += CHUNK * 10) {
     const n = Math.min(CHUNK * 10, opts.positions - done)
-    await pool.query(
-      `INSERT INTO stake_positions (user_id, principal, hope, price, cap, request_key, created_at)
-       SELECT u, p * 100, p * 1000, 0.1, p * 250, $1::text || ':' || ($2::int + g), now() - interval '2 days'
-         FROM generate_series(1, $3::int) g,
-              LATERAL (SELECT $4::bigint + floor(random() * ($5::bigint - $4::bigint + 1))::bigint + g * 0 AS u,
-                              1 + floor(random() * 10)::int + g * 0 AS p) r`,
-      [opts.prefix, done, n, first, last],
-    )
+    await insertPositions(pool, {
+      prefix: opts.prefix,
+      from: done,
+      n,
+      firstUser: first,
+      lastUser: last,
+    })
   }
   // the positions count as consensus performance of every upline, as entries made in the app do
   await pool.query(

@@ -40,8 +40,8 @@ export const APPLY_SQL =
 export const POST_SQL =
   'SELECT replayed, transfers::text[] AS transfers FROM ledger_post($1, $2, $3, $4, $5, $6, $7)'
 
-type PostedLeg = Extract<SqlLeg, { debit: number }> & { kind: 'posted' }
-const allPosted = (legs: SqlLeg[]): legs is PostedLeg[] =>
+export type PostedLeg = Extract<SqlLeg, { debit: number }> & { kind: 'posted' }
+export const allPosted = (legs: SqlLeg[]): legs is PostedLeg[] =>
   legs.length > 0 && legs.every((l) => l.kind === 'posted')
 
 /** The statement and parameters that apply `legs` under `key` in one round trip. */
@@ -78,6 +78,66 @@ export async function applyLegs(
   const res = await q.query<{ replayed: boolean; transfers: string[] }>(applyQuery(key, hash, legs))
   const r = res.rows[0]!
   return { replayed: r.replayed, transfers: r.transfers.map(Number) }
+}
+
+/** One request of a `ledger_post_many` call: its key, request hash and posted legs. */
+export interface PostRequest {
+  key: string
+  hash: Buffer
+  legs: PostedLeg[]
+}
+
+/** A request's answer from `ledger_post_many`; `conflict`: its key was used for other content. */
+export interface ManyOutcome extends ApplyOutcome {
+  conflict: boolean
+}
+
+export const POST_MANY_SQL = `SELECT req, replayed, conflict, transfers::text[] AS transfers
+  FROM ledger_post_many($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+
+/** The statement that posts several requests (distinct keys) in one round trip. */
+export function postManyQuery(requests: PostRequest[]): {
+  name: string
+  text: string
+  values: unknown[]
+} {
+  const legs = requests.flatMap((r, i) => r.legs.map((l, n) => ({ ...l, req: i + 1, n })))
+  return {
+    name: 'ledger_post_many',
+    text: POST_MANY_SQL,
+    values: [
+      requests.map((r) => r.key),
+      requests.map((r) => r.hash),
+      legs.map((l) => l.req),
+      legs.map((l) => l.n),
+      legs.map((l) => l.debit),
+      legs.map((l) => l.credit),
+      legs.map((l) => l.amount),
+      legs.map((l) => l.logType),
+      legs.map((l) => l.ref ?? null),
+    ],
+  }
+}
+
+/** Posts the requests all or nothing in one round trip: the answers in the requests' order. */
+export async function postMany(q: Queryable, requests: PostRequest[]): Promise<ManyOutcome[]> {
+  const res = await q.query<{
+    req: number
+    replayed: boolean
+    conflict: boolean
+    transfers: string[] | null
+  }>(postManyQuery(requests))
+  const out: ManyOutcome[] = []
+  for (const r of res.rows) {
+    out[r.req - 1] = {
+      replayed: r.replayed,
+      conflict: r.conflict,
+      transfers: (r.transfers ?? []).map(Number),
+    }
+  }
+  if (out.length !== requests.length || out.includes(undefined as never))
+    throw new Error('ledger_post_many answered fewer requests than it was sent')
+  return out
 }
 
 export interface AccountRow {

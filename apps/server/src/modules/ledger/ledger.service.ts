@@ -40,6 +40,15 @@ export function shardFor(key: string, shards: number): number {
 }
 
 const USER_CACHE_LIMIT = 100_000
+/** Ledger round trips this process keeps open before posted requests wait to go together. */
+const IN_FLIGHT = 4
+/** Requests sent together in one `ledger_post_many` call at most. */
+const MAX_BATCH = 64
+
+interface Waiting extends repo.PostRequest {
+  resolve: (outcome: repo.ApplyOutcome) => void
+  reject: (e: unknown) => void
+}
 
 /**
  * The ledger: every balance change is one call of `apply` with an idempotency key.
@@ -62,10 +71,96 @@ export function createLedgerService(pool: pg.Pool) {
     return map
   }
 
+  /** One request on its own round trip; outside a caller's transaction a lost key race is asked again. */
+  async function applyOne(
+    key: string,
+    hash: Buffer,
+    legs: repo.SqlLeg[],
+    q: Pick<pg.Pool | pg.PoolClient, 'query'>,
+  ): Promise<repo.ApplyOutcome> {
+    try {
+      return await repo.applyLegs(q, key, hash, legs)
+    } catch (e) {
+      // Another first-time request with this key committed meanwhile: ask again for its answer.
+      const firstTime = e as { code?: string; constraint?: string }
+      if (
+        firstTime.code === '23505' &&
+        firstTime.constraint === 'ledger_transfers_request_key_leg_key' &&
+        q === pool
+      ) {
+        try {
+          return await repo.applyLegs(q, key, hash, legs)
+        } catch (again) {
+          throw toAppError(again)
+        }
+      }
+      throw toAppError(e)
+    }
+  }
+
+  // Posted requests outside a caller's transaction: up to IN_FLIGHT go out at once, each on its
+  // own; the ones arriving meanwhile wait and go together in the next round trip.
+  const waiting: Waiting[] = []
+  let inFlight = 0
+  const counts = { single: 0, batches: 0, batched: 0, splits: 0 }
+
+  function pump(): void {
+    while (inFlight < IN_FLIGHT && waiting.length > 0) {
+      // One request per key in a call: a repeated key waits for the next one and replays.
+      const keys = new Set<string>()
+      const batch: Waiting[] = []
+      for (let i = 0; i < waiting.length && batch.length < MAX_BATCH;) {
+        const w = waiting[i]!
+        if (keys.has(w.key)) {
+          i += 1
+          continue
+        }
+        keys.add(w.key)
+        batch.push(w)
+        waiting.splice(i, 1)
+      }
+      inFlight += 1
+      void send(batch).finally(() => {
+        inFlight -= 1
+        pump()
+      })
+    }
+  }
+
+  async function send(batch: Waiting[]): Promise<void> {
+    if (batch.length === 1) {
+      const w = batch[0]!
+      counts.single += 1
+      await applyOne(w.key, w.hash, w.legs, pool).then(w.resolve, w.reject)
+      return
+    }
+    let outcomes: repo.ManyOutcome[]
+    try {
+      outcomes = await repo.postMany(pool, batch)
+    } catch {
+      // A request was refused (or a key raced on other accounts) and the call moved nothing:
+      // each half goes again, down to single requests, which get their own answers.
+      counts.splits += 1
+      const half = Math.ceil(batch.length / 2)
+      await send(batch.slice(0, half))
+      await send(batch.slice(half))
+      return
+    }
+    counts.batches += 1
+    counts.batched += batch.length
+    for (const [i, w] of batch.entries()) {
+      const o = outcomes[i]!
+      if (o.conflict) w.reject(new AppError('idempotency_conflict'))
+      else w.resolve({ replayed: o.replayed, transfers: o.transfers })
+    }
+  }
+
   return {
     /**
      * Applies the legs of one request all or nothing, in one round trip. A repeated key with
      * the same content returns the first result (`replayed`); with other content, 409.
+     * Under load, requests outside a transaction share round trips with requests arriving at
+     * the same time; each still moves all or nothing and gets its own answer.
      * @example apply('transfer:7:abc', { to, amount }, [{ kind: 'posted', debit, credit, amount: '5', logType: 9 }])
      */
     async apply(
@@ -75,24 +170,16 @@ export function createLedgerService(pool: pg.Pool) {
       q: Pick<pg.Pool | pg.PoolClient, 'query'> = pool,
     ): Promise<repo.ApplyOutcome> {
       const hash = requestHash(content)
-      try {
-        return await repo.applyLegs(q, key, hash, legs)
-      } catch (e) {
-        // Another first-time request with this key committed meanwhile: ask again for its answer.
-        const firstTime = e as { code?: string; constraint?: string }
-        if (
-          firstTime.code === '23505' &&
-          firstTime.constraint === 'ledger_transfers_request_key_leg_key' &&
-          q === pool
-        ) {
-          try {
-            return await repo.applyLegs(q, key, hash, legs)
-          } catch (again) {
-            throw toAppError(again)
-          }
-        }
-        throw toAppError(e)
-      }
+      if (q !== pool || !repo.allPosted(legs)) return applyOne(key, hash, legs, q)
+      return new Promise((resolve, reject) => {
+        waiting.push({ key, hash, legs, resolve, reject })
+        pump()
+      })
+    },
+
+    /** How posted requests went out so far: alone, together (calls, requests), calls split after a refusal. */
+    postStats(): Readonly<typeof counts> {
+      return { ...counts }
     },
 
     /** A platform account; hot ones are sharded and `shardKey` spreads the load. */

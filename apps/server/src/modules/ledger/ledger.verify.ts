@@ -63,6 +63,40 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
     )
   }
 
+  // Each entry follows the one before it on its account: the log a user reads adds up line by line.
+  for (const r of await rows<{ account: string; version: string; after: string; prev: string }>(
+    `SELECT account_id AS account, account_version::text AS version, balance_after::text AS after,
+            coalesce(prev, 0)::text AS prev
+     FROM (SELECT account_id, account_version, amount, balance_after,
+                  lag(balance_after) OVER w AS prev, lag(account_version) OVER w AS prev_version
+           FROM ledger_entries WINDOW w AS (PARTITION BY account_id ORDER BY account_version)) x
+     WHERE balance_after <> coalesce(prev, 0) + amount OR account_version <> coalesce(prev_version, 0) + 1
+     LIMIT 50`,
+  )) {
+    problems.push(
+      `invariant 3: account ${r.account} entry ${r.version} says ${r.after} after the one before said ${r.prev}`,
+    )
+  }
+
+  for (const r of await rows<{ account: string; version: string; after: string }>(
+    `SELECT account_id AS account, account_version::text AS version, balance_after::text AS after
+     FROM ledger_entries WHERE user_id IS NOT NULL AND balance_after < 0 LIMIT 50`,
+  )) {
+    problems.push(
+      `invariant 2: account ${r.account} went negative at entry ${r.version} (${r.after})`,
+    )
+  }
+
+  for (const r of await rows<{ id: string; currency: string }>(
+    `SELECT t.id, t.currency FROM ledger_transfers t
+     JOIN ledger_accounts d ON d.id = t.debit_account_id JOIN ledger_accounts c ON c.id = t.credit_account_id
+     WHERE d.currency <> t.currency OR c.currency <> t.currency LIMIT 50`,
+  )) {
+    problems.push(
+      `invariant 1: transfer ${r.id} in ${r.currency} joins accounts of another currency`,
+    )
+  }
+
   for (const r of await rows<{ id: string; dp: string; open: string }>(
     `SELECT a.id, a.debits_pending::text AS dp, coalesce(p.open, 0)::text AS open FROM ledger_accounts a
      LEFT JOIN (SELECT t.debit_account_id AS id, sum(t.amount) AS open FROM ledger_transfers t

@@ -1,7 +1,8 @@
 // Ledger benchmark: on one PostgreSQL, pgbench's built-in TPC-B script and the ledger's own
-// transfers (with a fee leg to the sharded fee account and idempotency keys, some repeated)
-// at 1, 16 and 64 clients: transfers/s, p50/p99 and pgbench's tx/s as rows of the bench table
-// (at 64 clients the ledger is held to pgbench's rate), then the ledger verification.
+// transfers (a transfer leg and a fee leg to the sharded fee account, under idempotency keys, one
+// in twenty repeated) sent through the ledger service by 1, 16 and 64 concurrent clients, the way
+// the server sends them: transfers/s, p50/p99 and pgbench's tx/s as rows of the bench table (at
+// 64 clients the ledger is held to pgbench's rate), then the ledger verification.
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,7 +10,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded.ts'
 import { migrate } from '../../apps/server/src/db/migrate.ts'
-import { applyQuery } from '../../apps/server/src/modules/ledger/ledger.repository.ts'
+import { applyQuery, type SqlLeg } from '../../apps/server/src/modules/ledger/ledger.repository.ts'
+import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts'
 import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.verify.ts'
 import type { BenchRow } from './table.ts'
 
@@ -17,6 +19,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number)
 const USERS = 1_000
 const FEE_SHARDS = 64
+/** Connections the service's pool may open, as the server's own pool does at most. */
+const POOL = 20
 
 function findPgbench(): string | null {
   for (const p of [process.env.PGBENCH, '/usr/bin/pgbench', ...globPgbench()])
@@ -64,9 +68,10 @@ interface LedgerRun {
   p50: number
   p99: number
   replayed: number
-  refused: number
+  together: number
 }
 
+/** `clients` loops, each sending its next transfer when the last one is answered. */
 async function runLedger(
   url: string,
   clients: number,
@@ -74,135 +79,61 @@ async function runLedger(
   fees: number[],
   round: number,
 ): Promise<LedgerRun> {
-  const conns = await Promise.all(
-    Array.from({ length: clients }, async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      return c
-    }),
+  const pool = new pg.Pool({ connectionString: url, max: POOL })
+  pool.on('error', () => {})
+  const ledger = createLedgerService(pool)
+  // Warm the pool so connecting is not timed.
+  await Promise.all(
+    Array.from({ length: Math.min(POOL, clients) }, async () => (await pool.connect()).release()),
   )
   const latencies: number[] = []
   let done = 0
   let replayed = 0
-  let refused = 0
   const deadline = performance.now() + SECONDS * 1000
-  const hash = Buffer.alloc(32)
   await Promise.all(
-    conns.map(async (c, w) => {
+    Array.from({ length: clients }, async (_, w) => {
       let i = 0
+      let last: { key: string; legs: SqlLeg[] } | null = null
       while (performance.now() < deadline) {
         i += 1
-        const from = accounts[Math.floor(Math.random() * accounts.length)]!
-        let to = accounts[Math.floor(Math.random() * accounts.length)]!
-        if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length]!
-        // One request in twenty repeats the key (and content) of the one before it.
-        const repeat = i > 1 && i % 20 === 0
-        const key = `bench:${round}:${clients}:${w}:${repeat ? i - 1 : i}`
-        hash.writeUInt32BE(repeat ? i - 1 : i, 0)
-        const query = applyQuery(key, hash, [
-          { kind: 'posted', debit: from, credit: to, amount: '1.5', logType: 9 },
-          {
-            kind: 'posted',
-            debit: from,
-            credit: fees[(w + i) % fees.length]!,
-            amount: '0.01',
-            logType: 14,
-          },
-        ])
-        const t0 = performance.now()
-        try {
-          const r = await c.query(query)
-          if (r.rows[0].replayed) replayed += 1
-        } catch (e) {
-          // A repeated key raced with a different from/to: refused as a conflict, nothing moved.
-          if (
-            (e as { code?: string }).code !== 'HL002' &&
-            (e as { code?: string }).code !== 'HL001'
-          )
-            throw e
-          refused += 1
+        let request: { key: string; legs: SqlLeg[] } | null = last
+        // One request in twenty repeats the one before it (a double tap): it moves nothing.
+        if (!request || i % 20 !== 0) {
+          const from = accounts[Math.floor(Math.random() * accounts.length)]!
+          let to = accounts[Math.floor(Math.random() * accounts.length)]!
+          if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length]!
+          request = {
+            key: `bench:${round}:${clients}:${w}:${i}`,
+            legs: [
+              { kind: 'posted', debit: from, credit: to, amount: '1.5', logType: 9 },
+              {
+                kind: 'posted',
+                debit: from,
+                credit: fees[(w + i) % fees.length]!,
+                amount: '0.01',
+                logType: 14,
+              },
+            ],
+          }
         }
+        last = request
+        const t0 = performance.now()
+        const r = await ledger.apply(request.key, request.legs, request.legs)
         latencies.push(performance.now() - t0)
+        if (r.replayed) replayed += 1
         done += 1
       }
     }),
   )
-  await Promise.all(conns.map((c) => c.end()))
+  await pool.end()
   latencies.sort((a, b) => a - b)
+  const stats = ledger.postStats()
   return {
     tps: done / SECONDS,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     replayed,
-    refused,
-  }
-}
-
-/** The ledger's transfers driven by pgbench itself, so both runs use the same client. */
-const LEDGER_SCRIPT = `\\set a random(1, ${USERS})
-\\set b random(1, ${USERS - 1})
-\\set to 1 + (:a + :b - 1) % ${USERS}
-\\set f random(1, ${FEE_SHARDS})
-\\set r random(1, 20)
-\\set k random(1, 2000000000)
-SELECT replayed FROM ledger_post(
-  CASE WHEN :r::int = 1 THEN 'rep:' || :round::text || ':' || :a::text
-       ELSE 'pgb:' || :round::text || ':' || :client_id::text || ':' || :k::text END,
-  CASE WHEN :r::int = 1 THEN '\\x01'::bytea ELSE '\\x02'::bytea END,
-  ARRAY[(SELECT id FROM bench_usdt WHERE n = :a::int), (SELECT id FROM bench_usdt WHERE n = :a::int)],
-  ARRAY[(SELECT id FROM bench_usdt WHERE n = :to::int), (SELECT id FROM bench_fee WHERE n = :f::int)],
-  ARRAY[1.5, 0.01]::numeric[], ARRAY[9, 14]::smallint[], ARRAY[NULL, NULL]::text[]);
-`
-
-async function runLedgerPgbench(
-  pgbench: string,
-  url: string,
-  clients: number,
-  round: number,
-): Promise<LedgerRun> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-bench-run-'))
-  const script = path.join(dir, 'ledger.sql')
-  fs.writeFileSync(script, LEDGER_SCRIPT)
-  const run = spawnSync(
-    pgbench,
-    [
-      '-n',
-      '-c',
-      String(clients),
-      '-j',
-      String(Math.min(clients, 2)),
-      '-T',
-      String(SECONDS),
-      '-M',
-      'prepared',
-      '-D',
-      `round=${round}`,
-      '-f',
-      script,
-      '-l',
-      '--log-prefix',
-      path.join(dir, 'tx'),
-      url,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], cwd: dir },
-  )
-  if (run.status !== 0) throw new Error(`pgbench failed on the ledger script:\n${run.stderr}`)
-  const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1] ?? NaN)
-  const latencies: number[] = []
-  for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('tx'))) {
-    for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
-      const us = Number(line.split(' ')[2])
-      if (Number.isFinite(us) && line) latencies.push(us / 1000)
-    }
-  }
-  latencies.sort((x, y) => x - y)
-  fs.rmSync(dir, { recursive: true, force: true })
-  return {
-    tps,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    replayed: -1,
-    refused: 0,
+    together: stats.batched / Math.max(1, stats.batches),
   }
 }
 
@@ -267,16 +198,6 @@ export async function benchLedger(): Promise<BenchRow[]> {
         ]),
       )
     }
-    await pool.query('CREATE TABLE bench_usdt (n int PRIMARY KEY, id bigint NOT NULL)')
-    await pool.query('CREATE TABLE bench_fee (n int PRIMARY KEY, id bigint NOT NULL)')
-    await pool.query(
-      'INSERT INTO bench_usdt SELECT i, id FROM unnest($1::bigint[]) WITH ORDINALITY AS t (id, i)',
-      [accounts],
-    )
-    await pool.query(
-      'INSERT INTO bench_fee SELECT i, id FROM unnest($1::bigint[]) WITH ORDINALITY AS t (id, i)',
-      [fees],
-    )
     if (fees.length !== FEE_SHARDS)
       throw new Error(`expected ${FEE_SHARDS} fee shards, found ${fees.length}`)
 
@@ -290,13 +211,9 @@ export async function benchLedger(): Promise<BenchRow[]> {
     const rows: BenchRow[] = []
     for (const [round, clients] of CLIENTS.entries()) {
       const tpcb = pgbench ? await runPgbench(pgbench, dbUrl('hope_bench_tpcb'), clients) : NaN
-      // The ledger through pgbench's client when it is there (the same client as TPC-B), else
-      // through node-postgres from this process.
-      const ledger = pgbench
-        ? await runLedgerPgbench(pgbench, dbUrl('hope_bench_ledger'), clients, round)
-        : await runLedger(dbUrl('hope_bench_ledger'), clients, accounts, fees, round)
+      const ledger = await runLedger(dbUrl('hope_bench_ledger'), clients, accounts, fees, round)
       console.info(
-        `  ${clients} clients: pgbench TPC-B ${tpcb.toFixed(0)} tx/s, ledger ${ledger.tps.toFixed(0)} transfers/s (p50 ${ledger.p50.toFixed(2)} ms, p99 ${ledger.p99.toFixed(2)} ms, ${ledger.replayed < 0 ? 'one key in 20 repeated' : `${ledger.replayed} replays`})`,
+        `  ${clients} clients: pgbench TPC-B ${tpcb.toFixed(0)} tx/s, ledger ${ledger.tps.toFixed(0)} transfers/s (p50 ${ledger.p50.toFixed(2)} ms, p99 ${ledger.p99.toFixed(2)} ms, ${ledger.replayed} replays, ${ledger.together.toFixed(1)} requests per shared round trip)`,
       )
       const size = `${clients} clients`
       const held = clients === Math.max(...CLIENTS) && !Number.isNaN(tpcb)

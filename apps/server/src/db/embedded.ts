@@ -77,22 +77,37 @@ async function stopStaleServer(dir: string, log: (msg: string) => void): Promise
   }
 }
 
-export const embeddedUrl = (port: number): string =>
-  `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`
+/**
+ * The URL of the embedded server on `port`: over its Unix socket in `socketDir` when it has one
+ * (a local socket costs both sides far less per query than TCP on 127.0.0.1), else over TCP.
+ */
+export const embeddedUrl = (port: number, socketDir?: string | null): string =>
+  `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres` +
+  (socketDir ? `?host=${encodeURIComponent(socketDir)}` : '')
+
+/** The running server's port and socket directory, from its postmaster.pid. */
+function postmasterInfo(dir: string): { pid: number; port: number; socketDir: string | null } {
+  const lines = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')
+  const socketDir = lines[4]?.trim() ?? ''
+  return {
+    pid: Number(lines[0]),
+    port: Number(lines[3]),
+    socketDir: socketDir.startsWith('/') && fs.existsSync(socketDir) ? socketDir : null,
+  }
+}
 
 /** The URL of the embedded server already running on `dir`, if one is. */
 export function runningEmbeddedUrl(dir: string): string | null {
-  const pidFile = path.join(dir, 'postmaster.pid')
-  if (!fs.existsSync(pidFile)) return null
-  const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
-  const pid = Number(lines[0])
-  const port = Number(lines[3])
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && port > 0 ? embeddedUrl(port) : null
+  if (!fs.existsSync(path.join(dir, 'postmaster.pid'))) return null
+  const { pid, port, socketDir } = postmasterInfo(dir)
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && port > 0
+    ? embeddedUrl(port, socketDir)
+    : null
 }
 
 /**
  * Starts (initialising on first use) a real PostgreSQL whose data lives in `dir`.
- * Listens on 127.0.0.1 only, on a free port.
+ * Listens on 127.0.0.1 only, on a free port, and on its Unix socket, which the URL it answers uses.
  */
 export async function startEmbeddedPostgres(
   dir: string,
@@ -144,7 +159,7 @@ export async function startEmbeddedPostgres(
   }
   const postmaster = postmasterPid(dir)
   return {
-    url: embeddedUrl(port),
+    url: embeddedUrl(port, postmasterInfo(dir).socketDir),
     // A server that died meanwhile never reports its exit again: waiting on it would hang.
     stop: async () => {
       if (postmaster && !isAlive(postmaster)) return

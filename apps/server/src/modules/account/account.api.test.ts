@@ -325,6 +325,63 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       )
       expect(community.body.data).toEqual({ list: [], nextCursor: null })
     })
+    test('pages through all accounts at once, every entry exactly once, newest first', async () => {
+      const erin = await registerUser(app, alice.userName)
+      for (const [i, kind] of (['usdt', 'community', 'node'] as const).entries()) {
+        await fundAccount(db.pool, erin.id, String(i + 1), kind)
+        await fundAccount(db.pool, erin.id, String(i + 10), 'community')
+      }
+      await call(
+        app,
+        'userAccount/transfer',
+        { address: erin.userName, amount: '7', idempotencyKey: key() },
+        { token: alice.token },
+      )
+      await fundAccount(db.pool, erin.id, '4', 'split')
+      const pages: AccountLogPage['list'][] = []
+      let cursor: string | null | undefined
+      do {
+        const page = await call<'userAccount/balanceDetail', AccountLogPage>(
+          app,
+          'userAccount/balanceDetail',
+          { pageSize: '2', ...(cursor ? { cursor } : {}) },
+          { token: erin.token },
+        )
+        pages.push(page.body.data.list)
+        cursor = page.body.data.nextCursor
+      } while (cursor && pages.length < 20)
+      const seen = pages.flat()
+      expect(pages.slice(0, -1).every((p) => p.length === 2)).toBe(true)
+      const stored = await db.pool.query<{ id: string }>(
+        'SELECT e.id::text AS id FROM ledger_entries e WHERE e.user_id = $1 ORDER BY e.id DESC',
+        [erin.id],
+      )
+      expect(seen.map((e) => e.id)).toEqual(stored.rows.map((r) => r.id))
+      expect(seen.map((e) => [e.account, e.amount])).toEqual([
+        ['split', '4'],
+        ['usdt', '7'],
+        ['community', '12'],
+        ['node', '3'],
+        ['community', '11'],
+        ['community', '2'],
+        ['community', '10'],
+        ['usdt', '1'],
+      ])
+      expect(seen.map((e) => e.counterparty)).toEqual([
+        null,
+        alice.userName,
+        ...Array<null>(6).fill(null),
+      ])
+      const transfers = await call<'userAccount/balanceDetail', AccountLogPage>(
+        app,
+        'userAccount/balanceDetail',
+        { logType: '9' },
+        { token: erin.token },
+      )
+      expect(transfers.body.data.list.map((e) => [e.account, e.amount, e.logType])).toEqual([
+        ['usdt', '7', 9],
+      ])
+    })
     test('refuses a bad filter', async () => {
       expect(
         (await call(app, 'userAccount/balanceDetail', { account: 'bank' }, { token: alice.token }))

@@ -28,7 +28,7 @@ import {
   type LoadTarget,
   type ServerChild,
 } from './load.ts'
-import { startBenchServer, type BenchServer } from './postgres.ts'
+import { startBenchServer, transport, type BenchServer } from './postgres.ts'
 import { formatFigure, sizeLabel, type BenchRow } from './table.ts'
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
@@ -320,7 +320,7 @@ export async function benchApi(groups: { api: boolean; growth: boolean }): Promi
   const rows: BenchRow[] = []
   const base = new Map<string, number>()
   console.info(
-    `api benchmark on PostgreSQL ${server.version}, ${os.cpus().length} cores, sizes ${sizes.map(sizeLabel).join(', ')}`,
+    `api benchmark on PostgreSQL ${server.version} over ${transport(server.url)}, ${os.cpus().length} cores, sizes ${sizes.map(sizeLabel).join(', ')}`,
   )
   try {
     for (const size of sizes) {

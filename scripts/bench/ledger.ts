@@ -13,6 +13,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts'
 import { applyQuery, type SqlLeg } from '../../apps/server/src/modules/ledger/ledger.repository.ts'
 import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts'
 import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.verify.ts'
+import { transport } from './postgres.ts'
 import type { BenchRow } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -164,7 +165,7 @@ export async function benchLedger(): Promise<BenchRow[]> {
 
   try {
     console.info(
-      `ledger benchmark on PostgreSQL ${version}, ${os.cpus().length} cores, ${SECONDS}s per run`,
+      `ledger benchmark on PostgreSQL ${version} over ${transport(serverUrl)} (pgbench and the ledger alike), ${os.cpus().length} cores, ${SECONDS}s per run`,
     )
     const pool = new pg.Pool({ connectionString: dbUrl('hope_bench_ledger'), max: 4 })
     pool.on('error', () => {})

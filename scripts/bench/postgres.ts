@@ -17,6 +17,11 @@ export interface BenchServer {
   stop(): Promise<void>
 }
 
+/** How a URL reaches its server: a Unix socket (a `host` that is a directory) or TCP. */
+export function transport(url: string): string {
+  return new URL(url).searchParams.get('host')?.startsWith('/') ? 'Unix socket' : 'TCP'
+}
+
 export function databaseUrl(serverUrl: string, name: string): string {
   const u = new URL(serverUrl)
   u.pathname = `/${name}`

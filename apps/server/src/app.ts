@@ -1,9 +1,11 @@
 import { langFromHeader, type Lang } from '@hope/api'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { stdSerializers } from 'pino'
 import type { ChainConnection } from './chain/chain.service.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/pool.ts'
 import { AppError } from './lib/app-error.ts'
+import { redactUrls } from './lib/redact-urls.ts'
 import { RateLimiter } from './lib/rate-limiter.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
@@ -103,7 +105,11 @@ const REDACTED_KEYS = [
 ]
 
 /** The production logger: paths without query strings, secrets redacted. */
-export function loggerOptions(config: Pick<Config, 'logLevel'>) {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'chainRpcUrl' | 'databaseUrl'>>,
+) {
+  // Errors name the URL they failed on: an RPC provider's key or the database's password.
+  const redact = redactUrls([config.chainRpcUrl, config.databaseUrl])
   return {
     level: config.logLevel,
     // Payloads travel in the query string (spec §7): log the path only, never the values.
@@ -113,6 +119,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
         path: req.url.split('?')[0],
         ip: req.ip,
       }),
+      err: (err: Error) => redact(stdSerializers.err(err)),
     },
     redact: {
       paths: ['req.headers', ...REDACTED_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`])],

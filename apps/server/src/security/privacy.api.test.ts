@@ -25,6 +25,9 @@ import {
   type TestDatabase,
 } from '../testing/index.ts'
 
+/** An RPC provider's URL with its key in the path, as operators configure CHAIN_RPC_URL. */
+const RPC_URL = 'https://eth.rpc.example/v3/5d1f0c9e8b7a6d4c3b2a1f0e'
+
 /** `0x1234******345678`: the first six and the last six characters (spec §9). */
 const MASKED = /^0x[0-9a-f]{4}\*{6}[0-9a-f]{6}$/
 
@@ -53,7 +56,7 @@ describe.each(databaseTargets())('privacy on $name', (target) => {
     app = await buildApp({
       config,
       database: db,
-      logger: { ...loggerOptions({ logLevel: 'trace' }), stream },
+      logger: { ...loggerOptions({ logLevel: 'trace', chainRpcUrl: RPC_URL }), stream },
     })
     // A failure that carries secrets the way a library error might, to reach the error log.
     app.post('/api/privacy/fail', async (req) => {
@@ -109,12 +112,23 @@ describe.each(databaseTargets())('privacy on $name', (target) => {
       { token, signature: pair.signature, user: { privateKey: '0xfeed', password: 'pw-9' } },
       'an object handed to the logger',
     )
+    // A chain job's failure, the way viem reports an RPC it could not reach.
+    app.log.warn(
+      {
+        err: Object.assign(new Error(`HTTP request failed.\n\nURL: ${RPC_URL}`), {
+          url: RPC_URL,
+        }),
+        job: 'deposits',
+      },
+      'deposits failed; retrying',
+    )
 
     const text = logs()
     // The stream really holds the requests and the failure, so the checks below mean something.
     expect(text).toContain('/api/user/logining')
     expect(text).toContain('/api/admin/login')
     expect(text).toContain('failed on purpose')
+    expect(text).toContain('https://eth.rpc.example/[redacted]')
     expect(text).toContain('[redacted]')
     const secrets = {
       token,
@@ -125,6 +139,7 @@ describe.each(databaseTargets())('privacy on $name', (target) => {
       totpSecret: base32Encode(op.totpSecret),
       privateKey: '0xfeed',
       nestedPassword: 'pw-9',
+      rpcKey: '5d1f0c9e8b7a6d4c3b2a1f0e',
     }
     for (const [name, secret] of Object.entries(secrets))
       expect(text.includes(secret), `${name} in the logs`).toBe(false)

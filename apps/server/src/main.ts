@@ -1,3 +1,5 @@
+// The server: the database (embedded or DATABASE_URL), the chain (a local Anvil or
+// CHAIN_RPC_URL), the HTTP app and the background jobs. Loaded by server.ts.
 import path from 'node:path'
 import { buildApp } from './app.ts'
 import { startAnvil, type LocalChain } from './chain/anvil.ts'
@@ -25,14 +27,32 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { DEMO_ROOT, seedDemo } from './db/seed.ts'
+import { redactUrls } from './lib/redact-urls.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // The local Anvil (without CHAIN_RPC_URL) starts while the database starts and migrates.
+  const anvilStarting = config.chainRpcUrl
+    ? null
+    : startAnvil({
+        stateFile: path.join(config.dataDir, 'chain', 'state.json'),
+        blockTimeSec: config.chainBlockTimeSec,
+      })
+  // Its failure is reported where it is awaited; a start that is no longer wanted is stopped.
+  anvilStarting?.catch(() => {})
+  const dropAnvil = () => anvilStarting?.then((a) => a.stop()).catch(() => {})
   let embedded: EmbeddedDatabase | null = null
   let databaseUrl = config.databaseUrl
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) => console.info(m))
+    try {
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) =>
+        console.info(m),
+      )
+    } catch (e) {
+      await dropAnvil()
+      throw e
+    }
     databaseUrl = embedded.url
   }
   const database = openDatabase(databaseUrl)
@@ -40,6 +60,7 @@ async function main(): Promise<void> {
     await migrate(database.pool)
     if (config.seedDemo) await seedDemo(database.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
   } catch (e) {
+    await dropAnvil()
     await database.close()
     await embedded?.stop()
     throw e
@@ -52,10 +73,7 @@ async function main(): Promise<void> {
     if (config.chainRpcUrl) {
       chain = await connectExternalChain(config.chainRpcUrl, config.chainId)
     } else {
-      anvil = await startAnvil({
-        stateFile: path.join(config.dataDir, 'chain', 'state.json'),
-        blockTimeSec: config.chainBlockTimeSec,
-      })
+      anvil = await anvilStarting!
       chain = connectChain(anvil.url, anvil.chainId)
       writeLocalChainNote(config.dataDir, anvil.url)
       const settings = createSettingsService(database.db)
@@ -204,7 +222,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e)
-  if (e instanceof Error && e.cause) console.error(e.cause)
+  // A failure to reach the chain or the database names its URL: without the credentials.
+  const redact = redactUrls([process.env.CHAIN_RPC_URL, process.env.DATABASE_URL])
+  console.error(redact(e instanceof Error ? e.message : e))
+  if (e instanceof Error && e.cause) console.error(redact(String(e.cause)))
   process.exit(1)
 })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createTestDatabase, databaseTargets } from '../testing/index.ts'
+import { createTestDatabase, databaseTargets, insertTestUser } from '../testing/index.ts'
 import { startEmbeddedPostgres } from './embedded.ts'
 import { migrate } from './migrate.ts'
 import { openDatabase } from './pool.ts'
@@ -31,6 +31,44 @@ describe.each(databaseTargets())('migrations on $name', (target) => {
       })
       const changes = await db.pool.query('SELECT key, old_value, new_value FROM setting_changes')
       expect(changes.rows).toEqual([{ key: 'loginWindowMs', old_value: null, new_value: 120_000 }])
+    } finally {
+      await db.drop()
+    }
+  })
+})
+
+describe.each(databaseTargets())('direct member counts on $name', (target) => {
+  test('count every member added, one by one or in bulk, and follow a move', async () => {
+    const db = await createTestDatabase(target)
+    try {
+      const root = await insertTestUser(db.pool)
+      const a = await insertTestUser(db.pool, { inviterId: root.id })
+      const b = await insertTestUser(db.pool, { inviterId: root.id })
+      // One statement adding members under two inviters.
+      await db.pool.query(
+        `INSERT INTO users (user_name, nick_name, referral_code, inviter_id)
+         SELECT '0x' || md5(random()::text || g), 'bulk', upper(substr(md5(random()::text || g), 1, 10)),
+                CASE WHEN g % 3 = 0 THEN $1::bigint ELSE $2::bigint END
+           FROM generate_series(1, 30) AS g`,
+        [a.id, b.id],
+      )
+      const moved = await insertTestUser(db.pool, { inviterId: a.id })
+      await db.pool.query('UPDATE users SET inviter_id = $2 WHERE id = $1', [moved.id, b.id])
+      const differ = await db.pool.query(
+        `SELECT u.id, coalesce(d.members, 0) AS kept, (SELECT count(*) FROM users c WHERE c.inviter_id = u.id) AS counted
+           FROM users u LEFT JOIN direct_counts d ON d.user_id = u.id
+          WHERE coalesce(d.members, 0) <> (SELECT count(*) FROM users c WHERE c.inviter_id = u.id)`,
+      )
+      expect(differ.rows).toEqual([])
+      const kept = await db.pool.query<{ user_id: string; members: string }>(
+        'SELECT user_id, members FROM direct_counts WHERE user_id = ANY($1) ORDER BY user_id',
+        [[root.id, a.id, b.id]],
+      )
+      expect(kept.rows.map((r) => [Number(r.user_id), Number(r.members)])).toEqual([
+        [root.id, 2],
+        [a.id, 10],
+        [b.id, 21],
+      ])
     } finally {
       await db.drop()
     }

@@ -283,6 +283,16 @@ export async function teamStats(
   })
 }
 
+/** How many members `userId` invited directly (kept in direct_counts by triggers on users). */
+export async function directCount(q: Queryable, userId: number): Promise<number> {
+  const res = await q.query<{ n: string }>({
+    name: 'direct_members_total',
+    text: 'SELECT coalesce((SELECT members FROM direct_counts WHERE user_id = $1), 0)::text AS n',
+    values: [userId],
+  })
+  return Number(res.rows[0]!.n)
+}
+
 export async function directMembers(
   q: Queryable,
   userId: number,
@@ -318,14 +328,10 @@ export async function directMembers(
         ORDER BY u.id DESC LIMIT $2 OFFSET $3`,
       values: [userId, page.pageSize, (page.pageNum - 1) * page.pageSize],
     }),
-    q.query<{ n: string }>({
-      name: 'direct_count',
-      text: 'SELECT count(*)::text AS n FROM users WHERE inviter_id = $1',
-      values: [userId],
-    }),
+    directCount(q, userId),
   ])
   return {
-    total: Number(total.rows[0]!.n),
+    total,
     list: rows.rows.map((r) => ({
       userName: r.user_name,
       level: r.level,

@@ -518,9 +518,7 @@ export function createGameService(deps: {
       const [s, partitions, direct] = await Promise.all([
         settings.get(),
         repo.teamStats(pool, userId),
-        pool.query<{ n: string }>('SELECT count(*)::text AS n FROM users WHERE inviter_id = $1', [
-          userId,
-        ]),
+        repo.directCount(pool, userId),
       ])
       const sum = (f: (p: (typeof partitions)[number]) => string, d: number) =>
         formatAmount(
@@ -529,7 +527,7 @@ export function createGameService(deps: {
         )
       return {
         people: partitions.reduce((t, p) => t + p.people, 0),
-        directPeople: Number(direct.rows[0]!.n),
+        directPeople: direct,
         consensus: sum((p) => p.consensus, 18),
         community: sum((p) => p.community, 18),
         partitions,

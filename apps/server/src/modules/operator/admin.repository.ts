@@ -81,7 +81,7 @@ interface UserRow {
 const USER_SELECT = `
   SELECT u.id::int, u.user_name AS "userName", u.nick_name AS "nickName", u.referral_code AS "referralCode",
          u.level, i.user_name AS inviter, u.location, u.is_robot AS "isRobot", u.created_at AS "createdAt",
-         (SELECT count(*)::int FROM users c WHERE c.inviter_id = u.id) AS "directPeople",
+         coalesce((SELECT d.members FROM direct_counts d WHERE d.user_id = u.id), 0)::int AS "directPeople",
          (SELECT coalesce(sum(t.people), 0)::int FROM team_stats t WHERE t.user_id = u.id) AS "teamPeople",
          coalesce((SELECT json_agg(json_build_object('type', n.type, 'source', n.source) ORDER BY n.type)
                    FROM node_holders n WHERE n.user_id = u.id), '[]'::json) AS nodes,

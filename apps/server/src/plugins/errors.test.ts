@@ -53,6 +53,13 @@ describe('errors', () => {
       'a refused connection',
       Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
     ],
+    [
+      'a Unix socket whose server is down',
+      Object.assign(new Error('connect ENOENT /tmp/.s.PGSQL.5432'), {
+        code: 'ENOENT',
+        syscall: 'connect',
+      }),
+    ],
   ])('%s answers 503 with a translated message, logged without the query', async (_, err) => {
     const res = await failingWith(err)
     expect(res.status).toBe(503)
@@ -64,6 +71,16 @@ describe('errors', () => {
     })
     expect(res.log).toContain('service unavailable')
     expect(res.log).not.toContain('secret-hash')
+  })
+
+  test('a missing file is not an outage', async () => {
+    const err = Object.assign(new Error("ENOENT: no such file or directory, open 'x.png'"), {
+      code: 'ENOENT',
+      syscall: 'open',
+    })
+    const res = await failingWith(err)
+    expect(res.status).toBe(500)
+    expect(res.body.reason).toBe('internal_error')
   })
 
   test('words in a failed query’s parameters do not make it a 503', async () => {

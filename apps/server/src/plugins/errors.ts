@@ -28,7 +28,7 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGES =
   /timeout exceeded when trying to connect|connection terminated|not queryable|query read timeout/i
 
-type Failure = { code?: unknown; message?: unknown; cause?: unknown } | undefined
+type Failure = { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown } | undefined
 
 /** `err` and the errors it wraps (drizzle wraps the driver's), outermost first. */
 function* causes(err: unknown): Generator<NonNullable<Failure>> {
@@ -48,6 +48,8 @@ function wordsOf(e: NonNullable<Failure>): string | null {
 function isUnavailable(err: unknown): boolean {
   for (const e of causes(err)) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true
+    // A Unix socket whose server is down: its socket file is gone (not any missing file).
+    if (e.code === 'ENOENT' && e.syscall === 'connect') return true
     if (UNAVAILABLE_MESSAGES.test(wordsOf(e) ?? '')) return true
   }
   return false

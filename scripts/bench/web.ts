@@ -57,7 +57,9 @@ function visitorScript({ address, token }: Visitor): string {
     const address = ${JSON.stringify(address)}
     const token = ${JSON.stringify(token)}
     try {
+      // Lighthouse keeps the origin's storage between pages: a newcomer carries no earlier token.
       if (token) window.localStorage.setItem('token', token)
+      else window.localStorage.removeItem('token')
     } catch {}
     const provider = {
       async request({ method }) {

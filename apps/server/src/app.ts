@@ -42,7 +42,12 @@ import { createWithdrawService, type WithdrawService } from './modules/withdraw/
 import { createUserService, type UserService } from './modules/user/user.service.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
-import { registerAdminApp, registerSecurityHeaders, registerWebApp } from './plugins/web.ts'
+import {
+  registerAdminApp,
+  registerSecurityHeaders,
+  registerWebApp,
+  type ShellSender,
+} from './plugins/web.ts'
 import { answerClientError } from './security/client-error.ts'
 
 export interface Services {
@@ -68,7 +73,8 @@ declare module 'fastify' {
     db: Database
     chain: ChainConnection | undefined
     /** True when the built web app is served at `/`. */
-    webAppServed: boolean
+    /** Sends the web app's shell; null when no build is served. */
+    webAppShell: ShellSender | null
     services: Services
     /** Counts a login/register attempt per IP and per address; throws rate_limited past the limit. */
     authRateLimit(req: FastifyRequest, address: string): void
@@ -263,6 +269,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(quotesRoutes)
   await app.register(rankingRoutes)
   await registerAdminApp(app, opts.config.adminDist)
-  app.decorate('webAppServed', await registerWebApp(app, opts.config.webDist))
+  app.decorate(
+    'webAppShell',
+    await registerWebApp(app, opts.config.webDist, async () => ({
+      banners: await content.bannersInEveryLang(),
+    })),
+  )
   return app
 }

@@ -1,4 +1,6 @@
 // Plain constants and helpers of the content contract (no zod), safe for the web's first bundle.
+import type { BannerItem } from './content.ts'
+import type { Lang } from './lang.ts'
 
 /** News types by code; each key is translated under `news.types` in the web app. */
 export const NEWS_TYPES = {
@@ -56,6 +58,11 @@ export function parseUploadUrl(
   return { hash: m[1]!, ext: m[3] as ServedExtension, width: m[2] ? Number(m[2]) : undefined }
 }
 
+/** Home banner pictures are drawn 750×300 (5:2), as wide as the screen up to 750 px. */
+export const BANNER_WIDTH = 750
+export const BANNER_HEIGHT = 300
+export const BANNER_SIZES = `(max-width: ${BANNER_WIDTH}px) 100vw, ${BANNER_WIDTH}px`
+
 /**
  * A `srcset` for an uploaded PNG or JPEG (its resized copies plus the original); empty for
  * anything else, which is then shown as it is.
@@ -66,3 +73,14 @@ export function imageSrcSet(url: string): string {
   if (!parts || parts.width !== undefined || !RESIZED_EXTENSIONS.has(parts.ext)) return ''
   return UPLOAD_VARIANT_WIDTHS.map((w) => `${uploadUrl(parts.hash, parts.ext, w)} ${w}w`).join(', ')
 }
+
+/**
+ * What the web app's shell (index.html as the server sends it) carries for the first screen,
+ * as JSON in the element with id `SHELL_BOOT_ELEMENT_ID`: the published banners in every
+ * language, as `main/bannnerInfo` answers them.
+ */
+export interface ShellBoot {
+  banners: Partial<Record<Lang, BannerItem[]>>
+}
+
+export const SHELL_BOOT_ELEMENT_ID = 'hope-boot'

@@ -94,14 +94,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(e.code).send({ code: e.code, msg, reason: e.reason, data: null })
   })
 
-  app.setNotFoundHandler((req, reply) => {
-    if (
-      app.hasDecorator('webAppServed') &&
-      app.webAppServed &&
-      isAppNavigation(req.method, req.url)
-    ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
-    }
+  app.setNotFoundHandler(async (req, reply) => {
+    const shell = app.hasDecorator('webAppShell') ? app.webAppShell : null
+    if (shell && isAppNavigation(req.method, req.url)) return shell(reply)
     const e = new AppError('not_found')
     return reply.status(e.code).send({
       code: e.code,

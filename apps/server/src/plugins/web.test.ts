@@ -1,12 +1,27 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import zlib from 'node:zlib'
+import type { BannerItem } from '@hope/api'
+import { LANGS, SHELL_BOOT_ELEMENT_ID } from '@hope/api'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../testing/index.ts'
-import { STRICT_TRANSPORT_SECURITY } from './web.ts'
+import { call, createTestDatabase, databaseTargets, type TestDatabase } from '../testing/index.ts'
+import { registerWebApp, STRICT_TRANSPORT_SECURITY } from './web.ts'
+
+const SHELL =
+  '<!doctype html><html><head><title>HOPE</title></head><body><div id="root"></div></body></html>'
+
+/** The boot data the shell carries, as the app reads it. */
+function bootOf(html: string): { banners: Partial<Record<string, BannerItem[]>> } {
+  const m = new RegExp(
+    `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+  ).exec(html)
+  if (!m) throw new Error('the shell carries no boot data')
+  return JSON.parse(m[1]!)
+}
 
 describe('serving the web app', () => {
   let dist: string
@@ -15,9 +30,11 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-dist-'))
     fs.mkdirSync(path.join(dist, 'assets'))
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>HOPE</title>')
+    fs.writeFileSync(path.join(dist, 'index.html'), SHELL)
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
     db = await createTestDatabase(databaseTargets()[0]!)
+    // The banners here are the tests' own.
+    await db.pool.query('DELETE FROM banners')
     app = await buildApp({
       config: { ...loadConfig({}), webDist: dist },
       database: db,
@@ -39,6 +56,78 @@ describe('serving the web app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
   })
 
+  test('without published banners the shell carries empty lists and asks for no picture', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/' })).body
+    expect(bootOf(html).banners).toEqual(Object.fromEntries(LANGS.map((l) => [l, []])))
+    expect(html).not.toContain('new Image()')
+  })
+
+  test('the shell carries the banners of every language and starts the first picture for a signed-in home', async () => {
+    const image = `/uploads/${'c4'.repeat(32)}.png`
+    const hostile = '</script><script>alert(1)</script>'
+    const { rows } = await db.pool.query<{ id: string }>(
+      `INSERT INTO banners (image, link, sort) VALUES ($1, '/stake', 0), ('/banner-2.svg', '', 1),
+         ('/hidden.svg', '', -1) RETURNING id`,
+      [image],
+    )
+    const [first, second, hidden] = rows.map((r) => r.id)
+    await db.pool.query('UPDATE banners SET published = false WHERE id = $1', [hidden])
+    await db.pool.query(
+      `INSERT INTO banner_translations (banner_id, lang, title) VALUES
+         ($1, 'zhcn', $4), ($1, 'en', 'First $& $1'), ($2, 'zhcn', '第二'), ($3, 'zhcn', '隐藏')`,
+      [first, second, hidden, hostile],
+    )
+    for (const url of ['/', '/index.html', '/invite?pusername=0xabc']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+      // A title cannot end the boot element: its `<` is escaped, and the text reads back whole.
+      expect(res.body).not.toContain(hostile)
+      const boot = bootOf(res.body)
+      for (const lang of LANGS) {
+        const api = await call<'main/bannnerInfo', BannerItem[]>(
+          app,
+          'main/bannnerInfo',
+          {},
+          { lang },
+        )
+        expect(boot.banners[lang], `${url} ${lang}`).toEqual(api.body.data)
+      }
+      expect(boot.banners.zhcn!.map((b) => b.title)).toEqual([hostile, '第二'])
+      expect(boot.banners.en!.map((b) => b.title)).toEqual(['First $& $1', '第二'])
+      // The first banner's picture, with the srcset its <img> uses, for the home with a token.
+      expect(res.body).toContain(`"src":"${image}"`)
+      expect(res.body).toContain(`${image.replace('.png', '-375w.png')} 375w`)
+      expect(res.body).toContain("localStorage.getItem('token')")
+    }
+    // Compressed for the browsers that say they take it, the same page once unpacked.
+    const plain = (await app.inject({ method: 'GET', url: '/' })).body
+    const br = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain)
+    const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain)
+    await db.pool.query('DELETE FROM banners')
+  })
+
+  test('a shell whose boot data cannot be read goes out as built', async () => {
+    const bare = Fastify({ logger: false })
+    try {
+      await registerWebApp(bare, dist, async () => {
+        throw new Error('database away')
+      })
+      const res = await bare.inject({ method: 'GET', url: '/' })
+      expect([res.statusCode, res.body]).toEqual([200, SHELL])
+    } finally {
+      await bare.close()
+    }
+  })
+
   test('hashed assets are cached for a year; a missing asset is a 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-1234.js' })
     expect(res.headers['cache-control']).toContain('immutable')
@@ -48,6 +137,7 @@ describe('serving the web app', () => {
   test('any other page path gets the shell; API paths never do', async () => {
     const page = await app.inject({ method: 'GET', url: '/invite?pusername=0xabc' })
     expect(page.body).toContain('<title>HOPE</title>')
+    expect(page.body).toContain(`id="${SHELL_BOOT_ELEMENT_ID}"`)
     const api = await app.inject({ method: 'GET', url: '/api/user/nothing' })
     expect(api.json().reason).toBe('not_found')
   })

@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { BANNER_SIZES, imageSrcSet, SHELL_BOOT_ELEMENT_ID, type ShellBoot } from '@hope/api'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../lib/app-error.ts'
 
 /**
@@ -54,15 +56,62 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   })
 }
 
-/** Serves the built web app: hashed assets cached for a year, index.html never cached. */
+/** JSON that stays JSON inside an HTML <script> element: no `<` can close it. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/**
+ * The shell with its boot data, placed at the end of <head>:
+ * - the home's banners in every language, so the home draws its carousel without asking
+ *   `main/bannnerInfo` first;
+ * - for a signed-in visitor opening the home, a request for the first banner's picture (the
+ *   home's largest paint), started while the scripts still download. The request has the same
+ *   srcset and sizes as the <img>, so it fetches the same file. The picture is the same in every
+ *   language.
+ */
+export function renderShell(template: string, boot: ShellBoot): string {
+  const first = Object.values(boot.banners).find((list) => list && list.length > 0)?.[0]
+  let head = `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">${scriptJson(boot)}</script>`
+  if (first) {
+    const picture = scriptJson({
+      src: first.image,
+      srcset: imageSrcSet(first.image),
+      sizes: BANNER_SIZES,
+    })
+    head +=
+      '<script>(function(){try{' +
+      "var h=location.hash.replace(/^#/,'').split('?')[0];" +
+      "if((h===''||h==='/')&&localStorage.getItem('token')){" +
+      `var p=${picture},i=new Image();i.fetchPriority='high';` +
+      'if(p.srcset){i.sizes=p.sizes;i.srcset=p.srcset}i.src=p.src}' +
+      '}catch(e){}})()</script>'
+  }
+  // A function, so that `$&` or `$1` in a title is not read as a replacement pattern.
+  return template.includes('</head>')
+    ? template.replace('</head>', () => `${head}</head>`)
+    : head + template
+}
+
+/** Sends the web app's shell, never cached. */
+export type ShellSender = (reply: FastifyReply) => Promise<FastifyReply>
+
+/**
+ * Serves the built web app: hashed assets cached for a year, the shell (index.html with its
+ * boot data, see `renderShell`) never cached. Answers the shell's sender; null without a build.
+ * When `boot` fails (the database is away), the shell goes out without boot data and the app
+ * asks for what it needs as usual.
+ */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
-): Promise<boolean> {
-  if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return false
+  boot: () => Promise<ShellBoot>,
+): Promise<ShellSender | null> {
+  if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return null
+  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
   await app.register(fastifyStatic, {
     root: distDir,
-    index: ['index.html'],
+    index: false,
     // The build writes .br/.gz copies beside its files (apps/web/vite.config.ts).
     preCompressed: true,
     setHeaders(res, file) {
@@ -70,7 +119,36 @@ export async function registerWebApp(
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
-  return true
+  // The last shell sent and its compressed copies: the banners change seldom.
+  let last: { html: string; br: Buffer; gzip: Buffer } | null = null
+  const sendShell: ShellSender = async (reply) => {
+    let html = template
+    try {
+      html = renderShell(template, await boot())
+    } catch (err) {
+      reply.log.warn({ err }, 'shell sent without boot data')
+    }
+    if (last?.html !== html) {
+      last = {
+        html,
+        br: zlib.brotliCompressSync(html, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+        }),
+        gzip: zlib.gzipSync(html, { level: 9 }),
+      }
+    }
+    void reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+    const accepted = reply.request.headers['accept-encoding'] ?? ''
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null
+    if (!encoding) return reply.send(html)
+    return reply.header('content-encoding', encoding).send(last[encoding])
+  }
+  app.get('/', (_req, reply) => sendShell(reply))
+  app.get('/index.html', (_req, reply) => sendShell(reply))
+  return sendShell
 }
 
 /** Where the operator console is served. */

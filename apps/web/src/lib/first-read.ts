@@ -136,6 +136,22 @@ async function refresh<T, K extends QueryKey>(
 }
 
 /**
+ * Takes an answer the page already has (the shell's boot data) as a read of `options` made now:
+ * its first reader shows it without asking, later ones ask again once it is stale. Does
+ * nothing when the key was read already.
+ */
+export function seedFirstRead<T, K extends QueryKey>(options: Options<T, K>, data: T): void {
+  const hash = hashKey(options.queryKey)
+  if (client) {
+    if (client.getQueryData(options.queryKey) === undefined)
+      client.setQueryData(options.queryKey as QueryKey, data)
+    return
+  }
+  if (entries.get(hash)?.updatedAt || inFlight.has(hash)) return
+  update(hash, { key: options.queryKey, data, updatedAt: Date.now(), unread: true })
+}
+
+/**
  * Starts a read before its first reader mounts. Its answer serves that reader as it is (even
  * with staleTime 0, nothing is asked twice as the page starts), later readers as any other.
  * Resolves with it (undefined when the read failed).

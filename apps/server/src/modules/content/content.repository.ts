@@ -35,15 +35,15 @@ const TABLES = {
 >
 
 /**
- * The version of item `<alias>.id` in language $1, or the Chinese one when there is none:
- * a lateral subquery joined to every public read.
+ * The version of item `<alias>.id` in language `lang` ($1 unless told), or the Chinese one when
+ * there is none: a lateral subquery joined to every public read.
  */
-function servedText(kind: ContentKind, alias: string): string {
+function servedText(kind: ContentKind, alias: string, lang = '$1'): string {
   const t = TABLES[kind]
   return `CROSS JOIN LATERAL (
     SELECT lang, ${t.fields.join(', ')} FROM ${t.texts}
-    WHERE ${t.key} = ${alias}.id AND lang IN ($1, 'zhcn')
-    ORDER BY lang = $1 DESC LIMIT 1
+    WHERE ${t.key} = ${alias}.id AND lang IN (${lang}, 'zhcn')
+    ORDER BY lang = ${lang} DESC LIMIT 1
   ) t`
 }
 
@@ -67,6 +67,22 @@ export async function publishedBanners(q: Queryable, lang: Lang): Promise<Banner
     [lang],
   )
   return res.rows
+}
+
+/** The published banners as `publishedBanners` answers them, for each of `langs`, in one read. */
+export async function publishedBannersByLang(
+  q: Queryable,
+  langs: readonly Lang[],
+): Promise<Partial<Record<Lang, BannerItem[]>>> {
+  const res = await q.query<BannerItem & { asked: Lang }>(
+    `SELECT l.asked, b.id::int AS id, b.image, t.title, b.link, b.sort, t.lang
+     FROM unnest($1::text[]) AS l (asked) CROSS JOIN banners b ${servedText('banner', 'b', 'l.asked')}
+     WHERE b.published ORDER BY l.asked, b.sort, b.id`,
+    [langs],
+  )
+  const byLang: Partial<Record<Lang, BannerItem[]>> = Object.fromEntries(langs.map((l) => [l, []]))
+  for (const { asked, ...banner } of res.rows) byLang[asked]!.push(banner)
+  return byLang
 }
 
 interface NewsRow {

@@ -13,6 +13,7 @@ import type {
   SchoolKind,
   SchoolText,
 } from '@hope/api'
+import { LANGS } from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
@@ -114,6 +115,9 @@ export function createContentService(deps: { pool: pg.Pool }) {
 
   return {
     banners: (lang: Lang): Promise<BannerItem[]> => repo.publishedBanners(pool, lang),
+
+    /** The published banners in every language (the web app's shell carries them). */
+    bannersInEveryLang: () => repo.publishedBannersByLang(pool, LANGS),
 
     async news(lang: Lang, params: Paging & { type?: NewsTypeCode | undefined }) {
       return page(

@@ -1,4 +1,11 @@
-import { imageSrcSet, normalizeLang, type BannerItem } from '@hope/api'
+import {
+  BANNER_HEIGHT,
+  BANNER_SIZES,
+  BANNER_WIDTH,
+  imageSrcSet,
+  normalizeLang,
+  type BannerItem,
+} from '@hope/api'
 import PageIndicator from 'antd-mobile/es/components/page-indicator'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,10 +14,6 @@ import { useFirstRead } from '../../lib/first-read.ts'
 import { bannersOptions } from './api/banners.ts'
 import './home-banner.css'
 
-/** Banner pictures are drawn 750×300 (5:2); the box keeps that shape before they load. */
-const BANNER_WIDTH = 750
-const BANNER_HEIGHT = 300
-const BANNER_SIZES = `(max-width: ${BANNER_WIDTH}px) 100vw, ${BANNER_WIDTH}px`
 const AUTOPLAY_MS = 4000
 
 /**

@@ -1,13 +1,15 @@
-import type { BannerItem, NewsItem } from '@hope/api'
+import { SHELL_BOOT_ELEMENT_ID, type BannerItem, type NewsItem } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useParams } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { resetBootData } from '../../lib/boot.ts'
 import { showAlert } from '../../lib/dialog.ts'
 import { queryClient } from '../../lib/query-scope.tsx'
 import { fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
 import { balanceResult } from '../../test/fixtures.ts'
 import { HomePage } from './home-page.tsx'
+import { prefetchHomeReads } from './prefetch-home-reads.ts'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
 vi.mock('../../lib/dialog.ts', () => ({ showAlert: vi.fn(async () => undefined) }))
@@ -49,7 +51,8 @@ function NewsAt() {
   return <p>news {useParams().id}</p>
 }
 
-function renderHome(handlers: Parameters<typeof fakeApi>[0] = {}) {
+/** `beforeRender` runs with the API in place, as the router's prefetch runs before the screen. */
+function renderHome(handlers: Parameters<typeof fakeApi>[0] = {}, beforeRender?: () => void) {
   const api = fakeApi({
     'userAccount/balance': () => ok(balanceResult()),
     'main/bannnerInfo': () => ok(banners),
@@ -59,6 +62,7 @@ function renderHome(handlers: Parameters<typeof fakeApi>[0] = {}) {
         : page([]),
     ...handlers,
   })
+  beforeRender?.()
   render(
     <MemoryRouter initialEntries={['/']}>
       <Routes>
@@ -103,6 +107,29 @@ describe('home banners, ticker and menu', () => {
     expect(open).toHaveBeenCalledWith('https://hope.example/event', '_blank', 'noopener,noreferrer')
     fireEvent.click(inApp!)
     expect(await screen.findByText('stake screen')).toBeTruthy()
+  })
+
+  test('banners the page came with show without asking the server, in the language in use', async () => {
+    const boot = document.createElement('script')
+    boot.id = SHELL_BOOT_ELEMENT_ID
+    boot.type = 'application/json'
+    const english = banners.map((b) => ({ ...b, title: `${b.title} (en)`, lang: 'en' as const }))
+    boot.textContent = JSON.stringify({ banners: { zhcn: banners.slice(0, 1), en: english } })
+    document.head.append(boot)
+    resetBootData()
+    try {
+      const api = renderHome({}, prefetchHomeReads)
+      const carousel = await screen.findByTestId('home-banner', {}, { timeout: 5000 })
+      const titles = within(carousel)
+        .getAllByTestId('home-banner-item')
+        .map((el) => el.textContent)
+      expect(titles).toEqual(['共识质押'])
+      await screen.findByTestId('home-ticker')
+      expect(api.callsTo('main/bannnerInfo')).toEqual([])
+    } finally {
+      boot.remove()
+      resetBootData()
+    }
   })
 
   test('without banners there is no carousel', async () => {

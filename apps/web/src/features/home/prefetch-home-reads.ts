@@ -1,7 +1,8 @@
-import { normalizeLang } from '@hope/api'
+import { LANGS, normalizeLang } from '@hope/api'
 import { prefetchBalance } from '../../lib/api/balance.ts'
 import { latestNewsOptions } from '../../lib/api/news.ts'
-import { prefetchFirstRead } from '../../lib/first-read.ts'
+import { bootData } from '../../lib/boot.ts'
+import { prefetchFirstRead, seedFirstRead } from '../../lib/first-read.ts'
 import { i18n } from '../../lib/i18n.ts'
 import { LATEST_NEWS_COUNT } from '../../lib/latest-news.tsx'
 import { bannersOptions } from './api/banners.ts'
@@ -11,10 +12,16 @@ import { TICKER_COUNT } from './news-ticker.tsx'
 /**
  * The home's reads (banners, announcements, news, and the balance when a token is stored) and
  * the first banner's picture, started while the guard still checks the wallet and the session:
- * that picture is the screen's largest paint.
+ * that picture is the screen's largest paint. The banners come with the page (the shell's boot
+ * data, in every language) when the server sent them, and are not asked for again.
  */
 export function prefetchHomeReads(): void {
   const lang = normalizeLang(i18n.language)
+  const { banners } = bootData()
+  for (const l of LANGS) {
+    const list = banners?.[l]
+    if (Array.isArray(list)) seedFirstRead(bannersOptions(l), list)
+  }
   prefetchBalance()
   void prefetchFirstRead(bannersOptions(lang)).then((banners) => {
     if (banners?.[0]) warmBannerPicture(banners[0])

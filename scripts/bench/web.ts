@@ -50,16 +50,22 @@ async function registerUser(baseUrl: string): Promise<Visitor> {
 /**
  * Runs in every document before the app: a wallet's in-app browser (an injected provider that
  * exposes the visitor's address) and, for a signed-in visitor, the stored session token.
- * A string, since Lighthouse clears the origin's storage before it loads the page.
+ * A string, evaluated in the page before the app's scripts.
  */
 function visitorScript({ address, token }: Visitor): string {
   return `(() => {
     const address = ${JSON.stringify(address)}
     const token = ${JSON.stringify(token)}
     try {
+      // A returning member's browser keeps the token and the address it was issued to.
       // Lighthouse keeps the origin's storage between pages: a newcomer carries no earlier token.
-      if (token) window.localStorage.setItem('token', token)
-      else window.localStorage.removeItem('token')
+      if (token) {
+        window.localStorage.setItem('token', token)
+        window.localStorage.setItem('tokenAddress', address)
+      } else {
+        window.localStorage.removeItem('token')
+        window.localStorage.removeItem('tokenAddress')
+      }
     } catch {}
     const provider = {
       async request({ method }) {

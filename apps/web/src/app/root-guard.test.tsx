@@ -111,15 +111,74 @@ describe('root guard', () => {
     expect(api.callsTo('user/getUserInfoByName')).toHaveLength(0)
   })
 
-  test('a refused stored token falls back to the login steps', async () => {
-    window.localStorage.setItem('token', 'stale')
-    useSession.setState({ token: 'stale' })
+  test('a stored token issued to this wallet shows the screens while it is confirmed', async () => {
+    const address = wallet.address.toLowerCase()
+    window.localStorage.setItem('token', 'kept-token')
+    window.localStorage.setItem('tokenAddress', address)
+    useSession.setState({ token: 'kept-token', tokenAddress: address })
+    const { token: _, ...user } = userOf(wallet)
+    let answer: (value: { body: unknown }) => void = () => {}
     const api = fakeApi({
+      'user/getUserInfo': () => new Promise((resolve) => (answer = resolve)),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(useSession.getState().tokenChecked).toBe(false)
+    await waitFor(() => expect(api.callsTo('user/getUserInfo').length).toBeGreaterThan(0))
+    act(() => answer(ok(user)))
+    await waitFor(() => expect(useSession.getState().tokenChecked).toBe(true))
+    expect(screen.getByTestId('home-page')).toBeTruthy()
+    expect(wallet.calls).not.toContain('personal_sign')
+  })
+
+  test('a token issued to another address is confirmed before any screen shows', async () => {
+    window.localStorage.setItem('token', 'kept-token')
+    window.localStorage.setItem('tokenAddress', '0x' + '1'.repeat(40))
+    useSession.setState({ token: 'kept-token', tokenAddress: '0x' + '1'.repeat(40) })
+    const { token: _, ...user } = userOf(wallet)
+    let answer: (value: { body: unknown }) => void = () => {}
+    fakeApi({
+      'user/getUserInfo': () => new Promise((resolve) => (answer = resolve)),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('guard-spinner')).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(screen.queryByTestId('home-page')).toBeNull()
+    act(() => answer(ok(user)))
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    // Confirmed: the address is kept beside the token for the next visit.
+    expect(window.localStorage.getItem('tokenAddress')).toBe(wallet.address.toLowerCase())
+  })
+
+  /** The server refuses the stored token; the wallet's address is registered and signs in. */
+  const refusedTokenApi = () =>
+    fakeApi({
       'user/getUserInfo': () => fail(401, 'session_expired'),
       'user/getUserInfoByName': () => ok(publicOf(wallet)),
       'user/logining': () => ok(userOf(wallet)),
       'main/news': () => ok(emptyNews),
     })
+
+  test('a token shown at once but refused is dropped, and the login steps follow', async () => {
+    const address = wallet.address.toLowerCase()
+    window.localStorage.setItem('token', 'stale')
+    window.localStorage.setItem('tokenAddress', address)
+    useSession.setState({ token: 'stale', tokenAddress: address })
+    const api = refusedTokenApi()
+    renderApp()
+    await waitFor(() => expect(api.callsTo('user/logining')).toHaveLength(1), { timeout: 3000 })
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(window.localStorage.getItem('token')).toBe('fresh-token')
+    expect(useSession.getState()).toMatchObject({ tokenChecked: true, tokenAddress: address })
+    expect(wallet.calls).toContain('personal_sign')
+  })
+
+  test('a refused stored token falls back to the login steps', async () => {
+    window.localStorage.setItem('token', 'stale')
+    useSession.setState({ token: 'stale' })
+    const api = refusedTokenApi()
     renderApp()
     expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
     expect(api.callsTo('user/logining')).toHaveLength(1)

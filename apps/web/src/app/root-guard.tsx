@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { useSessionCheck, type SessionOutcome } from '../features/auth/index.ts'
 import { Icon } from '../lib/icons.tsx'
-import { selectSignedIn, useSession } from '../lib/store.ts'
+import { selectSignedIn, selectTokenForWallet, useSession } from '../lib/store.ts'
 import { readUrlParam } from '../lib/url.ts'
 import { readChainId, requestAddress, waitForProvider, watchWallet } from '../lib/wallet/eip1193.ts'
 import { startScreenLoaded } from './start-screen.ts'
@@ -77,12 +77,15 @@ function useSingleFlight() {
 /**
  * The root guard (spec §2, §4): stores the inviter from the URL, waits for the wallet
  * address, then keeps a spinner up until the user has a token or sends them to /invite.
+ * A stored token issued to this wallet's address counts at once (spec §6), while
+ * `getUserInfo` confirms it; any other stored token is confirmed first.
  */
 export function RootGuard() {
   const { t } = useTranslation()
   const { pathname, search } = useLocation()
   const address = useSession((s) => s.address)
   const signedIn = useSession(selectSignedIn)
+  const tokenForWallet = useSession(selectTokenForWallet)
   const [walletPhase, setWalletPhase] = useState<WalletPhase>('waiting')
   const [sessionPhase, setSessionPhase] = useState<SessionPhase>('idle')
   const [walletAttempt, setWalletAttempt] = useState(0)
@@ -91,6 +94,12 @@ export function RootGuard() {
   const walletOnce = useSingleFlight()
   const sessionOnce = useSingleFlight()
   const onInvite = pathname === '/invite'
+  // A stored token issued to this wallet shows the screens at once; the check still runs.
+  const screensAllowed =
+    walletPhase === 'connected' && address !== null && (signedIn || onInvite || tokenForWallet)
+  // The screens are first drawn in a render React may pause between components, so drawing
+  // a whole screen never holds the page for one long task; they go as soon as not allowed.
+  const screensDrawn = useDeferredValue(screensAllowed, false)
 
   useEffect(() => {
     const pusername = readUrlParam('pusername')
@@ -170,7 +179,7 @@ export function RootGuard() {
         onRetry={() => setWalletAttempt((n) => n + 1)}
       />
     )
-  if (signedIn || onInvite) return <Outlet />
+  if (screensAllowed) return screensDrawn ? <Outlet /> : <GuardSpinner />
   if (sessionPhase === 'unregistered') return <Navigate to="/invite" replace />
   if (sessionPhase === 'login-failed')
     return (

@@ -4,6 +4,8 @@ import { DEFAULT_LOCATION } from '@hope/api'
 
 export const TOKEN_STORAGE_KEY = 'token'
 export const PUSERNAME_STORAGE_KEY = 'pusername'
+/** The wallet address the stored token was issued to (lower case), kept beside it. */
+export const TOKEN_ADDRESS_STORAGE_KEY = 'tokenAddress'
 
 type Address = `0x${string}`
 
@@ -28,6 +30,8 @@ export interface SessionState {
    * answered for it, or when it came from a login or registration just now.
    */
   tokenChecked: boolean
+  /** The wallet address the token was issued to, as last confirmed; null when unknown. */
+  tokenAddress: string | null
 }
 
 export interface SessionActions {
@@ -72,6 +76,7 @@ export function initialSession(): SessionState {
     userInfo: null,
     token: readStorage(TOKEN_STORAGE_KEY),
     tokenChecked: false,
+    tokenAddress: readStorage(TOKEN_ADDRESS_STORAGE_KEY),
   }
 }
 
@@ -83,21 +88,45 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
     set({ pusername })
   },
   setLocation: (location) => set({ location }),
-  confirmToken: (userInfo) =>
-    set((s) => ({ userInfo: userInfo ?? s.userInfo, tokenChecked: true })),
+  confirmToken: (userInfo) => {
+    const tokenAddress = userInfo ? userInfo.userName.toLowerCase() : undefined
+    if (tokenAddress) writeStorage(TOKEN_ADDRESS_STORAGE_KEY, tokenAddress)
+    set((s) => ({
+      userInfo: userInfo ?? s.userInfo,
+      tokenChecked: true,
+      tokenAddress: tokenAddress ?? s.tokenAddress,
+    }))
+  },
   signIn: ({ token, ...userInfo }) => {
+    const tokenAddress = userInfo.userName.toLowerCase()
     writeStorage(TOKEN_STORAGE_KEY, token)
-    set((s) => ({ token, tokenChecked: true, userInfo: { ...s.userInfo, ...userInfo } }))
+    writeStorage(TOKEN_ADDRESS_STORAGE_KEY, tokenAddress)
+    set((s) => ({
+      token,
+      tokenChecked: true,
+      tokenAddress,
+      userInfo: { ...s.userInfo, ...userInfo },
+    }))
   },
   signOut: () => {
     writeStorage(TOKEN_STORAGE_KEY, null)
-    set({ token: null, tokenChecked: false, userInfo: null })
+    writeStorage(TOKEN_ADDRESS_STORAGE_KEY, null)
+    set({ token: null, tokenChecked: false, tokenAddress: null, userInfo: null })
   },
   closeWallet: () => {
     writeStorage(TOKEN_STORAGE_KEY, null)
-    set({ address: null, token: null, tokenChecked: false, userInfo: null })
+    writeStorage(TOKEN_ADDRESS_STORAGE_KEY, null)
+    set({ address: null, token: null, tokenChecked: false, tokenAddress: null, userInfo: null })
   },
 }))
 
 /** A token this page has confirmed: the guard lets the screens render. */
 export const selectSignedIn = (s: SessionState): boolean => s.token !== null && s.tokenChecked
+
+/**
+ * A stored token not yet confirmed in this page's life, issued to the wallet's current address
+ * (spec §6: the guard treats a user with a token as logged in). The guard shows the screens
+ * while `getUserInfo` confirms it; a refused token is dropped and the login steps follow.
+ */
+export const selectTokenForWallet = (s: SessionState): boolean =>
+  s.token !== null && !s.tokenChecked && s.address !== null && s.tokenAddress === s.address

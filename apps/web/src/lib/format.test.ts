@@ -1,5 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { formatMoney, formatNumber } from './format.ts'
+import { LANGS } from '@hope/api'
+import { formatDateTime, formatMoney, formatNumber } from './format.ts'
+import { INTL_LOCALES } from './lang.ts'
 
 describe('formatNumber', () => {
   test('groups the integer part per language', () => {
@@ -13,6 +16,25 @@ describe('formatNumber', () => {
     )
     expect(formatNumber('0.10', 'ja')).toBe('0.10')
     expect(formatNumber('-1000.5', 'ko')).toBe('-1,000.5')
+  })
+  test('writes every number as Intl.NumberFormat does in each language', () => {
+    const digits = fc.stringMatching(/^\d{1,40}$/)
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LANGS),
+        fc.boolean(),
+        digits,
+        fc.option(digits),
+        (lang, negative, whole, fraction) => {
+          const intl = new Intl.NumberFormat(INTL_LOCALES[lang], { useGrouping: true })
+          const mark = intl.formatToParts(1.5).find((p) => p.type === 'decimal')?.value
+          const value = `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}`
+          const expected = `${negative ? '-' : ''}${intl.format(BigInt(whole))}${fraction === null ? '' : `${mark}${fraction}`}`
+          expect(formatNumber(value, lang)).toBe(expected)
+        },
+      ),
+      { numRuns: 600 },
+    )
   })
   test('returns anything else unchanged', () => {
     expect(formatNumber('abc', 'en')).toBe('abc')
@@ -31,5 +53,29 @@ describe('formatMoney', () => {
     expect(formatMoney('12.50', 'en', { signed: true })).toBe('+12.5')
     expect(formatMoney('-1000', 'en', { signed: true })).toBe('-1,000')
     expect(formatMoney('0.000', 'en', { signed: true })).toBe('0')
+  })
+})
+
+describe('formatDateTime', () => {
+  test('writes every date as Intl.DateTimeFormat does in each language', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LANGS),
+        fc.date({ min: new Date('1970-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }),
+        (lang, date) => {
+          const intl = new Intl.DateTimeFormat(INTL_LOCALES[lang], {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })
+          // Browsers write a plain space before AM/PM; newer ICU in Node writes U+202F there.
+          const expected = intl.format(date).replace('\u202f', ' ')
+          expect(formatDateTime(date.toISOString(), lang)).toBe(expected)
+        },
+      ),
+      { numRuns: 1200 },
+    )
+  })
+  test('returns text that is not a date unchanged', () => {
+    expect(formatDateTime('soon', 'en')).toBe('soon')
   })
 })

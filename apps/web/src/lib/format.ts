@@ -1,29 +1,35 @@
 import { trimDecimal, type Lang } from '@hope/api'
-import { INTL_LOCALES } from './lang.ts'
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
 
 /**
- * Intl formatters, one per locale: building one costs far more than using it (the first
- * costs milliseconds, loading the locale's data), and lists format many values.
+ * Digit grouping and decimal mark of each language's locale, as Intl.NumberFormat writes them
+ * (format.test.ts holds the two equal). Kept as data because building the first
+ * Intl.NumberFormat loads the locale's data, a long task on the first screen of a cheap phone.
+ * Every one of these locales groups by threes.
  */
-const groupings = new Map<string, Intl.NumberFormat>()
-const separators = new Map<string, string>()
-const dateTimes = new Map<string, Intl.DateTimeFormat>()
+const SEPARATORS: Record<Lang, { group: string; decimal: string }> = {
+  zhcn: { group: ',', decimal: '.' },
+  en: { group: ',', decimal: '.' },
+  ko: { group: ',', decimal: '.' },
+  ja: { group: ',', decimal: '.' },
+  th: { group: ',', decimal: '.' },
+  vi: { group: '.', decimal: ',' },
+}
 
-function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
-  let value = cache.get(locale)
-  if (value === undefined) {
-    value = make()
-    cache.set(locale, value)
-  }
-  return value
+/** The digits of a whole number without leading zeros, grouped by threes from the right. */
+function groupDigits(whole: string, separator: string): string {
+  const digits = whole.replace(/^0+(?=\d)/, '')
+  const head = digits.length % 3 || 3
+  let out = digits.slice(0, head)
+  for (let i = head; i < digits.length; i += 3) out += separator + digits.slice(i, i + 3)
+  return out
 }
 
 /**
- * Formats a decimal string for display in the language: the integer part grouped with
- * Intl.NumberFormat (as a bigint, so no float loss), the fraction digits kept as they are.
- * Anything that is not a plain decimal is returned unchanged.
+ * Formats a decimal string for display in the language: the integer part grouped as the
+ * language writes it (exact, digits are never turned into a float), the fraction digits kept
+ * as they are. Anything that is not a plain decimal is returned unchanged.
  * @example formatNumber('1234567.890', 'en') // '1,234,567.890'
  */
 export function formatNumber(value: string | number, lang: Lang): string {
@@ -31,22 +37,10 @@ export function formatNumber(value: string | number, lang: Lang): string {
   const match = DECIMAL.exec(text)
   if (!match) return text
   const [, sign = '', whole = '0', fraction] = match
-  const locale = INTL_LOCALES[lang]
-  const grouping = cached(
-    groupings,
-    locale,
-    () => new Intl.NumberFormat(locale, { useGrouping: true }),
-  )
-  const grouped = grouping.format(BigInt(whole))
+  const { group, decimal } = SEPARATORS[lang]
+  const grouped = groupDigits(whole, group)
   if (fraction === undefined) return `${sign}${grouped}`
-  return `${sign}${grouped}${decimalSeparator(locale)}${fraction}`
-}
-
-function decimalSeparator(locale: string): string {
-  return cached(separators, locale, () => {
-    const parts = new Intl.NumberFormat(locale).formatToParts(1.5)
-    return parts.find((p) => p.type === 'decimal')?.value ?? '.'
-  })
+  return `${sign}${grouped}${decimal}${fraction}`
 }
 
 /**
@@ -62,15 +56,38 @@ export function formatMoney(value: string, lang: Lang, opts: { signed?: boolean 
   return opts.signed && positive ? `+${text}` : text
 }
 
-/** A date and time in the language's usual form. */
+const EN_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
+const TH_MONTHS = 'ม.ค. ก.พ. มี.ค. เม.ย. พ.ค. มิ.ย. ก.ค. ส.ค. ก.ย. ต.ค. พ.ย. ธ.ค.'.split(' ')
+const two = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * A date and time in the language's usual form, in the device's time zone: what
+ * Intl.DateTimeFormat writes with dateStyle medium and timeStyle short (format.test.ts holds the
+ * two equal), written from data because building the first Intl formatter loads the locale's
+ * data, a long task on the first screen of a cheap phone.
+ */
 export function formatDateTime(iso: string, lang: Lang): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const locale = INTL_LOCALES[lang]
-  const format = cached(
-    dateTimes,
-    locale,
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-  )
-  return format.format(date)
+  const y = date.getFullYear()
+  const m = date.getMonth() + 1
+  const d = date.getDate()
+  const h = date.getHours()
+  const min = two(date.getMinutes())
+  const h12 = h % 12 || 12
+  switch (lang) {
+    case 'zhcn':
+      return `${y}年${m}月${d}日 ${two(h)}:${min}`
+    case 'en':
+      return `${EN_MONTHS[m - 1]} ${d}, ${y}, ${h12}:${min} ${h < 12 ? 'AM' : 'PM'}`
+    case 'ko':
+      return `${y}. ${m}. ${d}. ${h < 12 ? '오전' : '오후'} ${h12}:${min}`
+    case 'ja':
+      return `${y}/${two(m)}/${two(d)} ${h}:${min}`
+    case 'th':
+      // The Thai calendar counts years from the Buddhist era.
+      return `${d} ${TH_MONTHS[m - 1]} ${y + 543} ${two(h)}:${min}`
+    case 'vi':
+      return `${two(h)}:${min} ${d} thg ${m}, ${y}`
+  }
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LANG, LAN_HEADER, normalizeLang, type Lang } from '@hope/api'
 
 export const LANG_STORAGE_KEY = 'lang'
 
-/** Locale tags for Intl, per app language. */
+/** BCP 47 locale tags per app language (lang attributes, chart locales, Intl). */
 export const INTL_LOCALES: Record<Lang, string> = {
   zhcn: 'zh-CN',
   en: 'en-US',

@@ -73,6 +73,7 @@ const MONEY_TABLES = [
   'token_sale',
   'node_holders',
   'split_grants',
+  'split_grant_days',
   'team_stats',
   'settlement_user_values',
   'settlement_rank_rewards',

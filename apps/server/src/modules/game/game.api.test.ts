@@ -414,6 +414,30 @@ describe.each(databaseTargets())('game API on $name', (target) => {
     expect(team.body.data.community).toBe('1500')
   })
 
+  test('a day settles only the split HOPE bought by its end', async () => {
+    const localDay = (hours: number) =>
+      new Date(Date.now() + hours * 3600_000).toISOString().slice(0, 10)
+    const [yesterday, dayBefore] = [localDay(8 - 24), localDay(8 - 48)]
+    // Of carol's split HOPE, 1,000 counts as bought the day before yesterday; the rest today.
+    await db.pool.query(
+      `WITH today AS (UPDATE split_grant_days SET hope = hope - 1000 WHERE user_id = $1 RETURNING 1)
+       INSERT INTO split_grant_days (user_id, day, hope) SELECT $1, $2::date, 1000 FROM today`,
+      [carol.id, dayBefore],
+    )
+    const before = await balances(carol)
+    const run = await call<'admin/settle', SettlementRun>(
+      app,
+      'admin/settle',
+      { day: yesterday },
+      { token: finance },
+    )
+    expect(run.body.data).toMatchObject({ day: yesterday, splits: 1, status: 'done' })
+    const after = await balances(carol)
+    // 1% of the 1,000 bought by yesterday's end; nothing of today's purchases
+    expect(parseAmount(before.split!, 18)! - parseAmount(after.split!, 18)!).toBe(10n * 10n ** 18n)
+    expect((await log(carol, 4)).map((e) => e.amount)).toEqual(['-10', '10'])
+  })
+
   test('the next day releases split HOPE and pays node holders their share', async () => {
     const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10)
     const before = await balances(carol)

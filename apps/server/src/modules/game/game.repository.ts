@@ -382,11 +382,24 @@ export async function splitOf(
   return { total: trim(r?.total ?? '0'), released: trim(r?.released ?? '0') }
 }
 
-export async function addSplit(q: Queryable, userId: number, hope: string): Promise<void> {
+/**
+ * Adds HOPE bought now to a user's split grant, and to the day it was bought on in the
+ * settlement's time zone (`utcOffsetMinutes`), so an earlier day's settlement leaves it out.
+ */
+export async function addSplit(
+  q: Queryable,
+  userId: number,
+  hope: string,
+  utcOffsetMinutes: number,
+): Promise<void> {
   await q.query(
-    `INSERT INTO split_grants (user_id, total) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET total = split_grants.total + excluded.total`,
-    [userId, hope],
+    `WITH grant_total AS (
+       INSERT INTO split_grants (user_id, total) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET total = split_grants.total + excluded.total)
+     INSERT INTO split_grant_days (user_id, day, hope)
+     VALUES ($1, (now() AT TIME ZONE 'UTC' + make_interval(mins => $3))::date, $2)
+     ON CONFLICT (user_id, day) DO UPDATE SET hope = split_grant_days.hope + excluded.hope`,
+    [userId, hope, utcOffsetMinutes],
   )
 }
 

@@ -152,7 +152,7 @@ export function createGameService(deps: {
       q,
     )
     await repo.addSold(q, fmtHope(bought))
-    await repo.addSplit(q, userId, fmtHope(bought))
+    await repo.addSplit(q, userId, fmtHope(bought), s.settlementUtcOffsetMinutes)
     await repo.teamAdd(q, userId, { community: fmtUsdt(cost) })
     return bought
   }
@@ -899,6 +899,7 @@ export function createGameService(deps: {
           if (!paid) break
           hooks.afterBatch?.(++batches)
         }
+        // Split HOPE (log 4): the daily rate of what was bought by the end of the day.
         const splitRate = ppm(s.splitDailyRate)
         after = '0'
         for (;;) {
@@ -911,13 +912,17 @@ export function createGameService(deps: {
               community: string
               is_robot: boolean
             }>(
-              `SELECT g.user_id::text, g.total::text, g.released::text, sp.id::text AS split,
-                      cm.id::text AS community, u.is_robot
+              `SELECT g.user_id::text, (g.total - later.hope)::text AS total, g.released::text,
+                      sp.id::text AS split, cm.id::text AS community, u.is_robot
                  FROM split_grants g
+                 CROSS JOIN LATERAL (
+                   SELECT coalesce(sum(d.hope), 0) AS hope FROM split_grant_days d
+                    WHERE d.user_id = g.user_id AND d.day > $1::date) later
                  JOIN users u ON u.id = g.user_id
                  JOIN ledger_accounts sp ON sp.user_id = g.user_id AND sp.kind = 'split'
                  JOIN ledger_accounts cm ON cm.user_id = g.user_id AND cm.kind = 'community'
-                WHERE g.released < g.total AND (g.settled_through IS NULL OR g.settled_through < $1::date)
+                WHERE g.released < g.total - later.hope
+                  AND (g.settled_through IS NULL OR g.settled_through < $1::date)
                   AND g.user_id > $3
                 ORDER BY g.user_id LIMIT $2 FOR UPDATE OF g SKIP LOCKED`,
               [day, SETTLE_BATCH, after],

@@ -68,8 +68,10 @@ function createOperator(dataDir: string, username: string, role: string): E2eOpe
 
 /** The real app, built web included, with a fresh embedded database, on a free port. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does).')
+  // The app as `npm start` runs it: the web build and the server bundle.
+  const server = path.join(repoRoot, 'apps/server/dist/server.js')
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')) || !fs.existsSync(server)) {
+    throw new Error('the build is missing: run `npm run build` first (npm test does).')
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-e2e-'))
   fs.chmodSync(dataDir, 0o755)
@@ -78,7 +80,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const adminOperator = createOperator(dataDir, 'e2e-admin', 'admin')
   const supportOperator = createOperator(dataDir, 'e2e-support', 'support')
   let log = ''
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -15,7 +15,7 @@ import path from 'node:path'
 import { benchApi } from './api.ts'
 import { benchLedger } from './ledger.ts'
 import { benchSettlement } from './settlement.ts'
-import { benchStart, launchServer, makeDataDir } from './start.ts'
+import { benchStart, buildServer, launchServer, makeDataDir } from './start.ts'
 import { printTable, writeResults, type BenchRow } from './table.ts'
 
 const GROUPS = ['web', 'api', 'growth', 'ledger', 'settlement', 'start'] as const
@@ -67,6 +67,7 @@ const run = async (label: string, bench: () => Promise<BenchRow[]>) => {
   console.info(`== ${label} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`)
 }
 
+if (groups.has('start') || groups.has('web')) buildServer()
 if (groups.has('start')) await run('start', benchStart)
 if (groups.has('web')) await run('web', benchWebGroup)
 if (groups.has('api') || groups.has('growth')) {

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { REPO_ROOT } from './paths.ts'
 
 export interface Config {
   port: number
@@ -34,7 +35,7 @@ export interface Config {
   operatorSecretKey: string | undefined
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..')
+const repoRoot = REPO_ROOT
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080)

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
+import { SOURCE_DIR } from '../paths.ts'
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations')
+const MIGRATIONS_DIR = path.join(SOURCE_DIR, 'db/migrations')
 const LOCK_KEY = 7_001_001
 
 /**

@@ -2,10 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { uploadUrl, type Lang, type NewsTypeCode, type SchoolKind } from '@hope/api'
 import type pg from 'pg'
+import { SERVER_DIR } from '../../paths.ts'
 import { sha256Hex, writeOnce } from '../upload/upload.service.ts'
 
 /** The demo's pictures and video, committed with the app and stored like uploads. */
-const ASSETS_DIR = path.resolve(import.meta.dirname, '../../../assets/demo')
+const ASSETS_DIR = path.join(SERVER_DIR, 'assets/demo')
 
 type Texts<T> = Partial<Record<Lang, T>> & { zhcn: T }
 

@@ -6,6 +6,7 @@ import { uploadUrl, type UploadedImage } from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
+import { SOURCE_DIR } from '../../paths.ts'
 import { checkImage, variantPlan } from './upload.rules.ts'
 import type { ResizeJob } from './upload.worker.ts'
 
@@ -13,11 +14,13 @@ import type { ResizeJob } from './upload.worker.ts'
 export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads')
 
 const RESIZE_TIMEOUT_MS = 30_000
+/** The resize worker's source (Node strips its types), the same file under the bundle too. */
+const WORKER = path.join(SOURCE_DIR, 'modules/upload/upload.worker.ts')
 
 /** Runs the resize in a worker thread; rejects with image_type_invalid when it cannot decode. */
 function resizeInWorker(job: ResizeJob): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./upload.worker.ts', import.meta.url), { workerData: job })
+    const worker = new Worker(WORKER, { workerData: job })
     const timer = setTimeout(() => {
       void worker.terminate()
       reject(new AppError('image_type_invalid', { detail: 'decode timed out' }))

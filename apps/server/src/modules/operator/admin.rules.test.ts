@@ -60,7 +60,9 @@ describe('console rules', () => {
         ok: false,
         reason: 'setting_invalid',
       })
-    expect(parseSettingValue('nope', '1')).toEqual({ ok: false, reason: 'setting_unknown' })
+    // Names every object inherits are no settings either.
+    for (const key of ['nope', 'toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(parseSettingValue(key, '1'), key).toEqual({ ok: false, reason: 'setting_unknown' })
   })
 
   test('every default, written as the console shows it, reads back as itself', () => {

@@ -17,7 +17,12 @@ import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { AppError, isAppError } from '../../lib/app-error.ts'
 import type { GameService } from '../game/game.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
-import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey } from '../settings/settings.rules.ts'
+import {
+  SETTING_DEFAULTS,
+  SETTING_SCHEMAS,
+  isSettingKey,
+  type SettingKey,
+} from '../settings/settings.rules.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { WithdrawService } from '../withdraw/withdraw.service.ts'
 import * as repo from './admin.repository.ts'
@@ -240,8 +245,7 @@ export function createAdminService(deps: {
     },
 
     async settingHistory(params: Paging & { key: string }): Promise<Page<AdminSettingChange>> {
-      if (!(params.key in SETTING_SCHEMAS))
-        throw new AppError('setting_unknown', { detail: params.key })
+      if (!isSettingKey(params.key)) throw new AppError('setting_unknown', { detail: params.key })
       return { ...(await repo.settingChanges(pool, params.key, params)), ...page(params) }
     },
 

@@ -126,7 +126,8 @@ export const SETTING_DEFAULTS: Settings = {
   chainExplorerTxUrl: '',
 }
 
-export const isSettingKey = (key: string): key is SettingKey => key in SETTING_SCHEMAS
+/** A setting's own name: `in` would also accept what every object inherits (`toString`, ...). */
+export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_SCHEMAS, key)
 
 /** Stored values over the defaults; a stored value that no longer validates is ignored. */
 export function resolveSettings(stored: { key: string; value: unknown }[]): Settings {

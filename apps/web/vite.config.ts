@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 import { defineConfig, type Plugin } from 'vite'
+import { earlyReadsScript } from './src/lib/early-reads.ts'
 
 const CORE_PACKAGES =
   /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|classnames|tslib)\//
@@ -182,6 +183,18 @@ function inlineEntryCss(): Plugin {
   }
 }
 
+/**
+ * The home's first reads start from the page's <head>, before the scripts have loaded
+ * (src/lib/early-reads.ts).
+ */
+function earlyReads(): Plugin {
+  return {
+    name: 'hope:early-reads',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'script', children: earlyReadsScript(), injectTo: 'head' }],
+  }
+}
+
 /** Text files smaller than this are sent as they are: compressing them saves next to nothing. */
 const PRECOMPRESS_MIN_BYTES = 1024
 
@@ -217,7 +230,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), chunkPackages(), startScreenPreload(), inlineEntryCss(), precompress()],
+  plugins: [
+    react(),
+    chunkPackages(),
+    earlyReads(),
+    startScreenPreload(),
+    inlineEntryCss(),
+    precompress(),
+  ],
   // `ws`: the support chat's socket (/api/chat/ws) goes through the same proxy.
   server: {
     proxy: {

@@ -8,6 +8,7 @@ import {
   type RouteParams,
   type RoutePath,
 } from '@hope/api'
+import { JSON_CONTENT_TYPE, takeEarlyRead } from './early-reads.ts'
 import { currentLang } from './lang.ts'
 import { useSession } from './store.ts'
 import { showToast } from './toast.ts'
@@ -85,6 +86,15 @@ async function readEnvelope(
   }
 }
 
+/** An answer already under way, given up like a fetch when `signal` aborts first. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error)
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
+    answer.then(resolve, reject)
+  })
+}
+
 function timedOut(signal: AbortSignal): boolean {
   return signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError'
 }
@@ -108,21 +118,19 @@ export async function request<P extends RoutePath>(
   )
   const onAbort = () => controller.abort(opts.signal?.reason)
   opts.signal?.addEventListener('abort', onAbort, { once: true })
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json;charset=UTF-8',
-    lan: LAN_HEADER[opts.lang ?? currentLang()],
-  }
+  const lan = LAN_HEADER[opts.lang ?? currentLang()]
+  const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE, lan }
   const { token } = useSession.getState()
   if (token) headers.token = token
 
   let response: Response
   let body: Partial<Envelope<unknown>> | null
   try {
-    response = await fetch(`/api/${path}${toQuery(params)}`, {
-      method: 'POST',
-      headers,
-      signal: controller.signal,
-    })
+    const url = `/api/${path}${toQuery(params)}`
+    const early = takeEarlyRead(url, lan, token)
+    response = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(url, { method: 'POST', headers, signal: controller.signal }))
     body = await readEnvelope(response, controller.signal)
   } catch (cause) {
     // The caller gave up (a query was cancelled): nothing failed, nothing to log.

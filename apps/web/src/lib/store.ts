@@ -2,10 +2,13 @@ import type { LoginResult, UserInfo } from '@hope/api'
 import { create } from 'zustand'
 import { DEFAULT_LOCATION } from '@hope/api'
 
-export const TOKEN_STORAGE_KEY = 'token'
-export const PUSERNAME_STORAGE_KEY = 'pusername'
-/** The wallet address the stored token was issued to (lower case), kept beside it. */
-export const TOKEN_ADDRESS_STORAGE_KEY = 'tokenAddress'
+import {
+  PUSERNAME_STORAGE_KEY,
+  TOKEN_ADDRESS_STORAGE_KEY,
+  TOKEN_STORAGE_KEY,
+} from './storage-keys.ts'
+
+export { PUSERNAME_STORAGE_KEY, TOKEN_ADDRESS_STORAGE_KEY, TOKEN_STORAGE_KEY }
 
 type Address = `0x${string}`
 

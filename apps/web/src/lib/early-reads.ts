@@ -1,7 +1,7 @@
-// A start screen's first reads, started by the page itself: an inline script in the shell's <head>
-// (built in by vite.config.ts) sends them while the scripts still download, and `request()`
-// takes each answer once instead of asking again. On a phone's network that saves the round
-// trip the reads would otherwise start only after the scripts have run.
+// A start screen's first reads, started by the page itself: an inline script in the shell's
+// <head> (built in by vite.config.ts) sends them while the scripts still download, and
+// `request()` takes each answer once instead of asking again. On a phone's network that saves
+// the round trip the reads would otherwise start only after the scripts have run.
 import { DEFAULT_LANG, LAN_HEADER } from '@hope/api'
 import { LANG_STORAGE_KEY } from './lang.ts'
 import { TOKEN_STORAGE_KEY } from './storage-keys.ts'
@@ -57,8 +57,8 @@ export function takeEarlyRead(
 
 /**
  * The inline script: at a route of EARLY_READS (no hash is the home) with a stored token, it
- * sends that route's reads with the headers `request()` would send, in the stored language (Chinese
- * without one). A language it cannot name as the app does leaves the reads to the app.
+ * sends that route's reads with the headers `request()` would send, in the stored language
+ * (Chinese without one). A language it cannot name as the app does leaves the reads to the app.
  */
 export function earlyReadsScript(): string {
   const text = JSON.stringify

@@ -184,8 +184,8 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The home's first reads start from the page's <head>, before the scripts have loaded
- * (src/lib/early-reads.ts).
+ * A start screen's first reads (the home's, the assets') start from the page's <head>, before
+ * the scripts have loaded (src/lib/early-reads.ts).
  */
 function earlyReads(): Plugin {
   return {

@@ -135,6 +135,7 @@ async function main(): Promise<void> {
       client: chain.client,
       chainId: chain.chainId,
       hotWallet,
+      log: app.log,
     })
     jobs.push(startIntervalJob('withdrawal sender', () => sender.tick(), app.log))
   } else {

@@ -14,7 +14,7 @@ export const AdminLoginParams = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(200),
   code: z
-    .string()
+    .string({ error: 'totp_invalid' })
     .trim()
     .regex(/^\d{6}$/, 'totp_invalid'),
 })
@@ -33,6 +33,21 @@ export interface AdminDashboard {
   lastSettlement: SettlementRun | null
   /** The newest ledger check (`ledger:verify` invariants) the server ran. */
   ledger: { ok: boolean; checkedAt: string | null; problems: string[] }
+  /** Open alarms the jobs raised for operators, newest first. */
+  alarms: AdminAlarm[]
+}
+
+/**
+ * A condition a job cannot settle by itself, e.g. `kind: 'payout_nonce_taken'`: another
+ * transaction of the hot wallet used a payout's nonce, so that payout can never be mined.
+ */
+export interface AdminAlarm {
+  id: number
+  kind: string
+  message: string
+  /** What the job knew, e.g. `{ withdrawalId, txHash, nonce }`. */
+  detail: Record<string, unknown>
+  raisedAt: string
 }
 
 /** A search over users by address (prefix or whole), nickname or referral code. */

@@ -13,6 +13,7 @@ export const dashboard = (over: Partial<AdminDashboard> = {}): AdminDashboard =>
   withdrawals: { pending: 2, pendingUsdt: '300.5', approvedToday: 1 },
   lastSettlement: null,
   ledger: { ok: true, checkedAt: '2026-01-02T03:04:05Z', problems: [] },
+  alarms: [],
   ...over,
 })
 

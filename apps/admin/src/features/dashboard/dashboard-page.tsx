@@ -65,6 +65,30 @@ function LedgerCard({ ledger }: { ledger: AdminDashboard['ledger'] }) {
   )
 }
 
+/** What the jobs could not settle by themselves, e.g. a payout whose nonce was taken. */
+function AlarmsAlert({ alarms }: { alarms: AdminDashboard['alarms'] }) {
+  const { t } = useTranslation()
+  if (!alarms.length) return null
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="admin-alarms"
+      style={{ marginBottom: 16 }}
+      title={t('dashboard.alarms', { count: alarms.length })}
+      description={
+        <ul className="admin-ledger-problems">
+          {alarms.map((a) => (
+            <li key={a.id}>
+              {formatTime(a.raisedAt)} · {a.message}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  )
+}
+
 /** The first screen: what needs attention today and whether the ledger adds up. */
 export function DashboardPage() {
   const { t } = useTranslation()
@@ -75,6 +99,7 @@ export function DashboardPage() {
   const run = d.lastSettlement
   return (
     <div data-testid="admin-dashboard">
+      <AlarmsAlert alarms={d.alarms} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card title={t('dashboard.users')}>

@@ -2,6 +2,7 @@ import { formatAmount, parseAmount } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { parseAbiItem, type Address, type PublicClient } from 'viem'
+import { blockOrNull, receiptOrNull } from '../../chain/chain.reads.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import {
@@ -71,12 +72,14 @@ export function createDepositWatcher(deps: {
     if (!stored.rows.length) return 0
     const storedMap = new Map(stored.rows.map((r) => [BigInt(r.number), r.hash]))
     const top = BigInt(stored.rows[0]!.number)
-    const topBlock = await client.getBlock({ blockNumber: top }).catch(() => null)
+    // A block the node says it lacks is a reorg to a shorter chain; a failed read throws out of
+    // the tick, so nothing is voided or rewound on an RPC error.
+    const topBlock = await blockOrNull(client, top)
     if (topBlock?.hash?.toLowerCase() === stored.rows[0]!.hash.toLowerCase()) return 0
 
     const chainMap = new Map<bigint, string>()
     for (const n of storedMap.keys()) {
-      const b = await client.getBlock({ blockNumber: n }).catch(() => null)
+      const b = await blockOrNull(client, n)
       if (b?.hash) chainMap.set(n, b.hash)
     }
     const lowest = BigInt(stored.rows.at(-1)!.number)
@@ -265,9 +268,8 @@ export function createDepositWatcher(deps: {
     )
     let failed = 0
     for (const claim of open.rows) {
-      const receipt = await client
-        .getTransactionReceipt({ hash: claim.txHash as `0x${string}` })
-        .catch(() => null)
+      // Only the node's "no such receipt" counts as not found; a failed read is retried.
+      const receipt = await receiptOrNull(client, claim.txHash)
       let failure: string | null = null
       if (!receipt) failure = claim.old ? 'not found on chain' : null
       else if (receipt.status !== 'success') failure = 'reverted'

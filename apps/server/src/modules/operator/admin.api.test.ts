@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
+import { raiseAlarm, resolveAlarm } from '../alarm/alarm.repository.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { SETTING_SCHEMAS } from '../settings/settings.rules.ts'
 import {
@@ -157,6 +158,34 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     expect(d.deposits).toEqual({ count: 2, usdt: '14.5', today: '10.5' })
     expect(d.withdrawals).toEqual({ pending: 1, pendingUsdt: '30.25', approvedToday: 1 })
     expect(d.lastSettlement).toMatchObject({ day: '2026-01-02', status: 'done' })
+  })
+
+  test('the dashboard lists the open alarms the jobs raised, newest first', async () => {
+    expect((await as<AdminDashboard>('support', 'admin/dashboard')).body.data.alarms).toEqual([])
+    const alarm = (key: string) => ({
+      key,
+      kind: 'payout_nonce_taken',
+      message: `payout ${key} cannot be mined`,
+      detail: { withdrawalId: 1 },
+    })
+    expect(await raiseAlarm(db.pool, alarm('a'))).toBe(true)
+    expect(await raiseAlarm(db.pool, alarm('b'))).toBe(true)
+    expect(await raiseAlarm(db.pool, alarm('a'))).toBe(false)
+    await raiseAlarm(db.pool, alarm('c'))
+    await resolveAlarm(db.pool, 'c')
+    const d = (await as<AdminDashboard>('finance', 'admin/dashboard')).body.data
+    expect(d.alarms).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'payout_nonce_taken',
+        message: 'payout b cannot be mined',
+        detail: { withdrawalId: 1 },
+        raisedAt: expect.any(String),
+      },
+      expect.objectContaining({ message: 'payout a cannot be mined' }),
+    ])
+    await resolveAlarm(db.pool, 'a')
+    await resolveAlarm(db.pool, 'b')
   })
 
   test('the ledger check runs now for an admin, is kept, and reports a broken balance', async () => {

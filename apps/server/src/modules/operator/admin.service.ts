@@ -14,6 +14,7 @@ import type {
 } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { openAlarms } from '../alarm/alarm.repository.ts'
 import { AppError, isAppError } from '../../lib/app-error.ts'
 import type { GameService } from '../game/game.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
@@ -83,10 +84,11 @@ export function createAdminService(deps: {
     async dashboard(): Promise<AdminDashboard> {
       const s = await settings.get()
       const since = localDayStart(now(), s.settlementUtcOffsetMinutes)
-      const [counts, runs, check] = await Promise.all([
+      const [counts, runs, check, alarms] = await Promise.all([
         repo.dashboardCounts(pool, since),
         game.settlementRuns({ pageNum: 1, pageSize: 1 }),
         repo.latestLedgerCheck(pool),
+        openAlarms(pool),
       ])
       return {
         ...counts,
@@ -95,6 +97,7 @@ export function createAdminService(deps: {
         ledger: check
           ? { ok: check.ok, checkedAt: check.checkedAt, problems: check.problems }
           : { ok: false, checkedAt: null, problems: [] },
+        alarms,
       }
     },
 

@@ -4,11 +4,16 @@ import {
   encodeFunctionData,
   keccak256,
   parseAbi,
+  parseTransaction,
   parseUnits,
   type Address,
+  type Hex,
   type LocalAccount,
   type PublicClient,
 } from 'viem'
+import { receiptOrNull, transactionOrNull } from '../../chain/chain.reads.ts'
+import { broadcastRefusal, nonceHolder, type NonceHolder } from '../../chain/chain.rules.ts'
+import { raiseAlarm, resolveAlarm } from '../alarm/alarm.repository.ts'
 import { isConfirmed } from '../deposit/deposit.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -28,12 +33,29 @@ export interface SenderReport {
   failed: number
 }
 
+/** The alarm raised when another transaction used a payout's nonce. */
+const nonceTakenKey = (withdrawalId: number) => `payout-nonce-taken:${withdrawalId}`
+
+function nonceOf(raw: Hex): number {
+  const nonce = parseTransaction(raw).nonce
+  if (nonce === undefined) throw new Error('a recorded payout has no nonce')
+  return nonce
+}
+
+/** Where the sender reports what operators must know (pino's call shape). */
+export interface SenderLog {
+  warn(extra: object, msg: string): void
+  error(extra: object, msg: string): void
+}
+
 /**
  * Pays approved withdrawals from the hot wallet. The signed transaction is recorded before it
  * is broadcast, so a crash in between re-sends the very same transaction (same nonce, same
  * hash) and never pays twice. A mined payout is *confirmed* (5), then *completed* (2) at the
  * confirmation depth, which posts the reservation; a reverted payout is *failed* (4) and
- * refunded.
+ * refunded. Only the node's answer "no such receipt" counts as a missing payout: a failed RPC
+ * call throws out of the tick, which the job retries. A payout whose nonce another transaction
+ * of the hot wallet used can never be mined: it raises an operator alarm and waits.
  */
 export function createWithdrawalSender(deps: {
   pool: pg.Pool
@@ -44,8 +66,10 @@ export function createWithdrawalSender(deps: {
   hotWallet: LocalAccount
   /** Test hook: runs after a payout is recorded and before it is broadcast. */
   afterRecord?: (withdrawalId: number) => void
+  log?: SenderLog
 }) {
   const { pool, ledger, settings, client, chainId, hotWallet } = deps
+  const log: SenderLog = deps.log ?? { warn: () => {}, error: () => {} }
 
   async function inTransaction<T>(q: pg.PoolClient, work: () => Promise<T>): Promise<T> {
     await q.query('BEGIN')
@@ -59,18 +83,45 @@ export function createWithdrawalSender(deps: {
     }
   }
 
-  async function broadcast(raw: string): Promise<void> {
+  /**
+   * Sends the recorded payout; 'sent' when the node took it. When the node refuses it as known
+   * or its nonce as used, says whose transaction holds the nonce.
+   */
+  async function broadcast(raw: Hex, hash: string): Promise<'sent' | NonceHolder> {
     try {
-      await client.sendRawTransaction({ serializedTransaction: raw as `0x${string}` })
+      await client.sendRawTransaction({ serializedTransaction: raw })
+      return 'sent'
     } catch (e) {
-      // Already in the mempool or already mined: the same transaction, nothing new to send.
-      const text = String((e as Error).message).toLowerCase()
-      if (!/already known|nonce too low|already imported|known transaction/.test(text)) throw e
+      const refusal = broadcastRefusal(String((e as Error).message))
+      if (refusal === 'other') throw e
+      if (refusal === 'duplicate') return 'ours'
+      // Used by this payout (mined, or pending on the node) or by another transaction.
+      const ours = await transactionOrNull(client, hash)
+      const minedNonce = await client.getTransactionCount({
+        address: hotWallet.address,
+        blockTag: 'latest',
+      })
+      return nonceHolder({
+        ourNonce: nonceOf(raw),
+        minedNonce,
+        ourTransactionKnown: ours !== null,
+      })
     }
   }
 
-  async function receiptOf(hash: string) {
-    return client.getTransactionReceipt({ hash: hash as `0x${string}` }).catch(() => null)
+  async function alarmNonceTaken(q: pg.PoolClient, row: WithdrawalRow, raw: Hex, hash: string) {
+    const nonce = nonceOf(raw)
+    const detail = { withdrawalId: row.id, txHash: hash, nonce, hotWallet: hotWallet.address }
+    const raised = await raiseAlarm(q, {
+      key: nonceTakenKey(row.id),
+      kind: 'payout_nonce_taken',
+      message:
+        `Withdrawal ${row.id}: nonce ${nonce} of the hot wallet ${hotWallet.address} was used by ` +
+        `another transaction, so payout ${hash} can never be mined. The withdrawal stays ` +
+        `approved and unpaid until an operator settles it.`,
+      detail,
+    })
+    if (raised) log.error(detail, 'payout nonce used by another transaction of the hot wallet')
   }
 
   async function tick(): Promise<SenderReport> {
@@ -84,14 +135,15 @@ export function createWithdrawalSender(deps: {
       )
       for (const row of approved.rows) {
         let hash = row.txHash
-        if (!row.rawTx) {
+        let raw = row.rawTx as Hex | null
+        if (!raw) {
           // Earlier payouts are all broadcast by now (this loop goes in id order), so the
           // pending nonce is the next free one.
           const nonce = await client.getTransactionCount({
             address: hotWallet.address,
             blockTag: 'pending',
           })
-          const raw = await hotWallet.signTransaction({
+          raw = await hotWallet.signTransaction({
             chainId,
             type: 'eip1559',
             to: s.chainTokenAddress as Address,
@@ -114,13 +166,24 @@ export function createWithdrawalSender(deps: {
             [row.id, raw, hash],
           )
           deps.afterRecord?.(row.id)
-          await broadcast(raw)
-          report.broadcast += 1
-        } else if (!(await receiptOf(row.txHash!))) {
-          await broadcast(row.rawTx)
-          report.broadcast += 1
         }
-        const receipt = await receiptOf(hash!)
+        let receipt = row.rawTx ? await receiptOrNull(client, hash!) : null
+        if (!receipt) {
+          const holder = await broadcast(raw, hash!)
+          if (holder === 'taken') {
+            await alarmNonceTaken(q, row, raw, hash!)
+            continue
+          }
+          if (holder === 'unsettled') {
+            log.warn(
+              { withdrawalId: row.id, txHash: hash },
+              'payout nonce reported used but not mined yet; asking again next tick',
+            )
+            continue
+          }
+          report.broadcast += 1
+          receipt = await receiptOrNull(client, hash!)
+        }
         if (!receipt) continue
         await inTransaction(q, async () => {
           const current = (
@@ -140,6 +203,8 @@ export function createWithdrawalSender(deps: {
             await applyWithdrawalEvent(q, ledger, current, 'fail', { failure: 'payout reverted' })
             report.failed += 1
           }
+          // Mined after all (a reorg dropped the other transaction): the alarm has ended.
+          await resolveAlarm(q, nonceTakenKey(row.id))
         })
       }
 
@@ -150,7 +215,8 @@ export function createWithdrawalSender(deps: {
       )
       for (const row of mined.rows) {
         if (!isConfirmed(BigInt(row.txBlock!), head, s.chainConfirmations)) continue
-        const receipt = await receiptOf(row.txHash!)
+        // A failed read throws out of the tick: only the node's "no such receipt" is a reorg.
+        const receipt = await receiptOrNull(client, row.txHash!)
         if (
           !receipt ||
           receipt.status !== 'success' ||

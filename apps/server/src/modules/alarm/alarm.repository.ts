@@ -1,0 +1,44 @@
+import type { AdminAlarm } from '@hope/api'
+import type pg from 'pg'
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
+
+/**
+ * Raises the alarm named by `key` unless it is already raised (open or resolved): a job that
+ * finds the same condition on every tick raises it once. True when it was raised now.
+ */
+export async function raiseAlarm(
+  q: Queryable,
+  alarm: { key: string; kind: string; message: string; detail?: object },
+): Promise<boolean> {
+  const res = await q.query(
+    `INSERT INTO operator_alarms (key, kind, message, detail) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (key) DO NOTHING`,
+    [alarm.key, alarm.kind, alarm.message, JSON.stringify(alarm.detail ?? {})],
+  )
+  return res.rowCount === 1
+}
+
+/** Closes the alarm named by `key`, if it is open: the condition has ended. */
+export async function resolveAlarm(q: Queryable, key: string): Promise<void> {
+  await q.query(
+    'UPDATE operator_alarms SET resolved_at = now() WHERE key = $1 AND resolved_at IS NULL',
+    [key],
+  )
+}
+
+/** The open alarms, newest first. */
+export async function openAlarms(q: Queryable, limit = 50): Promise<AdminAlarm[]> {
+  const res = await q.query<{
+    id: number
+    kind: string
+    message: string
+    detail: Record<string, unknown>
+    raisedAt: Date
+  }>(
+    `SELECT id::int, kind, message, detail, raised_at AS "raisedAt" FROM operator_alarms
+     WHERE resolved_at IS NULL ORDER BY raised_at DESC, id DESC LIMIT $1`,
+    [limit],
+  )
+  return res.rows.map((r) => ({ ...r, raisedAt: r.raisedAt.toISOString() }))
+}

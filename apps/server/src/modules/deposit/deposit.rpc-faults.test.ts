@@ -1,0 +1,190 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
+import {
+  devAccount,
+  localChain,
+  prepareLocalChain,
+  type LocalChainSetup,
+} from '../../chain/local-chain.ts'
+import {
+  createTestDatabase,
+  databaseTargets,
+  insertTestUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+import { startRpcProxy, type RpcFault, type RpcProxy } from '../../testing/rpc-proxy.ts'
+import { createLedgerService } from '../ledger/ledger.service.ts'
+import { verifyLedger } from '../ledger/ledger.verify.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+import { createDepositWatcher } from './deposit.watcher.ts'
+
+const CONFIRMATIONS = 3
+const FAULTS: RpcFault[] = ['http_500', 'rpc_error', 'hang']
+
+describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name', (target) => {
+  let anvil: LocalChain
+  let setup: LocalChainSetup
+  let proxy: RpcProxy
+  /** Straight to Anvil: the test's own moves, never faulted. */
+  let direct: PublicClient
+  let db: TestDatabase
+  let watcher: ReturnType<typeof createDepositWatcher>
+  let alice: { id: number }
+
+  const rpc = (method: string, params: unknown[] = []) =>
+    direct.request({ method: method as 'eth_chainId', params: params as never })
+  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`])
+
+  async function transfer(to: Address, amount: string) {
+    const wallet = createWalletClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+      account: devAccount(3),
+    })
+    const hash = await wallet.sendTransaction({
+      to: setup.tokenAddress,
+      data: encodeFunctionData({
+        abi: token.abi,
+        functionName: 'transfer',
+        args: [to, parseUnits(amount, 6)],
+      }),
+    })
+    await direct.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    return hash
+  }
+
+  /** Everything a reorg walk-back would change: deposits, holds, the cursor, block hashes. */
+  async function chainBooks() {
+    const q = (sql: string) => db.pool.query(sql).then((r) => r.rows)
+    return {
+      deposits: await q(
+        'SELECT id::int, status, pending_transfer_id::text AS pending FROM deposits ORDER BY id',
+      ),
+      voids: await q(`SELECT count(*)::int AS n FROM ledger_transfers WHERE kind = 'void_pending'`),
+      cursor: await q('SELECT block_number::text AS n FROM chain_cursors'),
+      blocks: await q('SELECT number::text AS n, hash FROM chain_blocks ORDER BY number'),
+      alice: await q(
+        `SELECT balance::text AS b, credits_pending::text AS p FROM ledger_accounts WHERE user_id = ${alice.id} AND kind = 'usdt'`,
+      ),
+    }
+  }
+
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    setup = await prepareLocalChain(anvil.url, undefined)
+    direct = createPublicClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+    }) as PublicClient
+    proxy = await startRpcProxy(anvil.url)
+    db = await createTestDatabase(target)
+    const settings = createSettingsService(db.db)
+    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
+    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
+    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+    watcher = createDepositWatcher({
+      pool: db.pool,
+      ledger: createLedgerService(db.pool),
+      settings,
+      // A short timeout so that a hanging node fails the call within the test.
+      client: createPublicClient({
+        chain: localChain(proxy.url),
+        transport: http(proxy.url, { timeout: 500, retryCount: 1 }),
+        cacheTime: 0,
+      }) as PublicClient,
+      chainId: anvil.chainId,
+    })
+    alice = await insertTestUser(db.pool, { address: devAccount(3).address })
+  })
+  // A failed assertion must not leave the fault on for the next test.
+  afterEach(() => proxy?.heal())
+  afterAll(async () => {
+    await proxy?.close()
+    await db?.drop()
+    await anvil?.stop()
+  })
+
+  test('a failing block read neither voids a held deposit nor rewinds; healed, it is credited once', async () => {
+    await transfer(setup.depositAddress, '100')
+    expect((await watcher.tick()).seen).toBe(1)
+    const held = await chainBooks()
+    expect(held.deposits).toEqual([
+      { id: expect.any(Number), status: 'on_chain', pending: expect.any(String) },
+    ])
+    expect(held.alice).toEqual([{ b: '0.000000000000000000', p: '100.000000000000000000' }])
+
+    for (const fault of FAULTS) {
+      await mine(1)
+      const before = proxy.faulted('eth_getBlockByNumber')
+      proxy.fail('eth_getBlockByNumber', fault)
+      await expect(watcher.tick(), fault).rejects.toThrow()
+      proxy.heal()
+      expect(proxy.faulted('eth_getBlockByNumber'), fault).toBeGreaterThan(before)
+      expect(await chainBooks(), fault).toEqual(held)
+    }
+
+    expect((await watcher.tick()).credited).toBe(1)
+    expect((await chainBooks()).alice).toEqual([
+      { b: '100.000000000000000000', p: '0.000000000000000000' },
+    ])
+    const credits = await db.pool.query(
+      `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+       WHERE e.user_id = $1 AND t.log_type = 12`,
+      [alice.id],
+    )
+    expect(credits.rows[0].n).toBe(1)
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+
+  test('a failing receipt read leaves a recharge claim open; healed, the real answer settles it', async () => {
+    // A real transfer, but to another address: not a recharge once the node is asked.
+    const hash = await transfer(devAccount(9).address, '1')
+    await db.pool.query(
+      `INSERT INTO recharge_claims (user_id, chain_id, tx_hash, status, created_at)
+       VALUES ($1, $2, $3, 'on_chain', now() - interval '2 days')`,
+      [alice.id, anvil.chainId, hash.toLowerCase()],
+    )
+    const claim = async () =>
+      (
+        await db.pool.query('SELECT status, failure FROM recharge_claims WHERE tx_hash = $1', [
+          hash.toLowerCase(),
+        ])
+      ).rows[0]
+
+    for (const fault of FAULTS) {
+      const before = proxy.faulted('eth_getTransactionReceipt')
+      proxy.fail('eth_getTransactionReceipt', fault)
+      await expect(watcher.tick(), fault).rejects.toThrow()
+      proxy.heal()
+      expect(proxy.faulted('eth_getTransactionReceipt'), fault).toBeGreaterThan(before)
+      expect(await claim(), fault).toEqual({ status: 'on_chain', failure: null })
+    }
+
+    expect((await watcher.tick()).failedClaims).toBe(1)
+    expect(await claim()).toEqual({
+      status: 'failed',
+      failure: 'not a transfer of the token to the deposit address',
+    })
+  })
+
+  test('the node answering that a stored block is gone is still a reorg', async () => {
+    await transfer(setup.depositAddress, '5')
+    expect((await watcher.tick()).seen).toBe(1)
+    // Back below the deposit's block: the node has no block at the stored top any more.
+    const head = await direct.getBlockNumber({ cacheTime: 0 })
+    await rpc('anvil_rollback', [2])
+    expect(await direct.getBlockNumber({ cacheTime: 0 })).toBe(head - 2n)
+    expect((await watcher.tick()).reorged).toBe(1)
+    expect((await chainBooks()).deposits.at(-1)).toMatchObject({ status: 'reorged', pending: null })
+  })
+})

@@ -1,0 +1,101 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * How a faulty node answers: an HTTP 500, a JSON-RPC internal error (HTTP 200), or no answer at
+ * all (the request hangs until the client gives up).
+ */
+export type RpcFault = 'http_500' | 'rpc_error' | 'hang'
+
+export interface RpcProxy {
+  /** Point the client under test here. */
+  url: string
+  /** From now on, answer every call of `method` with `fault`. */
+  fail(method: string, fault: RpcFault): void
+  /** Forward `method` again (every method when none is given). */
+  heal(method?: string): void
+  /** How many calls of `method` were answered with a fault so far. */
+  faulted(method: string): number
+  close(): Promise<void>
+}
+
+interface RpcCall {
+  id?: unknown
+  method?: string
+}
+
+/**
+ * A JSON-RPC proxy in front of a node (Anvil in tests) that forwards every call, except the
+ * methods told to fail, which get the chosen fault.
+ */
+export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
+  const faults = new Map<string, RpcFault>()
+  const counts = new Map<string, number>()
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      void answer(Buffer.concat(chunks).toString('utf8'), res)
+    })
+  })
+
+  async function answer(body: string, res: http.ServerResponse): Promise<void> {
+    let calls: RpcCall[]
+    try {
+      const parsed = JSON.parse(body) as RpcCall | RpcCall[]
+      calls = Array.isArray(parsed) ? parsed : [parsed]
+    } catch {
+      calls = []
+    }
+    const hit = calls.find((c) => c.method && faults.has(c.method))
+    if (hit) {
+      const fault = faults.get(hit.method!)!
+      counts.set(hit.method!, (counts.get(hit.method!) ?? 0) + 1)
+      if (fault === 'hang') return // left open; closed with the proxy
+      if (fault === 'http_500') {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('upstream failed')
+        return
+      }
+      const errors = calls.map((c) => ({
+        jsonrpc: '2.0',
+        id: c.id ?? null,
+        error: { code: -32603, message: 'internal error' },
+      }))
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(calls.length === 1 ? errors[0] : errors))
+      return
+    }
+    try {
+      const upstream = await fetch(targetUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      res
+        .writeHead(upstream.status, { 'content-type': 'application/json' })
+        .end(await upstream.text())
+    } catch {
+      res.writeHead(502).end()
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    fail(method, fault) {
+      faults.set(method, fault)
+    },
+    heal(method) {
+      if (method) faults.delete(method)
+      else faults.clear()
+    },
+    faulted: (method) => counts.get(method) ?? 0,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

@@ -16,6 +16,11 @@ export interface Config {
   adminDist: string | undefined
   seedDemo: boolean
   logLevel: string
+  /**
+   * `pretty`: readable lines for a person at a terminal; `json`: one JSON object a line, for
+   * log collectors. LOG_FORMAT chooses; by default pretty when stdout is a terminal.
+   */
+  logFormat: 'pretty' | 'json'
   /** Trust X-Forwarded-* from a load balancer in front. */
   trustProxy: boolean
   /** An EVM JSON-RPC endpoint; when absent a local Anvil chain under dataDir is started. */
@@ -53,6 +58,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
+        ? env.LOG_FORMAT
+        : process.stdout.isTTY
+          ? 'pretty'
+          : 'json',
     trustProxy: env.TRUST_PROXY === 'true',
     chainRpcUrl: env.CHAIN_RPC_URL || undefined,
     chainId: env.CHAIN_ID ? Number(env.CHAIN_ID) : undefined,

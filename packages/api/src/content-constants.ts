@@ -81,6 +81,8 @@ export function imageSrcSet(url: string): string {
  */
 export interface ShellBoot {
   banners: Partial<Record<Lang, BannerItem[]>>
+  /** The first banner's picture, which the shell starts loading for a signed-in home. */
+  picture?: { src: string; srcset: string; sizes: string }
 }
 
 export const SHELL_BOOT_ELEMENT_ID = 'hope-boot'

@@ -1,21 +1,31 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import type { BannerItem } from '@hope/api'
+import type { BannerItem, ShellBoot } from '@hope/api'
 import { LANGS, SHELL_BOOT_ELEMENT_ID } from '@hope/api'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { call, createTestDatabase, databaseTargets, type TestDatabase } from '../testing/index.ts'
-import { registerWebApp, STRICT_TRANSPORT_SECURITY } from './web.ts'
+import {
+  BANNER_PRELOAD_SCRIPT,
+  inlineScriptHashes,
+  registerWebApp,
+  STRICT_TRANSPORT_SECURITY,
+} from './web.ts'
 
-const SHELL =
-  '<!doctype html><html><head><title>HOPE</title></head><body><div id="root"></div></body></html>'
+/** The build's shell has inline scripts of its own (the first-screen preloads, early reads). */
+const BUILD_SCRIPT = "document.documentElement.dataset.early='1'"
+const SHELL = `<!doctype html><html><head><title>HOPE</title><script>${BUILD_SCRIPT}</script></head><body><div id="root"></div></body></html>`
+
+const sha256 = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /** The boot data the shell carries, as the app reads it. */
-function bootOf(html: string): { banners: Partial<Record<string, BannerItem[]>> } {
+function bootOf(html: string): ShellBoot {
   const m = new RegExp(
     `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">(.*?)</script>`,
   ).exec(html)
@@ -51,9 +61,30 @@ describe('serving the web app', () => {
     const res = await app.inject({ method: 'GET', url: '/' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('no-cache')
-    expect(res.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'")
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    // Inline scripts run by their hashes only: the build's and the banner preload.
+    const policy = String(res.headers['content-security-policy'])
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)![1]!.split(' ')
+    expect(scriptSrc.sort()).toEqual(
+      ["'self'", sha256(BUILD_SCRIPT), sha256(BANNER_PRELOAD_SCRIPT)].sort(),
+    )
+    expect(policy).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(res.headers['permissions-policy']).toContain('camera=()')
+  })
+
+  test('every inline script the shell sends is named by the policy', async () => {
+    await db.pool.query(
+      `WITH b AS (INSERT INTO banners (image, link, sort) VALUES ('/b.svg', '', 0) RETURNING id)
+       INSERT INTO banner_translations (banner_id, lang, title) SELECT id, 'zhcn', 'b' FROM b`,
+    )
+    const res = await app.inject({ method: 'GET', url: '/' })
+    await db.pool.query('DELETE FROM banners')
+    const hashes = inlineScriptHashes(res.body)
+    expect(hashes).toHaveLength(2)
+    for (const h of hashes)
+      expect(String(res.headers['content-security-policy'])).toContain(`'${h}'`)
   })
 
   test('without published banners the shell carries empty lists and asks for no picture', async () => {
@@ -98,7 +129,8 @@ describe('serving the web app', () => {
       // The first banner's picture, with the srcset its <img> uses, for the home with a token.
       expect(res.body).toContain(`"src":"${image}"`)
       expect(res.body).toContain(`${image.replace('.png', '-375w.png')} 375w`)
-      expect(res.body).toContain("localStorage.getItem('token')")
+      expect(res.body).toContain(`<script>${BANNER_PRELOAD_SCRIPT}</script>`)
+      expect(boot.picture?.src).toBe(image)
     }
     // Compressed for the browsers that say they take it, the same page once unpacked.
     const plain = (await app.inject({ method: 'GET', url: '/' })).body
@@ -195,7 +227,8 @@ describe('production headers', () => {
       )
       expect(directives['default-src']).toEqual(["'self'"])
       expect(directives['connect-src']).toEqual(["'self'", 'https:'])
-      expect(directives['script-src']).toEqual(["'self'", "'unsafe-inline'"])
+      // No inline script runs but by its hash (no shell is served here: none at all).
+      expect(directives['script-src']).toEqual(["'self'"])
       expect(directives['object-src']).toEqual(["'none'"])
       expect(directives['frame-ancestors']).toEqual(["'none'"])
       expect(directives['base-uri']).toEqual(["'self'"])

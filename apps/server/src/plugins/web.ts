@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -7,8 +8,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../lib/app-error.ts'
 
 /**
- * Production headers. Inline scripts stay allowed: several wallets' in-app browsers inject
- * their provider as an inline script, and a policy blocking it breaks the app there.
+ * Production headers.
+ *
+ * script-src: the app's own files, and each inline script of the shells by its SHA-256 hash
+ * (the build's first-screen preloads and early reads, the shell's banner preload): no
+ * `'unsafe-inline'`, so an injected `<script>` in a page cannot run. Wallets are not affected:
+ * in-app browsers (MetaMask Mobile, TokenPocket, imToken, Trust, OKX, Bitget) inject their
+ * provider through the webview's own script injection, and extensions through content scripts
+ * in the page's world; page policy governs neither. Styles keep `'unsafe-inline'`: the UI kit
+ * sets style attributes and the entry stylesheet is inlined.
  *
  * connect-src: the app itself talks only to its own origin (the API, and the chat socket,
  * which CSP 3 counts as `'self'`); it reads the chain through the wallet and never through an
@@ -20,22 +28,65 @@ import { AppError } from '../lib/app-error.ts'
  * CSRF does not apply: the session travels in the `token` header, set by the app's own script,
  * never in a cookie, so a page on another origin cannot make a browser send it.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ')
+export function contentSecurityPolicy(scriptHashes: Iterable<string> = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...[...scriptHashes].map((h) => `'${h}'`)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ')
+}
 
 /** A year, subdomains included; sent only when the app is reached over TLS. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+
+/**
+ * Headers every answer carries, whatever sent it (a route, a static file, Fastify's own refusal
+ * of a malformed URL, Node's refusal of an oversized head).
+ * - COOP `same-origin-allow-popups`: no other page keeps a handle on the app's window, while a
+ *   wallet's sign-in pop-up opened by the app can still answer it.
+ * - CORP `same-origin`: another site cannot embed the app's answers or pictures.
+ * - Permissions-Policy: the app uses no camera, microphone, location, payment request, USB or
+ *   sensors; clipboard writing (the copy buttons) keeps its default, the own origin.
+ */
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), accelerometer=(), gyroscope=(), magnetometer=()',
+}
+
+/**
+ * The hashes of a page's inline scripts, as CSP names them (`sha256-…`): every `<script>`
+ * without `src` whose type runs (none, a JavaScript type, or `module`); data blocks such as
+ * `type="application/json"` never run and need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = []
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1] ?? ''
+    if (/\bsrc\s*=/i.test(attrs)) continue
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase()
+    if (type && type !== 'module' && !type.includes('javascript') && !type.includes('ecmascript'))
+      continue
+    hashes.push(
+      `sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}`,
+    )
+  }
+  return hashes
+}
 
 /**
  * The request came over TLS: to this process itself, through a trusted proxy that says so
@@ -46,15 +97,47 @@ function reachedOverTls(req: FastifyRequest): boolean {
   return req.protocol === 'https' || Boolean(req.server.config?.publicUrl?.startsWith('https://'))
 }
 
+/** The inline scripts each app's shells may run; the policy names their hashes. */
+const shellScripts = new WeakMap<FastifyInstance, Set<string>>()
+
+function allowInlineScripts(app: FastifyInstance, hashes: Iterable<string>): void {
+  const known = shellScripts.get(app)
+  if (known) for (const h of hashes) known.add(h)
+}
+
+/**
+ * The production headers on every answer: those above, the policy, HSTS over TLS, and
+ * `cache-control: no-store` on the API (answers carry balances and sessions; no browser or
+ * proxy keeps them).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  const hashes = new Set<string>()
+  shellScripts.set(app, hashes)
+  let policy = { size: -1, text: '' }
   app.addHook('onSend', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    reply.header('x-frame-options', 'DENY')
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) reply.header(name, value)
+    if (policy.size !== hashes.size)
+      policy = { size: hashes.size, text: contentSecurityPolicy(hashes) }
+    reply.header('content-security-policy', policy.text)
     if (reachedOverTls(req)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY)
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
   })
 }
+
+/**
+ * The shell's banner preload: for a signed-in visitor opening the home, a request for the first
+ * banner's picture (the home's largest paint), started while the scripts still download. It
+ * reads the picture from the boot data, so its text (and the hash the policy names) never
+ * changes. The request has the same srcset and sizes as the <img>, so it fetches the same file.
+ */
+export const BANNER_PRELOAD_SCRIPT =
+  '(function(){try{' +
+  "var h=location.hash.replace(/^#/,'').split('?')[0];" +
+  "if((h===''||h==='/')&&localStorage.getItem('token')){" +
+  `var p=JSON.parse(document.getElementById('${SHELL_BOOT_ELEMENT_ID}').textContent).picture;` +
+  "if(p){var i=new Image();i.fetchPriority='high';" +
+  'if(p.srcset){i.sizes=p.sizes;i.srcset=p.srcset}i.src=p.src}}' +
+  '}catch(e){}})()'
 
 /** JSON that stays JSON inside an HTML <script> element: no `<` can close it. */
 function scriptJson(value: unknown): string {
@@ -65,28 +148,19 @@ function scriptJson(value: unknown): string {
  * The shell with its boot data, placed at the end of <head>:
  * - the home's banners in every language, so the home draws its carousel without asking
  *   `main/bannnerInfo` first;
- * - for a signed-in visitor opening the home, a request for the first banner's picture (the
- *   home's largest paint), started while the scripts still download. The request has the same
- *   srcset and sizes as the <img>, so it fetches the same file. The picture is the same in every
- *   language.
+ * - the first banner's picture and the script that starts it for a signed-in home
+ *   (`BANNER_PRELOAD_SCRIPT`). The picture is the same in every language.
  */
 export function renderShell(template: string, boot: ShellBoot): string {
   const first = Object.values(boot.banners).find((list) => list && list.length > 0)?.[0]
-  let head = `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">${scriptJson(boot)}</script>`
-  if (first) {
-    const picture = scriptJson({
-      src: first.image,
-      srcset: imageSrcSet(first.image),
-      sizes: BANNER_SIZES,
-    })
-    head +=
-      '<script>(function(){try{' +
-      "var h=location.hash.replace(/^#/,'').split('?')[0];" +
-      "if((h===''||h==='/')&&localStorage.getItem('token')){" +
-      `var p=${picture},i=new Image();i.fetchPriority='high';` +
-      'if(p.srcset){i.sizes=p.sizes;i.srcset=p.srcset}i.src=p.src}' +
-      '}catch(e){}})()</script>'
-  }
+  const data: ShellBoot = first
+    ? {
+        ...boot,
+        picture: { src: first.image, srcset: imageSrcSet(first.image), sizes: BANNER_SIZES },
+      }
+    : boot
+  let head = `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">${scriptJson(data)}</script>`
+  if (first) head += `<script>${BANNER_PRELOAD_SCRIPT}</script>`
   // A function, so that `$&` or `$1` in a title is not read as a replacement pattern.
   return template.includes('</head>')
     ? template.replace('</head>', () => `${head}</head>`)
@@ -109,6 +183,10 @@ export async function registerWebApp(
 ): Promise<ShellSender | null> {
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return null
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
+  allowInlineScripts(app, [
+    ...inlineScriptHashes(template),
+    ...inlineScriptHashes(`<script>${BANNER_PRELOAD_SCRIPT}</script>`),
+  ])
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -165,6 +243,7 @@ export async function registerAdminApp(
 ): Promise<boolean> {
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return false
   const shell = path.join(distDir, 'index.html')
+  allowInlineScripts(app, inlineScriptHashes(fs.readFileSync(shell, 'utf8')))
   await app.register(
     async (scope) => {
       await scope.register(fastifyStatic, {

@@ -3,10 +3,9 @@ import { defineRoute } from '../../plugins/routes.ts'
 
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const operators = app.services.operators
-  defineRoute(app, 'admin/login', ({ params, req }) => {
-    app.authRateLimit(req, `operator:${params.username}`)
-    return operators.login(params, req.ip)
-  })
+  defineRoute(app, 'admin/login', ({ params, req }) =>
+    app.guardOperatorSignIn(req, params.username, () => operators.login(params, req.ip)),
+  )
   defineRoute(app, 'admin/me', ({ operator }) => ({
     username: operator!.username,
     role: operator!.role,

@@ -11,15 +11,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'user/getUserInfoByName', ({ params }) => users.checkRegistered(params.userName))
 
-  defineRoute(app, 'user/register', async ({ params, req }) => {
-    app.authRateLimit(req, params.username)
-    return users.register(params, ctx(req))
-  })
+  defineRoute(app, 'user/register', ({ params, req }) =>
+    app.guardWalletSignIn(req, params.username, () => users.register(params, ctx(req))),
+  )
 
-  defineRoute(app, 'user/logining', async ({ params, req }) => {
-    app.authRateLimit(req, params.username)
-    return users.login(params, ctx(req))
-  })
+  defineRoute(app, 'user/logining', ({ params, req }) =>
+    app.guardWalletSignIn(req, params.username, () => users.login(params, ctx(req))),
+  )
 
   defineRoute(app, 'user/getUserInfo', async ({ session, req }) =>
     toUserInfo(session!.user, requestOrigin(req)),

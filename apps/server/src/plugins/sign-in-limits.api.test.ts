@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { hotp, totpStep } from '../modules/operator/totp.rules.ts'
+import {
+  DEMO_ROOT,
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  newWallet,
+  signLogin,
+  type TestDatabase,
+} from '../testing/index.ts'
+
+describe.each(databaseTargets())('sign-in limits on $name', (target) => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  let clock = Date.now()
+  let ipCounter = 0
+  const freshIp = () => `10.90.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    app = await buildTestApp(db, { now: () => clock })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.drop()
+  })
+
+  async function registered() {
+    const wallet = newWallet()
+    const res = await call(
+      app,
+      'user/register',
+      { ...(await signLogin(wallet, clock)), invitationCode: DEMO_ROOT.referralCode },
+      { ip: freshIp() },
+    )
+    expect(res.status).toBe(200)
+    return wallet
+  }
+
+  /** A login for `victim` signed by someone else's key. */
+  async function forged(victim: `0x${string}`) {
+    const pair = await signLogin(newWallet(), clock)
+    return { ...pair, username: victim }
+  }
+
+  test("a burst of forged logins for someone's address never refuses the owner's signature", async () => {
+    const owner = await registered()
+    const answers: { status: number; reason?: string; retryAfter?: unknown }[] = []
+    // Eleven from eleven addresses, then five more from one: past the address's limit of ten.
+    for (let i = 0; i < 16; i++) {
+      const res = await call(app, 'user/logining', await forged(owner.address), {
+        ip: i < 11 ? freshIp() : '10.91.0.1',
+      })
+      answers.push({
+        status: res.status,
+        reason: res.body.reason,
+        retryAfter: res.headers['retry-after'],
+      })
+    }
+    expect(answers.slice(0, 10).every((a) => a.reason === 'signature_invalid')).toBe(true)
+    expect(answers.slice(10).every((a) => a.reason === 'rate_limited')).toBe(true)
+    const retry = Number(answers.at(-1)!.retryAfter)
+    expect(retry).toBeGreaterThan(0)
+    expect(retry).toBeLessThanOrEqual(60)
+
+    // The owner, from any IP, at once: the address's count holds failures only.
+    const mine = await call(app, 'user/logining', await signLogin(owner, clock), { ip: freshIp() })
+    expect(mine.status).toBe(200)
+    const again = await call(app, 'user/logining', await signLogin(owner, clock), {
+      ip: '10.91.0.1',
+    })
+    expect(again.status).toBe(200)
+  })
+
+  test('Retry-After is the real time left, and the count starts anew after it', async () => {
+    const owner = await registered()
+    const ip = freshIp()
+    for (let i = 0; i < 10; i++)
+      await call(app, 'user/logining', await forged(owner.address), { ip })
+    const first = await call(app, 'user/logining', await forged(owner.address), { ip })
+    expect(first.body.reason).toBe('rate_limited')
+    const before = Number(first.headers['retry-after'])
+    clock += 20_000
+    const later = await call(app, 'user/logining', await forged(owner.address), { ip })
+    expect(later.body.reason).toBe('rate_limited')
+    expect(Number(later.headers['retry-after'])).toBe(before - 20)
+    clock += before * 1000
+    const anew = await call(app, 'user/logining', await forged(owner.address), { ip })
+    expect(anew.body.reason).toBe('signature_invalid')
+  })
+
+  test('every attempt from one IP counts against it, valid ones included', async () => {
+    const owner = await registered()
+    const ip = freshIp()
+    let limited = null
+    for (let i = 0; i < 61 && !limited; i++) {
+      const res = await call(app, 'user/logining', await signLogin(owner, clock), { ip })
+      if (res.status === 429) limited = res
+    }
+    expect(limited?.body.reason).toBe('rate_limited')
+    // Another IP is not affected.
+    expect(
+      (await call(app, 'user/logining', await signLogin(owner, clock), { ip: freshIp() })).status,
+    ).toBe(200)
+    clock += 61_000
+  })
+
+  describe('operators', () => {
+    const code = (secret: Buffer, offset = 0) => hotp(secret, totpStep(Date.now()) + BigInt(offset))
+
+    test("an attacker's burst slows the attacker with a growing wait; the right password and code from another IP sign in", async () => {
+      const op = await app.services.operators.create('limit-owner', 'owner-password-1', 'finance')
+      const attacker = freshIp()
+      const guess = () =>
+        call(
+          app,
+          'admin/login',
+          { username: 'limit-owner', password: 'guess', code: '000000' },
+          { ip: attacker },
+        )
+      for (let i = 0; i < 3; i++) expect((await guess()).body.reason).toBe('operator_login_failed')
+      const waits: number[] = []
+      for (let i = 0; i < 4; i++) {
+        const limited = await guess()
+        expect(limited.body.reason).toBe('rate_limited')
+        const wait = Number(limited.headers['retry-after'])
+        waits.push(wait)
+        // Waited out: the next guess is checked, fails, and the wait doubles.
+        clock += wait * 1000
+        expect((await guess()).body.reason).toBe('operator_login_failed')
+      }
+      expect(waits).toEqual([1, 2, 4, 8])
+
+      const owner = await call(
+        app,
+        'admin/login',
+        { username: 'limit-owner', password: 'owner-password-1', code: code(op.totpSecret) },
+        { ip: freshIp() },
+      )
+      expect(owner.status).toBe(200)
+    })
+
+    test('failures spread over many IPs set the wait of each IP that failed, not of a new one', async () => {
+      const op = await app.services.operators.create('limit-spread', 'spread-password-1', 'admin')
+      const ips = Array.from({ length: 8 }, freshIp)
+      for (const ip of ips) {
+        const res = await call(
+          app,
+          'admin/login',
+          { username: 'limit-spread', password: 'guess', code: '000000' },
+          { ip },
+        )
+        expect(res.body.reason).toBe('operator_login_failed')
+      }
+      // Eight failures for the username: an IP that failed once waits 2^(8-3) s.
+      const back = await call(
+        app,
+        'admin/login',
+        { username: 'limit-spread', password: 'guess', code: '000000' },
+        { ip: ips[0] },
+      )
+      expect(back.body.reason).toBe('rate_limited')
+      expect(Number(back.headers['retry-after'])).toBe(32)
+      const owner = await call(
+        app,
+        'admin/login',
+        { username: 'limit-spread', password: 'spread-password-1', code: code(op.totpSecret, 1) },
+        { ip: freshIp() },
+      )
+      expect(owner.status).toBe(200)
+    })
+  })
+})

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError, isAppError } from '../lib/app-error.ts'
+import { FailureDelays } from '../lib/failure-delays.ts'
+import { RateLimiter } from '../lib/rate-limiter.ts'
+import type { Settings } from '../modules/settings/settings.rules.ts'
+
+/** A wallet sign-in's refusals that mean "not this address's signature". */
+const SIGNATURE_FAILURES = new Set([
+  'signature_invalid',
+  'signature_expired',
+  'invalid_message',
+  'message_time_invalid',
+])
+
+const MINUTE_MS = 60_000
+
+const rateLimited = (waitMs: number) =>
+  new AppError('rate_limited', { detail: String(Math.max(1, Math.ceil(waitMs / 1000))) })
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Runs a wallet sign-in (register or login) for `address` under the limits of DESIGN §3:
+     * every attempt counts against the caller's IP; failures count against the address, and
+     * only failures are refused by that count, so nobody else's junk locks the owner out.
+     */
+    guardWalletSignIn<T>(
+      req: FastifyRequest,
+      address: string,
+      attempt: () => Promise<T>,
+    ): Promise<T>
+    /**
+     * Runs an operator sign-in under the limits: every attempt counts against the IP; failures
+     * slow down the same username from the same IP with a growing wait (a wider count, all the
+     * username's failures, sets how long), never a flat lock, so the right password and code
+     * from an IP that has not failed always get through.
+     */
+    guardOperatorSignIn<T>(
+      req: FastifyRequest,
+      username: string,
+      attempt: () => Promise<T>,
+    ): Promise<T>
+  }
+}
+
+export function registerSignInLimits(
+  app: FastifyInstance,
+  settings: () => Pick<Settings, 'authRateLimitPerIp' | 'authRateLimitPerAddress'>,
+  now: () => number = Date.now,
+): void {
+  const perIp = new RateLimiter(MINUTE_MS, now)
+  const addressFailures = new RateLimiter(MINUTE_MS, now)
+  // Operators: three free failures, then 1 s doubling to 15 min, forgotten an hour after.
+  const operatorDelays = new FailureDelays(
+    { freeFailures: 3, baseMs: 1_000, maxMs: 15 * MINUTE_MS, forgetMs: 60 * MINUTE_MS },
+    now,
+  )
+
+  function countIp(req: FastifyRequest): void {
+    const wait = perIp.hit(`ip:${req.ip}`, settings().authRateLimitPerIp)
+    if (wait > 0) throw rateLimited(wait)
+  }
+
+  app.decorate(
+    'guardWalletSignIn',
+    async <T>(req: FastifyRequest, address: string, attempt: () => Promise<T>): Promise<T> => {
+      countIp(req)
+      const key = address.toLowerCase()
+      try {
+        return await attempt()
+      } catch (e) {
+        if (!isAppError(e) || !SIGNATURE_FAILURES.has(e.reason)) throw e
+        // Past the limit a failure's answer says how long until the address's count starts
+        // anew; a valid signature never waits for it.
+        const wait = addressFailures.hit(`addr:${key}`, settings().authRateLimitPerAddress)
+        if (wait > 0) throw rateLimited(wait)
+        throw e
+      }
+    },
+  )
+
+  app.decorate(
+    'guardOperatorSignIn',
+    async <T>(req: FastifyRequest, username: string, attempt: () => Promise<T>): Promise<T> => {
+      countIp(req)
+      const name = username.toLowerCase()
+      const pair = `${name}\u0000${req.ip}`
+      const wait = operatorDelays.waitMs(pair, operatorDelays.failures(name))
+      if (wait > 0) throw rateLimited(wait)
+      try {
+        const result = await attempt()
+        operatorDelays.clear(pair)
+        operatorDelays.clear(name)
+        return result
+      } catch (e) {
+        if (isAppError(e) && e.reason === 'operator_login_failed') {
+          operatorDelays.fail(pair)
+          operatorDelays.fail(name)
+        }
+        throw e
+      }
+    },
+  )
+}

@@ -12,6 +12,7 @@ import { migrate } from '../src/db/migrate.ts'
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts'
 import { createOperatorService } from '../src/modules/operator/operator.service.ts'
 import { generatePassword } from '../src/modules/operator/operator.rules.ts'
+import { createSettingsService } from '../src/modules/settings/settings.service.ts'
 import { base32Encode } from '../src/modules/operator/totp.rules.ts'
 import { secretKeyLoader } from '../src/modules/operator/totp.secret.ts'
 
@@ -34,6 +35,7 @@ try {
     pool: db.pool,
     db: db.db,
     ledger: createLedgerService(db.pool),
+    settings: createSettingsService(db.db),
     secretKey: secretKeyLoader(config),
   })
   const created = await operators.create(username, password, role as OperatorRole)

@@ -1,12 +1,12 @@
 import { langFromHeader, type Lang } from '@hope/api'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { stdSerializers } from 'pino'
+import pinoPretty from 'pino-pretty'
 import type { ChainConnection } from './chain/chain.service.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/pool.ts'
 import { AppError } from './lib/app-error.ts'
 import { redactUrls } from './lib/redact-urls.ts'
-import { RateLimiter } from './lib/rate-limiter.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
 import { chatRoutes } from './modules/chat/chat.routes.ts'
@@ -41,14 +41,16 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts'
 import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import { createUserService, type UserService } from './modules/user/user.service.ts'
 import { registerDocs } from './plugins/docs.ts'
+import { registerBodyParsers } from './plugins/body.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { registerSignInLimits } from './plugins/sign-in-limits.ts'
 import {
   registerAdminApp,
   registerSecurityHeaders,
   registerWebApp,
   type ShellSender,
 } from './plugins/web.ts'
-import { answerClientError } from './security/client-error.ts'
+import { answerClientError, answerFrameworkError } from './security/client-error.ts'
 
 export interface Services {
   settings: SettingsService
@@ -76,8 +78,6 @@ declare module 'fastify' {
     /** Sends the web app's shell; null when no build is served. */
     webAppShell: ShellSender | null
     services: Services
-    /** Counts a login/register attempt per IP and per address; throws rate_limited past the limit. */
-    authRateLimit(req: FastifyRequest, address: string): void
   }
   interface FastifyRequest {
     lang: Lang
@@ -110,14 +110,27 @@ const REDACTED_KEYS = [
   'rawPacket',
 ]
 
-/** The production logger: paths without query strings, secrets redacted. */
+/**
+ * The production logger: paths without query strings, secrets redacted; readable lines through
+ * pino-pretty in the same process when the format is `pretty` (a terminal), JSON otherwise.
+ */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'chainRpcUrl' | 'databaseUrl'>>,
+  config: Pick<Config, 'logLevel'> &
+    Partial<Pick<Config, 'chainRpcUrl' | 'databaseUrl' | 'logFormat'>>,
 ) {
   // Errors name the URL they failed on: an RPC provider's key or the database's password.
   const redact = redactUrls([config.chainRpcUrl, config.databaseUrl])
   return {
     level: config.logLevel,
+    ...(config.logFormat === 'pretty'
+      ? {
+          stream: pinoPretty({
+            colorize: true,
+            translateTime: 'SYS:HH:MM:ss.l',
+            ignore: 'pid,hostname',
+          }),
+        }
+      : {}),
     // Payloads travel in the query string (spec §7): log the path only, never the values.
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
@@ -144,6 +157,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     http: { maxHeaderSize: 64 * 1024 },
     // A longer head is refused by Node itself; it still gets the envelope, translated.
     clientErrorHandler: answerClientError,
+    // Fastify's own refusals before routing leave in the envelope too.
+    frameworkErrors: answerFrameworkError,
   })
 
   const settings = createSettingsService(opts.database.db)
@@ -162,6 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pool: opts.database.pool,
     db: opts.database.db,
     ledger,
+    settings,
     // Authenticator codes follow the real clock, also in tests that move the business clock.
     secretKey: secretKeyLoader(opts.config),
   })
@@ -227,32 +243,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
-  const limiter = new RateLimiter(60_000, opts.now)
-  app.decorate('authRateLimit', (req: FastifyRequest, address: string) => {
-    const s = lastSettings
-    const wait = Math.max(
-      limiter.hit(`ip:${req.ip}`, s.authRateLimitPerIp),
-      limiter.hit(`addr:${address.toLowerCase()}`, s.authRateLimitPerAddress),
-    )
-    if (wait > 0) throw new AppError('rate_limited', { detail: String(Math.ceil(wait / 1000)) })
-  })
+  registerSignInLimits(app, () => lastSettings, opts.now)
   app.addHook('onRequest', async (req) => {
     req.lang = langFromHeader(req.headers.lan)
-    if (req.url.startsWith('/api/user/')) lastSettings = await settings.get()
+    if (req.url.startsWith('/api/user/') || req.url.startsWith('/api/admin/login'))
+      lastSettings = await settings.get()
   })
 
-  // The client sends `Content-Type: application/json` with an empty body; the payload is in
-  // the query string, so a body is accepted but never read.
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '' || body === undefined) return done(null, {})
-    try {
-      done(null, JSON.parse(body as string))
-    } catch {
-      done(new AppError('invalid_params', { detail: 'body' }), undefined)
-    }
-  })
-
+  registerBodyParsers(app)
   registerErrorHandling(app)
   registerSecurityHeaders(app)
   registerDocs(app)

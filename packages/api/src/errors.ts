@@ -14,6 +14,7 @@ export const REASON_CODES = {
   amount_required: 400,
   amount_invalid: 400,
   amount_too_small: 400,
+  amount_too_large: 400,
   amount_below_minimum: 400,
   redeem_amount_required: 400,
   redeem_amount_invalid: 400,
@@ -118,6 +119,14 @@ export const REASON_MESSAGES: Record<Reason, Record<Lang, string>> = {
     ja: '正しい数量を入力してください',
     th: 'กรุณากรอกจำนวนที่ถูกต้อง',
     vi: 'Vui lòng nhập số lượng hợp lệ',
+  },
+  amount_too_large: {
+    zhcn: '数量超过单笔上限',
+    en: 'The amount is above the largest allowed in one request',
+    ko: '수량이 1회 최대 한도를 초과했습니다',
+    ja: '数量が1回あたりの上限を超えています',
+    th: 'จำนวนเกินขีดจำกัดสูงสุดต่อครั้ง',
+    vi: 'Số lượng vượt quá mức tối đa cho một lần',
   },
   redeem_amount_required: {
     zhcn: '请输入兑换数量',

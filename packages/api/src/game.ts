@@ -1,28 +1,23 @@
 import { z } from 'zod'
 import { Address, PageParams, intParam } from './common.ts'
 import type { LogType } from './constants.ts'
-import { CURRENCY_DECIMALS, parseAmount } from './money.ts'
+import { positiveAmount } from './money.ts'
 
 const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)
 
 /** Consensus entry (`game/change`): USDT paid, HOPE bought at the stage price into a position. */
 export const ChangeParams = z.object({
-  amount: z
-    .string({ error: 'amount_required' })
-    .trim()
-    .min(1, 'amount_required')
-    .refine((v) => (parseAmount(v, CURRENCY_DECIMALS.USDT) ?? 0n) > 0n, 'amount_invalid'),
+  amount: positiveAmount('USDT'),
   idempotencyKey: IdempotencyKey,
 })
 export type ChangeParams = z.input<typeof ChangeParams>
 
 /** Redemption of community HOPE (`game/sqChange`). */
 export const SqChangeParams = z.object({
-  amount: z
-    .string({ error: 'redeem_amount_required' })
-    .trim()
-    .min(1, 'redeem_amount_required')
-    .refine((v) => (parseAmount(v, CURRENCY_DECIMALS.HOPE) ?? 0n) > 0n, 'redeem_amount_invalid'),
+  amount: positiveAmount('HOPE', {
+    required: 'redeem_amount_required',
+    invalid: 'redeem_amount_invalid',
+  }),
   idempotencyKey: IdempotencyKey,
 })
 export type SqChangeParams = z.input<typeof SqChangeParams>

@@ -33,19 +33,43 @@ export function formatAmount(units: bigint, decimals: number): string {
 }
 
 /**
- * A positive amount of the currency as a decimal string on the wire: missing or empty is
- * `amount_required`; negative, zero, NaN, exponent, too many decimals or too large is
- * `amount_invalid` (the issue messages are error reasons the server answers with).
+ * The largest amount any request may carry, in whole units of any currency: a hard ceiling
+ * under the operators' per-currency bound (settings `maxAmountUsdt`, `maxAmountHope`, at most
+ * this), far inside what the ledger's columns hold, so no sum of requests can overflow them.
  */
-export const amountOf = (currency: Currency) =>
+export const AMOUNT_CEILING = 10n ** 15n
+
+/** The hard ceiling in a currency's minor units. */
+export const amountCeilingUnits = (currency: Currency): bigint =>
+  AMOUNT_CEILING * 10n ** BigInt(CURRENCY_DECIMALS[currency])
+
+/**
+ * A positive amount of the currency as a decimal string on the wire: missing or empty is
+ * `required`; negative, zero, NaN, exponent or too many decimals is `invalid`; past
+ * `AMOUNT_CEILING` is `amount_too_large` (the messages are error reasons the server answers
+ * with). Checked in constant time: the digits are counted before any arithmetic.
+ * @example positiveAmount('USDT').parse('12.5') // '12.5'
+ */
+export const positiveAmount = (
+  currency: Currency,
+  reasons: { required: string; invalid: string } = {
+    required: 'amount_required',
+    invalid: 'amount_invalid',
+  },
+) =>
   z
-    .string({ error: 'amount_required' })
+    .string({ error: reasons.required })
     .trim()
-    .min(1, 'amount_required')
-    .refine((v) => {
+    .min(1, reasons.required)
+    .superRefine((v, ctx) => {
       const units = parseAmount(v, CURRENCY_DECIMALS[currency])
-      return units !== null && units > 0n
-    }, 'amount_invalid')
+      if (units === null || units <= 0n) ctx.addIssue({ code: 'custom', message: reasons.invalid })
+      else if (units > amountCeilingUnits(currency))
+        ctx.addIssue({ code: 'custom', message: 'amount_too_large' })
+    })
+
+/** A positive amount with the generic reasons; see `positiveAmount`. */
+export const amountOf = (currency: Currency) => positiveAmount(currency)
 
 /**
  * Drops trailing fraction zeros, as PostgreSQL NUMERIC(38,18) text carries them.

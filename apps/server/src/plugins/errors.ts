@@ -64,10 +64,17 @@ function loggable(err: unknown): object {
   return { message: 'query failed' }
 }
 
+/** PostgreSQL's numeric_value_out_of_range: a sum past what a column holds. */
+const NUMERIC_OVERFLOW = '22003'
+
 function toAppError(err: unknown): AppError | null {
   if (isAppError(err)) return err
   const e = err as Partial<FastifyError>
   if (isUnavailable(err)) return new AppError('service_unavailable', { cause: err })
+  // The bounds on every amount keep sums far inside the columns; should one still overflow,
+  // the transaction has rolled back and nothing moved: a refusal with its reason, not a 500.
+  if ([...causes(err)].some((c) => c.code === NUMERIC_OVERFLOW))
+    return new AppError('amount_too_large', { cause: err })
   // Fastify's own 4xx: malformed body, unsupported media type, body too large, bad URL.
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return new AppError('invalid_params', { cause: err })
@@ -89,7 +96,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const e = appError ?? new AppError('internal_error', { cause: err })
     const base = reasonMessage(e.reason, req.lang)
-    const msg = e.reason === 'invalid_params' && e.detail ? `${base}: ${e.detail}` : base
+    const withDetail = e.reason === 'invalid_params' || e.reason === 'amount_too_large'
+    const msg = withDetail && e.detail ? `${base}: ${e.detail}` : base
     if (e.reason === 'rate_limited' && e.detail) void reply.header('retry-after', e.detail)
     return reply.status(e.code).send({ code: e.code, msg, reason: e.reason, data: null })
   })

@@ -46,6 +46,20 @@ export interface StageFill {
  * empties a stage is its exact cost rounded up, so the buyer never gets HOPE below a stage's
  * price, and the last fill takes what is left.
  */
+/**
+ * The most sale stages one purchase may span. Each spanned stage is a step of work and a fill
+ * in the answer, so a purchase past it is refused: the work per request stays constant
+ * whatever the amount or the stage size an operator sets.
+ */
+export const MAX_STAGES_PER_PURCHASE = 1_000
+
+/** A purchase that would span more than `MAX_STAGES_PER_PURCHASE` stages. */
+export class StageLimitError extends RangeError {
+  constructor() {
+    super(`a purchase spans at most ${MAX_STAGES_PER_PURCHASE} sale stages`)
+  }
+}
+
 export function buyAcrossStages(
   sold: bigint,
   usdt: bigint,
@@ -57,6 +71,7 @@ export function buyAcrossStages(
   let at = sold
   let hope = 0n
   while (left > 0n) {
+    if (fills.length >= MAX_STAGES_PER_PURCHASE) throw new StageLimitError()
     const stage = stageOf(at, p)
     const price = stagePrice(stage, p)
     const room = stage * p.size - at

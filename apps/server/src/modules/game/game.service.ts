@@ -18,6 +18,7 @@ import {
 } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
@@ -44,6 +45,7 @@ import {
   usdtFor,
   stageOf,
   stagePrice,
+  StageLimitError,
   type StageParams,
 } from './game.rules.ts'
 
@@ -61,6 +63,16 @@ export const stageParams = (s: Settings): StageParams => ({
   step: usdt(s.hopeStageStepUsdt),
   size: hope(s.hopeStageSizeHope),
 })
+
+/** `buyAcrossStages`, with a purchase past the stage limit refused as too large. */
+function buyFromStages(sold: bigint, cost: bigint, p: StageParams) {
+  try {
+    return buyAcrossStages(sold, cost, p)
+  } catch (e) {
+    if (e instanceof StageLimitError) throw new AppError('amount_too_large', { cause: e })
+    throw e
+  }
+}
 
 /**
  * Consensus entry, redemption, pledge items and the daily settlement (DESIGN §6–§7). Each
@@ -126,8 +138,11 @@ export function createGameService(deps: {
     payerId = userId,
   ): Promise<bigint> {
     const s = await settings.get()
+    // Refused before the stages are walked: the walk grows with the cost.
+    if (cost > (await ledger.available(payerId, 'usdt', q)))
+      throw new AppError('insufficient_balance')
     const sold = hope(await repo.soldHope(q, true))
-    const { hope: bought } = buyAcrossStages(sold, cost, stageParams(s))
+    const { hope: bought } = buyFromStages(sold, cost, stageParams(s))
     const mine = await ledger.userAccountIds(userId)
     const payer = payerId === userId ? mine : await ledger.userAccountIds(payerId)
     await ledger.apply(
@@ -204,6 +219,7 @@ export function createGameService(deps: {
     ): Promise<ChangeResult> {
       const s = await settings.get()
       const amount = usdt(params.amount)
+      assertAmountWithinBound(s, 'USDT', amount)
       const min = usdt(s.stakeMinUsdt)
       const step = usdt(s.stakeStepUsdt)
       if (amount < min || (step > 0n && amount % step !== 0n))
@@ -216,8 +232,11 @@ export function createGameService(deps: {
         const sold = hope(await repo.soldHope(q, true))
         const before = await repo.positionByKey(q, key)
         if (before) return { position: before, fills: [], replayed: true }
+        // Refused before the stages are walked: the walk grows with the amount.
+        if (amount > (await ledger.available(user.id, 'usdt', q)))
+          throw new AppError('insufficient_balance')
         const p = stageParams(s)
-        const { hope: bought, fills } = buyAcrossStages(sold, amount, p)
+        const { hope: bought, fills } = buyFromStages(sold, amount, p)
         const price = priceAt(sold + bought, p)
         const rewards = communityRewards(amount, await repo.uplines(q, user.id), {
           directRate: ppm(s.directRewardRate),
@@ -287,6 +306,7 @@ export function createGameService(deps: {
     ): Promise<SqChangeResult> {
       const s = await settings.get()
       const amount = hope(params.amount)
+      assertAmountWithinBound(s, 'HOPE', amount)
       const key = `redeem:${user.id}:${params.idempotencyKey}`
       return inTransaction(async (q) => {
         const price = await currentPrice(q)

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto'
-import { ACCOUNT_KINDS, type AccountKind, type Currency } from '@hope/api'
+import {
+  ACCOUNT_CURRENCY,
+  ACCOUNT_KINDS,
+  CURRENCY_DECIMALS,
+  parseAmount,
+  trimDecimal,
+  type AccountKind,
+  type Currency,
+} from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
 import * as repo from './ledger.repository.ts'
@@ -187,6 +195,23 @@ export function createLedgerService(pool: pg.Pool) {
       const shards = (await platformIds()).get(`${kind}:${currency}`)
       if (!shards?.length) throw new Error(`no platform account ${kind}:${currency}`)
       return shards[shards.length === 1 ? 0 : shardFor(shardKey, shards.length)]!
+    },
+
+    /**
+     * What a user's account holds less its reservations, in the currency's minor units: a
+     * cheap early refusal before work that grows with an amount. The ledger still refuses an
+     * overdraft itself under any concurrency.
+     */
+    async available(
+      userId: number,
+      kind: AccountKind,
+      q: Pick<pg.Pool | pg.PoolClient, 'query'> = pool,
+    ): Promise<bigint> {
+      const row = (await repo.userAccounts(q, userId)).find((r) => r.kind === kind)
+      if (!row) return 0n
+      const units18 = (v: string) => parseAmount(trimDecimal(v), 18) ?? 0n
+      const free = units18(row.balance) - units18(row.debitsPending)
+      return free / 10n ** BigInt(18 - CURRENCY_DECIMALS[ACCOUNT_CURRENCY[kind]])
     },
 
     async userAccountIds(userId: number): Promise<Record<AccountKind, number>> {

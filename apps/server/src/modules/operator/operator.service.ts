@@ -11,6 +11,8 @@ import {
 } from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
+import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import { findUserByName } from '../user/user.repository.ts'
 import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
@@ -41,11 +43,12 @@ export function createOperatorService(deps: {
   pool: pg.Pool
   db: Db
   ledger: LedgerService
+  settings: SettingsService
   /** The key sealing authenticator secrets (totp.secret.ts). */
   secretKey: () => Buffer
   now?: () => number
 }) {
-  const { pool, db, ledger, secretKey } = deps
+  const { pool, db, ledger, settings, secretKey } = deps
   const now = deps.now ?? Date.now
 
   /** Backend recharge (credit, log 5) or debit (log 6), audited with the balance before and after. */
@@ -63,6 +66,7 @@ export function createOperatorService(deps: {
     const currency = ACCOUNT_CURRENCY[params.account]
     const units = parseAmount(params.amount, CURRENCY_DECIMALS[currency])
     if (units === null || units <= 0n) throw new AppError('amount_invalid')
+    assertAmountWithinBound(await settings.get(), currency, units)
     const amount = formatAmount(units, CURRENCY_DECIMALS[currency])
     const user = await findUserByName(db, params.userName)
     if (!user) throw new AppError('not_registered')

@@ -23,6 +23,12 @@ export const SETTING_SCHEMAS = {
   /** Login and register attempts per minute. */
   authRateLimitPerAddress: z.number().int().min(1).max(10_000),
   authRateLimitPerIp: z.number().int().min(1).max(100_000),
+  /**
+   * The largest amount one request may move, per currency, on user and operator routes alike
+   * (at most the contract's hard ceiling, 10^15), so no account can overflow its column.
+   */
+  maxAmountUsdt: decimal(1e15),
+  maxAmountHope: decimal(1e15),
   /** HOPE sale stages (DESIGN §6): stage 1 price, the rise per stage, HOPE per stage. */
   hopeStage1PriceUsdt: decimal(1_000_000),
   hopeStageStepUsdt: decimal(1_000_000),
@@ -88,6 +94,8 @@ export const SETTING_DEFAULTS: Settings = {
   sessionTtlMs: 7 * 86_400_000,
   authRateLimitPerAddress: 10,
   authRateLimitPerIp: 60,
+  maxAmountUsdt: '1000000000000',
+  maxAmountHope: '1000000000000',
   hopeStage1PriceUsdt: '0.1',
   hopeStageStepUsdt: '0.01',
   hopeStageSizeHope: '1000000',

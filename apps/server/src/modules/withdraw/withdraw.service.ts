@@ -7,6 +7,7 @@ import {
   type Withdrawal,
 } from '@hope/api'
 import type pg from 'pg'
+import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
@@ -133,6 +134,7 @@ export function createWithdrawService(deps: {
       if (!chainId) throw new AppError('service_unavailable', { detail: 'chain' })
       const s = await settings.get()
       const amount = units(params.amount)
+      assertAmountWithinBound(s, 'USDT', amount)
       if (amount < units(s.withdrawMinUsdt))
         throw new AppError('amount_below_minimum', { detail: s.withdrawMinUsdt })
       const fee = feeFor(amount, { fixed: units(s.withdrawFeeFixedUsdt), rate: s.withdrawFeeRate })

@@ -18,7 +18,7 @@ const RECHARGES_SQL = `
     SELECT d.tx_hash, d.amount::text AS amount,
            CASE WHEN d.status = 'credited' THEN 'credited' ELSE 'on_chain' END AS status,
            CASE WHEN d.status = 'reorged' THEN NULL ELSE d.block_number::text END AS block,
-           coalesce((SELECT c.created_at FROM recharge_claims c WHERE c.chain_id = d.chain_id AND c.tx_hash = d.tx_hash), d.created_at) AS created_at
+           coalesce((SELECT c.created_at FROM recharge_claims c WHERE c.chain_id = d.chain_id AND c.tx_hash = d.tx_hash AND c.user_id = d.user_id), d.created_at) AS created_at
     FROM deposits d WHERE d.user_id = $1 AND d.chain_id = $2
     UNION ALL
     SELECT c.tx_hash, NULL, c.status, NULL, c.created_at FROM recharge_claims c
@@ -61,19 +61,18 @@ export function createRechargeService(deps: {
   }
 
   return {
-    /** Records a hash the app's wallet flow sent; idempotent, and a hash is one user's only. */
+    /**
+     * Records a hash the app's wallet flow sent, as this user's claim; idempotent per (user,
+     * hash). Another user's claim of the same hash changes nothing here: the watcher credits
+     * whoever the chain shows as the sender and fails the other claims.
+     */
     async claim(userId: number, txHash: string): Promise<Recharge> {
       const chain = connection()
       await pool.query(
         `INSERT INTO recharge_claims (user_id, chain_id, tx_hash, status) VALUES ($1, $2, $3, 'on_chain')
-         ON CONFLICT (chain_id, tx_hash) DO NOTHING`,
+         ON CONFLICT (chain_id, tx_hash, user_id) DO NOTHING`,
         [userId, chain.chainId, txHash],
       )
-      const owner = await pool.query<{ userId: number }>(
-        'SELECT user_id::int AS "userId" FROM recharge_claims WHERE chain_id = $1 AND tx_hash = $2',
-        [chain.chainId, txHash],
-      )
-      if (owner.rows[0]?.userId !== userId) throw new AppError('forbidden')
       const rows = await pool.query<RechargeRow>(`${RECHARGES_SQL} WHERE r.tx_hash = $3 LIMIT 1`, [
         userId,
         chain.chainId,

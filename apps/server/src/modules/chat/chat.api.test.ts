@@ -12,6 +12,7 @@ import {
   type ChatServerFrame,
   type ChatUnread,
   type ContactInfo,
+  type LoginResult,
   type OperatorRole,
 } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
@@ -24,6 +25,7 @@ import {
   createTestDatabase,
   databaseTargets,
   registerUser,
+  signLogin,
   type TestDatabase,
 } from '../../testing/index.ts'
 import { tokenHash } from '../user/user.rules.ts'
@@ -134,6 +136,14 @@ async function operatorToken(db: Database, username: string, role: OperatorRole)
 let n = 0
 const clientId = () => `c${Date.now().toString(36)}x${++n}`
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** `promise`, or a failure naming the wait when it takes longer than `ms`. */
+const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  Promise.race([
+    promise,
+    pause(ms).then(() => {
+      throw new Error(`${what}: not within ${ms} ms`)
+    }),
+  ])
 
 describe.each(databaseTargets())('chat API on $name', (target) => {
   let db: TestDatabase
@@ -582,6 +592,88 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
       [CHAT_LISTENER_NAME],
     )
     expect(listeners.rows[0].n).toBeGreaterThanOrEqual(1)
+  })
+
+  describe('a session that ends takes its sockets with it', () => {
+    const storedByClientId = async (id: string) =>
+      (await db.pool.query('SELECT 1 FROM chat_messages WHERE client_id = $1', [id])).rowCount
+
+    test('logout closes the session’s socket at once; a send behind it is refused', async () => {
+      const user = await registerUser(appA)
+      const socket = await open(appA, user)
+      // The same user signed in again elsewhere: another session, which stays.
+      const again = await call<'user/logining', LoginResult>(
+        appA,
+        'user/logining',
+        await signLogin(user.wallet, Date.now() + 1),
+      )
+      const otherSession = await open(appA, { token: again.body.data.token } as User)
+
+      const started = Date.now()
+      expect((await call(appA, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+      const late = clientId()
+      socket.send({ type: 'send', clientId: late, body: 'sent after logout' })
+      expect(await within(socket.closed, 2_000, 'socket close after logout')).toEqual({
+        code: CHAT_CLOSE.authFailed,
+        reason: 'session_expired',
+      })
+      expect(Date.now() - started).toBeLessThan(2_000)
+      expect(socket.frames.filter((f) => f.type === 'ack')).toEqual([])
+      for (const f of socket.frames)
+        if (f.type === 'error') expect(f).toMatchObject({ reason: 'session_expired' })
+      expect(await storedByClientId(late)).toBe(0)
+
+      const kept = clientId()
+      otherSession.send({ type: 'send', clientId: kept, body: 'still here' })
+      await otherSession.next((f) => f.type === 'ack' && f.clientId === kept)
+    })
+
+    test('a send is refused when the revocation is written but not yet announced', async () => {
+      const user = await registerUser(appA)
+      const socket = await open(appA, user)
+      // No announcement at all, as when it is still on its way or the listener is reconnecting.
+      await db.pool.query('ALTER TABLE sessions DISABLE TRIGGER sessions_revoked_notify')
+      try {
+        expect((await call(appA, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+      } finally {
+        await db.pool.query('ALTER TABLE sessions ENABLE TRIGGER sessions_revoked_notify')
+      }
+      const late = clientId()
+      socket.send({ type: 'send', clientId: late, body: 'sent after logout' })
+      await socket.next(
+        (f) => f.type === 'error' && f.clientId === late && f.reason === 'session_expired',
+      )
+      expect(await within(socket.closed, 2_000, 'socket close on a refused send')).toEqual({
+        code: CHAT_CLOSE.authFailed,
+        reason: 'session_expired',
+      })
+      expect(await storedByClientId(late)).toBe(0)
+    })
+
+    test('logout on one instance closes the socket another instance holds', async () => {
+      const user = await registerUser(appA)
+      const onB = await open(appB, user)
+      const before = appB.chatHub.clientCount()
+      expect((await call(appA, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+      expect(await within(onB.closed, 2_000, 'socket on B after logout on A')).toEqual({
+        code: CHAT_CLOSE.authFailed,
+        reason: 'session_expired',
+      })
+      expect(appB.chatHub.clientCount()).toBe(before - 1)
+    })
+
+    test('a login that replaces its signed pair’s session closes that session’s sockets', async () => {
+      const user = await registerUser(appA)
+      const pair = await signLogin(user.wallet, Date.now() + 1)
+      const first = await call<'user/logining', LoginResult>(appA, 'user/logining', pair)
+      const onB = await open(appB, { token: first.body.data.token } as User)
+      const second = await call<'user/logining', LoginResult>(appA, 'user/logining', pair)
+      expect(second.body.code).toBe(200)
+      expect(await within(onB.closed, 2_000, 'socket of the replaced session')).toEqual({
+        code: CHAT_CLOSE.authFailed,
+        reason: 'session_expired',
+      })
+    })
   })
 
   test('closed sockets leave the hub', async () => {

@@ -115,6 +115,16 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
     }
   })
 
+  test('a socket joining with a session revoked meanwhile is closed at once', async () => {
+    const user = await registerUser(app)
+    const session = await sessionOf(user.token)
+    expect((await call(app, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+    const before = hub.clientCount()
+    const late = await join(user, session)
+    expect(late.socket.closedWith).toEqual({ code: 4401, reason: 'session_expired' })
+    expect(hub.clientCount()).toBe(before)
+  })
+
   test('messages go only to the sockets of the conversation’s user', async () => {
     const user = await registerUser(app)
     const other = await registerUser(app)

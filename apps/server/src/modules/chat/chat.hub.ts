@@ -1,8 +1,13 @@
-import type { ChatServerFrame } from '@hope/api'
+import { CHAT_CLOSE, type ChatServerFrame } from '@hope/api'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import type { WebSocket } from 'ws'
-import { CHAT_NOTIFY_CHANNEL, parseNotifyPayload, reconnectDelayMs } from './chat.rules.ts'
+import {
+  CHAT_NOTIFY_CHANNEL,
+  SESSION_REVOKED_CHANNEL,
+  parseNotifyPayload,
+  reconnectDelayMs,
+} from './chat.rules.ts'
 import { toChatMessage, type ChatService, type MessageRow } from './chat.service.ts'
 
 /** An authenticated chat socket of this process. */
@@ -36,11 +41,13 @@ export const CHAT_LISTENER_NAME = 'hope-chat-listener'
  * message, whichever process wrote it, is announced by NOTIFY with its id; each process reads
  * the messages it has sockets for and sends them on. When the listening connection drops, it
  * comes back with a growing delay and then sends what was written since it dropped (clients
- * tell messages apart by id, so a message sent twice shows once).
+ * tell messages apart by id, so a message sent twice shows once). A revoked session is announced
+ * the same way, and every process closes that session's sockets at once.
  */
 export function createChatHub(opts: ChatHubOptions) {
   const { chat, log } = opts
   const clients = new Map<number, Set<ChatClient>>()
+  const bySession = new Map<number, Set<ChatClient>>()
   let listener: pg.Client | null = null
   let starting: Promise<void> | null = null
   let downSince: Date | null = null
@@ -83,7 +90,40 @@ export function createChatHub(opts: ChatHubOptions) {
     }
   }
 
+  function remove(client: ChatClient): void {
+    for (const [map, key] of [
+      [clients, client.userId],
+      [bySession, client.sessionId],
+    ] as const) {
+      const set = map.get(key)
+      if (!set) continue
+      set.delete(client)
+      if (set.size === 0) map.delete(key)
+    }
+  }
+
+  /** Leaves the hub at once (nothing more is delivered) and tells the client why. */
+  function closeExpired(client: ChatClient): void {
+    remove(client)
+    client.socket.close(CHAT_CLOSE.authFailed, 'session_expired')
+  }
+
+  /** Closes those of `targets` whose session is no longer live. */
+  async function closeRevoked(targets: ChatClient[]): Promise<void> {
+    if (targets.length === 0) return
+    const live = await chat.liveSessionIds([...new Set(targets.map((c) => c.sessionId))])
+    for (const client of targets) if (!live.has(client.sessionId)) closeExpired(client)
+  }
+
+  const allClients = () => [...clients.values()].flatMap((set) => [...set])
+
   function onNotification(n: pg.Notification): void {
+    if (n.channel === SESSION_REVOKED_CHANNEL) {
+      const sessionId = parseNotifyPayload(n.payload)
+      const targets = sessionId === null ? undefined : bySession.get(sessionId)
+      if (targets) for (const client of [...targets]) closeExpired(client)
+      return
+    }
     if (n.channel !== CHAT_NOTIFY_CHANNEL) return
     const id = parseNotifyPayload(n.payload)
     if (id === null) return
@@ -99,6 +139,10 @@ export function createChatHub(opts: ChatHubOptions) {
     const since = new Date(downSince.getTime() - RESYNC_MARGIN_MS)
     downSince = null
     if (clients.size === 0) return
+    // Revocations announced while the listener was away were not heard.
+    await closeRevoked(allClients()).catch((err: unknown) =>
+      log.warn({ err }, 'chat: session check after a listener gap failed'),
+    )
     try {
       deliver(await chat.messagesSince([...clients.keys()], since))
     } catch (err) {
@@ -143,7 +187,7 @@ export function createChatHub(opts: ChatHubOptions) {
     client.on('notification', onNotification)
     try {
       await client.connect()
-      await client.query(`LISTEN ${CHAT_NOTIFY_CHANNEL}`)
+      await client.query(`LISTEN ${CHAT_NOTIFY_CHANNEL}; LISTEN ${SESSION_REVOKED_CHANNEL}`)
     } catch (err) {
       client.removeAllListeners('notification')
       void client.end().catch(() => {})
@@ -203,37 +247,38 @@ export function createChatHub(opts: ChatHubOptions) {
   }, opts.heartbeatMs ?? 30_000)
   heartbeat.unref()
 
-  /** A revoked or expired session loses its sockets too. */
+  /** An expired session loses its sockets too (a revoked one is closed on its announcement). */
   const sessionCheck = setInterval(() => {
-    const all = [...clients.values()].flatMap((set) => [...set])
-    if (all.length === 0) return
-    chat
-      .liveSessionIds([...new Set(all.map((c) => c.sessionId))])
-      .then((live) => {
-        for (const client of all)
-          if (!live.has(client.sessionId)) client.socket.close(4401, 'session_expired')
-      })
-      .catch((err: unknown) => log.warn({ err }, 'chat: session check failed'))
+    closeRevoked(allClients()).catch((err: unknown) =>
+      log.warn({ err }, 'chat: session check failed'),
+    )
   }, opts.sessionCheckMs ?? 60_000)
   sessionCheck.unref()
-
-  function remove(client: ChatClient): void {
-    const set = clients.get(client.userId)
-    if (!set) return
-    set.delete(client)
-    if (set.size === 0) clients.delete(client.userId)
-  }
 
   return {
     /**
      * Starts receiving the user's messages on this socket; resolves once the listener is
-     * connected, so nothing written after `ready` is missed.
+     * connected, so nothing written after `ready` is missed. A session revoked before the
+     * socket joined (its announcement found no socket here) closes the socket at once.
      */
     async add(client: ChatClient): Promise<void> {
       if (!listener) await start()
-      let set = clients.get(client.userId)
-      if (!set) clients.set(client.userId, (set = new Set()))
-      set.add(client)
+      for (const [map, key] of [
+        [clients, client.userId],
+        [bySession, client.sessionId],
+      ] as const) {
+        let set = map.get(key)
+        if (!set) map.set(key, (set = new Set()))
+        set.add(client)
+      }
+      let live: Set<number>
+      try {
+        live = await chat.liveSessionIds([client.sessionId])
+      } catch (err) {
+        remove(client)
+        throw err
+      }
+      if (!live.has(client.sessionId)) closeExpired(client)
     },
 
     remove,
@@ -256,6 +301,7 @@ export function createChatHub(opts: ChatHubOptions) {
       for (const set of clients.values())
         for (const client of set) client.socket.close(1001, 'server_shutdown')
       clients.clear()
+      bySession.clear()
       const client = listener
       listener = null
       await starting?.catch(() => {})

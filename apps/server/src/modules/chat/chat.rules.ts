@@ -6,12 +6,18 @@
 /** The PostgreSQL channel every server process listens on; the payload is a message id. */
 export const CHAT_NOTIFY_CHANNEL = 'chat_message'
 
+/**
+ * Where a revoked user session is announced, the payload its id; migration 0026's trigger on
+ * `sessions` sends it, so every way of revoking reaches every server process.
+ */
+export const SESSION_REVOKED_CHANNEL = 'session_revoked'
+
 /** NOTIFY payloads must stay under 8,000 bytes: a message id is all that travels. */
 export function notifyPayload(messageId: number): string {
   return String(messageId)
 }
 
-/** The message id of a NOTIFY payload, or null for anything else. */
+/** The id (message or session) of a NOTIFY payload, or null for anything else. */
 export function parseNotifyPayload(payload: string | undefined): number | null {
   if (!payload || !/^\d{1,16}$/.test(payload)) return null
   const id = Number(payload)

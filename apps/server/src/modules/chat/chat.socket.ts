@@ -117,6 +117,12 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
       return
     }
     try {
+      // The revocation's announcement may still be on its way: a logged-out session never writes.
+      if (!(await chat.liveSessionIds([me.sessionId])).has(me.sessionId)) {
+        errorFrame('session_expired', parsed.data.clientId)
+        socket.close(CHAT_CLOSE.authFailed, 'session_expired')
+        return
+      }
       const { message } = await chat.send(me.userId, parsed.data)
       frame({ type: 'ack', clientId: parsed.data.clientId, message: toChatMessage(message) })
     } catch (err) {
@@ -126,6 +132,8 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
   }
 
   function handle(me: ChatClient, f: ChatClientFrame | null): void {
+    // Frames still arriving after the server closed the socket (a revoked session) are dropped.
+    if (socket.readyState !== socket.OPEN) return
     me.alive = true
     if (!f) return errorFrame('invalid_params')
     if (f.type === 'ping') return frame({ type: 'pong' })

@@ -3,6 +3,7 @@ import { Address, intParam, PageParams } from './common.ts'
 import { ACCOUNT_KINDS, type AccountKind, type LogType } from './constants.ts'
 import { amountOf, type Currency } from './money.ts'
 
+/** One account in the `userAccount/balance` list. */
 export interface AccountBalance {
   kind: AccountKind
   currency: Currency
@@ -14,15 +15,18 @@ export interface AccountBalance {
   pending: string
   /** balance × price, in USDT. */
   valueUsdt: string
-}
-
-export interface BalanceResult {
-  accounts: AccountBalance[]
-  /** Sum of every account's value in USDT. */
+  /** Sum of every account's value in USDT: the same in every item of the list. */
   totalValueUsdt: string
-  /** HOPE price in USDT used for the valuation. */
+  /** HOPE price in USDT used for the valuation: the same in every item of the list. */
   hopePriceUsdt: string
 }
+
+/**
+ * `userAccount/balance`: one item per account, in ACCOUNT_KINDS order. The list is the spec's
+ * shape (§7, "response is a list"); the total value and the HOPE price ride on each item, the
+ * same in all of them, so one call still draws the assets screen.
+ */
+export type BalanceList = AccountBalance[]
 
 export const BalanceDetailParams = PageParams.omit({ pageNum: true }).extend({
   account: z.enum(ACCOUNT_KINDS as [AccountKind, ...AccountKind[]]).optional(),

@@ -5,7 +5,7 @@ import {
   TransferParams,
   type CollectResult,
   type AccountLogPage,
-  type BalanceResult,
+  type BalanceList,
   type DepositAddress,
   type EnabledCoin,
   type TransferResult,
@@ -171,7 +171,7 @@ export const ROUTES = {
     auth: true,
     summary: 'Revoke the current session token',
   }),
-  'userAccount/balance': route<typeof EmptyParams, BalanceResult>({
+  'userAccount/balance': route<typeof EmptyParams, BalanceList>({
     params: EmptyParams,
     auth: true,
     summary: 'The five accounts: balance, available, pending and value in USDT',

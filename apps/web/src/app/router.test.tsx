@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { useSession } from '../lib/store.ts'
 import { fakeApi, ok } from '../test/fake-api.ts'
-import { balanceResult, enabledCoins } from '../test/fixtures.ts'
+import { balanceList, enabledCoins } from '../test/fixtures.ts'
 import { earnings, teamStats } from '../features/team/team-fixtures.ts'
 import { createFakeWallet, installWallet } from '../test/fake-wallet.ts'
 import { Providers } from './providers.tsx'
@@ -35,7 +35,7 @@ function renderSignedIn(hash: string) {
   fakeApi({
     'user/getUserInfo': () => ok(user),
     'main/news': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 3 }),
-    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/balance': () => ok(balanceList()),
     'userAccount/enableCoins': () => ok(enabledCoins()),
     'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }),
     'userAccount/myWithDraw': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),

@@ -34,7 +34,7 @@ describe('early reads', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-early')
     window.localStorage.setItem(LANG_STORAGE_KEY, 'en')
     const api = fakeApi({
-      'userAccount/balance': () => ok({ accounts: [], early: true }),
+      'userAccount/balance': () => ok([{ kind: 'usdt', early: true }]),
       'user/getUserInfo': () => ok({ id: 1 }),
       'main/news': () => ok({ list: [] }),
     })
@@ -51,7 +51,7 @@ describe('early reads', () => {
 
     useSession.setState({ token: 'tok-early' })
     // The same call is answered from the page's read: nothing more is sent.
-    await expect(request('userAccount/balance')).resolves.toEqual({ accounts: [], early: true })
+    await expect(request('userAccount/balance')).resolves.toEqual([{ kind: 'usdt', early: true }])
     expect(api.calls).toHaveLength(HOME_EARLY_READS.length)
     // Once: the next one asks the server.
     await request('userAccount/balance')
@@ -112,7 +112,7 @@ describe('early reads', () => {
   test('the assets list is what the assets screen reads first: the session check and the balance', async () => {
     const api = fakeApi({
       'user/getUserInfo': () => ok({ id: 1 }),
-      'userAccount/balance': () => ok({ accounts: [] }),
+      'userAccount/balance': () => ok([]),
     })
     useSession.setState({ token: 'tok-assets' })
     prefetchSession()

@@ -24,7 +24,7 @@ export function UsdtFormFrame({
   const balance = useQuery(balanceOptions())
   const coins = useQuery(enabledCoinsOptions())
   const coin = coins.data?.find((c) => c.currency === 'USDT')
-  const usdt = balance.data?.accounts.find((a) => a.kind === 'usdt')
+  const usdt = balance.data?.find((a) => a.kind === 'usdt')
 
   return (
     <div className={className} data-testid={`${testId}-page`}>

@@ -2,14 +2,18 @@ import type {
   AccountBalance,
   AccountKind,
   AccountLogEntry,
-  BalanceResult,
+  BalanceList,
   EnabledCoin,
 } from '@hope/api'
 
-/** A funded user's five accounts: 500 USDT, 1,200.5 community HOPE and 300 split HOPE at 0.1. */
-export function balanceResult(
+/**
+ * `userAccount/balance` for a funded user: 500 USDT, 1,200.5 community HOPE and 300 split HOPE
+ * at 0.1, worth 650.05 in all; each item carries the total and the price, as the server's do.
+ */
+export function balanceList(
   changes: Partial<Record<AccountKind, Partial<AccountBalance>>> = {},
-): BalanceResult {
+  totals: Partial<Pick<AccountBalance, 'totalValueUsdt' | 'hopePriceUsdt'>> = {},
+): BalanceList {
   const account = (
     kind: AccountKind,
     currency: 'USDT' | 'HOPE',
@@ -22,19 +26,18 @@ export function balanceResult(
     available: balance,
     pending: '0',
     valueUsdt,
-    ...changes[kind],
-  })
-  return {
-    accounts: [
-      account('usdt', 'USDT', '500', '500'),
-      account('community', 'HOPE', '1200.5', '120.05'),
-      account('shareholder', 'USDT', '0', '0'),
-      account('node', 'USDT', '0', '0'),
-      account('split', 'HOPE', '300', '30'),
-    ],
     totalValueUsdt: '650.05',
     hopePriceUsdt: '0.1',
-  }
+    ...totals,
+    ...changes[kind],
+  })
+  return [
+    account('usdt', 'USDT', '500', '500'),
+    account('community', 'HOPE', '1200.5', '120.05'),
+    account('shareholder', 'USDT', '0', '0'),
+    account('node', 'USDT', '0', '0'),
+    account('split', 'HOPE', '300', '30'),
+  ]
 }
 
 /** `userAccount/enableCoins` as the server's defaults answer it, with USDT's terms changed. */

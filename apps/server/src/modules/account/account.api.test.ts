@@ -1,4 +1,11 @@
-import type { AccountLogPage, BalanceResult, EnabledCoin, TransferResult } from '@hope/api'
+import {
+  ACCOUNT_KINDS,
+  LAN_HEADER,
+  type AccountLogPage,
+  type BalanceList,
+  type EnabledCoin,
+  type TransferResult,
+} from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
@@ -39,40 +46,80 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   })
 
   const usdt = async (user: { token: string }) => {
-    const res = await call<'userAccount/balance', BalanceResult>(
+    const res = await call<'userAccount/balance', BalanceList>(
       app,
       'userAccount/balance',
       {},
       { token: user.token },
     )
-    return res.body.data.accounts.find((a) => a.kind === 'usdt')!
+    return res.body.data.find((a) => a.kind === 'usdt')!
   }
 
   describe('balance', () => {
     test('lists the five accounts with available, pending and value', async () => {
       await fundAccount(db.pool, dave.id, '25', 'community')
-      const res = await call<'userAccount/balance', BalanceResult>(
+      const res = await call<'userAccount/balance', BalanceList>(
         app,
         'userAccount/balance',
         {},
         { token: dave.token },
       )
-      expect(res.body.data.accounts.map((a) => a.kind)).toEqual([
+      expect(res.body.data.map((a) => a.kind)).toEqual([
         'usdt',
         'community',
         'shareholder',
         'node',
         'split',
       ])
-      expect(res.body.data.accounts[1]).toMatchObject({
+      expect(res.body.data[1]).toMatchObject({
         currency: 'HOPE',
         balance: '25',
         available: '25',
         pending: '0',
         valueUsdt: '2.5',
+        totalValueUsdt: '2.5',
+        hopePriceUsdt: '0.1',
       })
-      expect(res.body.data.hopePriceUsdt).toBe('0.1')
-      expect(res.body.data.totalValueUsdt).toBe('2.5')
+    })
+    test('answers a list, as the spec client reads it: one item per account, in order', async () => {
+      // The spec's client: POST, the payload in the query, the language header; success only
+      // when the HTTP status and the body code are both 200, and the caller gets `data`.
+      const erin = await registerUser(app, alice.userName)
+      await fundAccount(db.pool, erin.id, '50')
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/userAccount/balance',
+        headers: { lan: LAN_HEADER.en, token: erin.token },
+      })
+      expect(res.statusCode).toBe(200)
+      const body = res.json<{ code: number; data: unknown }>()
+      expect(body.code).toBe(200)
+      const data = body.data
+      expect(Array.isArray(data)).toBe(true)
+      const list = data as BalanceList
+      expect(list.map((a) => a.kind)).toEqual([...ACCOUNT_KINDS])
+      expect(list.map((a) => a.currency)).toEqual(['USDT', 'HOPE', 'USDT', 'USDT', 'HOPE'])
+      for (const item of list)
+        expect(Object.keys(item).sort()).toEqual([
+          'available',
+          'balance',
+          'currency',
+          'hopePriceUsdt',
+          'kind',
+          'pending',
+          'totalValueUsdt',
+          'valueUsdt',
+        ])
+      expect(list[0]).toMatchObject({
+        kind: 'usdt',
+        balance: '50',
+        available: '50',
+        pending: '0',
+        valueUsdt: '50',
+      })
+      // The total and the price ride on every item alike.
+      expect(new Set(list.map((a) => a.totalValueUsdt))).toEqual(new Set(['50']))
+      expect(new Set(list.map((a) => a.hopePriceUsdt))).toEqual(new Set(['0.1']))
     })
     test('needs a token', async () => {
       expect((await call(app, 'userAccount/balance')).body.reason).toBe('not_logged_in')

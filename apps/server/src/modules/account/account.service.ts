@@ -5,10 +5,9 @@ import {
   formatAmount,
   parseAmount,
   trimDecimal,
-  type AccountBalance,
   type AccountLogPage,
   BalanceDetailParams,
-  type BalanceResult,
+  type BalanceList,
   type CollectResult,
   type EnabledCoin,
   type TransferResult,
@@ -44,13 +43,13 @@ export function createAccountService(deps: {
   return {
     currentHopePrice,
 
-    async balance(userId: number): Promise<BalanceResult> {
+    async balance(userId: number): Promise<BalanceList> {
       const [{ accounts: rows, issued }, s] = await Promise.all([
         ledgerRepo.userAccountsAndIssued(pool, userId),
         settings.get(),
       ])
       const price = hopePrice(issued, s)
-      const accounts: AccountBalance[] = ACCOUNT_KINDS.map((kind) => {
+      const accounts = ACCOUNT_KINDS.map((kind) => {
         const row = rows.find((r) => r.kind === kind)
         const currency = ACCOUNT_CURRENCY[kind]
         const balance = trimDecimal(row?.balance ?? '0')
@@ -65,7 +64,9 @@ export function createAccountService(deps: {
         }
       })
       const total = accounts.reduce((sum, a) => sum + usdtUnits(a.valueUsdt), 0n)
-      return { accounts, totalValueUsdt: formatAmount(total, USDT), hopePriceUsdt: price }
+      const totalValueUsdt = formatAmount(total, USDT)
+      // The spec's list, one item per account; the total and the price ride on every item.
+      return accounts.map((a) => ({ ...a, totalValueUsdt, hopePriceUsdt: price }))
     },
 
     async balanceDetail(

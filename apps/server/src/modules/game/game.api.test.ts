@@ -1,7 +1,7 @@
 import {
   parseAmount,
   type AccountLogPage,
-  type BalanceResult,
+  type BalanceList,
   type CollectResult,
   type Earnings,
   type ChangeResult,
@@ -64,13 +64,13 @@ describe.each(databaseTargets())('game API on $name', (target) => {
   })
 
   const balances = async (user: { token: string }) => {
-    const res = await call<'userAccount/balance', BalanceResult>(
+    const res = await call<'userAccount/balance', BalanceList>(
       app,
       'userAccount/balance',
       {},
       { token: user.token },
     )
-    return Object.fromEntries(res.body.data.accounts.map((a) => [a.kind, a.balance]))
+    return Object.fromEntries(res.body.data.map((a) => [a.kind, a.balance]))
   }
   const log = async (user: { token: string }, logType: number) =>
     (

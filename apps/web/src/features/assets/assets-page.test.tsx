@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { AssetsPage } from './assets-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -34,7 +34,7 @@ describe('assets page', () => {
     fakeApi({
       'userAccount/balance': () =>
         ok(
-          balanceResult({
+          balanceList({
             usdt: { balance: '1234.500000', available: '1034.5', pending: '200' },
             community: { balance: '1200.500000000000000000', available: '1200.5' },
           }),
@@ -67,7 +67,7 @@ describe('assets page', () => {
   })
 
   test('a card opens its account log', async () => {
-    fakeApi({ 'userAccount/balance': () => ok(balanceResult()) })
+    fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()
     await userEvent.click(
       (await screen.findByTestId('account-card-split')).querySelector('button') as HTMLElement,
@@ -76,7 +76,7 @@ describe('assets page', () => {
   })
 
   test('the USDT card offers recharge, transfer and withdraw', async () => {
-    fakeApi({ 'userAccount/balance': () => ok(balanceResult()) })
+    fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()
     const usdt = await screen.findByTestId('account-card-usdt')
     expect(usdt.contains(screen.getByTestId('assets-action-recharge'))).toBe(true)
@@ -87,7 +87,7 @@ describe('assets page', () => {
   })
 
   test('recharge opens from the USDT card', async () => {
-    fakeApi({ 'userAccount/balance': () => ok(balanceResult()) })
+    fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()
     await userEvent.click(await screen.findByTestId('assets-action-recharge'))
     expect(screen.getByTestId('where').textContent).toBe('/recharge')
@@ -98,7 +98,7 @@ describe('assets page', () => {
     const api = fakeApi({ 'userAccount/balance': () => answer })
     renderAssets()
     const retry = await screen.findByTestId('assets-retry')
-    answer = ok(balanceResult())
+    answer = ok(balanceList())
     await userEvent.click(retry)
     expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')
     expect(api.callsTo('userAccount/balance')).toHaveLength(2)
@@ -107,7 +107,7 @@ describe('assets page', () => {
   test('pulling the page down reads the balance again', async () => {
     let total = '650.05'
     const api = fakeApi({
-      'userAccount/balance': () => ok({ ...balanceResult(), totalValueUsdt: total }),
+      'userAccount/balance': () => ok(balanceList({}, { totalValueUsdt: total })),
     })
     renderAssets()
     expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')

@@ -2,7 +2,7 @@ import { normalizeLang, trimDecimal, type AccountBalance } from '@hope/api'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { balanceOptions } from '../../lib/api/balance.ts'
+import { balanceOptions, balanceTotals } from '../../lib/api/balance.ts'
 import { useFirstRead } from '../../lib/first-read.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
@@ -153,13 +153,15 @@ export function AssetsPage() {
                 </button>
               </div>
               <p className="assets-summary__total" data-testid="assets-total">
-                {formatMoney(balance.data.totalValueUsdt, lang)}
+                {formatMoney(balanceTotals(balance.data).totalValueUsdt, lang)}
               </p>
               <p className="assets-summary__price" data-testid="assets-hope-price">
-                {t('assets.hopePrice', { price: formatMoney(balance.data.hopePriceUsdt, lang) })}
+                {t('assets.hopePrice', {
+                  price: formatMoney(balanceTotals(balance.data).hopePriceUsdt, lang),
+                })}
               </p>
             </section>
-            {balance.data.accounts.map((account) => (
+            {balance.data.map((account) => (
               <AccountCard key={account.kind} account={account} />
             ))}
           </>

@@ -8,7 +8,7 @@ import { loadNamespace } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { ActivePage } from './active-page.tsx'
 import { holderKeys } from './api/holder-keys.ts'
 import { directMember, vipInfo } from './holder-fixtures.ts'
@@ -32,7 +32,7 @@ function serve(replies: { activate?: (call: ApiCall) => Reply; members?: DirectM
   const members = replies.members ?? [SILVER, NEWCOMER]
   return fakeApi({
     'game/vipInfo': () => ok(vipInfo()),
-    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/balance': () => ok(balanceList()),
     'game/groupZt': () => ok({ list: members, total: members.length, pageNum: 1, pageSize: 20 }),
     'game/activate': replies.activate ?? ((call) => ok(activated(call))),
   })

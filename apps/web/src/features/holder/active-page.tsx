@@ -541,7 +541,7 @@ export function ActivePage() {
   const info = useQuery(vipInfoOptions())
   const balance = useQuery(balanceOptions())
   const members = useInfiniteQuery(directMembersOptions())
-  const usdt = balance.data?.accounts.find((a) => a.kind === 'usdt')
+  const usdt = balance.data?.find((a) => a.kind === 'usdt')
 
   return (
     <div className="holder" data-testid="screen-active">

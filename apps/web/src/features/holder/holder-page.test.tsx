@@ -8,7 +8,7 @@ import { loadNamespace } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { holderKeys } from './api/holder-keys.ts'
 import { vipInfo } from './holder-fixtures.ts'
 import { HolderPage } from './holder-page.tsx'
@@ -16,7 +16,7 @@ import { HolderPage } from './holder-page.tsx'
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
 
 /** 500 USDT, 120.5 in the node account and 40 in the shareholder account. */
-const BALANCE = balanceResult({
+const BALANCE = balanceList({
   node: { balance: '120.5', available: '120.5' },
   shareholder: { balance: '40', available: '40' },
 })

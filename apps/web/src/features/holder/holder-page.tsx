@@ -10,6 +10,7 @@
 import {
   normalizeLang,
   type AccountBalance,
+  type BalanceList,
   type NodeType,
   type PurchaseResult,
   type VipInfo,
@@ -546,7 +547,7 @@ function HolderSkeleton() {
 
 /** The node and shareholder accounts of a balance, when the balance has both. */
 function collectAccounts(
-  accounts: AccountBalance[] | undefined,
+  accounts: BalanceList | undefined,
 ): Record<CollectAccount, AccountBalance> | null {
   const node = accounts?.find((a) => a.kind === 'node')
   const shareholder = accounts?.find((a) => a.kind === 'shareholder')
@@ -565,8 +566,8 @@ export function HolderPage() {
   const balance = useQuery(balanceOptions())
   const [collecting, setCollecting] = useState<CollectOpening | null>(null)
   const openings = useRef(0)
-  const usdt = balance.data?.accounts.find((a) => a.kind === 'usdt')
-  const accounts = collectAccounts(balance.data?.accounts)
+  const usdt = balance.data?.find((a) => a.kind === 'usdt')
+  const accounts = collectAccounts(balance.data)
 
   return (
     <div className="holder" data-testid="screen-holder">

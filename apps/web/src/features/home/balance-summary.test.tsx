@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { queryClient } from '../../lib/query-scope.tsx'
 import { fakeApi, ok } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { HomePage } from './home-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -26,10 +26,12 @@ describe('home balance summary', () => {
   test('shows the total value and the available USDT, and opens the assets', async () => {
     fakeApi({
       'userAccount/balance': () =>
-        ok({
-          ...balanceResult({ usdt: { balance: '1500', available: '1234.5', pending: '265.5' } }),
-          totalValueUsdt: '1650.050000',
-        }),
+        ok(
+          balanceList(
+            { usdt: { balance: '1500', available: '1234.5', pending: '265.5' } },
+            { totalValueUsdt: '1650.050000' },
+          ),
+        ),
       'main/news': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 3 }),
     })
     renderHome()

@@ -1,7 +1,7 @@
 import { normalizeLang } from '@hope/api'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { balanceOptions } from '../../lib/api/balance.ts'
+import { balanceOptions, balanceTotals } from '../../lib/api/balance.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { useFirstRead } from '../../lib/first-read.ts'
 import { Icon } from '../../lib/icons.tsx'
@@ -15,14 +15,14 @@ export default function BalanceSummary() {
   const navigate = useNavigate()
   const balance = useFirstRead(balanceOptions())
   if (balance.isPending) return <BalanceSkeleton />
-  const usdt = balance.data?.accounts.find((account) => account.kind === 'usdt')
+  const usdt = balance.data?.find((account) => account.kind === 'usdt')
   const missing = '--'
   return (
     <button type="button" className="home-balance__body" onClick={() => void navigate('/assets')}>
       <span className="home-balance__item">
         <span className="home-balance__label">{t('home.totalAssets')}</span>
         <span className="home-balance__value" data-testid="home-balance-total">
-          {balance.data ? formatMoney(balance.data.totalValueUsdt, lang) : missing}
+          {balance.data ? formatMoney(balanceTotals(balance.data).totalValueUsdt, lang) : missing}
         </span>
       </span>
       <span className="home-balance__item">

@@ -7,7 +7,7 @@ import { resetBootData } from '../../lib/boot.ts'
 import { showAlert } from '../../lib/dialog.ts'
 import { queryClient } from '../../lib/query-scope.tsx'
 import { fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { HomePage } from './home-page.tsx'
 import { prefetchHomeReads } from './prefetch-home-reads.ts'
 
@@ -54,7 +54,7 @@ function NewsAt() {
 /** `beforeRender` runs with the API in place, as the router's prefetch runs before the screen. */
 function renderHome(handlers: Parameters<typeof fakeApi>[0] = {}, beforeRender?: () => void) {
   const api = fakeApi({
-    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/balance': () => ok(balanceList()),
     'main/bannnerInfo': () => ok(banners),
     'main/news': (call: ApiCall) =>
       call.params.type === '1'

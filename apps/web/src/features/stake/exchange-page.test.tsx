@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { ExchangePage } from './exchange-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -56,7 +56,7 @@ function Where() {
 function serve(sqChange: (call: ApiCall) => Reply) {
   return fakeApi({
     'game/info': () => ok(INFO),
-    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/balance': () => ok(balanceList()),
     'game/sqChange': sqChange,
   })
 }

@@ -372,7 +372,7 @@ export function ExchangePage() {
   const { t } = useTranslation(['game', 'translation'])
   const info = useQuery(gameInfoOptions())
   const balance = useQuery(balanceOptions())
-  const community = balance.data?.accounts.find((a) => a.kind === 'community')
+  const community = balance.data?.find((a) => a.kind === 'community')
 
   return (
     <div className="exchange" data-testid="exchange-page">

@@ -7,7 +7,7 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { gameKeys } from './api/game-keys.ts'
 import { StakePage } from './stake-page.tsx'
 
@@ -64,7 +64,7 @@ function Where() {
 function serve(change: (call: ApiCall) => Reply, positions = [position(2), position(1)]) {
   return fakeApi({
     'game/info': () => ok(INFO),
-    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/balance': () => ok(balanceList()),
     'game/myStake': () =>
       ok({ list: positions, total: positions.length, pageNum: 1, pageSize: 20 }),
     'game/change': change,

@@ -490,7 +490,7 @@ export function StakePage() {
     () => positions.data?.pages.flatMap((page) => page.list) ?? [],
     [positions.data],
   )
-  const usdt = balance.data?.accounts.find((a) => a.kind === 'usdt')
+  const usdt = balance.data?.find((a) => a.kind === 'usdt')
 
   return (
     <div className="stake" data-testid="screen-stake">

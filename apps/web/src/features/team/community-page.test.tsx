@@ -6,7 +6,7 @@ import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { CommunityPage } from './community-page.tsx'
 import { earnings, teamStats } from './team-fixtures.ts'
 
@@ -21,7 +21,7 @@ function serve(replies: { stats?: () => Reply; earnings?: () => Reply } = {}) {
   return fakeApi({
     'userAccount/balance': () =>
       ok(
-        balanceResult({
+        balanceList({
           community: { balance: '1234567.123456789012345678', valueUsdt: '123456.712345' },
         }),
       ),

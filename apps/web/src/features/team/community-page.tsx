@@ -4,7 +4,7 @@
 // earning-<logType> (earning-today, earning-total), community-entry-<name> for team, exchange,
 // pledgeRecord, split, vip, holder, active and log; while loading or failed,
 // community-<balance|rank|earnings>-skeleton / -retry.
-import { normalizeLang, type BalanceResult, type Earnings, type TeamStats } from '@hope/api'
+import { normalizeLang, type BalanceList, type Earnings, type TeamStats } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import { useTranslation } from 'react-i18next'
@@ -39,10 +39,10 @@ function useLang() {
   return normalizeLang(i18n.language)
 }
 
-function BalanceCard({ balance }: { balance: BalanceResult }) {
+function BalanceCard({ balance }: { balance: BalanceList }) {
   const { t } = useTranslation(['team', 'translation'])
   const lang = useLang()
-  const community = balance.accounts.find((account) => account.kind === 'community')
+  const community = balance.find((account) => account.kind === 'community')
   return (
     <section className="team-hero">
       <p className="team-hero__label">{t('community.balance')}</p>

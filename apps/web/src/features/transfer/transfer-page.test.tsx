@@ -7,7 +7,7 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult, enabledCoins } from '../../test/fixtures.ts'
+import { balanceList, enabledCoins } from '../../test/fixtures.ts'
 import { TransferPage } from './transfer-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -43,7 +43,7 @@ const done = (call: ApiCall): TransferResult => ({
 /** The server of these tests: 500 USDT available, 1 USDT + 1 % per transfer. */
 function serve(transfer: (call: ApiCall) => Reply) {
   return fakeApi({
-    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/balance': () => ok(balanceList()),
     'userAccount/enableCoins': () =>
       ok(enabledCoins({ minTransfer: '10', transferFeeFixed: '1', transferFeeRate: '0.01' })),
     'userAccount/transfer': transfer,

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult, logEntry } from '../../test/fixtures.ts'
+import { balanceList, logEntry } from '../../test/fixtures.ts'
 import { SplitPage } from './split-page.tsx'
 import { vipInfo } from './vip-fixtures.ts'
 
@@ -28,7 +28,7 @@ function serve(
 ): ReturnType<typeof fakeApi> {
   return fakeApi({
     'game/vipInfo': replies.info ?? (() => ok(vipInfo())),
-    'userAccount/balance': () => ok(balanceResult({ split: { available: '749.5' } })),
+    'userAccount/balance': () => ok(balanceList({ split: { available: '749.5' } })),
     'userAccount/balanceDetail':
       replies.log ??
       (() =>

@@ -3,7 +3,7 @@
 // split-rate, split-vip-link, split-log-item (split-log-type, split-log-amount,
 // split-log-balance) and the list's split-skeleton / split-empty / split-retry /
 // split-more-retry.
-import { normalizeLang, type AccountLogEntry, type BalanceResult, type VipInfo } from '@hope/api'
+import { normalizeLang, type AccountLogEntry, type BalanceList, type VipInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import { useMemo } from 'react'
@@ -34,11 +34,11 @@ function useHope() {
   }
 }
 
-function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceResult }) {
+function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceList }) {
   const { t } = useTranslation(['vip', 'translation'])
   const { lang, hope } = useHope()
   const navigate = useNavigate()
-  const available = balance.accounts.find((a) => a.kind === 'split')?.available ?? '0'
+  const available = balance.find((a) => a.kind === 'split')?.available ?? '0'
   const rate = formatMoney(ratePercent(info.splitDailyRate), lang)
   return (
     <>

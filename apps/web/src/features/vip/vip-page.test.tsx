@@ -8,7 +8,7 @@ import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult } from '../../test/fixtures.ts'
+import { balanceList } from '../../test/fixtures.ts'
 import { vipKeys } from './api/vip-keys.ts'
 import { vipInfo } from './vip-fixtures.ts'
 import { VipPage } from './vip-page.tsx'
@@ -36,7 +36,7 @@ function serve({
 }: { upgrade?: (call: ApiCall) => Reply; info?: () => Reply; usdt?: string } = {}) {
   return fakeApi({
     'game/vipInfo': info,
-    'userAccount/balance': () => ok(balanceResult({ usdt: { available: usdt } })),
+    'userAccount/balance': () => ok(balanceList({ usdt: { available: usdt } })),
     'game/upgrade': upgrade,
   })
 }

@@ -383,7 +383,7 @@ export function VipPage() {
               <LevelCard info={data} />
               <Levels
                 info={data}
-                available={money.accounts.find((a) => a.kind === 'usdt')?.available ?? '0'}
+                available={money.find((a) => a.kind === 'usdt')?.available ?? '0'}
               />
             </>
           )}

@@ -8,7 +8,7 @@ import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceResult, enabledCoins } from '../../test/fixtures.ts'
+import { balanceList, enabledCoins } from '../../test/fixtures.ts'
 import { WithdrawPage } from './withdraw-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -39,7 +39,7 @@ const answered = (call: ApiCall, changes: Partial<Withdrawal> = {}): Withdrawal 
 function serve(withdraw: (call: ApiCall) => Reply) {
   useSession.setState({ address: OWN, token: 'tok' })
   const api = fakeApi({
-    'userAccount/balance': () => ok(balanceResult()),
+    'userAccount/balance': () => ok(balanceList()),
     'userAccount/enableCoins': () =>
       ok(enabledCoins({ minWithdraw: '10', withdrawFeeFixed: '1', withdrawFeeRate: '0' })),
     'userAccount/withdraw': withdraw,

@@ -1,3 +1,4 @@
+import type { BalanceList } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
 import { prefetchFirstRead } from '../first-read.ts'
 import { request } from '../request.ts'
@@ -5,8 +6,9 @@ import { useSession } from '../store.ts'
 import { accountKeys } from './account-keys.ts'
 
 /**
- * `userAccount/balance`: the five accounts, the total value in USDT and the HOPE price used.
- * Shared by home (summary), assets and transfer (available USDT).
+ * `userAccount/balance`: the list of the five accounts, each item carrying the total value in
+ * USDT and the HOPE price used (see `balanceTotals`). Shared by home (summary), assets and
+ * transfer (available USDT).
  */
 export function balanceOptions() {
   return queryOptions({
@@ -30,4 +32,19 @@ export function prefetchBalance(): void {
     ...balanceOptions(),
     queryFn: ({ signal }) => request('userAccount/balance', {}, { signal, hideToast: true }),
   })
+}
+
+/**
+ * The total value in USDT and the HOPE price of a balance list: every item carries the same
+ * two, so the first one's stand for the list; '0' for a list without items.
+ */
+export function balanceTotals(list: BalanceList): {
+  totalValueUsdt: string
+  hopePriceUsdt: string
+} {
+  const first = list.at(0)
+  return {
+    totalValueUsdt: first?.totalValueUsdt ?? '0',
+    hopePriceUsdt: first?.hopePriceUsdt ?? '0',
+  }
 }

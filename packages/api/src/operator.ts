@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ACCOUNT_KINDS, type AccountKind } from './constants.ts'
+import { positiveAmount } from './money.ts'
 
 export const OPERATOR_ROLES = ['admin', 'finance', 'content', 'support'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
@@ -20,7 +21,8 @@ export interface OperatorSession {
 export const BalanceAdjustParams = z.object({
   userName: z.string().trim().min(1).max(64),
   account: z.enum(ACCOUNT_KINDS as [AccountKind, ...AccountKind[]]),
-  amount: z.string({ error: 'amount_required' }).trim().min(1, 'amount_required').max(60),
+  /** Checked against the account's currency by the server; HOPE's 18 decimals at most here. */
+  amount: positiveAmount('HOPE'),
   reason: z.string().trim().min(1).max(200),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 })

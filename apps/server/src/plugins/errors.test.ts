@@ -104,3 +104,16 @@ describe('errors', () => {
     expect(res.log).not.toContain('Failed query')
   })
 })
+
+describe('a sum past what a column holds', () => {
+  test('is a 400 amount_too_large with nothing logged as a failure, not a 500', async () => {
+    const overflow = failedQuery(
+      Object.assign(new Error('numeric field overflow'), { code: '22003' }),
+    )
+    const { status, body, log } = await failingWith(overflow)
+    expect(status).toBe(400)
+    expect(body).toMatchObject({ code: 400, reason: 'amount_too_large' })
+    expect(body.msg).toBe(reasonMessage('amount_too_large', 'en'))
+    expect(log).not.toContain('secret-hash')
+  })
+})

@@ -96,7 +96,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const e = appError ?? new AppError('internal_error', { cause: err })
     const base = reasonMessage(e.reason, req.lang)
-    const withDetail = e.reason === 'invalid_params' || e.reason === 'amount_too_large'
+    // The field that was wrong, or the bound an amount went past (not the field's name).
+    const withDetail =
+      e.reason === 'invalid_params' ||
+      (e.reason === 'amount_too_large' && /^\d/.test(e.detail ?? ''))
     const msg = withDetail && e.detail ? `${base}: ${e.detail}` : base
     if (e.reason === 'rate_limited' && e.detail) void reply.header('retry-after', e.detail)
     return reply.status(e.code).send({ code: e.code, msg, reason: e.reason, data: null })

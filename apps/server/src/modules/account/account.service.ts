@@ -14,6 +14,7 @@ import {
 } from '@hope/api'
 import type pg from 'pg'
 import type { z } from 'zod'
+import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import * as ledgerRepo from '../ledger/ledger.repository.ts'
@@ -119,11 +120,12 @@ export function createAccountService(deps: {
       sender: { id: number },
       params: { address: string; amount: string; idempotencyKey: string },
     ): Promise<TransferResult> {
+      const s = await settings.get()
+      const amount = usdtUnits(params.amount)
+      assertAmountWithinBound(s, 'USDT', amount)
       const recipient = await recipientByAddress(pool, params.address)
       if (!recipient) throw new AppError('not_registered')
       if (!isInDownline(sender.id, recipient)) throw new AppError('not_downline')
-      const s = await settings.get()
-      const amount = usdtUnits(params.amount)
       if (amount < usdtUnits(s.transferMinUsdt))
         throw new AppError('amount_too_small', { detail: s.transferMinUsdt })
       const fee = feeFor(amount, {
@@ -182,6 +184,7 @@ export function createAccountService(deps: {
       user: { id: number },
       params: { account: 'node' | 'shareholder'; amount: string; idempotencyKey: string },
     ): Promise<CollectResult> {
+      assertAmountWithinBound(await settings.get(), 'USDT', usdtUnits(params.amount))
       const amount = formatAmount(usdtUnits(params.amount), USDT)
       const own = await ledger.userAccountIds(user.id)
       const outcome = await ledger.apply(

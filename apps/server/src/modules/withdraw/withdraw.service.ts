@@ -130,8 +130,6 @@ export function createWithdrawService(deps: {
       user: { id: number; userName: string },
       params: { amount: string; address?: `0x${string}` | undefined; idempotencyKey: string },
     ): Promise<Withdrawal> {
-      const chainId = deps.chainId()
-      if (!chainId) throw new AppError('service_unavailable', { detail: 'chain' })
       const s = await settings.get()
       const amount = units(params.amount)
       assertAmountWithinBound(s, 'USDT', amount)
@@ -149,6 +147,11 @@ export function createWithdrawService(deps: {
           throw new AppError('idempotency_conflict')
         return toWithdrawal(row)
       }
+      // Early and cheap; the ledger still refuses an overdraft itself under concurrency.
+      if (amount + fee > (await ledger.available(user.id, 'usdt')))
+        throw new AppError('insufficient_balance')
+      const chainId = deps.chainId()
+      if (!chainId) throw new AppError('service_unavailable', { detail: 'chain' })
       const accounts = await ledger.userAccountIds(user.id)
       const key = `withdraw:${user.id}:${params.idempotencyKey}`
       const legs: SqlLeg[] = [

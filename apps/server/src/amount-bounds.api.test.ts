@@ -1,0 +1,234 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { verifyLedger } from './modules/ledger/ledger.verify.ts'
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  registerUser,
+  type TestDatabase,
+} from './testing/index.ts'
+
+/** The default per-currency bound (settings maxAmountUsdt / maxAmountHope). */
+const BOUND = '1000000000000'
+/** Past the bound, past the contract's ceiling of 10^15, and absurd. */
+const TOO_LARGE = ['1000000000000.000001', '1000000000000000', '10000000000000000000']
+const ABSURD = '9'.repeat(5_000)
+
+let key = 0
+const idempotencyKey = () => `bounds-${Date.now()}-${++key}`
+
+describe.each(databaseTargets())('amount bounds on $name', (target) => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  let user: Awaited<ReturnType<typeof registerUser>>
+  let downline: Awaited<ReturnType<typeof registerUser>>
+  let operatorToken: string
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    app = await buildTestApp(db)
+    user = await registerUser(app)
+    downline = await registerUser(app, user.userName)
+    await app.services.operators.create('bounds-finance', 'bounds-password-1', 'finance')
+    const login = await call<'admin/login', { token: string }>(app, 'admin/login', {
+      username: 'bounds-finance',
+      password: 'bounds-password-1',
+    })
+    operatorToken = login.body.data.token
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.drop()
+  })
+
+  /** Every route that takes an amount, as its caller sends it. */
+  const moneyRoutes = () =>
+    [
+      ['userAccount/transfer', { address: downline.userName }, user.token],
+      ['userAccount/withdraw', {}, user.token],
+      ['userAccount/collect', { account: 'node' }, user.token],
+      ['game/change', {}, user.token],
+      ['game/sqChange', {}, user.token],
+      [
+        'admin/credit',
+        { userName: user.userName, account: 'usdt', reason: 'bounds' },
+        operatorToken,
+      ],
+      [
+        'admin/debit',
+        { userName: user.userName, account: 'split', reason: 'bounds' },
+        operatorToken,
+      ],
+    ] as const
+
+  test('from a user with nothing, the largest accepted amount and far larger ones are refused at once, heap flat', async () => {
+    const heapBefore = process.memoryUsage().heapUsed
+    for (const [path, extra, token] of moneyRoutes()) {
+      for (const amount of [BOUND, ...TOO_LARGE, ABSURD]) {
+        const started = performance.now()
+        const res = await call(
+          app,
+          path,
+          { ...extra, amount, idempotencyKey: idempotencyKey() },
+          { token },
+        )
+        const tookMs = performance.now() - started
+        const label = `${path} ${amount.slice(0, 24)}`
+        // The operator's credit of the bound itself is allowed: it is a real credit.
+        if (path === 'admin/credit' && amount === BOUND) {
+          expect(res.status, label).toBe(200)
+          continue
+        }
+        expect(res.status, label).toBeGreaterThanOrEqual(400)
+        expect(res.status, label).toBeLessThan(500)
+        const expected =
+          amount === ABSURD
+            ? ['amount_invalid', 'redeem_amount_invalid']
+            : amount === BOUND
+              ? ['insufficient_balance', 'amount_below_minimum', 'amount_too_small']
+              : ['amount_too_large']
+        expect(expected, `${label}: ${res.body.reason}`).toContain(res.body.reason)
+        // Prompt: a bound, not a timing budget (the unbounded walk took over ten seconds).
+        expect(tookMs, label).toBeLessThan(5_000)
+      }
+    }
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024)
+    // The one real credit, taken back: the books are whole.
+    const back = await call(
+      app,
+      'admin/debit',
+      {
+        userName: user.userName,
+        account: 'usdt',
+        amount: BOUND,
+        reason: 'bounds',
+        idempotencyKey: idempotencyKey(),
+      },
+      { token: operatorToken },
+    )
+    expect(back.status).toBe(200)
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+
+  test('an operator credit past the bound changes nothing, and every later credit still works', async () => {
+    const huge = await call(
+      app,
+      'admin/credit',
+      {
+        userName: user.userName,
+        account: 'usdt',
+        amount: '99999999999999999999',
+        reason: 'x',
+        idempotencyKey: idempotencyKey(),
+      },
+      { token: operatorToken },
+    )
+    expect(huge.status).toBe(400)
+    expect(huge.body.reason).toBe('amount_too_large')
+    const past = await call(
+      app,
+      'admin/credit',
+      {
+        userName: user.userName,
+        account: 'usdt',
+        amount: '10000000000000',
+        reason: 'x',
+        idempotencyKey: idempotencyKey(),
+      },
+      { token: operatorToken, lang: 'en' },
+    )
+    expect(past.body.reason).toBe('amount_too_large')
+    expect(past.body.msg).toBe(
+      'The amount is above the largest allowed in one request: 1000000000000',
+    )
+    const hope = await call(
+      app,
+      'admin/credit',
+      {
+        userName: user.userName,
+        account: 'community',
+        amount: '99999999999999999999',
+        reason: 'x',
+        idempotencyKey: idempotencyKey(),
+      },
+      { token: operatorToken },
+    )
+    expect(hope.body.reason).toBe('amount_too_large')
+    for (const who of [user, downline]) {
+      const ok = await call(
+        app,
+        'admin/credit',
+        {
+          userName: who.userName,
+          account: 'usdt',
+          amount: '5',
+          reason: 'x',
+          idempotencyKey: idempotencyKey(),
+        },
+        { token: operatorToken },
+      )
+      expect(ok.status).toBe(200)
+    }
+  })
+
+  test('a bound an operator lowers applies to users and operators alike', async () => {
+    await app.services.settings.set('maxAmountUsdt', '1000', 'test')
+    try {
+      await fundAccount(db.pool, user.id, '5000')
+      const res = await call(
+        app,
+        'userAccount/transfer',
+        { address: downline.userName, amount: '1000.5', idempotencyKey: idempotencyKey() },
+        { token: user.token },
+      )
+      expect(res.body.reason).toBe('amount_too_large')
+      const within = await call(
+        app,
+        'userAccount/transfer',
+        { address: downline.userName, amount: '1000', idempotencyKey: idempotencyKey() },
+        { token: user.token },
+      )
+      expect(within.status).toBe(200)
+    } finally {
+      await app.services.settings.set('maxAmountUsdt', BOUND, 'test')
+    }
+  })
+
+  test('a purchase spanning more sale stages than one request may is refused without walking them', async () => {
+    await fundAccount(db.pool, user.id, BOUND)
+    // At the default stages, the bound buys across some 14,000 stages.
+    const wide = await call(
+      app,
+      'game/change',
+      { amount: BOUND, idempotencyKey: idempotencyKey() },
+      { token: user.token },
+    )
+    expect(wide.body.reason).toBe('amount_too_large')
+    // An operator's tiny stage size: a hundred USDT would span a billion stages.
+    await app.services.settings.set('hopeStageSizeHope', '0.000001', 'test')
+    try {
+      const started = performance.now()
+      const tiny = await call(
+        app,
+        'game/change',
+        { amount: '100', idempotencyKey: idempotencyKey() },
+        { token: user.token },
+      )
+      expect(tiny.body.reason).toBe('amount_too_large')
+      expect(performance.now() - started).toBeLessThan(5_000)
+    } finally {
+      await app.services.settings.set('hopeStageSizeHope', '1000000', 'test')
+    }
+    const fine = await call(
+      app,
+      'game/change',
+      { amount: '100', idempotencyKey: idempotencyKey() },
+      { token: user.token },
+    )
+    expect(fine.status).toBe(200)
+    expect((await verifyLedger(db.pool)).problems).toEqual([])
+  })
+})

@@ -4,6 +4,7 @@ import {
   CHAT_SOCKET_PATH,
   REASON_CODES,
   ROUTES,
+  buildLoginMessage,
   langFromHeader,
   parseAmount,
   reasonMessage,
@@ -21,9 +22,12 @@ import fc from 'fast-check'
 import WebSocket from 'ws'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { connectChain } from './chain/chain.service.ts'
 import { verifyLedger } from './modules/ledger/ledger.verify.ts'
 import { tokenHash } from './modules/user/user.rules.ts'
+import { formBodyFields, jsonBodyFields } from './plugins/body.ts'
+import { requestFields } from './plugins/routes.ts'
 import { fieldWithNul } from './security/text.ts'
 import {
   buildTestApp,
@@ -40,14 +44,29 @@ import {
   NAMED_VALUES,
   namedProbes,
   oddValue,
+  paramNames,
   probeOf,
   queryOf,
+  rightToken,
   urlOf,
   type Probe,
   type TokenKind,
 } from './contract.sweep.cases.ts'
 
 const ALL_ROUTES = Object.keys(ROUTES) as RoutePath[]
+
+/** secp256k1's group order: s and n − s both verify; only the low one is canonical (EIP-2). */
+const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+
+/** The high-s twin of a 65-byte signature: s → n − s, v flipped. */
+function malleableTwin(signature: `0x${string}`): `0x${string}` {
+  const r = signature.slice(2, 66)
+  const s = BigInt(`0x${signature.slice(66, 130)}`)
+  const v = parseInt(signature.slice(130, 132), 16)
+  const twinS = (CURVE_ORDER - s).toString(16).padStart(64, '0')
+  const twinV = (v === 27 ? 28 : v === 28 ? 27 : v ^ 1).toString(16).padStart(2, '0')
+  return `0x${r}${twinS}${twinV}`
+}
 const USER_ROUTES = ALL_ROUTES.filter((p) => ROUTES[p].auth === true)
 const OPERATOR_ROUTES = ALL_ROUTES.filter((p) => ROUTES[p].auth === 'operator')
 /**
@@ -55,6 +74,16 @@ const OPERATOR_ROUTES = ALL_ROUTES.filter((p) => ROUTES[p].auth === 'operator')
  * `SWEEP_RUNS=400` makes a longer hunt.
  */
 const GENERATED_RUNS = Number(process.env.SWEEP_RUNS ?? 40)
+/** The default per-currency bound on one request's amount, in whole units. */
+const BOUND = 10n ** 12n
+/** Amounts just past the bound, past the contract's ceiling, and past what a column holds. */
+const PAST_THE_BOUND = [
+  '1000000000000.000001',
+  '1000000000001',
+  '1000000000000000',
+  '99999999999999999999',
+  '1000000000000000000000000000000',
+]
 const BODY_LIMIT = 64 * 1024
 
 /**
@@ -91,33 +120,39 @@ const clip = (v: string) =>
 const describeProbe = (p: Probe) =>
   `[${p.label}] token=${p.token} lan=${p.lan ?? '-'} ${p.pairs.map(([k, v]) => `${k}=${clip(v)}`).join('&')}${p.body ? ` body(${p.body.type})` : ''}`
 
-function bodyAccepted(body: Probe['body']): boolean {
-  if (!body) return true
-  const size = Buffer.byteLength(body.payload)
-  if (size > BODY_LIMIT) return false
-  if (body.type === 'text/plain') return true
-  if (body.type !== 'application/json') return false
+/**
+ * The fields a body adds (DESIGN §2): a JSON object's or a form's; an empty body adds none,
+ * whatever its type. Null when the server must refuse the body itself.
+ */
+function bodyFieldsOf(body: Probe['body']): Record<string, unknown> | null {
+  if (!body) return {}
+  if (Buffer.byteLength(body.payload) > BODY_LIMIT) return null
+  const text = body.payload.toString()
+  if (text.trim() === '') return {}
+  if (body.type === 'application/x-www-form-urlencoded') return formBodyFields(text)
+  if (body.type !== 'application/json') return null
   try {
-    JSON.parse(body.payload.toString())
-    return true
+    return jsonBodyFields(JSON.parse(text))
   } catch {
-    return body.payload === ''
+    return null
   }
 }
+
+const bodyAccepted = (body: Probe['body']) => bodyFieldsOf(body) !== null
 
 /** True when the contract (or the body rules) refuses the probe, so the server must too. */
 function mustRefuse(path: RoutePath, probe: Probe): boolean {
   // No generated body is an image, so the upload route has nothing it may store.
   if (path === 'admin/upload') return true
-  const query = queryOf(probe.pairs)
   const refusedHere = ([k, v]: [string, string]) =>
     Object.hasOwn(REFUSED_BY_MEANING, k) && REFUSED_BY_MEANING[k]!.includes(v.trim())
   if (probe.pairs.some(refusedHere)) return true
-  return (
-    !ROUTES[path].params.safeParse(query).success ||
-    fieldWithNul(query) !== null ||
-    !bodyAccepted(probe.body)
-  )
+  const fromBody = bodyFieldsOf(probe.body)
+  if (fromBody === null) return true
+  // What the route reads: the query's fields, the body's where the query has none, empty
+  // values as not given.
+  const fields = requestFields(queryOf(probe.pairs), fromBody)
+  return !ROUTES[path].params.safeParse(fields).success || fieldWithNul(fields) !== null
 }
 
 /** What is wrong with an answer, or null: a clear, translated 4xx for every bad payload. */
@@ -129,8 +164,9 @@ function judge(path: RoutePath, probe: Probe, res: Answer): string | null {
   const refuse = mustRefuse(path, probe)
   const wrongOperator = auth === 'operator' && probe.token !== 'operator'
   const wrongUser = auth === true && probe.token !== 'user'
-  // The body is read before any handler: a body refused is a 400 whoever sends it.
-  if ((wrongOperator && bodyAccepted(probe.body)) || (wrongUser && !refuse)) {
+  // The body is read before any handler: a body refused is a 400 whoever sends it. Otherwise
+  // the session comes first: a guarded route answers 401 whatever its parameters.
+  if ((wrongOperator || wrongUser) && bodyAccepted(probe.body)) {
     const want = probe.token === 'none' ? 'not_logged_in' : 'session_expired'
     if (status !== 401 || body.reason !== want)
       return `expected 401 ${want}, got ${status} ${body.reason}`
@@ -147,8 +183,11 @@ function judge(path: RoutePath, probe: Probe, res: Answer): string | null {
   const lang = langFromHeader(probe.lan)
   const base = reasonMessage(reason, lang)
   const msg = body.msg ?? ''
+  // A field name or a bound may follow the message.
   const translated =
-    reason === 'invalid_params' ? msg === base || msg.startsWith(`${base}: `) : msg === base
+    reason === 'invalid_params' || reason === 'amount_too_large'
+      ? msg === base || msg.startsWith(`${base}: `)
+      : msg === base
   if (!translated) return `msg ${JSON.stringify(msg)} is not the ${lang} text of ${reason}`
   if (lang === 'en' && (/^[a-z_]+$/.test(msg) || !/^[A-Z]/.test(msg)))
     return `English msg ${JSON.stringify(msg)} reads like a code`
@@ -437,8 +476,8 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       amount: string,
     ): Promise<string | null> => {
       const units = parseAmount(amount, decimals)
-      // A value that is a real amount is no bad input; only the others are tried.
-      if (units !== null && units > 0n) return null
+      // A real amount within the bound is no bad input; only the others are tried.
+      if (units !== null && units > 0n && units <= BOUND * 10n ** BigInt(decimals)) return null
       counts.amounts += 1
       walked.add(path)
       const lang = key % 2 ? 'en' : 'ko'
@@ -457,9 +496,22 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       return ok ? null : `${path} amount=${clip(amount)}: ${res.status} ${reason} ${res.body.msg}`
     }
     for (const c of cases) {
-      for (const [, value] of NAMED_VALUES) {
+      for (const value of [...NAMED_VALUES.map(([, v]) => v), ...PAST_THE_BOUND]) {
         const problem = await tryAmount(c, value)
         if (problem) failures.push(problem)
+      }
+      // At the bound itself: a real amount, more than anyone here holds (a credit would move it).
+      if (c[0] !== 'admin/credit') {
+        counts.amounts += 1
+        const [path, , who, rest] = c
+        const res = await call(
+          app,
+          path,
+          { ...rest, amount: String(BOUND), idempotencyKey: `amount-bound-${++key}` },
+          { token: who === 'alice' ? alice.token : tokens.operator, lang: 'en', ip: nextIp() },
+        )
+        if (res.status < 400 || res.status >= 500)
+          failures.push(`${path} amount at the bound: ${res.status} ${res.body.reason}`)
       }
       await fc.assert(
         fc.asyncProperty(oddValue, async (v) => {
@@ -472,10 +524,15 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     expect(failures).toEqual([])
   }, 60_000)
 
-  test('user routes refuse operator tokens; operator routes refuse user tokens', async () => {
-    const check = async (path: RoutePath, token: string | undefined, want: Reason) => {
+  test('user routes refuse operator tokens; operator routes refuse user tokens; no token is 401 whatever the parameters', async () => {
+    const check = async (
+      path: RoutePath,
+      token: string | undefined,
+      want: Reason,
+      params: Record<string, string> = BASES[path],
+    ) => {
       counts.auth += 1
-      const res = await call(app, path, BASES[path], { ...(token ? { token } : {}), lang: 'en' })
+      const res = await call(app, path, params, { ...(token ? { token } : {}), lang: 'en' })
       walked.add(path)
       return res.status === 401 &&
         res.body.reason === want &&
@@ -487,10 +544,12 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     for (const path of USER_ROUTES) {
       failures.push(await check(path, tokens.operator, 'session_expired'))
       failures.push(await check(path, undefined, 'not_logged_in'))
+      failures.push(await check(path, undefined, 'not_logged_in', {}))
     }
     for (const path of OPERATOR_ROUTES) {
       failures.push(await check(path, mallory.token, 'session_expired'))
       failures.push(await check(path, undefined, 'not_logged_in'))
+      failures.push(await check(path, undefined, 'not_logged_in', {}))
     }
     expect(failures.filter(Boolean)).toEqual([])
     expect(USER_ROUTES.length + OPERATOR_ROUTES.length).toBeGreaterThan(60)
@@ -632,6 +691,89 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       )
       expect(owners.rows.map((r) => r.userId)).toEqual([alice.id, bob.id])
     })
+  })
+
+  test('a payload in a form or JSON body answers as the same payload in the query', async () => {
+    const differ: string[] = []
+    for (const path of ALL_ROUTES) {
+      if (path === 'admin/upload') continue
+      const base = BASES[path]
+      const token = rightToken(path)
+      const json = JSON.stringify(base)
+      const form = new URLSearchParams(base).toString()
+      const answers = [
+        await send(path, { pairs: Object.entries(base), lan: 'en_US', token, label: 'query' }),
+        await send(path, {
+          pairs: [],
+          lan: 'en_US',
+          token,
+          body: { type: 'application/x-www-form-urlencoded', payload: form },
+          label: 'form body',
+        }),
+        await send(path, {
+          pairs: [],
+          lan: 'en_US',
+          token,
+          body: { type: 'application/json', payload: json },
+          label: 'JSON body',
+        }),
+        // The spec's client: every field, empty ones too, and an empty form-typed body.
+        await send(path, {
+          pairs: [
+            ...Object.entries(base),
+            ...paramNames(path)
+              .filter((name) => !(name in base))
+              .map((name): [string, string] => [name, '']),
+          ],
+          lan: 'en_US',
+          token,
+          body: { type: 'application/x-www-form-urlencoded', payload: '' },
+          label: 'empty extras',
+        }),
+      ]
+      walked.add(path)
+      const seen = answers.map((a) => `${a.status} ${a.body?.reason ?? ''}`)
+      if (new Set(seen).size !== 1) differ.push(`${path}: ${seen.join(' | ')}`)
+    }
+    expect(differ).toEqual([])
+  })
+
+  test('a malformed or odd URL on any route gets the envelope with the production headers', async () => {
+    const wrong: string[] = []
+    for (const path of ALL_ROUTES) {
+      for (const url of [`/api/${path}%c0%ae`, `/api/${path}/%ff`, `/api/%c0%ae/${path}`]) {
+        const res = await app.inject({ method: 'POST', url, headers: { lan: 'ja_JP' } })
+        const body = res.json() as { code?: number; reason?: string; msg?: string }
+        const ok =
+          res.statusCode >= 400 &&
+          res.statusCode < 500 &&
+          body.code === res.statusCode &&
+          body.reason !== undefined &&
+          body.msg?.startsWith(reasonMessage(body.reason as Reason, 'ja')) &&
+          res.headers['x-content-type-options'] === 'nosniff' &&
+          String(res.headers['content-security-policy']).includes("default-src 'self'") &&
+          res.headers['cache-control'] === 'no-store'
+        if (!ok) wrong.push(`${url}: ${res.statusCode} ${res.body.slice(0, 80)}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  test("the malleable twin of a wallet's signature signs nobody in or up", async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey())
+    const message = buildLoginMessage(Date.now())
+    const signature = await wallet.signMessage({ message })
+    const twin = malleableTwin(signature)
+    for (const path of ['user/register', 'user/logining'] as const) {
+      const res = await call(
+        app,
+        path,
+        { username: wallet.address, message, signature: twin, invitationCode: 'HOPE2026' },
+        { ip: nextIp(), lang: 'en' },
+      )
+      walked.add(path)
+      expect([path, res.status, res.body.reason]).toEqual([path, 401, 'signature_invalid'])
+    }
   })
 
   test('the sweep walked every route of the contract', () => {

@@ -352,6 +352,28 @@ describe.each(databaseTargets())('user API on $name', (target) => {
   })
 
   describe('conventions', () => {
+    test("the spec's client signs up and in as it sends: every field, unset ones empty, form-typed empty body", async () => {
+      const wallet = newWallet()
+      // The client's state: no inviter in the URL, no location chosen; the code typed by hand.
+      const send = async (path: 'user/register' | 'user/logining', extra: string) => {
+        const pair = await signLogin(wallet)
+        const query = new URLSearchParams({ ...pair, location: '', pusername: '' })
+        return app.inject({
+          method: 'POST',
+          url: `/api/${path}?${query}${extra}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', lan: 'zh_CN' },
+          payload: '',
+          remoteAddress: ip(),
+        })
+      }
+      const up = await send('user/register', `&invitationCode=${DEMO_ROOT.referralCode}`)
+      expect(up.statusCode, up.body).toBe(200)
+      expect(up.json().data.location).toBe(1)
+      const inn = await send('user/logining', '')
+      expect(inn.statusCode, inn.body).toBe(200)
+      expect(inn.json().data.userName).toBe(wallet.address.toLowerCase())
+    })
+
     test('msg follows the lan header and an unknown lan falls back to Chinese', async () => {
       const en = await call(app, 'user/getUserInfo', {}, { lang: 'en' })
       expect(en.body.msg).toBe('Please log in first')

@@ -1,10 +1,13 @@
-import { formatAmount, parseAmount } from '@hope/api'
+import { formatAmount } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { parseAbiItem, type Address, type PublicClient } from 'viem'
 import { blockOrNull, receiptOrNull } from '../../chain/chain.reads.ts'
+import { amountBound } from '../../lib/amount-bound.ts'
+import { raiseAlarm } from '../alarm/alarm.repository.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
+import { depositAmountVerdict } from './deposit.amount.rules.ts'
 import {
   canMoveDeposit,
   commonAncestor,
@@ -22,6 +25,15 @@ const SCAN_BATCH = 2_000n
 const HASH_WINDOW = 64n
 const USDT_DECIMALS = 6
 
+interface TransferLog {
+  transactionHash: string
+  logIndex: number
+  blockNumber: bigint
+  blockHash: string
+  from: string
+  value: bigint
+}
+
 export interface TickReport {
   skipped?: 'locked' | 'not_configured'
   head?: bigint
@@ -29,8 +41,13 @@ export interface TickReport {
   seen: number
   credited: number
   reorged: number
+  /** Deposits recorded as failed (not credited), e.g. past the amount bound. */
+  failed: number
   failedClaims?: number
 }
+
+/** The alarm raised for a deposit the watcher refused to credit. */
+const refusedDepositKey = (depositId: number) => `deposit-refused:${depositId}`
 
 /**
  * Credits USDT deposits: scans Transfer logs of the configured token to the deposit address,
@@ -38,6 +55,8 @@ export interface TickReport {
  * until the confirmation depth, then posts it once per (chain id, tx hash, log index). A reorg
  * found through the stored block hashes voids what it dropped; a re-included deposit is held
  * and credited again from the start. One process runs a tick at a time (advisory lock).
+ * A deposit past the operators' USDT bound per amount is never credited: it is recorded as
+ * failed, raises an operator alarm, and the deposits after it go on being credited.
  */
 export function createDepositWatcher(deps: {
   pool: pg.Pool
@@ -46,9 +65,12 @@ export function createDepositWatcher(deps: {
   client: PublicClient
   chainId: number
   log?: (msg: string, extra?: unknown) => void
+  /** Where what operators must act on is reported (error level); `log` when not given. */
+  logError?: (msg: string, extra?: unknown) => void
 }) {
   const { pool, ledger, settings, client, chainId } = deps
   const log = deps.log ?? (() => {})
+  const logError = deps.logError ?? log
 
   async function move(
     q: pg.PoolClient,
@@ -148,26 +170,85 @@ export function createDepositWatcher(deps: {
     ])
   }
 
+  /**
+   * Records a deposit that must not be credited as failed with `reason` (a reorged row keeps its
+   * id), fails the sender's own claim of the hash, and raises an alarm once per deposit.
+   */
+  async function refuse(
+    q: pg.PoolClient,
+    l: TransferLog,
+    token: string,
+    exact: string,
+    userId: number | null,
+    found: { id: number } | undefined,
+    reason: string,
+    bound: string,
+  ): Promise<void> {
+    const txHash = l.transactionHash.toLowerCase()
+    let id: number
+    if (found) {
+      await q.query(
+        `UPDATE deposits SET status = 'failed', failure = $2, block_number = $3, block_hash = $4, updated_at = now()
+         WHERE id = $1 AND status = 'reorged'`,
+        [found.id, reason, String(l.blockNumber), l.blockHash],
+      )
+      id = found.id
+    } else {
+      const inserted = await q.query<{ id: number }>(
+        `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address, amount, user_id, status, failure)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'failed', $10) RETURNING id::int`,
+        [
+          chainId,
+          txHash,
+          l.logIndex,
+          String(l.blockNumber),
+          l.blockHash,
+          token,
+          l.from.toLowerCase(),
+          exact,
+          userId,
+          reason,
+        ],
+      )
+      id = inserted.rows[0]!.id
+    }
+    if (userId)
+      await q.query(
+        `UPDATE recharge_claims SET status = 'failed', failure = $4
+         WHERE chain_id = $1 AND tx_hash = $2 AND user_id = $3 AND status = 'on_chain'`,
+        [chainId, txHash, userId, reason],
+      )
+    const detail = {
+      depositId: id,
+      reason,
+      txHash,
+      logIndex: l.logIndex,
+      from: l.from.toLowerCase(),
+      userId,
+      amount: exact,
+      maxAmountUsdt: bound,
+    }
+    const raised = await raiseAlarm(q, {
+      key: refusedDepositKey(id),
+      kind: 'deposit_amount_too_large',
+      message:
+        `Deposit ${id}: ${exact} USDT in ${txHash} (log ${l.logIndex}) from ${detail.from} is ` +
+        `above the bound of ${bound} USDT per amount (maxAmountUsdt). It was recorded as failed ` +
+        `and not credited; an operator must settle it.`,
+      detail,
+    })
+    if (raised) logError('deposit above the amount bound recorded as failed, not credited', detail)
+  }
+
   async function record(
     q: pg.PoolClient,
-    l: {
-      transactionHash: string
-      logIndex: number
-      blockNumber: bigint
-      blockHash: string
-      from: string
-      value: bigint
-    },
+    l: TransferLog,
     token: string,
     decimals: number,
-  ): Promise<boolean> {
+    bound: { text: string; units: bigint },
+  ): Promise<'held' | 'failed' | null> {
     const exact = formatAmount(l.value, decimals)
-    // The ledger keeps USDT to 6 decimals; finer dust of an 18-decimal token stays on chain.
-    const credit = formatAmount(
-      (parseAmount(exact, Math.max(decimals, USDT_DECIMALS))! * 10n ** BigInt(USDT_DECIMALS)) /
-        10n ** BigInt(Math.max(decimals, USDT_DECIMALS)),
-      USDT_DECIMALS,
-    )
+    const verdict = depositAmountVerdict(l.value, decimals, bound.units)
     const user = await q.query<{ id: number }>('SELECT id::int FROM users WHERE user_name = $1', [
       l.from.toLowerCase(),
     ])
@@ -177,7 +258,14 @@ export function createDepositWatcher(deps: {
       [chainId, l.transactionHash.toLowerCase(), l.logIndex],
     )
     const found = existing.rows[0]
-    if (found && found.status !== 'reorged') return false
+    if (found && found.status !== 'reorged') return null
+    // Judged at every hold: a re-included deposit is held anew under the current bound.
+    if (!verdict.creditable) {
+      await refuse(q, l, token, exact, userId ?? null, found, verdict.reason, bound.text)
+      return 'failed'
+    }
+    // The ledger keeps USDT to 6 decimals; finer dust of an 18-decimal token stays on chain.
+    const credit = formatAmount(verdict.credit, USDT_DECIMALS)
     if (!userId || credit === '0') {
       if (!found) {
         await q.query(
@@ -195,7 +283,7 @@ export function createDepositWatcher(deps: {
           ],
         )
       }
-      return false
+      return null
     }
     let row: { id: number }
     if (found) {
@@ -225,7 +313,7 @@ export function createDepositWatcher(deps: {
       row = inserted.rows[0]!
     }
     await hold(q, row, userId, credit, l.blockHash)
-    return true
+    return 'held'
   }
 
   async function creditConfirmed(
@@ -293,7 +381,7 @@ export function createDepositWatcher(deps: {
   }
 
   async function tick(): Promise<TickReport> {
-    const report: TickReport = { seen: 0, credited: 0, reorged: 0 }
+    const report: TickReport = { seen: 0, credited: 0, reorged: 0, failed: 0 }
     const s = await settings.get()
     if (!s.chainTokenAddress || !s.chainDepositAddress)
       return { ...report, skipped: 'not_configured' }
@@ -324,9 +412,12 @@ export function createDepositWatcher(deps: {
             fromBlock: range.from,
             toBlock: range.to,
           })
+          const bound = amountBound(s, 'USDT')
           for (const l of logs) {
             if (l.address.toLowerCase() !== s.chainTokenAddress.toLowerCase() || l.removed) continue
-            const seen = await record(
+            // A zero-value transfer (anyone can send one) moves nothing and has nothing to record.
+            if (l.args.value === 0n) continue
+            const outcome = await record(
               q,
               {
                 transactionHash: l.transactionHash!,
@@ -338,8 +429,10 @@ export function createDepositWatcher(deps: {
               },
               s.chainTokenAddress.toLowerCase(),
               s.chainTokenDecimals,
+              bound,
             )
-            if (seen) report.seen += 1
+            if (outcome === 'held') report.seen += 1
+            if (outcome === 'failed') report.failed += 1
           }
           // Remember the hashes of the recent blocks scanned, to notice a reorg next time.
           const windowFrom =

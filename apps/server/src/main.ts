@@ -119,6 +119,7 @@ async function main(): Promise<void> {
     client: chain.client,
     chainId: chain.chainId,
     log: (msg, extra) => app.log.warn({ extra }, msg),
+    logError: (msg, extra) => app.log.error({ extra }, msg),
   })
   const jobs = [startIntervalJob('deposit watcher', () => watcher.tick(), app.log)]
   const hotWalletKey = process.env.HOT_WALLET_KEY

@@ -124,7 +124,8 @@ export interface AdminBulkReviewResult {
   skipped: number[]
 }
 
-export const DEPOSIT_STATUSES = ['on_chain', 'credited', 'reorged', 'unattributed'] as const
+/** failed: refused by the watcher (an amount past the bound), never credited; see its alarm. */
+export const DEPOSIT_STATUSES = ['on_chain', 'credited', 'reorged', 'unattributed', 'failed'] as const
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number]
 
 /**

@@ -16,7 +16,7 @@ interface RechargeRow {
 const RECHARGES_SQL = `
   SELECT tx_hash AS "txHash", amount, status, block, created_at AS "createdAt" FROM (
     SELECT d.tx_hash, d.amount::text AS amount,
-           CASE WHEN d.status = 'credited' THEN 'credited' ELSE 'on_chain' END AS status,
+           CASE WHEN d.status IN ('credited', 'failed') THEN d.status ELSE 'on_chain' END AS status,
            CASE WHEN d.status = 'reorged' THEN NULL ELSE d.block_number::text END AS block,
            coalesce((SELECT c.created_at FROM recharge_claims c WHERE c.chain_id = d.chain_id AND c.tx_hash = d.tx_hash AND c.user_id = d.user_id), d.created_at) AS created_at
     FROM deposits d WHERE d.user_id = $1 AND d.chain_id = $2

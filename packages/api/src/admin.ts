@@ -125,7 +125,13 @@ export interface AdminBulkReviewResult {
 }
 
 /** failed: refused by the watcher (an amount past the bound), never credited; see its alarm. */
-export const DEPOSIT_STATUSES = ['on_chain', 'credited', 'reorged', 'unattributed', 'failed'] as const
+export const DEPOSIT_STATUSES = [
+  'on_chain',
+  'credited',
+  'reorged',
+  'unattributed',
+  'failed',
+] as const
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number]
 
 /**

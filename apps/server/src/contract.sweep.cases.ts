@@ -33,6 +33,7 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
   'userAccount/balanceDetail': { account: 'usdt', logType: '5', pageSize: '10' },
   'userAccount/enableCoins': {},
   'userAccount/transfer': { address: NOBODY, amount: '1', idempotencyKey: 'sweep-base-0001' },
+  'userAccount/checkAddress': { address: NOBODY },
   'userAccount/collect': { account: 'node', amount: '1', idempotencyKey: 'sweep-base-0002' },
   'userAccount/getAddress': {},
   'userAccount/recharge': { txHash: `0x${'cd'.repeat(32)}` },

@@ -89,6 +89,23 @@ export interface TransferResult {
   replayed: boolean
 }
 
+/** `userAccount/checkAddress`: where an address stands for a transfer, read before any money moves. */
+export const CheckAddressParams = z.object({
+  address: z.string({ error: 'address_required' }).trim().min(1, 'address_required').pipe(Address),
+})
+export type CheckAddressParams = z.input<typeof CheckAddressParams>
+
+/**
+ * What the sender may do with an address: a transfer needs `registered && inDownline`.
+ * @example { registered: true, self: false, inDownline: true }
+ */
+export interface AddressCheck {
+  registered: boolean
+  /** The sender's own address (never in the own downline). */
+  self: boolean
+  inDownline: boolean
+}
+
 /** `userAccount/collect`: move a node or shareholder balance into the own USDT account (log 9). */
 export const CollectParams = z.object({
   account: z.enum(['node', 'shareholder'], { error: 'invalid_params' }),

@@ -1,8 +1,10 @@
 import type { z } from 'zod'
 import {
   BalanceDetailParams,
+  CheckAddressParams,
   CollectParams,
   TransferParams,
+  type AddressCheck,
   type CollectResult,
   type AccountLogPage,
   type BalanceList,
@@ -190,6 +192,11 @@ export const ROUTES = {
     params: TransferParams,
     auth: true,
     summary: 'USDT to an address in the sender’s own downline (log type 9); idempotent per key',
+  }),
+  'userAccount/checkAddress': route<typeof CheckAddressParams, AddressCheck>({
+    params: CheckAddressParams,
+    auth: true,
+    summary: 'Whether an address is registered, the caller’s own, or in the caller’s downline',
   }),
   'userAccount/collect': route<typeof CollectParams, CollectResult>({
     params: CollectParams,

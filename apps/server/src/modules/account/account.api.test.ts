@@ -2,6 +2,7 @@ import {
   ACCOUNT_KINDS,
   LAN_HEADER,
   type AccountLogPage,
+  type AddressCheck,
   type BalanceList,
   type EnabledCoin,
   type TransferResult,
@@ -54,6 +55,49 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     )
     return res.body.data.find((a) => a.kind === 'usdt')!
   }
+
+  describe('checkAddress', () => {
+    const check = (from: { token: string }, address: string) =>
+      call<'userAccount/checkAddress', AddressCheck>(
+        app,
+        'userAccount/checkAddress',
+        { address },
+        { token: from.token },
+      )
+
+    test.each([
+      [
+        'a downline member',
+        () => alice,
+        () => carol,
+        { registered: true, self: false, inDownline: true },
+      ],
+      ['oneself', () => bob, () => bob, { registered: true, self: true, inDownline: false }],
+      [
+        'another user (a sibling)',
+        () => bob,
+        () => dave,
+        { registered: true, self: false, inDownline: false },
+      ],
+      ['an upline', () => carol, () => alice, { registered: true, self: false, inDownline: false }],
+    ] as const)('tells %s apart', async (_name, from, to, expected) => {
+      const res = await check(from(), to().userName.toUpperCase().replace('0X', '0x'))
+      expect(res.status).toBe(200)
+      expect(res.body.data).toEqual(expected)
+    })
+
+    test('a non-registered address is neither self nor downline', async () => {
+      const res = await check(alice, '0x' + '34'.repeat(20))
+      expect(res.body.data).toEqual({ registered: false, self: false, inDownline: false })
+    })
+
+    test('needs a session and a well-formed address', async () => {
+      const anonymous = await call(app, 'userAccount/checkAddress', { address: carol.userName })
+      expect(anonymous.body.reason).toBe('not_logged_in')
+      const malformed = await check(alice, '0x12')
+      expect(malformed.status).toBe(400)
+    })
+  })
 
   describe('balance', () => {
     test('lists the five accounts with available, pending and value', async () => {

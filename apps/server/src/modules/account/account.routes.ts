@@ -12,6 +12,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'userAccount/transfer', ({ session, params }) =>
     accounts.transfer(session!.user, params),
   )
+  defineRoute(app, 'userAccount/checkAddress', ({ session, params }) =>
+    accounts.checkAddress(session!.user, params.address),
+  )
   defineRoute(app, 'userAccount/collect', ({ session, params }) =>
     accounts.collect(session!.user, params),
   )

@@ -6,6 +6,7 @@ import {
   parseAmount,
   trimDecimal,
   type AccountLogPage,
+  type AddressCheck,
   BalanceDetailParams,
   type BalanceList,
   type CollectResult,
@@ -110,6 +111,17 @@ export function createAccountService(deps: {
         withdrawFeeFixed: currency === 'USDT' ? s.withdrawFeeFixedUsdt : '0',
         withdrawFeeRate: currency === 'USDT' ? s.withdrawFeeRate : '0',
       }))
+    },
+
+    /** Where an address stands for a transfer from `sender`: read only, so the form can say why early. */
+    async checkAddress(sender: { id: number }, address: string): Promise<AddressCheck> {
+      const recipient = await recipientByAddress(pool, address)
+      if (!recipient) return { registered: false, self: false, inDownline: false }
+      return {
+        registered: true,
+        self: recipient.id === sender.id,
+        inDownline: isInDownline(sender.id, recipient),
+      }
     },
 
     /**

@@ -56,7 +56,7 @@ export async function benchSettlement(): Promise<BenchRow[]> {
       const game = createGameService({
         pool: database.pool,
         ledger,
-        settings: createSettingsService(database.db),
+        settings: createSettingsService(database.pool),
       })
       const t1 = performance.now()
       const run = await game.settle('2030-01-01')

@@ -44,7 +44,7 @@ try {
       : devAccount(LOCAL_ROLES.hotWallet).address
   const report = await reconcileChain({
     pool: db.pool,
-    settings: createSettingsService(db.db),
+    settings: createSettingsService(db.pool),
     client: chain.client,
     chainId: chain.chainId,
     hotWallet,

@@ -33,9 +33,8 @@ try {
   const password = process.env.OPERATOR_PASSWORD || generatePassword()
   const operators = createOperatorService({
     pool: db.pool,
-    db: db.db,
     ledger: createLedgerService(db.pool),
-    settings: createSettingsService(db.db),
+    settings: createSettingsService(db.pool),
     secretKey: secretKeyLoader(config),
   })
   const created = await operators.create(username, password, role as OperatorRole)

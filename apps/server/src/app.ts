@@ -160,9 +160,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   })
 
-  const settings = createSettingsService(opts.database.db)
+  const settings = createSettingsService(opts.database.pool)
   const users = createUserService({
-    db: opts.database.db,
+    pool: opts.database.pool,
     settings,
     verifySignature: opts.verifySignature ?? createSignatureVerifier(),
     ...(opts.now ? { now: opts.now } : {}),
@@ -174,7 +174,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountService({ pool: opts.database.pool, ledger, settings })
   const operators = createOperatorService({
     pool: opts.database.pool,
-    db: opts.database.db,
     ledger,
     settings,
     // Authenticator codes follow the real clock, also in tests that move the business clock.
@@ -206,7 +205,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   })
   const chat = createChatService({
     pool: opts.database.pool,
-    db: opts.database.db,
     settings,
     ...(opts.now ? { now: opts.now } : {}),
   })

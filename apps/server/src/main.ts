@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       anvil = await anvilStarting!
       chain = connectChain(anvil.url, anvil.chainId)
       writeLocalChainNote(config.dataDir, anvil.url)
-      const settings = createSettingsService(database.db)
+      const settings = createSettingsService(database.pool)
       const local = await prepareLocalChain(
         anvil.url,
         (await settings.get()).chainTokenAddress || undefined,
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    await checkTokenDecimals(chain, createSettingsService(database.db))
+    await checkTokenDecimals(chain, createSettingsService(database.pool))
   } catch (e) {
     await anvil?.stop()
     await database.close()

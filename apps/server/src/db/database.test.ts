@@ -23,7 +23,7 @@ describe.each(databaseTargets())('migrations on $name', (target) => {
     const db = await createTestDatabase(target)
     try {
       const { createSettingsService } = await import('../modules/settings/settings.service.ts')
-      const settings = createSettingsService(db.db)
+      const settings = createSettingsService(db.pool)
       expect((await settings.get()).loginWindowMs).toBe(300_000)
       expect((await settings.set('loginWindowMs', 120_000, 'test')).loginWindowMs).toBe(120_000)
       await expect(settings.set('loginWindowMs', -1, 'test')).rejects.toMatchObject({

@@ -1,10 +1,4 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import * as schema from './schema/index.ts'
-
-export type Db = NodePgDatabase<typeof schema>
-/** A transaction handle or the pool-backed database: repositories take either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
 // NUMERIC and BIGINT stay strings: money never passes through a JS float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v)
@@ -12,7 +6,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v)
 
 export interface Database {
   pool: pg.Pool
-  db: Db
   close(): Promise<void>
 }
 
@@ -115,10 +108,8 @@ export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}):
   })
   const stallMs = opts.stallMs ?? 5_000
   const unwatch = stallMs > 0 ? watchStalls(pool, url, stallMs) : () => {}
-  const db = drizzle(pool, { schema })
   return {
     pool,
-    db,
     close: () => {
       unwatch()
       return pool.end()

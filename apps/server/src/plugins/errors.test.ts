@@ -30,7 +30,7 @@ async function failingWith(err: Error) {
   return { status: res.statusCode, body: res.json(), log: lines.join('') }
 }
 
-/** drizzle's wrapper: its message quotes the query and the parameters. */
+/** A wrapper whose message quotes the query and the parameters: never logged. */
 const failedQuery = (cause: Error) =>
   new Error('Failed query: select * from sessions where token_hash = $1\nparams: secret-hash', {
     cause,

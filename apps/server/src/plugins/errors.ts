@@ -30,15 +30,16 @@ const UNAVAILABLE_MESSAGES =
 
 type Failure = { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown } | undefined
 
-/** `err` and the errors it wraps (drizzle wraps the driver's), outermost first. */
+/** `err` and the errors it wraps (its `cause` chain), outermost first. */
 function* causes(err: unknown): Generator<NonNullable<Failure>> {
   let e = err as Failure
   for (let depth = 0; e && depth < 5; depth++, e = e.cause as Failure) yield e
 }
 
 /**
- * The driver's or the system's own words: drizzle's message quotes the failed query and its
- * parameters, which are neither matched nor logged.
+ * The driver's or the system's own words. node-postgres's errors carry the server's message
+ * alone; a wrapper whose message quotes the failed query and its parameters ("Failed query:
+ * …") is skipped, so those are neither matched nor logged.
  */
 function wordsOf(e: NonNullable<Failure>): string | null {
   return typeof e.message === 'string' && !e.message.startsWith('Failed query:') ? e.message : null

@@ -9,7 +9,6 @@ import type {
   ContactInfo,
 } from '@hope/api'
 import type pg from 'pg'
-import type { Db } from '../../db/pool.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { RateLimiter } from '../../lib/rate-limiter.ts'
 import type { Operator } from '../operator/operator.service.ts'
@@ -45,11 +44,10 @@ type Page = { beforeId?: number | undefined; pageSize: number }
 
 export function createChatService(deps: {
   pool: pg.Pool
-  db: Db
   settings: SettingsService
   now?: () => number
 }) {
-  const { pool, db, settings } = deps
+  const { pool, settings } = deps
   const limiter = new RateLimiter(60_000, deps.now)
 
   async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -133,7 +131,7 @@ export function createChatService(deps: {
   }
 
   async function userIdOf(userName: string): Promise<number> {
-    const user = await findUserByName(db, userName)
+    const user = await findUserByName(pool, userName)
     if (!user) throw new AppError('not_registered')
     return user.id
   }

@@ -99,7 +99,7 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
       transport: http(anvil.url),
     }) as PublicClient
     db = await createTestDatabase(target)
-    const settings = createSettingsService(db.db)
+    const settings = createSettingsService(db.pool)
     await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
     await settings.set('chainDepositAddress', setup.depositAddress, 'test')
     await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
@@ -130,7 +130,7 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
     const hugeFromMember = await deposit(3, uint256Huge / 2n)
     const recharges = createRechargeService({
       pool: db.pool,
-      settings: createSettingsService(db.db),
+      settings: createSettingsService(db.pool),
       chain: () => connectChain(anvil.url, anvil.chainId),
     })
     await recharges.claim(alice.id, hugeFromMember)

@@ -39,7 +39,7 @@ describe('deposit watcher on a local chain', () => {
   let db: TestDatabase
   let ledger: LedgerService
   let watcher: ReturnType<typeof createDepositWatcher>
-  const settings = () => createSettingsService(db.db)
+  const settings = () => createSettingsService(db.pool)
 
   const rpc = async (method: string, params: unknown[] = []) => {
     const res = await fetch(anvil.url, {

@@ -88,7 +88,7 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
     }) as PublicClient
     proxy = await startRpcProxy(anvil.url)
     db = await createTestDatabase(target)
-    const settings = createSettingsService(db.db)
+    const settings = createSettingsService(db.pool)
     await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
     await settings.set('chainDepositAddress', setup.depositAddress, 'test')
     await settings.set('chainConfirmations', CONFIRMATIONS, 'test')

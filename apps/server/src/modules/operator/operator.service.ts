@@ -16,7 +16,6 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import { findUserByName } from '../user/user.repository.ts'
 import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
-import type { Db } from '../../db/pool.ts'
 import * as repo from './operator.repository.ts'
 import { hashPassword, verifyPassword } from './operator.rules.ts'
 import { openSecret, sealSecret } from './totp.secret.ts'
@@ -41,14 +40,13 @@ export interface NewOperator {
 
 export function createOperatorService(deps: {
   pool: pg.Pool
-  db: Db
   ledger: LedgerService
   settings: SettingsService
   /** The key sealing authenticator secrets (totp.secret.ts). */
   secretKey: () => Buffer
   now?: () => number
 }) {
-  const { pool, db, ledger, settings, secretKey } = deps
+  const { pool, ledger, settings, secretKey } = deps
   const now = deps.now ?? Date.now
 
   /** Backend recharge (credit, log 5) or debit (log 6), audited with the balance before and after. */
@@ -68,7 +66,7 @@ export function createOperatorService(deps: {
     if (units === null || units <= 0n) throw new AppError('amount_invalid')
     assertAmountWithinBound(await settings.get(), currency, units)
     const amount = formatAmount(units, CURRENCY_DECIMALS[currency])
-    const user = await findUserByName(db, params.userName)
+    const user = await findUserByName(pool, params.userName)
     if (!user) throw new AppError('not_registered')
     const accountId = (await ledger.userAccountIds(user.id))[params.account]
     const treasury = await ledger.platformAccount('treasury', currency)

@@ -1,25 +1,83 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/pool.ts'
-import { sessions, users } from '../../db/schema/index.ts'
+import type { Queryable } from '../../db/transaction.ts'
 
-export type UserRow = typeof users.$inferSelect
-
-export async function findUserByName(tx: Tx, userName: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.userName, userName.toLowerCase()))
-  return row
+export interface UserRow {
+  id: number
+  userName: string
+  nickName: string
+  image: string
+  referralCode: string
+  level: number
+  gamePoints: string
+  inviterId: number | null
+  location: number
+  isRobot: boolean
+  createdAt: Date
 }
 
-export async function findUserByReferralCode(tx: Tx, code: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.referralCode, code))
-  return row
+interface UserRecord {
+  id: string
+  user_name: string
+  nick_name: string
+  image: string
+  referral_code: string
+  level: number
+  game_points: string
+  inviter_id: string | null
+  location: number
+  is_robot: boolean
+  created_at: Date
 }
 
+const USER_COLUMNS = `u.id, u.user_name, u.nick_name, u.image, u.referral_code, u.level,
+  u.game_points, u.inviter_id, u.location, u.is_robot, u.created_at`
+
+// BIGINT arrives as a string (see pool.ts); user ids stay far below 2^53.
+const toUser = (r: UserRecord): UserRow => ({
+  id: Number(r.id),
+  userName: r.user_name,
+  nickName: r.nick_name,
+  image: r.image,
+  referralCode: r.referral_code,
+  level: r.level,
+  gamePoints: r.game_points,
+  inviterId: r.inviter_id === null ? null : Number(r.inviter_id),
+  location: r.location,
+  isRobot: r.is_robot,
+  createdAt: r.created_at,
+})
+
+export async function findUserByName(q: Queryable, userName: string): Promise<UserRow | undefined> {
+  const res = await q.query<UserRecord>(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.user_name = $1`,
+    [userName.toLowerCase()],
+  )
+  return res.rows[0] && toUser(res.rows[0])
+}
+
+export async function findUserByReferralCode(
+  q: Queryable,
+  code: string,
+): Promise<UserRow | undefined> {
+  const res = await q.query<UserRecord>(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.referral_code = $1`,
+    [code],
+  )
+  return res.rows[0] && toUser(res.rows[0])
+}
+
+/** Inserts a user; undefined when the name or the referral code is taken. */
 export async function insertUser(
-  tx: Tx,
+  q: Queryable,
   values: Pick<UserRow, 'userName' | 'nickName' | 'referralCode' | 'inviterId' | 'location'>,
 ): Promise<UserRow | undefined> {
-  const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning()
-  return row
+  const res = await q.query<UserRecord>(
+    `INSERT INTO users AS u (user_name, nick_name, referral_code, inviter_id, location)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING
+     RETURNING ${USER_COLUMNS}`,
+    [values.userName, values.nickName, values.referralCode, values.inviterId, values.location],
+  )
+  return res.rows[0] && toUser(res.rows[0])
 }
 
 /**
@@ -27,53 +85,42 @@ export async function insertUser(
  * a transaction: logins with one pair are serialised on a lock keyed by the pair.
  */
 export async function openSession(
-  tx: Tx,
+  q: Queryable,
   values: { userId: number; tokenHash: Buffer; pairHash: Buffer; ip: string; expiresAt: Date },
 ): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${values.pairHash.readBigInt64BE(0)})`)
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.pairHash, values.pairHash), isNull(sessions.revokedAt)))
-  await tx.insert(sessions).values(values)
+  await q.query('SELECT pg_advisory_xact_lock($1)', [values.pairHash.readBigInt64BE(0).toString()])
+  await q.query(
+    'UPDATE sessions SET revoked_at = now() WHERE pair_hash = $1 AND revoked_at IS NULL',
+    [values.pairHash],
+  )
+  await q.query(
+    `INSERT INTO sessions (user_id, token_hash, pair_hash, ip, expires_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [values.userId, values.tokenHash, values.pairHash, values.ip, values.expiresAt],
+  )
 }
 
 /**
  * The session lookup every signed-in request makes, as a named prepared statement: each
  * connection parses and plans it once instead of on every request.
  */
-function liveSessionStatement(tx: Tx) {
-  return tx
-    .select({ sessionId: sessions.id, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .prepare('find_live_session')
-}
-const liveSessionStatements = new WeakMap<Tx, ReturnType<typeof liveSessionStatement>>()
-
 export async function findLiveSession(
-  tx: Tx,
+  q: Queryable,
   hash: Buffer,
 ): Promise<{ sessionId: number; user: UserRow } | undefined> {
-  let statement = liveSessionStatements.get(tx)
-  if (!statement) {
-    statement = liveSessionStatement(tx)
-    liveSessionStatements.set(tx, statement)
-  }
-  const [row] = await statement.execute({ hash })
-  return row
+  const res = await q.query<UserRecord & { session_id: string }>({
+    name: 'find_live_session',
+    text: `SELECT s.id AS session_id, ${USER_COLUMNS}
+           FROM sessions s JOIN users u ON u.id = s.user_id
+           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    values: [hash],
+  })
+  const row = res.rows[0]
+  return row && { sessionId: Number(row.session_id), user: toUser(row) }
 }
 
-export async function revokeSession(tx: Tx, sessionId: number): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+export async function revokeSession(q: Queryable, sessionId: number): Promise<void> {
+  await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+  ])
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseLoginMessage, type LoginResult, type PublicUser, type UserInfo } from '@hope/api'
-import type { Db } from '../../db/pool.ts'
+import type pg from 'pg'
+import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SignatureVerifier } from '../../lib/signature.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -49,12 +50,12 @@ export function toUserInfo(user: repo.UserRow, origin: string): UserInfo {
 }
 
 export function createUserService(deps: {
-  db: Db
+  pool: pg.Pool
   settings: SettingsService
   verifySignature: SignatureVerifier
   now?: () => number
 }) {
-  const { db, settings, verifySignature } = deps
+  const { pool, settings, verifySignature } = deps
   const now = deps.now ?? Date.now
 
   /** Checks the message format, its time window and that `username` signed it. */
@@ -87,13 +88,13 @@ export function createUserService(deps: {
       ip: ctx.ip,
       expiresAt: new Date(now() + s.sessionTtlMs),
     }
-    await db.transaction((tx) => repo.openSession(tx, values))
+    await inTransaction(pool, (q) => repo.openSession(q, values))
     return { ...toUserInfo(user, ctx.origin), token }
   }
 
   return {
     async checkRegistered(userName: string): Promise<PublicUser> {
-      const user = await repo.findUserByName(db, userName)
+      const user = await repo.findUserByName(pool, userName)
       if (!user) throw new AppError('not_registered')
       return { userName: user.userName, nickName: user.nickName, image: user.image }
     },
@@ -107,17 +108,20 @@ export function createUserService(deps: {
       ctx: RequestContext,
     ): Promise<LoginResult> {
       await verifyPair(input)
-      if (await repo.findUserByName(db, input.username)) throw new AppError('already_registered')
+      if (await repo.findUserByName(pool, input.username)) throw new AppError('already_registered')
 
       let inviter: repo.UserRow | undefined
-      if (input.pusername) inviter = await repo.findUserByName(db, input.pusername)
+      if (input.pusername) inviter = await repo.findUserByName(pool, input.pusername)
       else if (input.invitationCode) {
-        inviter = await repo.findUserByReferralCode(db, normalizeReferralCode(input.invitationCode))
+        inviter = await repo.findUserByReferralCode(
+          pool,
+          normalizeReferralCode(input.invitationCode),
+        )
       } else throw new AppError('invitation_code_required')
       if (!inviter) throw new AppError('inviter_not_found')
 
       for (let attempt = 0; attempt < 5; attempt++) {
-        const created = await repo.insertUser(db, {
+        const created = await repo.insertUser(pool, {
           userName: input.username,
           nickName: defaultNickName(input.username),
           referralCode: referralCodeFrom(randomBytes(8)),
@@ -126,14 +130,15 @@ export function createUserService(deps: {
         })
         if (created) return issueSession(created, input, ctx)
         // Either the address registered meanwhile, or the random code collided: tell which.
-        if (await repo.findUserByName(db, input.username)) throw new AppError('already_registered')
+        if (await repo.findUserByName(pool, input.username))
+          throw new AppError('already_registered')
       }
       throw new AppError('internal_error', { detail: 'no free referral code' })
     },
 
     async login(input: SignedPair, ctx: RequestContext): Promise<LoginResult> {
       await verifyPair(input)
-      const user = await repo.findUserByName(db, input.username)
+      const user = await repo.findUserByName(pool, input.username)
       if (!user) throw new AppError('not_registered')
       return issueSession(user, input, ctx)
     },
@@ -142,13 +147,13 @@ export function createUserService(deps: {
     async authenticate(token: unknown): Promise<AuthSession> {
       if (typeof token !== 'string' || token === '') throw new AppError('not_logged_in')
       if (!TOKEN_PATTERN.test(token)) throw new AppError('session_expired')
-      const found = await repo.findLiveSession(db, tokenHash(token))
+      const found = await repo.findLiveSession(pool, tokenHash(token))
       if (!found) throw new AppError('session_expired')
       return found
     },
 
     async logout(session: AuthSession): Promise<void> {
-      await repo.revokeSession(db, session.sessionId)
+      await repo.revokeSession(pool, session.sessionId)
     },
   }
 }

@@ -41,7 +41,7 @@ describe('withdrawal payouts on a local chain', () => {
   const key = () => `payout-${++n}-${Date.now()}`
 
   const services = () => {
-    const settings = createSettingsService(db.db)
+    const settings = createSettingsService(db.pool)
     const ledger = createLedgerService(db.pool)
     return {
       withdrawals: createWithdrawService({
@@ -99,7 +99,7 @@ describe('withdrawal payouts on a local chain', () => {
     setup = await prepareLocalChain(anvil.url, undefined)
     client = connectChain(anvil.url, anvil.chainId).client
     db = await createTestDatabase(databaseTargets()[0]!)
-    const settings = createSettingsService(db.db)
+    const settings = createSettingsService(db.pool)
     await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
     await settings.set('chainDepositAddress', setup.depositAddress, 'test')
     await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
@@ -190,7 +190,7 @@ describe('withdrawal payouts on a local chain', () => {
     expect((await verifyLedger(db.pool)).problems).toEqual([])
     const report = await reconcileChain({
       pool: db.pool,
-      settings: createSettingsService(db.db),
+      settings: createSettingsService(db.pool),
       client,
       chainId: anvil.chainId,
       hotWallet: devAccount(LOCAL_ROLES.hotWallet).address,
@@ -224,7 +224,7 @@ describe('withdrawal payouts on a local chain', () => {
     )
     const report = await reconcileChain({
       pool: db.pool,
-      settings: createSettingsService(db.db),
+      settings: createSettingsService(db.pool),
       client,
       chainId: anvil.chainId,
       hotWallet: hot.address,

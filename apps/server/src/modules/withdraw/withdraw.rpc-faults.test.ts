@@ -49,7 +49,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
 
   const log: SenderLog = { warn: () => {}, error: (extra, msg) => errors.push({ extra, msg }) }
   const services = () => {
-    const settings = createSettingsService(db.db)
+    const settings = createSettingsService(db.pool)
     const ledger = createLedgerService(db.pool)
     return {
       withdrawals: createWithdrawService({
@@ -125,7 +125,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
     }) as PublicClient
     proxy = await startRpcProxy(anvil.url)
     db = await createTestDatabase(target)
-    const settings = createSettingsService(db.db)
+    const settings = createSettingsService(db.pool)
     await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
     await settings.set('chainDepositAddress', setup.depositAddress, 'test')
     await settings.set('chainConfirmations', CONFIRMATIONS, 'test')

@@ -8,7 +8,7 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
  * Intl.NumberFormat loads the locale's data, a long task on the first screen of a cheap phone.
  * Every one of these locales groups by threes.
  */
-const SEPARATORS: Record<Lang, { group: string; decimal: string }> = {
+export const SEPARATORS: Record<Lang, { group: string; decimal: string }> = {
   zhcn: { group: ',', decimal: '.' },
   en: { group: ',', decimal: '.' },
   ko: { group: ',', decimal: '.' },

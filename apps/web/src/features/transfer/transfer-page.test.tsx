@@ -40,9 +40,12 @@ const done = (call: ApiCall): TransferResult => ({
   replayed: false,
 })
 
+const IN_DOWNLINE = { registered: true, self: false, inDownline: true }
+
 /** The server of these tests: 500 USDT available, 1 USDT + 1 % per transfer. */
-function serve(transfer: (call: ApiCall) => Reply) {
+function serve(transfer: (call: ApiCall) => Reply, where = () => IN_DOWNLINE) {
   return fakeApi({
+    'userAccount/checkAddress': () => ok(where()),
     'userAccount/balance': () => ok(balanceList()),
     'userAccount/enableCoins': () =>
       ok(enabledCoins({ minTransfer: '10', transferFeeFixed: '1', transferFeeRate: '0.01' })),
@@ -82,20 +85,64 @@ describe('transfer page', () => {
     )
   })
 
-  test('the amount field takes only a USDT decimal', async () => {
-    serve(() => ok(null))
+  test('the amount field keeps what was typed and says why it is not an amount', async () => {
+    const api = serve(() => ok(null))
     renderTransfer()
     const amount = (await screen.findByTestId('transfer-amount-input')) as HTMLInputElement
+    const reason = () => screen.queryByTestId('transfer-amount-problem')?.textContent
     await userEvent.type(amount, '1e5')
-    expect(amount.value).toBe('15')
+    expect(amount.value).toBe('1e5')
+    expect(reason()).toBe('请直接输入数字，不能使用科学计数法（e）')
     await userEvent.clear(amount)
-    await userEvent.type(amount, '-1.12345678')
-    expect(amount.value).toBe('1.123456')
-    await userEvent.type(amount, '.')
-    expect(amount.value).toBe('1.123456')
+    await userEvent.type(amount, '-1')
+    expect(amount.value).toBe('-1')
+    expect(reason()).toBe('数量不能为负数，请去掉减号')
+    await userEvent.clear(amount)
+    await userEvent.type(amount, '1.1234567')
+    expect(reason()).toBe('最多 6 位小数')
+    await userEvent.clear(amount)
+    await userEvent.type(amount, '1.2.3')
+    expect(reason()).toBe('只能有一个小数点“.”')
     await userEvent.clear(amount)
     await userEvent.type(amount, 'abc')
-    expect(amount.value).toBe('')
+    expect(reason()).toBe('请只输入数字和小数点“.”')
+    await userEvent.type(screen.getByTestId('transfer-address-input'), FRIEND)
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
+    expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
+  })
+
+  test('"1,000" is one thousand, grouped as the language writes it', async () => {
+    serve(() => ok(null))
+    renderTransfer()
+    await fill(FRIEND, '1,000')
+    expect(screen.queryByTestId('transfer-amount-problem')).toBeNull()
+    // 1000 + 1 + 10 = 1011 USDT against 500 available
+    expect(screen.getByTestId('transfer-shortfall').textContent).toBe('还差 511 USDT。')
+    await fill(FRIEND, '1,00')
+    expect(screen.getByTestId('transfer-amount-problem').textContent).toBe(
+      '千位分隔符“,”位置不对；小数点是“.”',
+    )
+  })
+
+  test.each([
+    [{ registered: true, self: false, inDownline: false }, '接收地址必须是自己共识体系的下级'],
+    [{ registered: true, self: true, inDownline: false }, '这是你自己的地址'],
+    [{ registered: false, self: false, inDownline: false }, '该地址尚未注册'],
+  ])('an address the server reads as %j is refused before the sheet', async (where, text) => {
+    const api = serve(
+      () => ok(null),
+      () => where,
+    )
+    renderTransfer()
+    await fill(FRIEND, '100')
+    expect((await screen.findByTestId('transfer-problem')).textContent).toBe(text)
+    expect(screen.queryByTestId('transfer-fee')).toBeNull()
+    await userEvent.click(screen.getByTestId('transfer-submit'))
+    expect(showToast).toHaveBeenLastCalledWith(text)
+    expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
+    expect(api.callsTo('userAccount/checkAddress')[0]?.params.address).toBe(FRIEND)
+    expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
   })
 
   test('says what is missing before any request', async () => {
@@ -117,10 +164,15 @@ describe('transfer page', () => {
   test('refuses more than the available balance, fee included, without a request', async () => {
     const api = serve(() => ok(null))
     renderTransfer()
-    // 495 + 1 + 4.95 = 500.95 > 500
+    // 495 + 1 + 4.95 = 500.95 > 500: no estimate for what cannot be sent, the gap instead
     await fill(FRIEND, '495')
-    expect(screen.getByTestId('transfer-fee').textContent).toBe('5.95 USDT')
-    expect(screen.getByTestId('transfer-total').textContent).toBe('500.95 USDT')
+    expect(screen.queryByTestId('transfer-total')).toBeNull()
+    expect(screen.getByTestId('transfer-problem').textContent).toContain('USDT 余额不足')
+    expect(screen.getByTestId('transfer-shortfall').textContent).toBe('还差 0.95 USDT。')
+    await fill(FRIEND, '100')
+    await waitFor(() => expect(screen.getByTestId('transfer-fee').textContent).toBe('2 USDT'))
+    expect(screen.getByTestId('transfer-total').textContent).toBe('102 USDT')
+    await fill(FRIEND, '495')
     await userEvent.click(screen.getByTestId('transfer-submit'))
     expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
@@ -130,11 +182,12 @@ describe('transfer page', () => {
   test('"all" fills the most that the balance pays, fee included', async () => {
     serve(() => ok(null))
     renderTransfer()
-    await userEvent.click(await screen.findByTestId('transfer-all'))
+    await userEvent.type(await screen.findByTestId('transfer-address-input'), FRIEND)
+    await userEvent.click(screen.getByTestId('transfer-all'))
     expect((screen.getByTestId('transfer-amount-input') as HTMLInputElement).value).toBe(
       '494.059405',
     )
-    expect(screen.getByTestId('transfer-total').textContent).toBe('500 USDT')
+    expect((await screen.findByTestId('transfer-total')).textContent).toBe('500 USDT')
   })
 
   test('the sheet shows recipient, amount, fee and total', async () => {

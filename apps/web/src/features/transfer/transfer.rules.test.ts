@@ -1,4 +1,5 @@
-import type { EnabledCoin } from '@hope/api'
+import { formatAmount, type EnabledCoin } from '@hope/api'
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { toUnits } from '../../lib/money-input.ts'
 import { checkTransfer, maxTransferable, transferFee } from './transfer.rules.ts'
@@ -63,9 +64,33 @@ describe('checks before sending', () => {
     [{ address, amount: '0' }, 'amountInvalid'],
     [{ address, amount: '0.' }, 'amountInvalid'],
     [{ address, amount: '9.999999' }, 'amountTooSmall'],
-    [{ address, amount: '50.000001' }, 'insufficient'],
   ] as const)('%j → %s', (form, problem) => {
     expect(checkTransfer(form, ctx)).toEqual({ problem })
+  })
+  test('over the balance says what is missing', () => {
+    expect(checkTransfer({ address, amount: '50.000001' }, ctx)).toEqual({
+      problem: 'insufficient',
+      shortfall: '0.000001',
+    })
+  })
+  test('a quote never spends more than the balance; a refusal for it names the gap', () => {
+    const coin = usdt({ transferFeeFixed: '1', transferFeeRate: '0.01' })
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        (amount, available) => {
+          const check = checkTransfer(
+            { address, amount: formatAmount(amount, 6) },
+            { coin, available: formatAmount(available, 6) },
+          )
+          const total = amount + transferFee(amount, coin)
+          if ('quote' in check) expect(units(check.quote.total)).toBeLessThanOrEqual(available)
+          else if (check.problem === 'insufficient')
+            expect(units(check.shortfall ?? '0')).toBe(total - available)
+        },
+      ),
+    )
   })
   test('a trailing point is the whole number', () => {
     expect(checkTransfer({ address, amount: '12.' }, ctx)).toMatchObject({
@@ -76,6 +101,7 @@ describe('checks before sending', () => {
     const coin = usdt({ transferFeeFixed: '1' })
     expect(checkTransfer({ address, amount: '50' }, { coin, available: '50' })).toEqual({
       problem: 'insufficient',
+      shortfall: '1',
     })
     expect(checkTransfer({ address, amount: '49' }, { coin, available: '50' })).toMatchObject({
       quote: { total: '50' },

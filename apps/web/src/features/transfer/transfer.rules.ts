@@ -42,12 +42,12 @@ export interface TransferQuote {
 
 /**
  * The checks made before any request, in the order of the form (spec §5 messages): the
- * first problem found, or the quote to confirm.
+ * first problem found (over the balance, with what is missing), or the quote to confirm.
  */
 export function checkTransfer(
   form: { address: string; amount: string },
   ctx: { coin: EnabledCoin; available: string },
-): { problem: TransferProblem } | { quote: TransferQuote } {
+): { problem: TransferProblem; shortfall?: string } | { quote: TransferQuote } {
   const address = form.address.trim()
   const { coin } = ctx
   if (!address) return { problem: 'addressRequired' }
@@ -59,7 +59,8 @@ export function checkTransfer(
   if (amount === null || amount <= 0n) return { problem: 'amountInvalid' }
   if (amount < toUnits(coin.minTransfer, coin.decimals)) return { problem: 'amountTooSmall' }
   const fee = transferFee(amount, coin)
-  if (amount + fee > toUnits(ctx.available, coin.decimals)) return { problem: 'insufficient' }
   const show = (units: bigint) => formatAmount(units, coin.decimals)
+  const short = amount + fee - toUnits(ctx.available, coin.decimals)
+  if (short > 0n) return { problem: 'insufficient', shortfall: show(short) }
   return { quote: { address, amount: show(amount), fee: show(fee), total: show(amount + fee) } }
 }

@@ -1,0 +1,302 @@
+import { normalizeLang, type AccountKind } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import Button from 'antd-mobile/es/components/button'
+import Popup from 'antd-mobile/es/components/popup'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { balanceOptions } from '../api/balance.ts'
+import { formatMoney, SEPARATORS } from '../format.ts'
+import { Icon } from '../icons.tsx'
+import { useGoBack } from '../navigation.ts'
+import type { AmountProblem } from './amount.ts'
+import '../money-form.css'
+import './money-flow.css'
+
+/** One line of a quote, a sheet or a result: a label and its value. */
+export interface Row {
+  label: string
+  value: ReactNode
+  testId?: string
+  strong?: boolean
+  mono?: boolean
+}
+
+export function Rows({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="money-rows">
+      {rows.map((row) => (
+        <div key={row.label}>
+          <dt>{row.label}</dt>
+          <dd
+            className={[row.strong && 'money-rows__strong', row.mono && 'money-mono']
+              .filter(Boolean)
+              .join(' ')}
+            data-testid={row.testId}
+          >
+            {row.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** `12.5 USDT` in the user's language. */
+export function useMoney(): (value: string, currency: string) => string {
+  const { i18n } = useTranslation()
+  const lang = normalizeLang(i18n.language)
+  return (value, currency) => `${formatMoney(value, lang)} ${currency}`
+}
+
+/**
+ * An amount field that keeps what the user typed and says why it is not an amount, instead of
+ * dropping characters behind the user's back.
+ */
+export function AmountField({
+  testId,
+  label,
+  value,
+  onChange,
+  unit,
+  placeholder,
+  problem,
+  decimals,
+  all,
+}: {
+  testId: string
+  label: string
+  value: string
+  onChange: (text: string) => void
+  unit: string
+  placeholder?: string
+  problem: AmountProblem | null
+  decimals: number
+  all?: { label: string; onClick: () => void }
+}) {
+  const { t, i18n } = useTranslation('money')
+  const separators = SEPARATORS[normalizeLang(i18n.language)]
+  return (
+    <label className="money-field">
+      <span className="money-label">{label}</span>
+      <span className={`money-input${problem ? ' money-input--bad' : ''}`}>
+        <input
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          inputMode="decimal"
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={40}
+          aria-invalid={problem !== null}
+          data-testid={`${testId}-amount-input`}
+        />
+        <span className="money-input__unit">{unit}</span>
+        {all && (
+          <button
+            type="button"
+            className="money-input__action"
+            onClick={all.onClick}
+            data-testid={`${testId}-all`}
+          >
+            {all.label}
+          </button>
+        )}
+      </span>
+      {problem && (
+        <span
+          className="money-field__problem"
+          role="alert"
+          data-testid={`${testId}-amount-problem`}
+        >
+          {t(`flow.amount.${problem}`, { ...separators, decimals })}
+        </span>
+      )}
+    </label>
+  )
+}
+
+/**
+ * What stops the action now, said while the user types (not only on the button), with the way
+ * out where there is one: a shortfall of USDT links to the recharge screen.
+ */
+export function LiveProblem({
+  testId,
+  text,
+  shortfall,
+}: {
+  testId: string
+  text: string | null
+  shortfall?: string | null
+}) {
+  const { t } = useTranslation('money')
+  const navigate = useNavigate()
+  const money = useMoney()
+  if (!text) return null
+  return (
+    <div className="money-problem" role="status" data-testid={`${testId}-problem`}>
+      <p>{text}</p>
+      {shortfall && (
+        <p>
+          <span data-testid={`${testId}-shortfall`}>
+            {t('flow.shortfall', { amount: money(shortfall, 'USDT') })}
+          </span>{' '}
+          <button
+            type="button"
+            className="money-problem__link"
+            onClick={() => void navigate('/recharge')}
+            data-testid={`${testId}-go-recharge`}
+          >
+            {t('flow.goRecharge')}
+          </button>
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The confirmation sheet of every money action; `failed` turns its button into a retry. */
+export function ConfirmSheet({
+  testId,
+  open,
+  title,
+  amount,
+  rows,
+  note,
+  sending,
+  failed,
+  failedText,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  testId: string
+  open: boolean
+  title: string
+  amount: string
+  rows: Row[]
+  note?: ReactNode
+  sending: boolean
+  failed: boolean
+  /** What is known after a request without an answer (the same key is never charged twice). */
+  failedText: string
+  confirmLabel: string
+  onConfirm: () => void
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Popup
+      visible={open}
+      onMaskClick={sending ? undefined : onClose}
+      onClose={onClose}
+      showCloseButton={!sending}
+      bodyClassName="money-sheet"
+    >
+      {open && (
+        <div data-testid={`${testId}-confirm-sheet`}>
+          <h2 className="money-sheet__title">{title}</h2>
+          <p className="money-sheet__amount" data-testid={`${testId}-confirm-amount`}>
+            {amount}
+          </p>
+          <Rows rows={rows} />
+          {note}
+          {failed && (
+            <p className="money-sheet__warn" role="alert" data-testid={`${testId}-network-failed`}>
+              {failedText}
+            </p>
+          )}
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            size="large"
+            loading={sending}
+            disabled={sending}
+            onClick={onConfirm}
+            data-testid={`${testId}-confirm`}
+          >
+            {failed ? t('common.retry') : confirmLabel}
+          </Button>
+        </div>
+      )}
+    </Popup>
+  )
+}
+
+/** The new balance of an account, as the refreshed balance query answers it. */
+function NewBalance({ testId, account }: { testId: string; account: AccountKind }) {
+  const { t } = useTranslation('money')
+  const money = useMoney()
+  const balance = useQuery(balanceOptions())
+  const item = balance.data?.find((a) => a.kind === account)
+  if (!item || balance.isFetching) return null
+  return (
+    <p className="money-result__balance" data-testid={`${testId}-result-balance`}>
+      {t('flow.newBalance', {
+        account: t(`accounts.${account}`),
+        amount: money(item.available, item.currency),
+      })}
+    </p>
+  )
+}
+
+/** The one result view: what moved, the new balance, the log filtered to it, and back. */
+export function ResultView({
+  testId,
+  title,
+  amount,
+  rows,
+  icon,
+  account,
+  log,
+  doneLabel,
+  onDone,
+}: {
+  testId: string
+  title: string
+  amount: string
+  rows: Row[]
+  icon?: ReactNode
+  /** The account whose new balance to show. */
+  account?: AccountKind
+  log: { to: string; label: string; testId: string }
+  doneLabel: string
+  onDone?: () => void
+}) {
+  const navigate = useNavigate()
+  const goBack = useGoBack()
+  return (
+    <section className="card money-result" data-testid={`${testId}-result`}>
+      {icon ?? (
+        <span className="money-result__icon">
+          <Icon name="check" />
+        </span>
+      )}
+      <h2 className="money-result__title">{title}</h2>
+      <p className="money-result__amount" data-testid={`${testId}-result-amount`}>
+        {amount}
+      </p>
+      <Rows rows={rows} />
+      {account && <NewBalance testId={testId} account={account} />}
+      <div className="money-result__actions">
+        <Button
+          block
+          shape="rounded"
+          onClick={() => void navigate(log.to)}
+          data-testid={log.testId}
+        >
+          {log.label}
+        </Button>
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          onClick={onDone ?? goBack}
+          data-testid={`${testId}-result-back`}
+        >
+          {doneLabel}
+        </Button>
+      </div>
+    </section>
+  )
+}

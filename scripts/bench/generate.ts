@@ -1,12 +1,12 @@
 // Benchmark data at 10k to 1M members, written set-based so a million takes minutes: a
 // referral tree under one large member (the "whale"), consensus positions, team statistics and
-// account logs. The shapes follow `generateEconomy` (apps/server/src/modules/game/game.generate.ts);
+// account logs. The shapes follow `generateEconomy` (apps/server/src/modules/settlement/settlement.generate.ts);
 // what the users table's row triggers would do one member at a time (ancestors, the five
 // accounts, team statistics) is done here once per chunk or once for all, and every balance
 // comes from ledger transfers and entries built the way `ledger_post` writes them, so
 // `ledger:verify` holds afterwards.
 import type pg from 'pg'
-import { insertPositions } from '../../apps/server/src/modules/game/game.generate.ts'
+import { insertPositions } from '../../apps/server/src/modules/settlement/settlement.generate.ts'
 
 export interface GenerateOptions {
   /** Members generated, the whale included; they hang under the first (root) user. */

@@ -9,10 +9,11 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/
 import { migrate } from '../../apps/server/src/db/migrate.ts'
 import { openDatabase } from '../../apps/server/src/db/pool.ts'
 import { seedDemo } from '../../apps/server/src/db/seed.ts'
-import { generateEconomy } from '../../apps/server/src/modules/game/game.generate.ts'
-import { createGameService } from '../../apps/server/src/modules/game/game.service.ts'
 import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts'
 import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.verify.ts'
+import { createSaleService } from '../../apps/server/src/modules/sale/sale.service.ts'
+import { generateEconomy } from '../../apps/server/src/modules/settlement/settlement.generate.ts'
+import { createSettlementService } from '../../apps/server/src/modules/settlement/settlement.service.ts'
 import { createSettingsService } from '../../apps/server/src/modules/settings/settings.service.ts'
 import { sizeLabel, type BenchRow } from './table.ts'
 
@@ -53,13 +54,11 @@ export async function benchSettlement(): Promise<BenchRow[]> {
       await database.pool.query('VACUUM ANALYZE')
       const generated = (performance.now() - t0) / 1000
       const ledger = createLedgerService(database.pool)
-      const game = createGameService({
-        pool: database.pool,
-        ledger,
-        settings: createSettingsService(database.pool),
-      })
+      const settings = createSettingsService(database.pool)
+      const sale = createSaleService({ pool: database.pool, ledger, settings })
+      const settlement = createSettlementService({ pool: database.pool, ledger, settings, sale })
       const t1 = performance.now()
-      const run = await game.settle('2030-01-01')
+      const run = await settlement.settle('2030-01-01')
       const seconds = (performance.now() - t1) / 1000
       const report = await verifyLedger(database.pool)
       await database.close()

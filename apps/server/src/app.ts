@@ -10,10 +10,31 @@ import { createSignatureVerifier, type SignatureVerifier } from './lib/signature
 import { accountRoutes } from './modules/account/account.routes.ts'
 import { chatRoutes } from './modules/chat/chat.routes.ts'
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts'
-import { gameRoutes } from './modules/game/game.routes.ts'
-import { createGameService, type GameService } from './modules/game/game.service.ts'
 import { createAccountService, type AccountService } from './modules/account/account.service.ts'
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts'
+import { membershipRoutes } from './modules/membership/membership.routes.ts'
+import {
+  createMembershipService,
+  type MembershipService,
+} from './modules/membership/membership.service.ts'
+import { nodesRoutes } from './modules/nodes/nodes.routes.ts'
+import { createNodesService, type NodesService } from './modules/nodes/nodes.service.ts'
+import { redemptionRoutes } from './modules/redemption/redemption.routes.ts'
+import {
+  createRedemptionService,
+  type RedemptionService,
+} from './modules/redemption/redemption.service.ts'
+import { createSaleService, type SaleService } from './modules/sale/sale.service.ts'
+import { createSettlementJob, type SettlementJob } from './modules/settlement/settlement.job.ts'
+import { settlementRoutes } from './modules/settlement/settlement.routes.ts'
+import {
+  createSettlementService,
+  type SettlementService,
+} from './modules/settlement/settlement.service.ts'
+import { stakingRoutes } from './modules/staking/staking.routes.ts'
+import { createStakingService, type StakingService } from './modules/staking/staking.service.ts'
+import { teamRoutes } from './modules/team/team.routes.ts'
+import { createTeamService, type TeamService } from './modules/team/team.service.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
 import { createContentService, type ContentService } from './modules/content/content.service.ts'
 import { uploadRoutes } from './modules/upload/upload.routes.ts'
@@ -60,7 +81,14 @@ export interface Services {
   admin: AdminService
   withdrawals: WithdrawService
   recharges: RechargeService
-  game: GameService
+  sale: SaleService
+  staking: StakingService
+  redemption: RedemptionService
+  membership: MembershipService
+  nodes: NodesService
+  team: TeamService
+  settlement: SettlementService
+  settlementJob: SettlementJob
   content: ContentService
   uploads: UploadService
   chat: ChatService
@@ -190,12 +218,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings,
     chain: () => opts.chain,
   })
-  const game = createGameService({ pool: opts.database.pool, ledger, settings })
+  const { pool } = opts.database
+  const sale = createSaleService({ pool, ledger, settings })
+  const staking = createStakingService({ pool, ledger, settings })
+  const redemption = createRedemptionService({ pool, ledger, settings, sale })
+  const membership = createMembershipService({ pool, settings, sale })
+  const nodes = createNodesService({ pool, settings, sale })
+  const team = createTeamService({ pool, settings })
+  const settlement = createSettlementService({ pool, ledger, settings, sale })
+  const settlementJob = createSettlementJob({ pool, settings, settlement })
   const admin = createAdminService({
     pool: opts.database.pool,
     settings,
     withdrawals,
-    game,
+    settlement,
     ...(opts.now ? { now: opts.now } : {}),
   })
   const content = createContentService({ pool: opts.database.pool })
@@ -230,7 +266,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     admin,
     withdrawals,
     recharges,
-    game,
+    sale,
+    staking,
+    redemption,
+    membership,
+    nodes,
+    team,
+    settlement,
+    settlementJob,
     content,
     uploads,
     chat,
@@ -259,7 +302,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes)
   await app.register(withdrawRoutes)
   await app.register(rechargeRoutes)
-  await app.register(gameRoutes)
+  await app.register(stakingRoutes)
+  await app.register(redemptionRoutes)
+  await app.register(membershipRoutes)
+  await app.register(nodesRoutes)
+  await app.register(teamRoutes)
+  await app.register(settlementRoutes)
   await app.register(chatRoutes)
   await app.register(quotesRoutes)
   await app.register(rankingRoutes)

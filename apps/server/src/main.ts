@@ -167,7 +167,12 @@ async function main(): Promise<void> {
 
   // The daily settlement at the configured local time; the run itself takes an advisory lock.
   jobs.push(
-    startIntervalJob('daily settlement', () => app.services.game.settleDue(), app.log, 60_000),
+    startIntervalJob(
+      'daily settlement',
+      () => app.services.settlementJob.settleDue(),
+      app.log,
+      60_000,
+    ),
   )
   // Prices: the ETH feed's poll (when configured), each price change and an hourly sample.
   jobs.push(startIntervalJob('price sampler', () => app.services.quotes.tick(), app.log, 60_000))

@@ -20,7 +20,7 @@ import {
 } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { verifyLedger } from '../ledger/ledger.verify.ts'
+import { verifyLedger } from './modules/ledger/ledger.verify.ts'
 import {
   buildTestApp,
   call,
@@ -29,9 +29,9 @@ import {
   fundAccount,
   registerUser,
   type TestDatabase,
-} from '../../testing/index.ts'
+} from './testing/index.ts'
 
-describe.each(databaseTargets())('game API on $name', (target) => {
+describe.each(databaseTargets())('token economy API on $name', (target) => {
   let db: TestDatabase
   let app: FastifyInstance
   // alice (level 3) → bob → carol
@@ -634,7 +634,7 @@ describe.each(databaseTargets())('game API on $name', (target) => {
     const carolBefore = await balances(carol)
     // The daily job's run of a day no other test settles (operators may settle up to tomorrow).
     const day = new Date(Date.now() + 56 * 3600_000).toISOString().slice(0, 10)
-    const run = await app.services.game.settle(day)
+    const run = await app.services.settlement.settle(day)
     expect(run.status).toBe('done')
     const carolAfter = await balances(carol)
     expect(carolAfter.community).toBe(carolBefore.community)

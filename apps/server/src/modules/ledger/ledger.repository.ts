@@ -1,3 +1,4 @@
+import { trimDecimal } from '@hope/api'
 import type pg from 'pg'
 
 /** A leg as the SQL function `ledger_apply` takes it: amounts are decimal strings. */
@@ -225,4 +226,13 @@ export async function hopeIssued(q: Queryable): Promise<string> {
     text: `SELECT sold::text AS issued FROM token_sale WHERE id = 1`,
   })
   return res.rows[0]?.issued ?? '0'
+}
+
+/** The amounts a request key moved, leg by leg; empty when the key is new. */
+export async function movedUnder(q: Queryable, key: string): Promise<string[]> {
+  const res = await q.query<{ amount: string }>(
+    `SELECT amount::text FROM ledger_transfers WHERE request_key = $1 ORDER BY leg`,
+    [key],
+  )
+  return res.rows.map((r) => trimDecimal(r.amount))
 }

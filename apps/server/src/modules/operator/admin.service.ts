@@ -16,7 +16,7 @@ import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
 import { AppError, isAppError } from '../../lib/app-error.ts'
-import type { GameService } from '../game/game.service.ts'
+import type { SettlementService } from '../settlement/settlement.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import {
   SETTING_DEFAULTS,
@@ -44,10 +44,10 @@ export function createAdminService(deps: {
   pool: pg.Pool
   settings: SettingsService
   withdrawals: WithdrawService
-  game: GameService
+  settlement: SettlementService
   now?: () => number
 }) {
-  const { pool, settings, withdrawals, game } = deps
+  const { pool, settings, withdrawals, settlement } = deps
   const now = deps.now ?? Date.now
 
   async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -86,7 +86,7 @@ export function createAdminService(deps: {
       const since = localDayStart(now(), s.settlementUtcOffsetMinutes)
       const [counts, runs, check, alarms] = await Promise.all([
         repo.dashboardCounts(pool, since),
-        game.settlementRuns({ pageNum: 1, pageSize: 1 }),
+        settlement.runs({ pageNum: 1, pageSize: 1 }),
         repo.latestLedgerCheck(pool),
         openAlarms(pool),
       ])

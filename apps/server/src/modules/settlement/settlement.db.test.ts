@@ -5,21 +5,26 @@ import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/index.ts'
-import { generateEconomy } from './game.generate.ts'
-import { differential, rankOf, rankRate } from './game.rules.ts'
-import { createGameService } from './game.service.ts'
+import { createSaleService } from '../sale/sale.service.ts'
+import { differential, rankOf, rankRate } from '../team/team.rules.ts'
+import { generateEconomy } from './settlement.generate.ts'
+import { createSettlementJob } from './settlement.job.ts'
+import { createSettlementService } from './settlement.service.ts'
 
 const POSITIONS = 10_000
 
 describe.each(databaseTargets())('daily settlement on $name', (target) => {
   let db: TestDatabase
-  let game: ReturnType<typeof createGameService>
+  let settlement: ReturnType<typeof createSettlementService>
+  let job: ReturnType<typeof createSettlementJob>
   let settings: ReturnType<typeof createSettingsService>
   beforeAll(async () => {
     db = await createTestDatabase(target)
     const ledger = createLedgerService(db.pool)
     settings = createSettingsService(db.db)
-    game = createGameService({ pool: db.pool, ledger, settings })
+    const sale = createSaleService({ pool: db.pool, ledger, settings })
+    settlement = createSettlementService({ pool: db.pool, ledger, settings, sale })
+    job = createSettlementJob({ pool: db.pool, settings, settlement })
     await generateEconomy(db.pool, { users: 1_000, positions: POSITIONS, prefix: 'settle' })
     await db.pool.query(
       `UPDATE users SET is_robot = true WHERE id IN (SELECT id FROM users ORDER BY id DESC LIMIT 10)`,
@@ -47,7 +52,7 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
     )
     const day = '2030-01-01'
     await expect(
-      game.settle(day, {
+      settlement.settle(day, {
         afterBatch: (n) => {
           if (n === 4) throw new Error('injected crash')
         },
@@ -57,14 +62,14 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
     expect(Number(half.n)).toBeGreaterThan(0)
     expect(Number(half.n)).toBeLessThan(POSITIONS)
 
-    const run = await game.settle(day)
+    const run = await settlement.settle(day)
     expect(run).toMatchObject({ status: 'done', positions: POSITIONS })
     const full = await paidFor(day)
     expect(Number(full.n)).toBe(POSITIONS - Number(robots.rows[0]!.n))
     expect(full.distinct).toBe(full.n)
     expect(full.total).toBe(robots.rows[0]!.expected)
 
-    const again = await game.settle(day)
+    const again = await settlement.settle(day)
     expect(again.positions).toBe(POSITIONS)
     expect(await paidFor(day)).toEqual(full)
     expect((await verifyLedger(db.pool)).problems).toEqual([])
@@ -73,8 +78,8 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
   test('the schedule settles the due day once', async () => {
     // 2030-01-03 08:00 in UTC+8: 2030-01-02 is due
     const now = Date.parse('2030-01-03T00:00:00Z')
-    expect(await game.settleDue(now)).toEqual({ settled: POSITIONS })
-    expect(await game.settleDue(now + 60_000)).toEqual({ settled: 0 })
+    expect(await job.settleDue(now)).toEqual({ settled: POSITIONS })
+    expect(await job.settleDue(now + 60_000)).toEqual({ settled: 0 })
     expect((await paidFor('2030-01-02')).n).toBe((await paidFor('2030-01-01')).n)
   }, 120_000)
 
@@ -82,7 +87,7 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
     const thresholds = ['200', '1000', '3000', '8000', '20000']
     await settings.set('rankThresholdsUsdt', thresholds, 'test')
     const day = '2030-01-05'
-    const run = await game.settle(day)
+    const run = await settlement.settle(day)
     expect(run.status).toBe('done')
     const q = async <T extends object>(sql: string, params: unknown[] = []) =>
       (await db.pool.query<T & pg.QueryResultRow>(sql, params)).rows

@@ -6,7 +6,7 @@ import {
   insertTestUser,
   type TestDatabase,
 } from '../../testing/index.ts'
-import { teamAdd, teamStats } from './game.repository.ts'
+import { teamAdd, teamStats } from './team.repository.ts'
 
 describe.each(databaseTargets())('team statistics on $name', (target) => {
   let db: TestDatabase

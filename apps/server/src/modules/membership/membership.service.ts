@@ -1,0 +1,153 @@
+import type { MemberFlags, PurchaseResult, VipInfo } from '@hope/api'
+import type pg from 'pg'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
+import { movedUnder } from '../ledger/ledger.repository.ts'
+import { insertAudit } from '../operator/operator.repository.ts'
+import type { SaleService } from '../sale/sale.service.ts'
+import { splitOf } from '../sale/sale.repository.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import { teamAdd } from '../team/team.repository.ts'
+import * as repo from './membership.repository.ts'
+import { upgradeCost } from './membership.rules.ts'
+
+/**
+ * Membership levels (DESIGN §7): bought by the member or paid by an upline for a downline,
+ * only the difference each time, the HOPE it buys going to the split account.
+ */
+export function createMembershipService(deps: {
+  pool: pg.Pool
+  settings: SettingsService
+  sale: SaleService
+}) {
+  const { pool, settings, sale } = deps
+
+  const levelPrices = async () => [0n, ...(await settings.get()).levelPricesUsdt.map(usdtUnits)]
+
+  return {
+    /** Membership upgrade: pays only the difference; the HOPE it buys goes to the split account. */
+    async upgrade(
+      user: { id: number },
+      params: { level: number; idempotencyKey: string },
+    ): Promise<PurchaseResult> {
+      const key = `upgrade:${user.id}:${params.idempotencyKey}`
+      return inTransaction(pool, async (q) => {
+        const level = await repo.lockUserLevel(q, user.id)
+        const moved = await movedUnder(q, key)
+        if (moved.length)
+          return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
+        if (params.level <= level) throw new AppError('not_an_upgrade')
+        const cost = upgradeCost(await levelPrices(), level, params.level)
+        const hopeBought = await sale.purchase(q, user.id, key, cost, { level: params.level })
+        await repo.setLevel(q, user.id, params.level)
+        return {
+          paid: formatUsdt(cost),
+          hope: formatHope(hopeBought),
+          level: params.level,
+          nodes: [],
+          replayed: false,
+        }
+      })
+    },
+
+    /**
+     * Activation of a downline member: the payer pays the member's upgrade to `level` (only the
+     * difference), the HOPE goes to the member's split account; a partition given moves the
+     * member while they have no team and no level yet.
+     */
+    async activate(
+      payer: { id: number },
+      params: {
+        address: string
+        level: number
+        location?: number | undefined
+        idempotencyKey: string
+      },
+    ): Promise<PurchaseResult> {
+      const key = `activate:${payer.id}:${params.idempotencyKey}`
+      const member = await repo.memberByAddress(pool, params.address)
+      if (!member) throw new AppError('not_registered')
+      if (!member.ancestorIds.includes(payer.id)) throw new AppError('not_downline')
+      const memberId = member.id
+      return inTransaction(pool, async (q) => {
+        const level = await repo.lockUserLevel(q, memberId)
+        const moved = await movedUnder(q, key)
+        if (moved.length)
+          return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
+        if (params.level <= level) throw new AppError('not_an_upgrade')
+        if (params.location) {
+          const placed = await repo.placementOf(q, memberId)
+          if (placed.location !== params.location) {
+            if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
+              throw new AppError('placement_locked')
+            await teamAdd(q, memberId, { people: -1 })
+            await repo.setLocation(q, memberId, params.location)
+            await teamAdd(q, memberId, { people: 1 })
+          }
+        }
+        const cost = upgradeCost(await levelPrices(), level, params.level)
+        const hopeBought = await sale.purchase(
+          q,
+          memberId,
+          key,
+          cost,
+          { member: memberId, level: params.level },
+          payer.id,
+        )
+        await repo.setLevel(q, memberId, params.level)
+        return {
+          paid: formatUsdt(cost),
+          hope: formatHope(hopeBought),
+          level: params.level,
+          nodes: [],
+          replayed: false,
+        }
+      })
+    },
+
+    async vipInfo(userId: number): Promise<VipInfo> {
+      const [s, level, nodes, split] = await Promise.all([
+        settings.get(),
+        repo.levelOf(pool, userId),
+        repo.nodesOf(pool, userId),
+        splitOf(pool, userId),
+      ])
+      return {
+        level,
+        levelPrices: s.levelPricesUsdt,
+        nodes,
+        nodePrices: s.nodePricesUsdt,
+        nodeRewardRates: s.nodeRewardRates,
+        split,
+        splitDailyRate: s.splitDailyRate,
+        applicationEmail: s.shareholderApplicationEmail,
+      }
+    },
+
+    /** An operator flags or unflags a robot account. */
+    async flagRobot(
+      operatorId: number,
+      params: { userName: string; robot: boolean; reason: string },
+    ): Promise<MemberFlags> {
+      return inTransaction(pool, async (q) => {
+        const id = await repo.lockMemberId(q, params.userName)
+        if (id === null) throw new AppError('not_registered')
+        const before = await repo.memberFlags(q, id)
+        await repo.setRobot(q, id, params.robot)
+        const after = await repo.memberFlags(q, id)
+        await insertAudit(q, {
+          operatorId,
+          action: params.robot ? 'flag_robot' : 'unflag_robot',
+          targetUserId: id,
+          reason: params.reason,
+          before,
+          after,
+        })
+        return after
+      })
+    },
+  }
+}
+
+export type MembershipService = ReturnType<typeof createMembershipService>

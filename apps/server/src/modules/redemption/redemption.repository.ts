@@ -1,0 +1,57 @@
+import { formatAmount, trimDecimal, type PledgeItem } from '@hope/api'
+import type { Queryable } from '../../db/transaction.ts'
+import { hopeUnits } from '../../lib/units.ts'
+
+export interface PledgeRow {
+  id: string
+  amount: string
+  released: string
+  redeemed: boolean
+  created_at: Date
+}
+const PLEDGE_COLUMNS = 'id::text, amount::text, released::text, redeemed, created_at'
+export const toPledge = (r: PledgeRow, releaseRate: string): PledgeItem => ({
+  id: Number(r.id),
+  amount: trimDecimal(r.amount),
+  released: trimDecimal(r.released),
+  convertible: formatAmount(hopeUnits(r.amount) - hopeUnits(r.released), 18),
+  releaseRate,
+  redeemed: r.redeemed,
+  createdAt: r.created_at.toISOString(),
+})
+
+export async function pledgeByKey(q: Queryable, key: string): Promise<PledgeRow | null> {
+  const res = await q.query<PledgeRow>(
+    `SELECT ${PLEDGE_COLUMNS} FROM pledge_items WHERE request_key = $1`,
+    [key],
+  )
+  return res.rows[0] ?? null
+}
+
+export async function insertPledge(
+  q: Queryable,
+  p: { userId: number; amount: string; key: string },
+): Promise<PledgeRow> {
+  const res = await q.query<PledgeRow>(
+    `INSERT INTO pledge_items (user_id, amount, request_key) VALUES ($1, $2, $3) RETURNING ${PLEDGE_COLUMNS}`,
+    [p.userId, p.amount, p.key],
+  )
+  return res.rows[0]!
+}
+
+export async function pledgesOf(
+  q: Queryable,
+  userId: number,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: PledgeRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    q.query<PledgeRow>(
+      `SELECT ${PLEDGE_COLUMNS} FROM pledge_items WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, page.pageSize, (page.pageNum - 1) * page.pageSize],
+    ),
+    q.query<{ n: string }>('SELECT count(*)::text AS n FROM pledge_items WHERE user_id = $1', [
+      userId,
+    ]),
+  ])
+  return { list: rows.rows, total: Number(total.rows[0]!.n) }
+}

@@ -1,0 +1,294 @@
+import type { Page, SettlementRun } from '@hope/api'
+import type pg from 'pg'
+import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { formatHope, formatUsdt, hopeUnits, ppmUnits, usdtUnits } from '../../lib/units.ts'
+import { movedUnder, type SqlLeg } from '../ledger/ledger.repository.ts'
+import type { LedgerService } from '../ledger/ledger.service.ts'
+import { rewardedHolders } from '../nodes/nodes.repository.ts'
+import { nodeShares } from '../nodes/nodes.rules.ts'
+import { linearRelease } from '../redemption/redemption.rules.ts'
+import { hopeFor, usdtFor } from '../sale/sale.rules.ts'
+import type { SaleService } from '../sale/sale.service.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import { consensusRelease } from '../staking/staking.rules.ts'
+import * as repo from './settlement.repository.ts'
+import { isCalendarDay, lastSettleableDay } from './settlement.rules.ts'
+
+const SETTLE_BATCH = 1_000
+const SETTLE_LOCK: [number, number] = [7_001_002, 1]
+
+/**
+ * The daily settlement (DESIGN §7): releases of positions, pledge items and split HOPE, rank
+ * and node rewards, a batch per ledger request, each batch marking what it paid in the same
+ * transaction.
+ */
+export function createSettlementService(deps: {
+  pool: pg.Pool
+  ledger: LedgerService
+  settings: SettingsService
+  sale: SaleService
+}) {
+  const { pool, ledger, settings, sale } = deps
+
+  /**
+   * The settlement of `day`: every active position's release (log 7), the rank rewards on
+   * them (log 11), every open pledge item's release (log 3), split HOPE (log 4) and the node
+   * rewards (log 10). Re-running the day, or resuming it after a crash, pays only what is
+   * still unpaid. Robots' positions are passed over.
+   */
+  async function settle(
+    day: string,
+    hooks: { afterBatch?: (n: number) => void } = {},
+  ): Promise<SettlementRun> {
+    if (!isCalendarDay(day)) throw new AppError('invalid_params', { detail: 'day' })
+    const result = await withAdvisoryLock(pool, SETTLE_LOCK, async (lockConn) => {
+      const run = await repo.openRun(lockConn, day)
+      const s = await settings.get()
+      const price = await sale.currentPrice(lockConn)
+      const consensus = {
+        dailyRate: ppmUnits(s.consensusDailyRate),
+        capMultiple: ppmUnits(s.consensusCapMultiple),
+      }
+      const pledgeRate = ppmUnits(s.pledgeDailyRate)
+      let batches = 0
+      // keyset over the ids: each batch starts after the last one, settled rows are not rescanned
+      let after = '0'
+      for (;;) {
+        const paid = await inTransaction(pool, async (q) => {
+          const rows = await repo.lockDuePositions(
+            q,
+            day,
+            SETTLE_BATCH,
+            after,
+            s.settlementUtcOffsetMinutes,
+          )
+          if (!rows.length) return 0
+          after = rows.at(-1)!.id
+          const ids: string[] = []
+          const values: string[] = []
+          const byUser = new Map<string, bigint>()
+          const outs: boolean[] = []
+          const legs: SqlLeg[] = []
+          let total = 0n
+          for (const r of rows) {
+            const rel = r.isRobot
+              ? { value: 0n, hope: 0n, out: false }
+              : consensusRelease(
+                  { principal: usdtUnits(r.principal), released: usdtUnits(r.released) },
+                  price,
+                  consensus,
+                )
+            ids.push(r.id)
+            values.push(formatUsdt(rel.value))
+            outs.push(rel.out)
+            if (rel.value > 0n) byUser.set(r.userId, (byUser.get(r.userId) ?? 0n) + rel.value)
+            if (rel.hope > 0n) {
+              total += rel.hope
+              legs.push({
+                kind: 'posted',
+                debit: await ledger.platformAccount('reward_pool', 'HOPE', r.id),
+                credit: r.community,
+                amount: formatHope(rel.hope),
+                logType: 7,
+                ref: `position:${r.id}`,
+              })
+            }
+          }
+          const key = `settle:${day}:consensus:${ids[0]}`
+          if (legs.length) await ledger.apply(key, { ids, values }, legs, q)
+          await repo.markPositionsReleased(q, day, ids, values, outs)
+          await repo.addUserValues(
+            q,
+            run.id,
+            [...byUser.keys()],
+            [...byUser.values()].map(formatUsdt),
+          )
+          await repo.addRunProgress(q, run.id, {
+            kind: 'consensus',
+            positions: ids.length,
+            hope: formatHope(total),
+          })
+          return ids.length
+        })
+        if (!paid) break
+        hooks.afterBatch?.(++batches)
+      }
+      // Rank rewards (log 11): worked out once from the day's releases, then paid in batches.
+      await inTransaction(pool, async (q) => {
+        if (await repo.lockRankRewardsReady(q, run.id)) return
+        await repo.insertRankRewards(q, run.id, s.rankThresholdsUsdt, s.rankRewardRates)
+      })
+      for (;;) {
+        const paid = await inTransaction(pool, async (q) => {
+          const rows = await repo.lockUnpaidRankRewards(q, run.id, SETTLE_BATCH)
+          if (!rows.length) return 0
+          const ids = rows.map((r) => r.userId)
+          const legs: SqlLeg[] = []
+          let total = 0n
+          for (const r of rows) {
+            const paidHope = hopeFor(usdtUnits(r.value), price)
+            if (paidHope === 0n) continue
+            total += paidHope
+            legs.push({
+              kind: 'posted',
+              debit: await ledger.platformAccount('reward_pool', 'HOPE', r.userId),
+              credit: r.community,
+              amount: formatHope(paidHope),
+              logType: 11,
+            })
+          }
+          if (legs.length) await ledger.apply(`settle:${day}:rank:${ids[0]}`, { ids }, legs, q)
+          await repo.markRankRewardsPaid(q, run.id, ids)
+          await repo.addRunProgress(q, run.id, { kind: 'rank', hope: formatHope(total) })
+          return ids.length
+        })
+        if (!paid) break
+        hooks.afterBatch?.(++batches)
+      }
+      after = '0'
+      for (;;) {
+        const paid = await inTransaction(pool, async (q) => {
+          const rows = await repo.lockDuePledges(
+            q,
+            day,
+            SETTLE_BATCH,
+            after,
+            s.settlementUtcOffsetMinutes,
+          )
+          if (!rows.length) return 0
+          after = rows.at(-1)!.id
+          const ids: string[] = []
+          const amounts: string[] = []
+          const done: boolean[] = []
+          const legs: SqlLeg[] = []
+          let total = 0n
+          for (const r of rows) {
+            const rel = linearRelease(hopeUnits(r.amount), hopeUnits(r.released), pledgeRate)
+            ids.push(r.id)
+            amounts.push(formatHope(rel.amount))
+            done.push(rel.done)
+            if (rel.amount > 0n) {
+              total += rel.amount
+              legs.push({
+                kind: 'posted',
+                debit: await ledger.platformAccount('stake_pool', 'HOPE', r.id),
+                credit: r.community,
+                amount: formatHope(rel.amount),
+                logType: 3,
+                ref: `pledge:${r.id}`,
+              })
+            }
+          }
+          if (legs.length)
+            await ledger.apply(`settle:${day}:pledge:${ids[0]}`, { ids, amounts }, legs, q)
+          await repo.markPledgesReleased(q, day, ids, amounts, done)
+          await repo.addRunProgress(q, run.id, {
+            kind: 'pledge',
+            pledges: ids.length,
+            hope: formatHope(total),
+          })
+          return ids.length
+        })
+        if (!paid) break
+        hooks.afterBatch?.(++batches)
+      }
+      // Split HOPE (log 4): the daily rate of what was bought by the end of the day.
+      const splitRate = ppmUnits(s.splitDailyRate)
+      after = '0'
+      for (;;) {
+        const paid = await inTransaction(pool, async (q) => {
+          const rows = await repo.lockDueSplits(q, day, SETTLE_BATCH, after)
+          if (!rows.length) return 0
+          after = rows.at(-1)!.userId
+          const ids: string[] = []
+          const amounts: string[] = []
+          const legs: SqlLeg[] = []
+          let total = 0n
+          for (const r of rows) {
+            const rel = r.isRobot
+              ? { amount: 0n }
+              : linearRelease(hopeUnits(r.total), hopeUnits(r.released), splitRate)
+            ids.push(r.userId)
+            amounts.push(formatHope(rel.amount))
+            if (rel.amount > 0n) {
+              total += rel.amount
+              legs.push({
+                kind: 'posted',
+                debit: r.split,
+                credit: r.community,
+                amount: formatHope(rel.amount),
+                logType: 4,
+              })
+            }
+          }
+          if (legs.length)
+            await ledger.apply(`settle:${day}:split:${ids[0]}`, { ids, amounts }, legs, q)
+          await repo.markSplitsReleased(q, day, ids, amounts)
+          await repo.addRunProgress(q, run.id, {
+            kind: 'split',
+            splits: ids.length,
+            hope: formatHope(total),
+          })
+          return ids.length
+        })
+        if (!paid) break
+        hooks.afterBatch?.(++batches)
+      }
+      await inTransaction(pool, async (q) => {
+        const key = `settle:${day}:nodes`
+        if ((await movedUnder(q, key)).length) return
+        const totals = await repo.runById(q, run.id)
+        const allocated = usdtFor(hopeUnits(totals!.consensusHope), price)
+        const holders = await rewardedHolders(q)
+        const accountOf = new Map(holders.map((h) => [`${h.userId}:${h.type}`, h.account]))
+        const shares = nodeShares(
+          allocated,
+          holders.map((h) => ({ userId: h.userId, type: h.type })),
+          s.nodeRewardRates.map(ppmUnits) as [bigint, bigint, bigint],
+        )
+        if (!shares.length) return
+        const legs: SqlLeg[] = []
+        for (const x of shares)
+          legs.push({
+            kind: 'posted',
+            debit: await ledger.platformAccount('reward_pool', 'USDT', `${x.userId}`),
+            credit: accountOf.get(`${x.userId}:${x.type}`)!,
+            amount: formatUsdt(x.value),
+            logType: 10,
+          })
+        await ledger.apply(key, { day }, legs, q)
+        const paidOut = shares.reduce((t, x) => t + x.value, 0n)
+        await repo.setRunNodeUsdt(q, run.id, formatUsdt(paidOut))
+      })
+      return repo.finishRun(lockConn, run.id)
+    })
+    if (!result) throw new AppError('already_resolved', { detail: 'a settlement is running' })
+    return result
+  }
+
+  return {
+    settle,
+
+    /** `admin/settle`: an operator's run, of a day no later than tomorrow (local). */
+    async settleByOperator(day: string): Promise<SettlementRun> {
+      const { settlementUtcOffsetMinutes } = await settings.get()
+      if (isCalendarDay(day) && day > lastSettleableDay(Date.now(), settlementUtcOffsetMinutes))
+        throw new AppError('invalid_params', { detail: 'day' })
+      return settle(day)
+    },
+
+    async runs(page: { pageNum: number; pageSize: number }): Promise<Page<SettlementRun>> {
+      return { ...(await repo.listRuns(pool, page)), ...page }
+    },
+
+    async run(id: number): Promise<SettlementRun> {
+      const run = await repo.runById(pool, id)
+      if (!run) throw new AppError('not_found')
+      return run
+    },
+  }
+}
+
+export type SettlementService = ReturnType<typeof createSettlementService>

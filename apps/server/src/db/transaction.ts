@@ -6,14 +6,17 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 /**
  * Runs `work` in one database transaction on a client of its own: committed when `work`
  * resolves, rolled back when it throws (the error goes on to the caller). The one way the
- * server opens a transaction; repositories take the client `work` is given.
+ * server opens a transaction; repositories take the client `work` is given. Given a client
+ * already held (a job's, under its session advisory lock), the transaction runs on that one
+ * and the client stays with its holder.
  * @example await inTransaction(pool, async (q) => { await repo.insertRow(q, row) })
  */
 export async function inTransaction<T>(
-  pool: pg.Pool,
+  on: pg.Pool | pg.PoolClient,
   work: (q: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const q = await pool.connect()
+  const held = 'release' in on
+  const q = held ? on : await on.connect()
   try {
     await q.query('BEGIN')
     const result = await work(q)
@@ -23,6 +26,6 @@ export async function inTransaction<T>(
     await q.query('ROLLBACK').catch(() => {})
     throw e
   } finally {
-    q.release()
+    if (!held) q.release()
   }
 }

@@ -1,13 +1,17 @@
 import { formatAmount } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { parseAbiItem, type Address, type PublicClient } from 'viem'
 import { blockOrNull, receiptOrNull } from '../../chain/chain.reads.ts'
 import { amountBound } from '../../lib/amount-bound.ts'
 import { raiseAlarm } from '../alarm/alarm.repository.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
+import * as claims from '../recharge/recharge.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
+import { findUserIdByName } from '../user/user.repository.ts'
 import { depositAmountVerdict } from './deposit.amount.rules.ts'
+import * as repo from './deposit.repository.ts'
 import {
   canMoveDeposit,
   commonAncestor,
@@ -72,49 +76,50 @@ export function createDepositWatcher(deps: {
   const log = deps.log ?? (() => {})
   const logError = deps.logError ?? log
 
+  const sighting = (l: TransferLog, token: string, amount: string): repo.DepositSighting => ({
+    chainId,
+    txHash: l.transactionHash.toLowerCase(),
+    logIndex: l.logIndex,
+    blockNumber: l.blockNumber,
+    blockHash: l.blockHash,
+    token,
+    fromAddress: l.from.toLowerCase(),
+    amount,
+  })
+
   async function move(
     q: pg.PoolClient,
     id: number,
     from: DepositStatus,
     to: DepositStatus,
-    set = '',
+    opts: { clearPending?: boolean } = {},
   ): Promise<void> {
     if (!canMoveDeposit(from, to)) throw new Error(`deposit ${id}: ${from} → ${to} is not allowed`)
-    await q.query(
-      `UPDATE deposits SET status = $2, updated_at = now() ${set} WHERE id = $1 AND status = $3`,
-      [id, to, from],
-    )
+    await repo.moveDeposit(q, id, from, to, opts)
   }
 
   async function walkBackReorg(q: pg.PoolClient): Promise<number> {
-    const stored = await q.query<{ number: string; hash: string }>(
-      'SELECT b.number::text AS number, b.hash FROM chain_blocks b WHERE b.chain_id = $1 ORDER BY b.number DESC LIMIT $2',
-      [chainId, Number(HASH_WINDOW)],
-    )
-    if (!stored.rows.length) return 0
-    const storedMap = new Map(stored.rows.map((r) => [BigInt(r.number), r.hash]))
-    const top = BigInt(stored.rows[0]!.number)
+    const stored = await repo.listRecentBlocks(q, chainId, Number(HASH_WINDOW))
+    if (!stored.length) return 0
+    const storedMap = new Map(stored.map((r) => [r.number, r.hash]))
+    const top = stored[0]!.number
     // A block the node says it lacks is a reorg to a shorter chain; a failed read throws out of
     // the tick, so nothing is voided or rewound on an RPC error.
     const topBlock = await blockOrNull(client, top)
-    if (topBlock?.hash?.toLowerCase() === stored.rows[0]!.hash.toLowerCase()) return 0
+    if (topBlock?.hash?.toLowerCase() === stored[0]!.hash.toLowerCase()) return 0
 
     const chainMap = new Map<bigint, string>()
     for (const n of storedMap.keys()) {
       const b = await blockOrNull(client, n)
       if (b?.hash) chainMap.set(n, b.hash)
     }
-    const lowest = BigInt(stored.rows.at(-1)!.number)
+    const lowest = stored.at(-1)!.number
     const ancestor = commonAncestor(storedMap, chainMap) ?? lowest - 1n
     log('chain reorganisation found', { chainId, ancestor: String(ancestor) })
 
-    const dropped = await q.query<{ id: number; pending: string; status: DepositStatus }>(
-      `SELECT id::int, pending_transfer_id::text AS pending, status FROM deposits
-       WHERE chain_id = $1 AND block_number > $2 AND status IN ('on_chain', 'credited')`,
-      [chainId, String(ancestor)],
-    )
+    const dropped = await repo.listDepositsAbove(q, chainId, ancestor)
     let reorged = 0
-    for (const d of dropped.rows) {
+    for (const d of dropped) {
       if (d.status === 'credited') {
         // Deeper than the confirmation depth: the ledger keeps the credit; operators must look.
         log('a credited deposit was reorganised away', { depositId: d.id })
@@ -126,17 +131,10 @@ export function createDepositWatcher(deps: {
         [{ kind: 'void_pending', pending: Number(d.pending) }],
         q,
       )
-      await move(q, d.id, 'on_chain', 'reorged', ', pending_transfer_id = NULL')
+      await move(q, d.id, 'on_chain', 'reorged', { clearPending: true })
       reorged += 1
     }
-    await q.query('DELETE FROM chain_blocks WHERE chain_id = $1 AND number > $2', [
-      chainId,
-      String(ancestor),
-    ])
-    await q.query(
-      'UPDATE chain_cursors SET block_number = LEAST(block_number, $2) WHERE chain_id = $1',
-      [chainId, String(ancestor)],
-    )
+    await repo.rewindTo(q, chainId, ancestor)
     return reorged
   }
 
@@ -164,10 +162,7 @@ export function createDepositWatcher(deps: {
       ],
       q,
     )
-    await q.query('UPDATE deposits SET pending_transfer_id = $2 WHERE id = $1', [
-      row.id,
-      outcome.transfers[0],
-    ])
+    await repo.setPendingTransfer(q, row.id, outcome.transfers[0]!)
   }
 
   /**
@@ -187,37 +182,19 @@ export function createDepositWatcher(deps: {
     const txHash = l.transactionHash.toLowerCase()
     let id: number
     if (found) {
-      await q.query(
-        `UPDATE deposits SET status = 'failed', failure = $2, block_number = $3, block_hash = $4, updated_at = now()
-         WHERE id = $1 AND status = 'reorged'`,
-        [found.id, reason, String(l.blockNumber), l.blockHash],
-      )
+      await repo.failReorgedDeposit(q, found.id, reason, {
+        number: l.blockNumber,
+        hash: l.blockHash,
+      })
       id = found.id
     } else {
-      const inserted = await q.query<{ id: number }>(
-        `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address, amount, user_id, status, failure)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'failed', $10) RETURNING id::int`,
-        [
-          chainId,
-          txHash,
-          l.logIndex,
-          String(l.blockNumber),
-          l.blockHash,
-          token,
-          l.from.toLowerCase(),
-          exact,
-          userId,
-          reason,
-        ],
-      )
-      id = inserted.rows[0]!.id
+      id = await repo.insertDeposit(q, sighting(l, token, exact), {
+        status: 'failed',
+        userId,
+        failure: reason,
+      })
     }
-    if (userId)
-      await q.query(
-        `UPDATE recharge_claims SET status = 'failed', failure = $4
-         WHERE chain_id = $1 AND tx_hash = $2 AND user_id = $3 AND status = 'on_chain'`,
-        [chainId, txHash, userId, reason],
-      )
+    if (userId) await claims.failClaimOfUser(q, { chainId, txHash, userId }, reason)
     const detail = {
       depositId: id,
       reason,
@@ -249,15 +226,8 @@ export function createDepositWatcher(deps: {
   ): Promise<'held' | 'failed' | null> {
     const exact = formatAmount(l.value, decimals)
     const verdict = depositAmountVerdict(l.value, decimals, bound.units)
-    const user = await q.query<{ id: number }>('SELECT id::int FROM users WHERE user_name = $1', [
-      l.from.toLowerCase(),
-    ])
-    const userId = user.rows[0]?.id
-    const existing = await q.query<{ id: number; status: DepositStatus }>(
-      'SELECT id::int, status FROM deposits WHERE chain_id = $1 AND tx_hash = $2 AND log_index = $3 FOR UPDATE',
-      [chainId, l.transactionHash.toLowerCase(), l.logIndex],
-    )
-    const found = existing.rows[0]
+    const userId = await findUserIdByName(q, l.from.toLowerCase())
+    const found = await repo.lockDeposit(q, chainId, l.transactionHash.toLowerCase(), l.logIndex)
     if (found && found.status !== 'reorged') return null
     // Judged at every hold: a re-included deposit is held anew under the current bound.
     if (!verdict.creditable) {
@@ -267,50 +237,18 @@ export function createDepositWatcher(deps: {
     // The ledger keeps USDT to 6 decimals; finer dust of an 18-decimal token stays on chain.
     const credit = formatAmount(verdict.credit, USDT_DECIMALS)
     if (!userId || credit === '0') {
-      if (!found) {
-        await q.query(
-          `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address, amount, status)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'unattributed')`,
-          [
-            chainId,
-            l.transactionHash.toLowerCase(),
-            l.logIndex,
-            String(l.blockNumber),
-            l.blockHash,
-            token,
-            l.from.toLowerCase(),
-            exact,
-          ],
-        )
-      }
+      if (!found) await repo.insertDeposit(q, sighting(l, token, exact), { status: 'unattributed' })
       return null
     }
     let row: { id: number }
     if (found) {
       await move(q, found.id, 'reorged', 'on_chain')
-      await q.query('UPDATE deposits SET block_number = $2, block_hash = $3 WHERE id = $1', [
-        found.id,
-        String(l.blockNumber),
-        l.blockHash,
-      ])
+      await repo.setDepositBlock(q, found.id, { number: l.blockNumber, hash: l.blockHash })
       row = found
     } else {
-      const inserted = await q.query<{ id: number }>(
-        `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address, amount, user_id, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'on_chain') RETURNING id::int`,
-        [
-          chainId,
-          l.transactionHash.toLowerCase(),
-          l.logIndex,
-          String(l.blockNumber),
-          l.blockHash,
-          token,
-          l.from.toLowerCase(),
-          exact,
-          userId,
-        ],
-      )
-      row = inserted.rows[0]!
+      row = {
+        id: await repo.insertDeposit(q, sighting(l, token, exact), { status: 'on_chain', userId }),
+      }
     }
     await hold(q, row, userId, credit, l.blockHash)
     return 'held'
@@ -321,14 +259,10 @@ export function createDepositWatcher(deps: {
     head: bigint,
     confirmations: number,
   ): Promise<number> {
-    const open = await q.query<{ id: number; block: string; pending: string }>(
-      `SELECT id::int, block_number::text AS block, pending_transfer_id::text AS pending FROM deposits
-       WHERE chain_id = $1 AND status = 'on_chain' ORDER BY id FOR UPDATE`,
-      [chainId],
-    )
+    const open = await repo.lockHeldDeposits(q, chainId)
     let credited = 0
-    for (const d of open.rows) {
-      if (!isConfirmed(BigInt(d.block), head, confirmations)) continue
+    for (const d of open) {
+      if (!isConfirmed(d.block, head, confirmations)) continue
       await ledger.apply(
         `deposit-post:${d.id}:${d.pending}`,
         { post: d.pending },
@@ -346,35 +280,21 @@ export function createDepositWatcher(deps: {
    * transfer of the token to the deposit address, or sent from another wallet → failed.
    */
   async function settleClaims(q: pg.PoolClient, scannedTo: bigint): Promise<number> {
-    const open = await q.query<{ id: number; userId: number; txHash: string; old: boolean }>(
-      `SELECT c.id::int, c.user_id::int AS "userId", c.tx_hash AS "txHash", c.created_at < now() - interval '1 day' AS old
-       FROM recharge_claims c
-       WHERE c.chain_id = $1 AND c.status = 'on_chain'
-         AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.chain_id = c.chain_id AND d.tx_hash = c.tx_hash AND d.user_id = c.user_id)
-       ORDER BY c.id LIMIT 200`,
-      [chainId],
-    )
+    const open = await claims.listUnansweredClaims(q, chainId)
     let failed = 0
-    for (const claim of open.rows) {
+    for (const claim of open) {
       // Only the node's "no such receipt" counts as not found; a failed read is retried.
       const receipt = await receiptOrNull(client, claim.txHash)
       let failure: string | null = null
       if (!receipt) failure = claim.old ? 'not found on chain' : null
       else if (receipt.status !== 'success') failure = 'reverted'
       else if (receipt.blockNumber <= scannedTo) {
-        const other = await q.query('SELECT 1 FROM deposits WHERE chain_id = $1 AND tx_hash = $2', [
-          chainId,
-          claim.txHash,
-        ])
-        failure = other.rowCount
+        failure = (await repo.depositOfTxExists(q, chainId, claim.txHash))
           ? 'sent from another wallet'
           : 'not a transfer of the token to the deposit address'
       }
       if (!failure) continue
-      await q.query(
-        `UPDATE recharge_claims SET status = 'failed', failure = $2 WHERE id = $1 AND status = 'on_chain'`,
-        [claim.id, failure],
-      )
+      await claims.failClaim(q, claim.id, failure)
       failed += 1
     }
     return failed
@@ -386,24 +306,14 @@ export function createDepositWatcher(deps: {
     if (!s.chainTokenAddress || !s.chainDepositAddress)
       return { ...report, skipped: 'not_configured' }
     const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
-      try {
-        await q.query('BEGIN')
-        report.reorged = await walkBackReorg(q)
-        await q.query('COMMIT')
+      // Two transactions on the locked client: the reorg walk commits before the scan.
+      report.reorged = await inTransaction(q, walkBackReorg)
 
-        const head = await client.getBlockNumber({ cacheTime: 0 })
-        report.head = head
-        const cursorRow = await q.query<{ n: string }>(
-          'SELECT block_number::text AS n FROM chain_cursors WHERE chain_id = $1',
-          [chainId],
-        )
-        const cursor = cursorRow.rows[0]
-          ? BigInt(cursorRow.rows[0].n)
-          : head > 5_000n
-            ? head - 5_000n
-            : -1n
-        const range = nextRange(cursor, head, SCAN_BATCH)
-        await q.query('BEGIN')
+      const head = await client.getBlockNumber({ cacheTime: 0 })
+      report.head = head
+      const cursor = (await repo.readCursor(q, chainId)) ?? (head > 5_000n ? head - 5_000n : -1n)
+      const range = nextRange(cursor, head, SCAN_BATCH)
+      await inTransaction(q, async (q) => {
         if (range) {
           const logs = await client.getLogs({
             address: s.chainTokenAddress as Address,
@@ -439,34 +349,16 @@ export function createDepositWatcher(deps: {
             range.to - HASH_WINDOW + 1n > range.from ? range.to - HASH_WINDOW + 1n : range.from
           for (let n = windowFrom; n <= range.to; n++) {
             const b = await client.getBlock({ blockNumber: n })
-            await q.query(
-              `INSERT INTO chain_blocks (chain_id, number, hash) VALUES ($1, $2, $3)
-               ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash`,
-              [chainId, String(n), b.hash],
-            )
+            await repo.saveBlockHash(q, chainId, n, b.hash)
           }
-          await q.query(
-            `INSERT INTO chain_cursors (chain_id, block_number) VALUES ($1, $2)
-             ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number`,
-            [chainId, String(range.to)],
-          )
-          await q.query('DELETE FROM chain_blocks WHERE chain_id = $1 AND number < $2', [
-            chainId,
-            String(range.to - HASH_WINDOW),
-          ])
+          await repo.saveCursor(q, chainId, range.to)
+          await repo.pruneBlocksBelow(q, chainId, range.to - HASH_WINDOW)
           report.scannedTo = range.to
         }
         report.credited = await creditConfirmed(q, head, s.chainConfirmations)
-        const scanned = await q.query<{ n: string }>(
-          'SELECT block_number::text AS n FROM chain_cursors WHERE chain_id = $1',
-          [chainId],
-        )
-        if (scanned.rows[0]) report.failedClaims = await settleClaims(q, BigInt(scanned.rows[0].n))
-        await q.query('COMMIT')
-      } catch (e) {
-        await q.query('ROLLBACK').catch(() => {})
-        throw e
-      }
+        const scanned = await repo.readCursor(q, chainId)
+        if (scanned !== null) report.failedClaims = await settleClaims(q, scanned)
+      })
     })
     if (ran === null) return { ...report, skipped: 'locked' }
     return report

@@ -124,3 +124,14 @@ export async function revokeSession(q: Queryable, sessionId: number): Promise<vo
     sessionId,
   ])
 }
+
+/** The id of the user signed in as `userName` (a lower-case address), if any. */
+export async function findUserIdByName(
+  q: Queryable,
+  userName: string,
+): Promise<number | undefined> {
+  const res = await q.query<{ id: number }>('SELECT id::int FROM users WHERE user_name = $1', [
+    userName,
+  ])
+  return res.rows[0]?.id
+}

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import {
   encodeFunctionData,
   keccak256,
@@ -18,7 +19,9 @@ import { isConfirmed } from '../deposit/deposit.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { WITHDRAWAL_STATUS as S } from './withdraw.rules.ts'
-import { WITHDRAWAL_COLUMNS, applyWithdrawalEvent, type WithdrawalRow } from './withdraw.service.ts'
+import * as repo from './withdraw.repository.ts'
+import type { WithdrawalRow } from './withdraw.repository.ts'
+import { applyWithdrawalEvent } from './withdraw.service.ts'
 
 // USDT's `transfer` returns nothing on Ethereum: encode the call without expecting a result.
 const TOKEN_ABI = parseAbi(['function transfer(address to, uint256 value)'])
@@ -71,18 +74,6 @@ export function createWithdrawalSender(deps: {
   const { pool, ledger, settings, client, chainId, hotWallet } = deps
   const log: SenderLog = deps.log ?? { warn: () => {}, error: () => {} }
 
-  async function inTransaction<T>(q: pg.PoolClient, work: () => Promise<T>): Promise<T> {
-    await q.query('BEGIN')
-    try {
-      const result = await work()
-      await q.query('COMMIT')
-      return result
-    } catch (e) {
-      await q.query('ROLLBACK').catch(() => {})
-      throw e
-    }
-  }
-
   /**
    * Sends the recorded payout; 'sent' when the node took it. When the node refuses it as known
    * or its nonce as used, says whose transaction holds the nonce.
@@ -129,11 +120,8 @@ export function createWithdrawalSender(deps: {
     const s = await settings.get()
     if (!s.chainTokenAddress) return { ...report, skipped: 'not_configured' }
     const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
-      const approved = await q.query<WithdrawalRow>(
-        `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE status = $1 AND chain_id = $2 ORDER BY id`,
-        [S.reviewPassed, chainId],
-      )
-      for (const row of approved.rows) {
+      const approved = await repo.listByStatus(q, S.reviewPassed, chainId)
+      for (const row of approved) {
         let hash = row.txHash
         let raw = row.rawTx as Hex | null
         if (!raw) {
@@ -161,10 +149,7 @@ export function createWithdrawalSender(deps: {
             maxPriorityFeePerGas: 1_000_000_000n,
           })
           hash = keccak256(raw)
-          await q.query(
-            'UPDATE withdrawals SET raw_tx = $2, tx_hash = $3, updated_at = now() WHERE id = $1 AND raw_tx IS NULL',
-            [row.id, raw, hash],
-          )
+          await repo.recordPayout(q, row.id, raw, hash)
           deps.afterRecord?.(row.id)
         }
         let receipt = row.rawTx ? await receiptOrNull(client, hash!) : null
@@ -185,19 +170,11 @@ export function createWithdrawalSender(deps: {
           receipt = await receiptOrNull(client, hash!)
         }
         if (!receipt) continue
-        await inTransaction(q, async () => {
-          const current = (
-            await q.query<WithdrawalRow>(
-              `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
-              [row.id],
-            )
-          ).rows[0]!
+        await inTransaction(q, async (q) => {
+          const current = (await repo.lockWithdrawal(q, row.id))!
           if (receipt.status === 'success') {
             await applyWithdrawalEvent(q, ledger, current, 'confirm')
-            await q.query('UPDATE withdrawals SET tx_block = $2 WHERE id = $1', [
-              row.id,
-              String(receipt.blockNumber),
-            ])
+            await repo.setTxBlock(q, row.id, receipt.blockNumber)
             report.confirmed += 1
           } else {
             await applyWithdrawalEvent(q, ledger, current, 'fail', { failure: 'payout reverted' })
@@ -209,11 +186,8 @@ export function createWithdrawalSender(deps: {
       }
 
       const head = await client.getBlockNumber({ cacheTime: 0 })
-      const mined = await q.query<WithdrawalRow>(
-        `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE status = $1 AND chain_id = $2 ORDER BY id`,
-        [S.confirmed, chainId],
-      )
-      for (const row of mined.rows) {
+      const mined = await repo.listByStatus(q, S.confirmed, chainId)
+      for (const row of mined) {
         if (!isConfirmed(BigInt(row.txBlock!), head, s.chainConfirmations)) continue
         // A failed read throws out of the tick: only the node's "no such receipt" is a reorg.
         const receipt = await receiptOrNull(client, row.txHash!)
@@ -223,25 +197,15 @@ export function createWithdrawalSender(deps: {
           String(receipt.blockNumber) !== row.txBlock
         ) {
           // Reorganised out before the depth: back to review passed, re-sent as recorded.
-          await inTransaction(q, async () => {
-            const current = (
-              await q.query<WithdrawalRow>(
-                `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
-                [row.id],
-              )
-            ).rows[0]!
+          await inTransaction(q, async (q) => {
+            const current = (await repo.lockWithdrawal(q, row.id))!
             await applyWithdrawalEvent(q, ledger, current, 'reorg')
-            await q.query('UPDATE withdrawals SET tx_block = NULL WHERE id = $1', [row.id])
+            await repo.setTxBlock(q, row.id, null)
           })
           continue
         }
-        await inTransaction(q, async () => {
-          const current = (
-            await q.query<WithdrawalRow>(
-              `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
-              [row.id],
-            )
-          ).rows[0]!
+        await inTransaction(q, async (q) => {
+          const current = (await repo.lockWithdrawal(q, row.id))!
           await applyWithdrawalEvent(q, ledger, current, 'complete')
         })
         report.completed += 1

@@ -8,39 +8,21 @@ import {
 } from '@hope/api'
 import type pg from 'pg'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
+import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import { transition, type WithdrawalEvent, type WithdrawalStatus } from './withdraw.rules.ts'
+import * as repo from './withdraw.repository.ts'
+import type { WithdrawalRow } from './withdraw.repository.ts'
+import { transition, type WithdrawalEvent } from './withdraw.rules.ts'
 
 const USDT = CURRENCY_DECIMALS.USDT
 const units = (v: string) => parseAmount(trimDecimal(v), USDT)!
 
-export interface WithdrawalRow {
-  id: number
-  userId: number
-  chainId: number
-  toAddress: string
-  amount: string
-  fee: string
-  status: WithdrawalStatus
-  amountTransferId: number
-  feeTransferId: number | null
-  rawTx: string | null
-  txHash: string | null
-  txBlock: string | null
-  reviewReason: string | null
-  createdAt: Date
-  updatedAt: Date
-}
-
-export const WITHDRAWAL_COLUMNS = `id::int, user_id::int AS "userId", chain_id::int AS "chainId", to_address AS "toAddress",
-  amount::text, fee::text, status, amount_transfer_id::int AS "amountTransferId", fee_transfer_id::int AS "feeTransferId",
-  raw_tx AS "rawTx", tx_hash AS "txHash", tx_block::text AS "txBlock", review_reason AS "reviewReason",
-  created_at AS "createdAt", updated_at AS "updatedAt"`
+export type { WithdrawalRow } from './withdraw.repository.ts'
 
 export const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   id: r.id,
@@ -53,8 +35,6 @@ export const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 })
-
-type Queryable = Pick<pg.PoolClient, 'query'>
 
 /**
  * Moves a locked withdrawal by `event`, settling the reserved money as the state machine says
@@ -82,14 +62,7 @@ export async function applyWithdrawalEvent(
       q,
     )
   }
-  const res = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = $2, updated_at = now(),
-       reviewed_by = coalesce($3, reviewed_by), review_reason = coalesce($4, review_reason), failure = coalesce($5, failure),
-       reviewed_at = CASE WHEN $3::bigint IS NULL THEN reviewed_at ELSE now() END
-     WHERE id = $1 RETURNING ${WITHDRAWAL_COLUMNS}`,
-    [row.id, t.to, set.reviewedBy ?? null, set.reviewReason ?? null, set.failure ?? null],
-  )
-  return res.rows[0]!
+  return repo.setStatus(q, row.id, t.to, set)
 }
 
 export function createWithdrawService(deps: {
@@ -99,30 +72,6 @@ export function createWithdrawService(deps: {
   chainId: () => number | undefined
 }) {
   const { pool, ledger, settings } = deps
-
-  async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
-    const q = await pool.connect()
-    try {
-      await q.query('BEGIN')
-      const result = await work(q)
-      await q.query('COMMIT')
-      return result
-    } catch (e) {
-      await q.query('ROLLBACK').catch(() => {})
-      throw e
-    } finally {
-      q.release()
-    }
-  }
-
-  async function lockRow(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
-    return (
-      await q.query<WithdrawalRow>(
-        `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
-        [id],
-      )
-    ).rows[0]
-  }
 
   return {
     /** Reserves amount + fee at once (two pending transfers) and records the request. */
@@ -137,12 +86,9 @@ export function createWithdrawService(deps: {
         throw new AppError('amount_below_minimum', { detail: s.withdrawMinUsdt })
       const fee = feeFor(amount, { fixed: units(s.withdrawFeeFixedUsdt), rate: s.withdrawFeeRate })
       const to = (params.address ?? user.userName).toLowerCase()
-      const existing = await pool.query<WithdrawalRow>(
-        `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 AND idempotency_key = $2`,
-        [user.id, params.idempotencyKey],
-      )
-      if (existing.rows[0]) {
-        const row = existing.rows[0]
+      const existing = await repo.findByIdempotencyKey(pool, user.id, params.idempotencyKey)
+      if (existing) {
+        const row = existing
         if (units(row.amount) !== amount || row.toAddress !== to)
           throw new AppError('idempotency_conflict')
         return toWithdrawal(row)
@@ -172,32 +118,23 @@ export function createWithdrawService(deps: {
           logType: 14,
         })
       }
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const outcome = await ledger.apply(key, { to, amount: formatAmount(amount, USDT) }, legs, q)
-        const res = await q.query<WithdrawalRow>(
-          `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id)
-           VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8)
-           ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${WITHDRAWAL_COLUMNS}`,
-          [
-            user.id,
-            chainId,
-            to,
-            formatAmount(amount, USDT),
-            formatAmount(fee, USDT),
-            params.idempotencyKey,
-            outcome.transfers[0],
-            outcome.transfers[1] ?? null,
-          ],
-        )
-        if (res.rows[0]) return toWithdrawal(res.rows[0])
+        const inserted = await repo.insertWithdrawal(q, {
+          userId: user.id,
+          chainId,
+          toAddress: to,
+          amount: formatAmount(amount, USDT),
+          fee: formatAmount(fee, USDT),
+          idempotencyKey: params.idempotencyKey,
+          amountTransferId: outcome.transfers[0]!,
+          feeTransferId: outcome.transfers[1] ?? null,
+        })
+        if (inserted) return toWithdrawal(inserted)
         // The same request, tapped twice: the first one's row is committed by now.
-        const first = await q.query<WithdrawalRow>(
-          `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 AND idempotency_key = $2`,
-          [user.id, params.idempotencyKey],
-        )
-        if (!first.rows[0] || units(first.rows[0].amount) !== amount)
-          throw new AppError('idempotency_conflict')
-        return toWithdrawal(first.rows[0])
+        const first = await repo.findByIdempotencyKey(q, user.id, params.idempotencyKey)
+        if (!first || units(first.amount) !== amount) throw new AppError('idempotency_conflict')
+        return toWithdrawal(first)
       })
     },
 
@@ -206,20 +143,18 @@ export function createWithdrawService(deps: {
       page: { pageNum: number; pageSize: number },
     ): Promise<Page<Withdrawal>> {
       const [rows, total] = await Promise.all([
-        pool.query<WithdrawalRow>(
-          `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-          [userId, page.pageSize, (page.pageNum - 1) * page.pageSize],
-        ),
-        pool.query<{ n: number }>('SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1', [
-          userId,
-        ]),
+        repo.listOfUser(pool, userId, {
+          limit: page.pageSize,
+          offset: (page.pageNum - 1) * page.pageSize,
+        }),
+        repo.countOfUser(pool, userId),
       ])
-      return { list: rows.rows.map(toWithdrawal), total: total.rows[0]!.n, ...page }
+      return { list: rows.map(toWithdrawal), total, ...page }
     },
 
     async cancel(userId: number, id: number): Promise<Withdrawal> {
-      return inTransaction(async (q) => {
-        const row = await lockRow(q, id)
+      return inTransaction(pool, async (q) => {
+        const row = await repo.lockWithdrawal(q, id)
         if (!row || row.userId !== userId) throw new AppError('not_found')
         return toWithdrawal(await applyWithdrawalEvent(q, ledger, row, 'cancel'))
       })
@@ -229,8 +164,8 @@ export function createWithdrawService(deps: {
       operatorId: number,
       params: { id: number; decision: 'approve' | 'reject'; reason?: string | undefined },
     ): Promise<Withdrawal> {
-      return inTransaction(async (q) => {
-        const row = await lockRow(q, params.id)
+      return inTransaction(pool, async (q) => {
+        const row = await repo.lockWithdrawal(q, params.id)
         if (!row) throw new AppError('not_found')
         const event = params.decision === 'approve' ? 'approve' : 'reject'
         const after = await applyWithdrawalEvent(q, ledger, row, event, {

@@ -1,0 +1,154 @@
+import type { Queryable } from '../../db/transaction.ts'
+import type { WithdrawalStatus } from './withdraw.rules.ts'
+
+export interface WithdrawalRow {
+  id: number
+  userId: number
+  chainId: number
+  toAddress: string
+  amount: string
+  fee: string
+  status: WithdrawalStatus
+  amountTransferId: number
+  feeTransferId: number | null
+  rawTx: string | null
+  txHash: string | null
+  txBlock: string | null
+  reviewReason: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+// Selected straight into the row's shape: ids fit a JS number, amounts and blocks stay text.
+const WITHDRAWAL_COLUMNS = `id::int, user_id::int AS "userId", chain_id::int AS "chainId", to_address AS "toAddress",
+  amount::text, fee::text, status, amount_transfer_id::int AS "amountTransferId", fee_transfer_id::int AS "feeTransferId",
+  raw_tx AS "rawTx", tx_hash AS "txHash", tx_block::text AS "txBlock", review_reason AS "reviewReason",
+  created_at AS "createdAt", updated_at AS "updatedAt"`
+
+export async function findByIdempotencyKey(
+  q: Queryable,
+  userId: number,
+  idempotencyKey: string,
+): Promise<WithdrawalRow | undefined> {
+  const res = await q.query<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 AND idempotency_key = $2`,
+    [userId, idempotencyKey],
+  )
+  return res.rows[0]
+}
+
+/** Records a requested withdrawal; undefined when the user's idempotency key is taken. */
+export async function insertWithdrawal(
+  q: Queryable,
+  values: {
+    userId: number
+    chainId: number
+    toAddress: string
+    amount: string
+    fee: string
+    idempotencyKey: string
+    amountTransferId: number
+    feeTransferId: number | null
+  },
+): Promise<WithdrawalRow | undefined> {
+  const res = await q.query<WithdrawalRow>(
+    `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id)
+     VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8)
+     ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${WITHDRAWAL_COLUMNS}`,
+    [
+      values.userId,
+      values.chainId,
+      values.toAddress,
+      values.amount,
+      values.fee,
+      values.idempotencyKey,
+      values.amountTransferId,
+      values.feeTransferId,
+    ],
+  )
+  return res.rows[0]
+}
+
+/** A page of a user's withdrawals, newest first. */
+export async function listOfUser(
+  q: Queryable,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<WithdrawalRow[]> {
+  const res = await q.query<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+    [userId, page.limit, page.offset],
+  )
+  return res.rows
+}
+
+export async function countOfUser(q: Queryable, userId: number): Promise<number> {
+  const res = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1',
+    [userId],
+  )
+  return res.rows[0]!.n
+}
+
+/** One withdrawal, locked until the transaction ends. */
+export async function lockWithdrawal(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
+  const res = await q.query<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1 FOR UPDATE`,
+    [id],
+  )
+  return res.rows[0]
+}
+
+/** The withdrawals in `status` on `chainId`, oldest first. */
+export async function listByStatus(
+  q: Queryable,
+  status: WithdrawalStatus,
+  chainId: number,
+): Promise<WithdrawalRow[]> {
+  const res = await q.query<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE status = $1 AND chain_id = $2 ORDER BY id`,
+    [status, chainId],
+  )
+  return res.rows
+}
+
+/**
+ * Moves a withdrawal to `status`; a reviewer, a review reason or a failure given is recorded,
+ * one not given keeps what was there.
+ */
+export async function setStatus(
+  q: Queryable,
+  id: number,
+  status: WithdrawalStatus,
+  set: { reviewedBy?: number; reviewReason?: string; failure?: string } = {},
+): Promise<WithdrawalRow> {
+  const res = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals SET status = $2, updated_at = now(),
+       reviewed_by = coalesce($3, reviewed_by), review_reason = coalesce($4, review_reason), failure = coalesce($5, failure),
+       reviewed_at = CASE WHEN $3::bigint IS NULL THEN reviewed_at ELSE now() END
+     WHERE id = $1 RETURNING ${WITHDRAWAL_COLUMNS}`,
+    [id, status, set.reviewedBy ?? null, set.reviewReason ?? null, set.failure ?? null],
+  )
+  return res.rows[0]!
+}
+
+/** Records the signed payout of a withdrawal, once: a payout already recorded stays. */
+export async function recordPayout(
+  q: Queryable,
+  id: number,
+  rawTx: string,
+  txHash: string,
+): Promise<void> {
+  await q.query(
+    'UPDATE withdrawals SET raw_tx = $2, tx_hash = $3, updated_at = now() WHERE id = $1 AND raw_tx IS NULL',
+    [id, rawTx, txHash],
+  )
+}
+
+/** The block the payout was mined in; null when a reorg dropped it. */
+export async function setTxBlock(q: Queryable, id: number, block: bigint | null): Promise<void> {
+  await q.query('UPDATE withdrawals SET tx_block = $2 WHERE id = $1', [
+    id,
+    block === null ? null : String(block),
+  ])
+}

@@ -97,6 +97,22 @@ describe('withdraw page', () => {
     expect(screen.getByTestId('withdraw-total').textContent).toBe('101 USDT')
   })
 
+  test('no estimate for an empty, refused or unaffordable amount; the gap links to recharge', async () => {
+    serve(() => ok(null))
+    await screen.findByTestId('withdraw-amount-input')
+    expect(screen.queryByTestId('withdraw-total')).toBeNull()
+    await fill('-5')
+    expect(screen.getByTestId('withdraw-amount-problem').textContent).toBe(
+      '数量不能为负数，请去掉减号',
+    )
+    expect(screen.queryByTestId('withdraw-total')).toBeNull()
+    await fill('499.5')
+    expect(screen.queryByTestId('withdraw-total')).toBeNull()
+    expect(screen.getByTestId('withdraw-shortfall').textContent).toBe('还差 0.5 USDT。')
+    await userEvent.click(screen.getByTestId('withdraw-go-recharge'))
+    expect(screen.getByTestId('where').textContent).toBe('/recharge')
+  })
+
   test('an empty amount gets the spec message, before any request', async () => {
     const api = serve(() => ok(null))
     await userEvent.click(await screen.findByTestId('withdraw-submit'))

@@ -1,17 +1,23 @@
 import { formatAmount, normalizeLang, type EnabledCoin, type Withdrawal } from '@hope/api'
 import Button from 'antd-mobile/es/components/button'
-import Popup from 'antd-mobile/es/components/popup'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
-import { acceptAmountInput, toUnits } from '../../lib/money-input.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { mask } from '../../lib/mask.ts'
-import { useGoBack } from '../../lib/navigation.ts'
-import { ApiError } from '../../lib/request.ts'
+import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
+import {
+  AmountField,
+  ConfirmSheet,
+  LiveProblem,
+  ResultView,
+  Rows,
+  useMoney,
+} from '../../lib/money-flow/money-flow.tsx'
+import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
+import { toUnits } from '../../lib/money-input.ts'
 import { StatusTag } from '../../lib/status-tag.tsx'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -25,221 +31,100 @@ import {
   withdrawalTotal,
   type WithdrawQuote,
 } from './withdraw.rules.ts'
-import '../../lib/money-form.css'
 import './withdraw.css'
 
 const CURRENCY = 'USDT'
 const RECORDS = '/withdrawRecord'
 
-function ConfirmSheet({
-  quote,
-  sending,
-  networkFailed,
-  onConfirm,
-  onClose,
-}: {
-  quote: WithdrawQuote | null
-  sending: boolean
-  networkFailed: boolean
-  onConfirm: () => void
-  onClose: () => void
-}) {
-  const { t, i18n } = useTranslation(['chain', 'translation'])
-  const lang = normalizeLang(i18n.language)
-  const money = (value: string) => `${formatMoney(value, lang)} ${CURRENCY}`
-  return (
-    <Popup
-      visible={quote !== null}
-      onMaskClick={sending ? undefined : onClose}
-      onClose={onClose}
-      showCloseButton={!sending}
-      bodyClassName="money-sheet"
-    >
-      {quote && (
-        <div data-testid="withdraw-confirm-sheet">
-          <h2 className="money-sheet__title">{t('withdraw.confirmTitle')}</h2>
-          <p className="money-sheet__amount" data-testid="withdraw-confirm-amount">
-            {money(quote.amount)}
-          </p>
-          <dl className="money-rows">
-            <div>
-              <dt>{t('withdraw.to')}</dt>
-              <dd className="money-mono" data-testid="withdraw-confirm-to">
-                {mask(quote.address)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.fee')}</dt>
-              <dd data-testid="withdraw-confirm-fee">{money(quote.fee)}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.total')}</dt>
-              <dd className="money-rows__strong" data-testid="withdraw-confirm-total">
-                {money(quote.total)}
-              </dd>
-            </div>
-          </dl>
-          {networkFailed && (
-            <p className="money-sheet__warn" role="alert" data-testid="withdraw-network-failed">
-              {t('withdraw.networkFailed')}
-            </p>
-          )}
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={sending}
-            disabled={sending}
-            onClick={onConfirm}
-            data-testid="withdraw-confirm"
-          >
-            {networkFailed ? t('translation:common.retry') : t('withdraw.confirm')}
-          </Button>
-        </div>
-      )}
-    </Popup>
-  )
-}
-
-/** What the server answered: the amount, the fee it charged, the address and the status. */
-function WithdrawDone({ withdrawal }: { withdrawal: Withdrawal }) {
-  const { t, i18n } = useTranslation(['chain', 'translation'])
-  const lang = normalizeLang(i18n.language)
-  const navigate = useNavigate()
-  const goBack = useGoBack()
-  const money = (value: string) => `${formatMoney(value, lang)} ${CURRENCY}`
-  return (
-    <section className="card money-result" data-testid="withdraw-result">
-      <span className="money-result__icon">
-        <Icon name="check" />
-      </span>
-      <h2 className="money-result__title">{t('withdraw.success')}</h2>
-      <p className="money-result__amount" data-testid="withdraw-result-amount">
-        {money(withdrawal.amount)}
-      </p>
-      <dl className="money-rows">
-        <div>
-          <dt>{t('withdraw.fee')}</dt>
-          <dd data-testid="withdraw-result-fee">{money(withdrawal.fee)}</dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.total')}</dt>
-          <dd className="money-rows__strong" data-testid="withdraw-result-total">
-            {money(withdrawalTotal(withdrawal))}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.to')}</dt>
-          <dd className="money-mono" data-testid="withdraw-result-to">
-            {mask(withdrawal.address)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.statusLabel')}</dt>
-          <dd>
-            <StatusTag tone={WITHDRAWAL_TONES[withdrawal.status]} testId="withdraw-result-status">
-              {t(`withdraw.status.${WITHDRAWAL_STATUSES[withdrawal.status]}`)}
-            </StatusTag>
-          </dd>
-        </div>
-      </dl>
-      <div className="money-result__actions">
-        <Button
-          block
-          shape="rounded"
-          onClick={() => void navigate(RECORDS)}
-          data-testid="withdraw-result-records"
-        >
-          {t('withdraw.viewRecords')}
-        </Button>
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          onClick={goBack}
-          data-testid="withdraw-result-back"
-        >
-          {t('withdraw.done')}
-        </Button>
-      </div>
-    </section>
-  )
-}
-
 function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: string }) {
   const { t, i18n } = useTranslation(['chain', 'translation'])
   const lang = normalizeLang(i18n.language)
   const navigate = useNavigate()
+  const money = useMoney()
   const ownAddress = useSession((s) => s.address) ?? ''
   const [amount, setAmount] = useState('')
   const [address, setAddress] = useState<string>(ownAddress)
-  const [quote, setQuote] = useState<WithdrawQuote | null>(null)
-  const [networkFailed, setNetworkFailed] = useState(false)
-  const [result, setResult] = useState<Withdrawal | null>(null)
-  const idempotencyKey = useConfirmationKey()
-  const sending = useRef(false)
+  const withdraw = useCreateWithdrawal()
+  const flow = useMoneyFlow<WithdrawQuote, Withdrawal>(
+    (quote, idempotencyKey) =>
+      withdraw.mutateAsync({ amount: quote.amount, address: quote.address, idempotencyKey }),
+    { onDone: () => setAmount('') },
+  )
 
-  const withdraw = useCreateWithdrawal({
-    onSuccess: (done) => {
-      idempotencyKey.drop()
-      setQuote(null)
-      setAmount('')
-      setResult(done)
-    },
-    onError: (error) => {
-      // The request wrapper has toasted a refusal; only silence (no answer) needs our own word.
-      if (error instanceof ApiError && error.kind !== 'http') setNetworkFailed(true)
-      else setQuote(null)
-    },
-    onSettled: () => {
-      sending.current = false
-    },
-  })
-
-  const edit = (apply: () => void) => {
-    idempotencyKey.drop()
-    apply()
-  }
-
-  const typedUnits = toUnits(amount.replace(/\.$/, '') || '0', coin.decimals)
-  const fee = withdrawalFee(typedUnits, coin)
-  const money = (units: bigint) =>
-    `${formatMoney(formatAmount(units, coin.decimals), lang)} ${CURRENCY}`
-  const min = formatMoney(coin.minWithdraw, lang)
+  const read = readAmount(amount, coin.decimals, lang)
+  const amountProblem = 'problem' in read ? read.problem : null
+  const units = 'units' in read ? read.units : 0n
+  const check = checkWithdraw(
+    { amount: amountProblem ? '0' : units ? formatAmount(units, coin.decimals) : '', address },
+    { terms: coin, available },
+  )
+  // The fee and total of an amount the rules accept (the address is checked after it).
+  const amountAccepted =
+    !amountProblem &&
+    ('quote' in check || check.problem === 'addressRequired' || check.problem === 'addressInvalid')
+  const fee = withdrawalFee(units, coin)
+  const live =
+    !amountProblem &&
+    'problem' in check &&
+    (check.problem === 'amountBelowMinimum' || check.problem === 'insufficient')
+      ? t(`withdraw.problems.${check.problem}`)
+      : null
 
   const submit = () => {
-    const check = checkWithdraw({ amount, address }, { terms: coin, available })
-    if ('problem' in check) {
-      showToast(t(`withdraw.problems.${check.problem}`))
-      return
-    }
-    idempotencyKey.take()
-    setNetworkFailed(false)
-    setQuote(check.quote)
+    if (amountProblem) return
+    if ('problem' in check) return showToast(t(`withdraw.problems.${check.problem}`))
+    flow.open(check.quote)
   }
 
-  const confirm = () => {
-    if (!quote || sending.current) return
-    sending.current = true
-    setNetworkFailed(false)
-    withdraw.mutate({
-      amount: quote.amount,
-      address: quote.address,
-      idempotencyKey: idempotencyKey.take(),
-    })
+  if (flow.state.stage === 'done') {
+    const withdrawal = flow.state.result
+    return (
+      <ResultView
+        testId="withdraw"
+        title={t('withdraw.success')}
+        amount={money(withdrawal.amount, CURRENCY)}
+        rows={[
+          {
+            label: t('withdraw.fee'),
+            value: money(withdrawal.fee, CURRENCY),
+            testId: 'withdraw-result-fee',
+          },
+          {
+            label: t('withdraw.total'),
+            value: money(withdrawalTotal(withdrawal), CURRENCY),
+            strong: true,
+            testId: 'withdraw-result-total',
+          },
+          {
+            label: t('withdraw.to'),
+            value: mask(withdrawal.address),
+            mono: true,
+            testId: 'withdraw-result-to',
+          },
+          {
+            label: t('withdraw.statusLabel'),
+            value: (
+              <StatusTag tone={WITHDRAWAL_TONES[withdrawal.status]} testId="withdraw-result-status">
+                {t(`withdraw.status.${WITHDRAWAL_STATUSES[withdrawal.status]}`)}
+              </StatusTag>
+            ),
+          },
+        ]}
+        account="usdt"
+        log={{ to: RECORDS, label: t('withdraw.viewRecords'), testId: 'withdraw-result-records' }}
+        doneLabel={t('withdraw.done')}
+      />
+    )
   }
-
-  if (result) return <WithdrawDone withdrawal={result} />
 
   const own = ownAddress !== '' && address.toLowerCase() === ownAddress.toLowerCase()
-
+  const sheet = flow.quote
   return (
     <>
       <section className="card money-balance">
         <span className="money-label">{t('withdraw.available')}</span>
         <span className="money-balance__value" data-testid="withdraw-available">
-          {formatMoney(available, lang)} {CURRENCY}
+          {money(available, CURRENCY)}
         </span>
         <button
           type="button"
@@ -253,47 +138,36 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
       </section>
 
       <section className="card money-form">
-        <label className="money-field">
-          <span className="money-label">{t('withdraw.amount')}</span>
-          <span className="money-input">
-            <input
-              value={amount}
-              onChange={(event) => {
-                const next = acceptAmountInput(event.target.value, coin.decimals)
-                if (next !== null) edit(() => setAmount(next))
-              }}
-              inputMode="decimal"
-              placeholder={t('withdraw.amountHint', { min })}
-              autoComplete="off"
-              data-testid="withdraw-amount-input"
-            />
-            <span className="money-input__unit">{CURRENCY}</span>
-            <button
-              type="button"
-              className="money-input__action"
-              onClick={() =>
-                edit(() =>
-                  setAmount(
-                    formatAmount(
-                      maxWithdrawable(toUnits(available, coin.decimals), coin),
-                      coin.decimals,
-                    ),
+        <AmountField
+          testId="withdraw"
+          label={t('withdraw.amount')}
+          value={amount}
+          onChange={(text) => flow.edit(() => setAmount(text))}
+          unit={CURRENCY}
+          placeholder={t('withdraw.amountHint', { min: formatMoney(coin.minWithdraw, lang) })}
+          problem={amountProblem}
+          decimals={coin.decimals}
+          all={{
+            label: t('withdraw.all'),
+            onClick: () =>
+              flow.edit(() =>
+                setAmount(
+                  writeAmount(
+                    maxWithdrawable(toUnits(available, coin.decimals), coin),
+                    coin.decimals,
+                    lang,
                   ),
-                )
-              }
-              data-testid="withdraw-all"
-            >
-              {t('withdraw.all')}
-            </button>
-          </span>
-        </label>
+                ),
+              ),
+          }}
+        />
 
         <label className="money-field">
           <span className="money-label">{t('withdraw.address')}</span>
           <span className="money-input">
             <input
               value={address}
-              onChange={(event) => edit(() => setAddress(event.target.value.trim()))}
+              onChange={(event) => flow.edit(() => setAddress(event.target.value.trim()))}
               placeholder={t('withdraw.addressHint')}
               autoComplete="off"
               autoCapitalize="off"
@@ -307,7 +181,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
               <button
                 type="button"
                 className="money-input__action"
-                onClick={() => edit(() => setAddress(ownAddress))}
+                onClick={() => flow.edit(() => setAddress(ownAddress))}
                 data-testid="withdraw-own-address"
               >
                 {t('withdraw.ownWallet')}
@@ -317,18 +191,29 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
           {own && <span className="money-field__hint">{t('withdraw.ownWalletNote')}</span>}
         </label>
 
-        <dl className="money-rows">
-          <div>
-            <dt>{t('withdraw.fee')}</dt>
-            <dd data-testid="withdraw-fee">{money(fee)}</dd>
-          </div>
-          <div>
-            <dt>{t('withdraw.total')}</dt>
-            <dd className="money-rows__strong" data-testid="withdraw-total">
-              {money(typedUnits + fee)}
-            </dd>
-          </div>
-        </dl>
+        {amountAccepted && (
+          <Rows
+            rows={[
+              {
+                label: t('withdraw.fee'),
+                value: money(formatAmount(fee, coin.decimals), CURRENCY),
+                testId: 'withdraw-fee',
+              },
+              {
+                label: t('withdraw.total'),
+                value: money(formatAmount(units + fee, coin.decimals), CURRENCY),
+                strong: true,
+                testId: 'withdraw-total',
+              },
+            ]}
+          />
+        )}
+
+        <LiveProblem
+          testId="withdraw"
+          text={live}
+          shortfall={'shortfall' in check ? check.shortfall : null}
+        />
 
         <Button
           block
@@ -343,11 +228,39 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
       </section>
 
       <ConfirmSheet
-        quote={quote}
-        sending={withdraw.isPending}
-        networkFailed={networkFailed}
-        onConfirm={confirm}
-        onClose={() => setQuote(null)}
+        testId="withdraw"
+        open={sheet !== null}
+        title={t('withdraw.confirmTitle')}
+        amount={sheet ? money(sheet.amount, CURRENCY) : ''}
+        rows={
+          sheet
+            ? [
+                {
+                  label: t('withdraw.to'),
+                  value: mask(sheet.address),
+                  mono: true,
+                  testId: 'withdraw-confirm-to',
+                },
+                {
+                  label: t('withdraw.fee'),
+                  value: money(sheet.fee, CURRENCY),
+                  testId: 'withdraw-confirm-fee',
+                },
+                {
+                  label: t('withdraw.total'),
+                  value: money(sheet.total, CURRENCY),
+                  strong: true,
+                  testId: 'withdraw-confirm-total',
+                },
+              ]
+            : []
+        }
+        sending={flow.state.stage === 'sending'}
+        failed={flow.state.stage === 'failed'}
+        failedText={t('withdraw.networkFailed')}
+        confirmLabel={t('withdraw.confirm')}
+        onConfirm={flow.confirm}
+        onClose={flow.close}
       />
     </>
   )

@@ -1,3 +1,5 @@
+import { formatAmount } from '@hope/api'
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { toUnits } from '../../lib/money-input.ts'
 import {
@@ -27,11 +29,36 @@ describe('withdraw rules', () => {
     [{ amount: '0', address: OWN }, 'amountInvalid'],
     [{ amount: '1.1234567', address: OWN }, 'amountInvalid'],
     [{ amount: '9.999999', address: OWN }, 'amountBelowMinimum'],
-    [{ amount: '49.500001', address: OWN }, 'insufficient'],
     [{ amount: '10', address: ' ' }, 'addressRequired'],
     [{ amount: '10', address: '0x12' }, 'addressInvalid'],
   ] as const)('%j → %s', (form, problem) => {
     expect(checkWithdraw(form, ctx)).toEqual({ problem })
+  })
+
+  test('over the balance, fee included, says what is missing', () => {
+    expect(checkWithdraw({ amount: '49.500001', address: OWN }, ctx)).toEqual({
+      problem: 'insufficient',
+      shortfall: '0.000001',
+    })
+  })
+
+  test('a quote never spends more than the balance; a refusal for it names the gap', () => {
+    const percent = terms({ withdrawFeeRate: '0.005' })
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 10_000000n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        (amount, available) => {
+          const check = checkWithdraw(
+            { amount: formatAmount(amount, 6), address: OWN },
+            { terms: percent, available: formatAmount(available, 6) },
+          )
+          const total = amount + withdrawalFee(amount, percent)
+          if ('quote' in check) expect(units(check.quote.total)).toBeLessThanOrEqual(available)
+          else expect(units(check.shortfall ?? '0')).toBe(total - available)
+        },
+      ),
+    )
   })
 
   test('the quote: amount as sent, the fee on top, the total and the trimmed address', () => {

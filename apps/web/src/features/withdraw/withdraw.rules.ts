@@ -61,18 +61,19 @@ export interface WithdrawQuote {
 export function checkWithdraw(
   form: { amount: string; address: string },
   ctx: { terms: WithdrawTerms; available: string },
-): { problem: WithdrawProblem } | { quote: WithdrawQuote } {
+): { problem: WithdrawProblem; shortfall?: string } | { quote: WithdrawQuote } {
   const { terms } = ctx
   const typed = readTypedAmount(form.amount, terms.decimals)
   if ('problem' in typed) return typed
   const amount = typed.units
   if (amount < toUnits(terms.minWithdraw, terms.decimals)) return { problem: 'amountBelowMinimum' }
   const fee = withdrawalFee(amount, terms)
-  if (amount + fee > toUnits(ctx.available, terms.decimals)) return { problem: 'insufficient' }
+  const show = (units: bigint) => formatAmount(units, terms.decimals)
+  const short = amount + fee - toUnits(ctx.available, terms.decimals)
+  if (short > 0n) return { problem: 'insufficient', shortfall: show(short) }
   const address = form.address.trim()
   if (!address) return { problem: 'addressRequired' }
   if (!isEvmAddress(address)) return { problem: 'addressInvalid' }
-  const show = (units: bigint) => formatAmount(units, terms.decimals)
   return { quote: { amount: show(amount), fee: show(fee), total: show(amount + fee), address } }
 }
 

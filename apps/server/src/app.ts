@@ -192,7 +192,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const users = createUserService({
     pool: opts.database.pool,
     settings,
-    verifySignature: opts.verifySignature ?? createSignatureVerifier(),
+    // Contract wallets (EIP-1271) are checked through the chain when there is one.
+    verifySignature: opts.verifySignature ?? createSignatureVerifier(opts.chain?.client),
     ...(opts.now ? { now: opts.now } : {}),
   })
   app.decorate('config', opts.config)

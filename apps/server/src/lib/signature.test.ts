@@ -56,12 +56,43 @@ describe('signature verifier', () => {
 
   test('with a chain, refuses a high-s twin before asking and hands longer signatures over', async () => {
     const verifyMessage = vi.fn(async () => true)
-    const chainVerify = createSignatureVerifier({ verifyMessage } as unknown as PublicClient)
+    const getCode = vi.fn(async () => '0x6080' as `0x${string}`)
+    const chainVerify = createSignatureVerifier({
+      verifyMessage,
+      getCode,
+    } as unknown as PublicClient)
     const { address, signature } = await signed()
     expect(await chainVerify(address, message, twinOf(signature))).toBe(false)
     expect(verifyMessage).not.toHaveBeenCalled()
+    // A plain wallet's signature is recovered here: the chain is not asked.
+    expect(await chainVerify(address, message, signature)).toBe(true)
+    expect(getCode).not.toHaveBeenCalled()
     const contractSignature = `0x${'ab'.repeat(200)}` as `0x${string}`
     expect(await chainVerify(address, message, contractSignature)).toBe(true)
     expect(verifyMessage).toHaveBeenCalledWith({ address, message, signature: contractSignature })
+  })
+
+  test('an address without code is no contract wallet, and a chain that does not answer refuses in time', async () => {
+    const verifyMessage = vi.fn(async () => true)
+    const { address } = await signed()
+    const contractSignature = `0x${'ab'.repeat(200)}` as `0x${string}`
+    const noCode = createSignatureVerifier({
+      verifyMessage,
+      getCode: async () => undefined,
+    } as unknown as PublicClient)
+    expect(await noCode(address, message, contractSignature)).toBe(false)
+    expect(verifyMessage).not.toHaveBeenCalled()
+    vi.useFakeTimers()
+    try {
+      const silent = createSignatureVerifier({
+        verifyMessage,
+        getCode: () => new Promise(() => {}),
+      } as unknown as PublicClient)
+      const answer = silent(address, message, contractSignature)
+      await vi.advanceTimersByTimeAsync(5_000)
+      expect(await answer).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

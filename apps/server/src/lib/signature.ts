@@ -29,23 +29,52 @@ function hasPlainV(signature: `0x${string}`): boolean {
   return v === 0 || v === 1 || v === 27 || v === 28
 }
 
+/** Whether a plain wallet (EOA) at `address` signed `message`: the signer recovered here. */
+async function signedByAccount(
+  address: `0x${string}`,
+  message: string,
+  signature: `0x${string}`,
+): Promise<boolean> {
+  if (signature.length !== ECDSA_HEX_LENGTH || !hasPlainV(signature)) return false
+  const signer = await recoverMessageAddress({ message, signature })
+  return signer.toLowerCase() === address.toLowerCase()
+}
+
 /**
  * Verifies a personal_sign signature. A 65-byte signature must be low-s (EIP-2), whoever checks
- * it. With a chain client, contract wallets (EIP-1271, whose signatures may be longer and whose
- * v follows their own scheme) are checked through the chain; without one, the signer is
- * recovered (EOA only, v as 0/1 or 27/28).
+ * it. A plain wallet's signer is recovered here, with no call to the chain (v as 0/1 or 27/28).
+ * Only when that fails and a chain client is given is the signature asked of the chain, for
+ * contract wallets (EIP-1271), whose signatures may be longer and whose v follows their own
+ * scheme.
  */
 export function createSignatureVerifier(chain?: PublicClient): SignatureVerifier {
   return async (address, message, signature) => {
+    // The chain's ecrecover accepts high s too, so the check comes before either path.
+    if (isHighS(signature)) return false
     try {
-      // The chain's ecrecover accepts high s too, so the check comes before either path.
-      if (isHighS(signature)) return false
-      if (chain) return await chain.verifyMessage({ address, message, signature })
-      if (signature.length !== ECDSA_HEX_LENGTH || !hasPlainV(signature)) return false
-      const signer = await recoverMessageAddress({ message, signature })
-      return signer.toLowerCase() === address.toLowerCase()
+      if (await signedByAccount(address, message, signature)) return true
     } catch {
-      return false
+      // Not a recoverable ECDSA signature: perhaps a contract wallet's.
+    }
+    if (!chain) return false
+    // Only an address with code can be a contract wallet; the chain gets a bounded wait, so a
+    // slow node never holds a sign-in (or a junk sender's attempt) for long.
+    let timer: NodeJS.Timeout | undefined
+    const gaveUp = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CHAIN_CHECK_MS)
+    })
+    const asked = (async () => {
+      const code = await chain.getCode({ address })
+      if (!code || code === '0x') return false
+      return chain.verifyMessage({ address, message, signature })
+    })().catch(() => false)
+    try {
+      return await Promise.race([asked, gaveUp])
+    } finally {
+      clearTimeout(timer)
     }
   }
 }
+
+/** How long a contract wallet's signature may take to check on the chain. */
+const CHAIN_CHECK_MS = 5_000

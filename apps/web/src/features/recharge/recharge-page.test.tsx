@@ -86,6 +86,12 @@ async function typeAmount(text: string) {
   if (text) await userEvent.type(input, text)
 }
 
+/** Every recharge is confirmed in the sheet before the wallet is asked (its animation does not run in jsdom). */
+async function submitAndConfirm() {
+  await userEvent.click(screen.getByTestId('recharge-submit'))
+  fireEvent.click(await screen.findByTestId('recharge-confirm'))
+}
+
 describe('recharge page', () => {
   beforeEach(() => vi.mocked(showToast).mockClear())
   afterEach(() => {
@@ -126,11 +132,43 @@ describe('recharge page', () => {
     expect(wallet.sent).toEqual([])
   })
 
+  test('refuses what is not an amount, saying why, and asks the wallet nothing', async () => {
+    const { wallet } = setup()
+    await screen.findByTestId('recharge-wallet-balance')
+    const input = screen.getByTestId('recharge-amount-input') as HTMLInputElement
+    await typeAmount('-5')
+    expect(input.value).toBe('-5')
+    expect(screen.getByTestId('recharge-amount-problem').textContent).toBe(
+      '数量不能为负数，请去掉减号',
+    )
+    await typeAmount('1e3')
+    expect(input.value).toBe('1e3')
+    expect(screen.getByTestId('recharge-amount-problem').textContent).toBe(
+      '请直接输入数字，不能使用科学计数法（e）',
+    )
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    expect(screen.queryByTestId('recharge-confirm-sheet')).toBeNull()
+    expect(wallet.sent).toEqual([])
+  })
+
+  test('the sheet says the amount, the wallet it leaves, the network and gas before the wallet asks', async () => {
+    const { wallet } = setup()
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('100')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    const sheet = within(await screen.findByTestId('recharge-confirm-sheet'))
+    expect(sheet.getByTestId('recharge-confirm-amount').textContent).toBe('100 USDT')
+    expect(sheet.getByTestId('recharge-confirm-from').textContent).toMatch(/^0x\w{4}\*+\w{6}$/)
+    expect(sheet.getByTestId('recharge-confirm-network').textContent).toBe('Anvil')
+    expect(sheet.getByTestId('recharge-confirm-gas').textContent).toBeTruthy()
+    expect(wallet.sent).toEqual([])
+  })
+
   test('sends the transfer, posts the hash and follows its confirmations', async () => {
     const { wallet, api } = setup()
     await screen.findByTestId('recharge-wallet-balance')
     await typeAmount('100')
-    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await submitAndConfirm()
     const result = await screen.findByTestId('recharge-result')
     expect(wallet.sent).toHaveLength(1)
     expect(wallet.sent[0]?.to?.toLowerCase()).toBe(TOKEN)
@@ -161,7 +199,7 @@ describe('recharge page', () => {
     setup({ recharge: (call) => ok(recharge({ txHash: call.params.txHash, status: 'failed' })) })
     await screen.findByTestId('recharge-wallet-balance')
     await typeAmount('100')
-    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await submitAndConfirm()
     expect((await screen.findByTestId('recharge-status')).textContent).toBe('充值失败')
     expect(screen.getByTestId('recharge-failed-hint')).toBeTruthy()
   })
@@ -170,7 +208,7 @@ describe('recharge page', () => {
     setup({ getAddress: () => ok(depositAddress({ explorerTxUrl: '' })) })
     await screen.findByTestId('recharge-wallet-balance')
     await typeAmount('1')
-    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await submitAndConfirm()
     await screen.findByTestId('recharge-tx-hash')
     expect(screen.queryByTestId('recharge-tx-hash-explorer')).toBeNull()
     expect(screen.getByTestId('recharge-tx-hash-copy')).toBeTruthy()
@@ -185,7 +223,7 @@ describe('recharge page', () => {
     })
     await screen.findByTestId('recharge-wallet-balance')
     await typeAmount('100')
-    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await submitAndConfirm()
     expect(await screen.findByTestId('recharge-waiting-server')).toBeTruthy()
     expect(screen.getByTestId('recharge-tx-hash').textContent).toBe('0xabab******ababab')
     expect(showToast).not.toHaveBeenCalled()
@@ -204,7 +242,7 @@ describe('recharge page', () => {
     )
     // Submitting tries the switch again and stops there.
     await typeAmount('100')
-    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await submitAndConfirm()
     await waitFor(() => expect(showToast).toHaveBeenCalledTimes(2))
     expect(showToast).toHaveBeenLastCalledWith('切换网络失败：您在钱包中拒绝了切换')
     expect(wallet.sent).toEqual([])
@@ -225,7 +263,7 @@ describe('recharge page', () => {
     }
     await screen.findByTestId('recharge-wallet-balance')
     await typeAmount('100')
-    await userEvent.click(screen.getByTestId('recharge-submit'))
+    await submitAndConfirm()
     await waitFor(() => expect(showToast).toHaveBeenCalledTimes(1))
     expect(showToast).toHaveBeenLastCalledWith('您已在钱包中取消了这笔转账')
     expect(api.callsTo('userAccount/recharge')).toEqual([])

@@ -6,7 +6,10 @@ import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { acceptAmountInput, toUnits } from '../../lib/money-input.ts'
+import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
+import { AmountField, ConfirmSheet, useMoney } from '../../lib/money-flow/money-flow.tsx'
+import { toUnits } from '../../lib/money-input.ts'
+import { useSession } from '../../lib/store.ts'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { depositAddressOptions } from '../../lib/api/deposit-address.ts'
 import { CopyButton } from '../../lib/copy-button.tsx'
@@ -20,7 +23,13 @@ import { TxHash } from '../../lib/tx-hash.tsx'
 import { injectedProvider } from '../../lib/wallet/eip1193.ts'
 import { SwitchChainError, switchChain, type SwitchFailure } from '../../lib/wallet/switch-chain.ts'
 import { rechargeStatusOptions } from './api/recharge.ts'
-import { amountDecimals, checkRechargeAmount, lacksGas, RECHARGE_TONES } from './recharge.rules.ts'
+import {
+  amountDecimals,
+  checkRechargeAmount,
+  lacksGas,
+  networkName,
+  RECHARGE_TONES,
+} from './recharge.rules.ts'
 import { useRechargeWallet } from './wallet/use-recharge-wallet.ts'
 import { useSendRecharge } from './wallet/use-send-recharge.ts'
 import { RechargeError, type RechargeStep } from './wallet/send-recharge.ts'
@@ -148,9 +157,14 @@ function RechargeForm({
   deposit: DepositAddress
   onSent: (sent: SentRecharge) => void
 }) {
-  const { t } = useTranslation(['chain', 'translation'])
+  const { t, i18n } = useTranslation(['chain', 'translation'])
+  const { t: tm } = useTranslation('money')
+  const lang = normalizeLang(i18n.language)
+  const money = useMoney()
   const wallet = useRechargeWallet(deposit)
+  const from = useSession((s) => s.address) ?? ''
   const [amount, setAmount] = useState('')
+  const [confirming, setConfirming] = useState<string | null>(null)
   const [step, setStep] = useState<RechargeStep | null>(null)
   const send = useSendRecharge({
     onSuccess: (result) =>
@@ -167,57 +181,58 @@ function RechargeForm({
   })
   const decimals = amountDecimals(deposit.tokenDecimals)
   const tokenBalance = wallet.data?.onChain ? wallet.data.token : null
+  const read = readAmount(amount, decimals, lang)
+  const amountProblem = 'problem' in read ? read.problem : null
 
   const submit = () => {
-    if (send.isPending) return
-    const check = checkRechargeAmount(amount, deposit.tokenDecimals, tokenBalance)
+    if (send.isPending || amountProblem) return
+    const typed = 'units' in read ? formatAmount(read.units, decimals) : ''
+    const check = checkRechargeAmount(typed, deposit.tokenDecimals, tokenBalance)
     if ('problem' in check) {
       showToast(t(`recharge.problems.${check.problem}`))
       return
     }
-    send.mutate({ deposit, amount, onStep: setStep })
+    setConfirming(typed)
+  }
+
+  const confirm = () => {
+    if (confirming === null || send.isPending) return
+    // The wallet's own prompt comes next; the sheet has said what it will ask.
+    setConfirming(null)
+    send.mutate({ deposit, amount: confirming, onStep: setStep })
   }
 
   return (
     <>
       <WalletCard deposit={deposit} />
       <section className="card money-form">
-        <label className="money-field">
-          <span className="money-label">{t('recharge.amount')}</span>
-          <span className="money-input">
-            <input
-              value={amount}
-              onChange={(event) => {
-                const next = acceptAmountInput(event.target.value, decimals)
-                if (next !== null) setAmount(next)
-              }}
-              inputMode="decimal"
-              placeholder={t('recharge.amountHint')}
-              autoComplete="off"
-              disabled={send.isPending}
-              data-testid="recharge-amount-input"
-            />
-            <span className="money-input__unit">{CURRENCY}</span>
-            {tokenBalance !== null && tokenBalance > 0n && (
-              <button
-                type="button"
-                className="money-input__action"
-                disabled={send.isPending}
-                onClick={() =>
-                  setAmount(
-                    formatAmount(
-                      toUnits(formatAmount(tokenBalance, deposit.tokenDecimals), decimals),
-                      decimals,
+        <AmountField
+          testId="recharge"
+          label={t('recharge.amount')}
+          value={amount}
+          onChange={(text) => {
+            if (!send.isPending) setAmount(text)
+          }}
+          unit={CURRENCY}
+          placeholder={t('recharge.amountHint')}
+          problem={amountProblem}
+          decimals={decimals}
+          all={
+            tokenBalance !== null && tokenBalance > 0n && !send.isPending
+              ? {
+                  label: t('recharge.all'),
+                  onClick: () =>
+                    setAmount(
+                      writeAmount(
+                        toUnits(formatAmount(tokenBalance, deposit.tokenDecimals), decimals),
+                        decimals,
+                        lang,
+                      ),
                     ),
-                  )
                 }
-                data-testid="recharge-all"
-              >
-                {t('recharge.all')}
-              </button>
-            )}
-          </span>
-        </label>
+              : undefined
+          }
+        />
 
         <dl className="money-rows">
           <div>
@@ -247,6 +262,38 @@ function RechargeForm({
           {t('recharge.submit')}
         </Button>
       </section>
+
+      <ConfirmSheet
+        testId="recharge"
+        open={confirming !== null}
+        title={t('recharge.submit')}
+        amount={confirming === null ? '' : money(confirming, CURRENCY)}
+        rows={[
+          {
+            label: tm('flow.from'),
+            value: mask(from),
+            mono: true,
+            testId: 'recharge-confirm-from',
+          },
+          { label: t('recharge.depositAddress'), value: mask(deposit.depositAddress), mono: true },
+          {
+            label: tm('flow.network'),
+            value: networkName(deposit.chainId),
+            testId: 'recharge-confirm-network',
+          },
+        ]}
+        note={
+          <p className="money-note money-note--info" data-testid="recharge-confirm-gas">
+            {tm('flow.gasWarning')}
+          </p>
+        }
+        sending={false}
+        failed={false}
+        failedText=""
+        confirmLabel={t('translation:common.confirm')}
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
+      />
     </>
   )
 }

@@ -32,6 +32,25 @@ export function checkRechargeAmount(
   return typed
 }
 
+const NETWORKS: Record<number, string> = {
+  1: 'Ethereum',
+  56: 'BNB Smart Chain',
+  97: 'BNB Smart Chain Testnet',
+  137: 'Polygon',
+  42161: 'Arbitrum One',
+  11155111: 'Sepolia',
+  31337: 'Anvil',
+}
+
+/**
+ * The network's name for the confirmation sheet; a table rather than viem's chain list, which
+ * loads only when a wallet needs a chain added.
+ * @example networkName(56) // 'BNB Smart Chain'
+ */
+export function networkName(chainId: number): string {
+  return NETWORKS[chainId] ?? `Chain ${chainId}`
+}
+
 /** The wallet holds the token but nothing to pay gas with: the transfer cannot be sent. */
 export function lacksGas(wallet: { token: bigint; native: bigint }): boolean {
   return wallet.token > 0n && wallet.native === 0n

@@ -49,11 +49,6 @@ function withDatabase(url: string, database: string): string {
 export interface TestDatabase extends Database {
   url: string
   drop(): Promise<void>
-  /**
-   * @deprecated The pool under its old name, only until modules/game's settlement test reads
-   * `pool` (that module is being split elsewhere); then this goes.
-   */
-  db: pg.Pool
 }
 
 /** A new, migrated and seeded database of its own on the target server. */
@@ -69,7 +64,6 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
   await seedDemo(database.pool)
   return {
     ...database,
-    db: database.pool,
     url,
     async drop() {
       await database.close()

@@ -10,7 +10,9 @@ import type {
 } from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
+import type { LimitStore } from '../../lib/limit-store.ts'
 import { RateLimiter } from '../../lib/rate-limiter.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import type { Operator } from '../operator/operator.service.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -46,24 +48,10 @@ export function createChatService(deps: {
   pool: pg.Pool
   settings: SettingsService
   now?: () => number
+  limits?: LimitStore
 }) {
   const { pool, settings } = deps
-  const limiter = new RateLimiter(60_000, deps.now)
-
-  async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
-    const q = await pool.connect()
-    try {
-      await q.query('BEGIN')
-      const result = await work(q)
-      await q.query('COMMIT')
-      return result
-    } catch (e) {
-      await q.query('ROLLBACK').catch(() => {})
-      throw e
-    } finally {
-      q.release()
-    }
-  }
+  const limiter = new RateLimiter(60_000, deps.now, deps.limits)
 
   /**
    * Stores a message once per (conversation, sender, client id) and tells every server process
@@ -76,12 +64,12 @@ export function createChatService(deps: {
     operator: Operator | null,
     params: Params,
   ): Promise<{ message: MessageRow; replayed: boolean }> {
-    const wait = limiter.hit(
-      sender === 'user' ? `user:${userId}` : `op:${operator!.id}`,
+    const wait = await limiter.hit(
+      sender === 'user' ? `chat-user:${userId}` : `chat-op:${operator!.id}`,
       sender === 'user' ? CHAT_MESSAGES_PER_MINUTE : CHAT_MESSAGES_PER_MINUTE * 10,
     )
     if (wait > 0) throw new AppError('rate_limited', { detail: String(Math.ceil(wait / 1000)) })
-    return inTransaction(async (q) => {
+    return inTransaction(pool, async (q) => {
       const conversationId = await repo.lockConversation(q, userId)
       const id = await repo.insertMessage(q, {
         conversationId,

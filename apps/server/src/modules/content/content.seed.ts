@@ -4,6 +4,7 @@ import { uploadUrl, type Lang, type NewsTypeCode, type SchoolKind } from '@hope/
 import type pg from 'pg'
 import { SERVER_DIR } from '../../paths.ts'
 import { sha256Hex, writeOnce } from '../upload/upload.service.ts'
+import { inTransaction } from '../../db/transaction.ts'
 
 /** The demo's pictures and video, committed with the app and stored like uploads. */
 const ASSETS_DIR = path.join(SERVER_DIR, 'assets/demo')
@@ -196,9 +197,7 @@ export async function seedDemoContent(pool: pg.Pool, uploadsDir?: string): Promi
   }))
   await Promise.all(pending)
 
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+  await inTransaction(pool, async (client) => {
     // One seeding at a time (several app processes may start together).
     await client.query('SELECT pg_advisory_xact_lock(7001011)')
     const fresh = await client.query(
@@ -241,13 +240,7 @@ export async function seedDemoContent(pool: pg.Pool, uploadsDir?: string): Promi
         await insertTexts(client, 'school_translations', 'item_id', id, s.texts)
       }
     }
-    await client.query('COMMIT')
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw e
-  } finally {
-    client.release()
-  }
+  })
 }
 
 async function insertId(client: pg.PoolClient, sql: string, values: unknown[]): Promise<string> {

@@ -16,6 +16,7 @@ import type {
 import { LANGS } from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import * as repo from './content.repository.ts'
 import {
@@ -85,21 +86,6 @@ export interface SaveSchool {
 export function createContentService(deps: { pool: pg.Pool }) {
   const { pool } = deps
 
-  async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
-    const q = await pool.connect()
-    try {
-      await q.query('BEGIN')
-      const result = await work(q)
-      await q.query('COMMIT')
-      return result
-    } catch (e) {
-      await q.query('ROLLBACK').catch(() => {})
-      throw e
-    } finally {
-      q.release()
-    }
-  }
-
   const audit = (
     q: pg.PoolClient,
     operatorId: number,
@@ -150,7 +136,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
     },
 
     saveBanner(operatorId: number, p: SaveBanner): Promise<AdminBanner> {
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const before = p.id === undefined ? undefined : found(await repo.adminBanner(q, p.id, true))
         let id: number
         if (!before) {
@@ -183,7 +169,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
     },
 
     saveNews(operatorId: number, p: SaveNews): Promise<AdminNews> {
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const before = p.id === undefined ? undefined : found(await repo.adminNews(q, p.id, true))
         let id: number
         if (!before) {
@@ -218,7 +204,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
     },
 
     saveSchool(operatorId: number, p: SaveSchool): Promise<AdminSchoolItem> {
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const before = p.id === undefined ? undefined : found(await repo.adminSchool(q, p.id, true))
         const videoUrl = p.videoUrl === '' ? null : p.videoUrl
         let id: number
@@ -254,7 +240,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
     },
 
     deleteBanner(operatorId: number, id: number): Promise<AdminBanner> {
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const before = found(await repo.adminBanner(q, id, true))
         await repo.deleteItem(q, 'banner', id)
         await audit(q, operatorId, 'banner_delete', before, null)
@@ -263,7 +249,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
     },
 
     deleteNews(operatorId: number, id: number): Promise<AdminNews> {
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const before = found(await repo.adminNews(q, id, true))
         await repo.deleteItem(q, 'news', id)
         await audit(q, operatorId, 'news_delete', before, null)
@@ -272,7 +258,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
     },
 
     deleteSchool(operatorId: number, id: number): Promise<AdminSchoolItem> {
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const before = found(await repo.adminSchool(q, id, true))
         await repo.deleteItem(q, 'school', id)
         await audit(q, operatorId, 'school_delete', before, null)
@@ -289,7 +275,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
       const load = { banner: repo.adminBanner, news: repo.adminNews, school: repo.adminSchool }[
         p.kind
       ]
-      return inTransaction(async (q) => {
+      return inTransaction(pool, async (q) => {
         const before = found(await load(q, p.id, true))
         if (!(await repo.deleteText(q, p.kind, p.id, p.lang))) throw new AppError('not_found')
         const after = found(await load(q, p.id))

@@ -13,9 +13,10 @@ import type {
   Page,
 } from '@hope/api'
 import type pg from 'pg'
-import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { withAdvisoryLock, withAdvisoryLockWaiting } from '../../db/advisory-lock.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
 import { AppError, isAppError } from '../../lib/app-error.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import type { SettlementService } from '../settlement/settlement.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import {
@@ -49,21 +50,6 @@ export function createAdminService(deps: {
 }) {
   const { pool, settings, withdrawals, settlement } = deps
   const now = deps.now ?? Date.now
-
-  async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
-    const q = await pool.connect()
-    try {
-      await q.query('BEGIN')
-      const result = await work(q)
-      await q.query('COMMIT')
-      return result
-    } catch (e) {
-      await q.query('ROLLBACK').catch(() => {})
-      throw e
-    } finally {
-      q.release()
-    }
-  }
 
   async function runLedgerCheck(q: pg.PoolClient): Promise<AdminLedgerCheck> {
     return repo.insertLedgerCheck(q, await verifyLedger(q))
@@ -106,17 +92,7 @@ export function createAdminService(deps: {
      * its result.
      */
     async checkLedger(): Promise<AdminLedgerCheck> {
-      const q = await pool.connect()
-      try {
-        await q.query('SELECT pg_advisory_lock($1, $2)', LEDGER_CHECK_LOCK)
-        try {
-          return await runLedgerCheck(q)
-        } finally {
-          await q.query('SELECT pg_advisory_unlock($1, $2)', LEDGER_CHECK_LOCK).catch(() => {})
-        }
-      } finally {
-        q.release()
-      }
+      return withAdvisoryLockWaiting(pool, LEDGER_CHECK_LOCK, runLedgerCheck)
     },
 
     /** The periodic check: skipped while another process runs one. */
@@ -227,7 +203,7 @@ export function createAdminService(deps: {
     ): Promise<AdminSetting> {
       const parsed = parseSettingValue(params.key, params.value)
       if (!parsed.ok) throw new AppError(parsed.reason, { detail: params.key })
-      await inTransaction(async (q) => {
+      await inTransaction(pool, async (q) => {
         const before = await repo.writeSetting(q, {
           key: parsed.key,
           value: parsed.value,

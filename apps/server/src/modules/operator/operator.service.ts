@@ -10,6 +10,7 @@ import {
   type OperatorSession,
 } from '@hope/api'
 import type pg from 'pg'
+import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -74,9 +75,7 @@ export function createOperatorService(deps: {
       direction === 'credit' ? [treasury, accountId, 5] : [accountId, treasury, 6]
     const key = `operator:${operator.id}:${params.idempotencyKey}`
 
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
+    return inTransaction(pool, async (client) => {
       const outcome = await ledger.apply(
         key,
         { direction, user: user.id, account: params.account, amount, reason: params.reason },
@@ -104,7 +103,6 @@ export function createOperatorService(deps: {
           after: { balance: after },
         })
       }
-      await client.query('COMMIT')
       return {
         transferId: String(transferId),
         account: params.account,
@@ -113,12 +111,7 @@ export function createOperatorService(deps: {
         after,
         replayed: outcome.replayed,
       }
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {})
-      throw e
-    } finally {
-      client.release()
-    }
+    })
   }
 
   return {

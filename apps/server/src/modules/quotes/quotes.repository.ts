@@ -1,8 +1,6 @@
 import type { PriceSymbol } from '@hope/api'
-import type pg from 'pg'
+import type { Queryable } from '../../db/transaction.ts'
 import type { PriceRow } from './quotes.rules.ts'
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
 export type PriceSource = 'operator' | 'feed' | 'stage' | 'sample' | 'seed'
 
@@ -65,4 +63,17 @@ export async function bucketedPrices(
     [symbol, new Date(from), new Date(to), bucketSeconds],
   )
   return res.rows.map(toRow)
+}
+
+/** Stores `price` as the first point of `symbol`'s history; nothing when it has one. */
+export async function insertSeedPrice(
+  q: Queryable,
+  symbol: PriceSymbol,
+  price: string,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO price_points (symbol, price, source)
+     SELECT $1, $2, 'seed' WHERE NOT EXISTS (SELECT 1 FROM price_points WHERE symbol = $1)`,
+    [symbol, price],
+  )
 }

@@ -6,7 +6,8 @@ import {
   type PriceSymbol,
 } from '@hope/api'
 import type pg from 'pg'
-import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { lockForTransaction, withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import type { PriceFeed } from './quotes.feed.ts'
 import * as repo from './quotes.repository.ts'
@@ -42,21 +43,6 @@ export function createQuotesService(deps: {
 }) {
   const { pool, hopePrice, feed } = deps
   const now = deps.now ?? Date.now
-
-  async function inTransaction<T>(work: (q: pg.PoolClient) => Promise<T>): Promise<T> {
-    const q = await pool.connect()
-    try {
-      await q.query('BEGIN')
-      const result = await work(q)
-      await q.query('COMMIT')
-      return result
-    } catch (e) {
-      await q.query('ROLLBACK').catch(() => {})
-      throw e
-    } finally {
-      q.release()
-    }
-  }
 
   async function ethPrice(q: Pick<pg.Pool, 'query'> = pool): Promise<string> {
     const last = await repo.priceAtOrBefore(q, 'ETH', now())
@@ -119,8 +105,8 @@ export function createQuotesService(deps: {
     ): Promise<EthPriceChange> {
       const price = trimDecimal(params.price)
       const at = now()
-      return inTransaction(async (q) => {
-        await q.query('SELECT pg_advisory_xact_lock($1, $2)', ETH_WRITE_LOCK)
+      return inTransaction(pool, async (q) => {
+        await lockForTransaction(q, ETH_WRITE_LOCK)
         const previous = await repo.priceAtOrBefore(q, 'ETH', at)
         await repo.insertPrice(q, { symbol: 'ETH', price, source: 'operator', operatorId, at })
         const before = previous ? trimDecimal(previous.price) : null
@@ -154,8 +140,8 @@ export function createQuotesService(deps: {
         const hope = await hopePrice()
         const at = now()
         let recorded = await record(lockConn, 'HOPE', hope, 'stage', at)
-        recorded += await inTransaction(async (q) => {
-          await q.query('SELECT pg_advisory_xact_lock($1, $2)', ETH_WRITE_LOCK)
+        recorded += await inTransaction(pool, async (q) => {
+          await lockForTransaction(q, ETH_WRITE_LOCK)
           if (fetched !== null) return record(q, 'ETH', fetched, 'feed', at)
           const last = await repo.priceAtOrBefore(q, 'ETH', at)
           return last ? record(q, 'ETH', last.price, 'feed', at) : 0
@@ -171,8 +157,5 @@ export type QuotesService = ReturnType<typeof createQuotesService>
 
 /** Demo content: an ETH price to start the history from, when none is stored yet. */
 export async function seedDemoPrices(pool: pg.Pool): Promise<void> {
-  await pool.query(
-    `INSERT INTO price_points (symbol, price, source)
-     SELECT 'ETH', 3000, 'seed' WHERE NOT EXISTS (SELECT 1 FROM price_points WHERE symbol = 'ETH')`,
-  )
+  await repo.insertSeedPrice(pool, 'ETH', '3000')
 }

@@ -1,5 +1,7 @@
 import { RANKING_KINDS, type Ranking, type RankingKind } from '@hope/api'
 import type pg from 'pg'
+import { lockForTransaction } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './ranking.repository.ts'
 import { rankingDay, toRankingItems } from './ranking.rules.ts'
@@ -30,22 +32,14 @@ export function createRankingService(deps: {
   async function ensureSnapshot(day?: string): Promise<{ taken: number }> {
     const d = day ?? (await today())
     if ((await repo.snapshotKinds(pool, d)).length === RANKING_KINDS.length) return { taken: 0 }
-    const q = await pool.connect()
-    try {
-      await q.query('BEGIN')
-      await q.query('SELECT pg_advisory_xact_lock($1, $2)', SNAPSHOT_LOCK)
+    return inTransaction(pool, async (q) => {
+      await lockForTransaction(q, SNAPSHOT_LOCK)
       const have = await repo.snapshotKinds(q, d)
       const missing = RANKING_KINDS.filter((k) => !have.includes(k))
       const takenAt = new Date(now())
       for (const kind of missing) await repo.takeSnapshot(q, d, kind, takenAt)
-      await q.query('COMMIT')
       return { taken: missing.length }
-    } catch (e) {
-      await q.query('ROLLBACK').catch(() => {})
-      throw e
-    } finally {
-      q.release()
-    }
+    })
   }
 
   return {

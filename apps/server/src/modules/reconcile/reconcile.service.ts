@@ -1,7 +1,9 @@
 import { formatAmount, parseAmount, trimDecimal } from '@hope/api'
 import type pg from 'pg'
 import { erc20Abi, parseAbiItem, type Address, type PublicClient } from 'viem'
+import { readCursor } from '../deposit/deposit.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
+import * as repo from './reconcile.repository.ts'
 import { differences, type ReconcileLine } from './reconcile.rules.ts'
 
 const TRANSFER = parseAbiItem(
@@ -32,15 +34,10 @@ export async function reconcileChain(deps: {
   const token = s.chainTokenAddress as Address
   const decimals = s.chainTokenDecimals
   const toUnits = (v: string) => parseAmount(trimDecimal(v), decimals) ?? 0n
-  const one = async (sql: string, params: unknown[]) =>
-    (await deps.pool.query<{ v: string }>(sql, params)).rows[0]?.v ?? '0'
   const head = await deps.client.getBlockNumber({ cacheTime: 0 })
   // Deposits are compared as far as the watcher has scanned (the head when it has not yet run).
-  const cursor = await deps.pool.query<{ v: string }>(
-    'SELECT block_number::text AS v FROM chain_cursors WHERE chain_id = $1',
-    [deps.chainId],
-  )
-  let scanned = cursor.rows[0] && BigInt(cursor.rows[0].v) <= head ? cursor.rows[0].v : String(head)
+  const cursor = await readCursor(deps.pool, deps.chainId)
+  let scanned = String(cursor !== null && cursor <= head ? cursor : head)
   const balanceAt = (blockNumber?: bigint) =>
     deps.client.readContract({
       address: token,
@@ -57,18 +54,9 @@ export async function reconcileChain(deps: {
     depositOnChain = await balanceAt()
     scanned = String(head)
   }
-  const recorded = await one(
-    `SELECT coalesce(sum(amount), 0)::text AS v FROM deposits WHERE chain_id = $1 AND status <> 'reorged' AND block_number <= $2`,
-    [deps.chainId, scanned],
-  )
-  const credited = await one(
-    `SELECT coalesce(sum(amount), 0)::text AS v FROM deposits WHERE chain_id = $1 AND status = 'credited'`,
-    [deps.chainId],
-  )
-  const issued = await one(
-    `SELECT (-coalesce(sum(balance), 0))::text AS v FROM ledger_accounts WHERE user_id IS NULL AND kind = 'chain_deposits' AND currency = 'USDT'`,
-    [],
-  )
+  const recorded = await repo.sumRecordedDeposits(deps.pool, deps.chainId, scanned)
+  const credited = await repo.sumCreditedDeposits(deps.pool, deps.chainId)
+  const issued = await repo.chainDepositsIssued(deps.pool)
   const lines: ReconcileLine[] = [
     {
       name: 'deposit address balance vs recorded deposits',
@@ -91,22 +79,16 @@ export async function reconcileChain(deps: {
       toBlock: head,
     })
     const paid = new Map(logs.map((l) => [l.transactionHash!.toLowerCase(), l.args.value!]))
-    const payouts = await deps.pool.query<{ tx: string; amount: string; status: number }>(
-      `SELECT tx_hash AS tx, amount::text, status FROM withdrawals WHERE chain_id = $1 AND status IN (2, 5)`,
-      [deps.chainId],
-    )
-    const booked = payouts.rows.reduce((sum, w) => sum + toUnits(w.amount), 0n)
-    const onChain = payouts.rows.reduce(
+    const payouts = await repo.listPaidWithdrawals(deps.pool, deps.chainId)
+    const booked = payouts.reduce((sum, w) => sum + toUnits(w.amount), 0n)
+    const onChain = payouts.reduce(
       (sum, w) => sum + (paid.get(w.tx?.toLowerCase() ?? '') ?? 0n),
       0n,
     )
-    const completed = payouts.rows
+    const completed = payouts
       .filter((w) => w.status === 2)
       .reduce((sum, w) => sum + toUnits(w.amount), 0n)
-    const inFlight = await one(
-      `SELECT coalesce(sum(balance), 0)::text AS v FROM ledger_accounts WHERE user_id IS NULL AND kind = 'withdrawals_in_flight' AND currency = 'USDT'`,
-      [],
-    )
+    const inFlight = await repo.withdrawalsInFlight(deps.pool)
     lines.push(
       { name: 'hot wallet payouts on chain vs withdrawals paid', chain: onChain, books: booked },
       {

@@ -173,6 +173,8 @@ describe('holder page', () => {
     const sheet = within(await screen.findByTestId('node-confirm-sheet'))
     expect(sheet.getByTestId('node-confirm-price').textContent).toBe('5,000 USDT')
     expect(sheet.getByTestId('node-insufficient').textContent).toBe('USDT 余额不足')
+    expect(sheet.getByTestId('node-shortfall').textContent).toBe('还差 4,500 USDT。')
+    expect(sheet.getByTestId('node-go-recharge')).toBeTruthy()
     const confirm = sheet.getByTestId('node-confirm')
     expect(confirm.hasAttribute('disabled')).toBe(true)
     fireEvent.click(confirm)

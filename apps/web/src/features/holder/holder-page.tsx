@@ -28,6 +28,8 @@ import { CopyButton } from '../../lib/copy-button.tsx'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
+import { Shortfall } from '../../lib/money-flow/money-flow.tsx'
+import { shortfallOf } from '../../lib/money-flow/checks.ts'
 import { acceptAmountInput } from '../../lib/money-input.ts'
 import { ApiError } from '../../lib/request.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -475,9 +477,12 @@ function NodesSection({ info, available }: { info: VipInfo; available: string })
             </dl>
             <p className="money-note money-note--info">{t('node.note')}</p>
             {insufficient && (
-              <p className="money-sheet__warn" role="alert" data-testid="node-insufficient">
-                {t('node.insufficient')}
-              </p>
+              <div className="money-problem">
+                <p role="alert" data-testid="node-insufficient">
+                  {t('node.insufficient')}
+                </p>
+                <Shortfall testId="node" amount={shortfallOf(available, offer.price)} />
+              </div>
             )}
             {networkFailed && (
               <p className="money-sheet__warn" role="alert" data-testid="node-network-failed">

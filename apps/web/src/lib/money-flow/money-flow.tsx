@@ -115,6 +115,28 @@ export function AmountField({
   )
 }
 
+/** How much USDT is missing, with the way to get it: the recharge screen. */
+export function Shortfall({ testId, amount }: { testId: string; amount: string }) {
+  const { t } = useTranslation('money')
+  const navigate = useNavigate()
+  const money = useMoney()
+  return (
+    <p>
+      <span data-testid={`${testId}-shortfall`}>
+        {t('flow.shortfall', { amount: money(amount, 'USDT') })}
+      </span>{' '}
+      <button
+        type="button"
+        className="money-problem__link"
+        onClick={() => void navigate('/recharge')}
+        data-testid={`${testId}-go-recharge`}
+      >
+        {t('flow.goRecharge')}
+      </button>
+    </p>
+  )
+}
+
 /**
  * What stops the action now, said while the user types (not only on the button), with the way
  * out where there is one: a shortfall of USDT links to the recharge screen.
@@ -128,28 +150,11 @@ export function LiveProblem({
   text: string | null
   shortfall?: string | null
 }) {
-  const { t } = useTranslation('money')
-  const navigate = useNavigate()
-  const money = useMoney()
   if (!text) return null
   return (
     <div className="money-problem" role="status" data-testid={`${testId}-problem`}>
       <p>{text}</p>
-      {shortfall && (
-        <p>
-          <span data-testid={`${testId}-shortfall`}>
-            {t('flow.shortfall', { amount: money(shortfall, 'USDT') })}
-          </span>{' '}
-          <button
-            type="button"
-            className="money-problem__link"
-            onClick={() => void navigate('/recharge')}
-            data-testid={`${testId}-go-recharge`}
-          >
-            {t('flow.goRecharge')}
-          </button>
-        </p>
-      )}
+      {shortfall && <Shortfall testId={testId} amount={shortfall} />}
     </div>
   )
 }

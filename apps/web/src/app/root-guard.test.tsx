@@ -217,6 +217,59 @@ describe('root guard', () => {
     expect(await screen.findByTestId('guard-connect')).toBeTruthy()
   })
 
+  describe('after a sign-out', () => {
+    const loginApi = () =>
+      fakeApi({
+        'user/getUserInfoByName': () => ok(publicOf(wallet)),
+        'user/logining': () => ok(userOf(wallet)),
+        'user/logout': () => ok(null),
+        'main/news': () => ok(emptyNews),
+      })
+
+    test('shows the signed-out screen and asks the wallet for nothing', async () => {
+      const api = loginApi()
+      renderApp()
+      expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+      wallet.calls.length = 0
+      act(() => useSession.getState().logOut())
+      expect(await screen.findByTestId('guard-signed-out')).toBeTruthy()
+      expect(screen.getByText('您已退出登录')).toBeTruthy()
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      expect(wallet.calls).not.toContain('personal_sign')
+      expect(api.callsTo('user/logining')).toHaveLength(1)
+      expect(window.localStorage.getItem('signedOut')).toBe('1')
+    })
+
+    test('a new page stays signed out until the user asks; the sign-in clears the choice', async () => {
+      window.localStorage.setItem('signedOut', '1')
+      useSession.setState({ signedOut: true })
+      const api = loginApi()
+      renderApp()
+      expect(await screen.findByTestId('guard-signed-out', {}, { timeout: 3000 })).toBeTruthy()
+      expect(api.callsTo('user/getUserInfoByName')).toHaveLength(0)
+      expect(wallet.calls).not.toContain('personal_sign')
+      act(() => screen.getByRole('button', { name: '登录' }).click())
+      expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+      expect(wallet.calls.filter((c) => c === 'personal_sign')).toHaveLength(1)
+      expect(api.callsTo('user/logining')).toHaveLength(1)
+      expect(window.localStorage.getItem('signedOut')).toBeNull()
+      expect(useSession.getState().signedOut).toBe(false)
+    })
+
+    test('a refused signature keeps the choice, so a reload does not sign in by itself', async () => {
+      wallet = createFakeWallet(undefined, { rejectSign: true })
+      installWallet(wallet)
+      window.localStorage.setItem('signedOut', '1')
+      useSession.setState({ signedOut: true })
+      loginApi()
+      renderApp()
+      await screen.findByTestId('guard-signed-out', {}, { timeout: 3000 })
+      act(() => screen.getByTestId('guard-retry').click())
+      expect(await screen.findByTestId('guard-login-failed', {}, { timeout: 3000 })).toBeTruthy()
+      expect(window.localStorage.getItem('signedOut')).toBe('1')
+    })
+  })
+
   test('without a wallet it asks to open the app in a wallet browser', async () => {
     installWallet(undefined)
     fakeApi({})

@@ -86,6 +86,10 @@ export function RootGuard() {
   const address = useSession((s) => s.address)
   const signedIn = useSession(selectSignedIn)
   const tokenForWallet = useSession(selectTokenForWallet)
+  const signedOut = useSession((s) => s.signedOut)
+  // After a sign-out the login steps wait for the user's "sign in" (spec §4 runs them at once).
+  const [signInAsked, setSignInAsked] = useState(false)
+  const waitsForSignIn = signedOut && !signInAsked
   const [walletPhase, setWalletPhase] = useState<WalletPhase>('waiting')
   const [sessionPhase, setSessionPhase] = useState<SessionPhase>('idle')
   const [walletAttempt, setWalletAttempt] = useState(0)
@@ -146,7 +150,7 @@ export function RootGuard() {
   }, [walletAttempt, walletOnce])
 
   useEffect(() => {
-    if (!address || signedIn) return
+    if (!address || signedIn || waitsForSignIn) return
     let active = true
     setSessionPhase('checking')
     void sessionOnce(`session:${address}:${sessionAttempt}`, checkSession).then((outcome) => {
@@ -156,7 +160,7 @@ export function RootGuard() {
     return () => {
       active = false
     }
-  }, [address, signedIn, sessionAttempt, checkSession, sessionOnce])
+  }, [address, signedIn, waitsForSignIn, sessionAttempt, checkSession, sessionOnce])
 
   if (walletPhase === 'waiting') return <GuardSpinner />
   if (walletPhase === 'missing')
@@ -180,6 +184,16 @@ export function RootGuard() {
       />
     )
   if (screensAllowed) return screensDrawn ? <Outlet /> : <GuardSpinner />
+  if (waitsForSignIn)
+    return (
+      <GuardNotice
+        testId="guard-signed-out"
+        title={t('guard.signedOut')}
+        hint={t('guard.signedOutHint')}
+        action={t('guard.signIn')}
+        onRetry={() => setSignInAsked(true)}
+      />
+    )
   if (sessionPhase === 'unregistered') return <Navigate to="/invite" replace />
   if (sessionPhase === 'login-failed')
     return (

@@ -4,3 +4,5 @@ export const TOKEN_STORAGE_KEY = 'token'
 export const PUSERNAME_STORAGE_KEY = 'pusername'
 /** The wallet address the stored token was issued to (lower case), kept beside it. */
 export const TOKEN_ADDRESS_STORAGE_KEY = 'tokenAddress'
+/** Set ('1') when the user signed out: the guard waits for them to ask before signing in. */
+export const SIGNED_OUT_STORAGE_KEY = 'signedOut'

@@ -4,11 +4,17 @@ import { DEFAULT_LOCATION } from '@hope/api'
 
 import {
   PUSERNAME_STORAGE_KEY,
+  SIGNED_OUT_STORAGE_KEY,
   TOKEN_ADDRESS_STORAGE_KEY,
   TOKEN_STORAGE_KEY,
 } from './storage-keys.ts'
 
-export { PUSERNAME_STORAGE_KEY, TOKEN_ADDRESS_STORAGE_KEY, TOKEN_STORAGE_KEY }
+export {
+  PUSERNAME_STORAGE_KEY,
+  SIGNED_OUT_STORAGE_KEY,
+  TOKEN_ADDRESS_STORAGE_KEY,
+  TOKEN_STORAGE_KEY,
+}
 
 type Address = `0x${string}`
 
@@ -35,6 +41,11 @@ export interface SessionState {
   tokenChecked: boolean
   /** The wallet address the token was issued to, as last confirmed; null when unknown. */
   tokenAddress: string | null
+  /**
+   * The user signed out (persisted until a sign-in succeeds): the guard shows the signed-out
+   * screen and signs in only when the user asks, also after a reload.
+   */
+  signedOut: boolean
 }
 
 export interface SessionActions {
@@ -47,6 +58,8 @@ export interface SessionActions {
   signIn(result: LoginResult): void
   /** Drops the token (and the user info it belonged to). */
   signOut(): void
+  /** The user chose to sign out: drops the token and keeps the choice (see `signedOut`). */
+  logOut(): void
   /** The wallet was closed: no address, no token, user info reset (isRobot cleared). */
   closeWallet(): void
 }
@@ -80,6 +93,7 @@ export function initialSession(): SessionState {
     token: readStorage(TOKEN_STORAGE_KEY),
     tokenChecked: false,
     tokenAddress: readStorage(TOKEN_ADDRESS_STORAGE_KEY),
+    signedOut: readStorage(SIGNED_OUT_STORAGE_KEY) !== null,
   }
 }
 
@@ -104,10 +118,12 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
     const tokenAddress = userInfo.userName.toLowerCase()
     writeStorage(TOKEN_STORAGE_KEY, token)
     writeStorage(TOKEN_ADDRESS_STORAGE_KEY, tokenAddress)
+    writeStorage(SIGNED_OUT_STORAGE_KEY, null)
     set((s) => ({
       token,
       tokenChecked: true,
       tokenAddress,
+      signedOut: false,
       userInfo: { ...s.userInfo, ...userInfo },
     }))
   },
@@ -115,6 +131,12 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
     writeStorage(TOKEN_STORAGE_KEY, null)
     writeStorage(TOKEN_ADDRESS_STORAGE_KEY, null)
     set({ token: null, tokenChecked: false, tokenAddress: null, userInfo: null })
+  },
+  logOut: () => {
+    writeStorage(TOKEN_STORAGE_KEY, null)
+    writeStorage(TOKEN_ADDRESS_STORAGE_KEY, null)
+    writeStorage(SIGNED_OUT_STORAGE_KEY, '1')
+    set({ token: null, tokenChecked: false, tokenAddress: null, userInfo: null, signedOut: true })
   },
   closeWallet: () => {
     writeStorage(TOKEN_STORAGE_KEY, null)

@@ -81,7 +81,8 @@ export function AccountPage() {
     await request('user/logout', {}, { hideToast: true }).catch(() => undefined)
     // A fresh login must ask the wallet for a new signature, not reuse the cached pair.
     if (address) dropLoginPair(window.sessionStorage, address)
-    useSession.getState().signOut()
+    // Signed out stays signed out: the guard asks the wallet again only when the user says so.
+    useSession.getState().logOut()
     queryClient.clear()
     void navigate('/', { replace: true })
   }

@@ -2,15 +2,14 @@ import { formatAmount, normalizeLang, type EnabledCoin, type TransferResult } fr
 import Button from 'antd-mobile/es/components/button'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { formatMoney } from '../../lib/format.ts'
-import { Icon } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
 import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
 import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import {
   AmountField,
-  ConfirmSheet,
+  BalanceCard,
+  FlowSheet,
   LiveProblem,
   ResultView,
   Rows,
@@ -46,7 +45,6 @@ async function readClipboard(): Promise<string | null> {
 function TransferForm({ coin, available }: { coin: EnabledCoin; available: string }) {
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
-  const navigate = useNavigate()
   const money = useMoney()
   const [address, setAddress] = useState('')
   const [amount, setAmount] = useState('')
@@ -118,24 +116,14 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
     )
   }
 
-  const sheet = flow.quote
   return (
     <>
-      <section className="card money-balance">
-        <span className="money-label">{t('transfer.available')}</span>
-        <span className="money-balance__value" data-testid="transfer-available">
-          {money(available, CURRENCY)}
-        </span>
-        <button
-          type="button"
-          className="money-link"
-          onClick={() => void navigate(TRANSFER_LOG)}
-          data-testid="transfer-records"
-        >
-          {t('transfer.records')}
-          <Icon name="chevron" />
-        </button>
-      </section>
+      <BalanceCard
+        testId="transfer"
+        label={t('transfer.available')}
+        value={money(available, CURRENCY)}
+        records={{ to: TRANSFER_LOG, label: t('transfer.records') }}
+      />
 
       <section className="card money-form">
         <label className="money-field">
@@ -228,40 +216,34 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         </Button>
       </section>
 
-      <ConfirmSheet
+      <FlowSheet
         testId="transfer"
-        open={sheet !== null}
+        flow={flow}
         title={t('transfer.confirmTitle')}
-        amount={sheet ? money(sheet.amount, CURRENCY) : ''}
-        rows={
-          sheet
-            ? [
-                {
-                  label: t('transfer.to'),
-                  value: mask(sheet.address),
-                  mono: true,
-                  testId: 'transfer-confirm-to',
-                },
-                {
-                  label: t('transfer.fee'),
-                  value: money(sheet.fee, CURRENCY),
-                  testId: 'transfer-confirm-fee',
-                },
-                {
-                  label: t('transfer.total'),
-                  value: money(sheet.total, CURRENCY),
-                  strong: true,
-                  testId: 'transfer-confirm-total',
-                },
-              ]
-            : []
-        }
-        sending={flow.state.stage === 'sending'}
-        failed={flow.state.stage === 'failed'}
+        render={(sheet) => ({
+          amount: money(sheet.amount, CURRENCY),
+          rows: [
+            {
+              label: t('transfer.to'),
+              value: mask(sheet.address),
+              mono: true,
+              testId: 'transfer-confirm-to',
+            },
+            {
+              label: t('transfer.fee'),
+              value: money(sheet.fee, CURRENCY),
+              testId: 'transfer-confirm-fee',
+            },
+            {
+              label: t('transfer.total'),
+              value: money(sheet.total, CURRENCY),
+              strong: true,
+              testId: 'transfer-confirm-total',
+            },
+          ],
+        })}
         failedText={t('transfer.networkFailed')}
         confirmLabel={t('transfer.confirm')}
-        onConfirm={flow.confirm}
-        onClose={flow.close}
       />
     </>
   )

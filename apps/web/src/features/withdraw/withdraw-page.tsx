@@ -2,15 +2,14 @@ import { formatAmount, normalizeLang, type EnabledCoin, type Withdrawal } from '
 import Button from 'antd-mobile/es/components/button'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
 import { formatMoney } from '../../lib/format.ts'
-import { Icon } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
 import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
 import {
   AmountField,
-  ConfirmSheet,
+  BalanceCard,
+  FlowSheet,
   LiveProblem,
   ResultView,
   Rows,
@@ -39,7 +38,6 @@ const RECORDS = '/withdrawRecord'
 function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: string }) {
   const { t, i18n } = useTranslation(['chain', 'translation'])
   const lang = normalizeLang(i18n.language)
-  const navigate = useNavigate()
   const money = useMoney()
   const ownAddress = useSession((s) => s.address) ?? ''
   const [amount, setAmount] = useState('')
@@ -118,24 +116,14 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   }
 
   const own = ownAddress !== '' && address.toLowerCase() === ownAddress.toLowerCase()
-  const sheet = flow.quote
   return (
     <>
-      <section className="card money-balance">
-        <span className="money-label">{t('withdraw.available')}</span>
-        <span className="money-balance__value" data-testid="withdraw-available">
-          {money(available, CURRENCY)}
-        </span>
-        <button
-          type="button"
-          className="money-link"
-          onClick={() => void navigate(RECORDS)}
-          data-testid="withdraw-records"
-        >
-          {t('withdraw.records')}
-          <Icon name="chevron" />
-        </button>
-      </section>
+      <BalanceCard
+        testId="withdraw"
+        label={t('withdraw.available')}
+        value={money(available, CURRENCY)}
+        records={{ to: RECORDS, label: t('withdraw.records') }}
+      />
 
       <section className="card money-form">
         <AmountField
@@ -227,40 +215,34 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
         </Button>
       </section>
 
-      <ConfirmSheet
+      <FlowSheet
         testId="withdraw"
-        open={sheet !== null}
+        flow={flow}
         title={t('withdraw.confirmTitle')}
-        amount={sheet ? money(sheet.amount, CURRENCY) : ''}
-        rows={
-          sheet
-            ? [
-                {
-                  label: t('withdraw.to'),
-                  value: mask(sheet.address),
-                  mono: true,
-                  testId: 'withdraw-confirm-to',
-                },
-                {
-                  label: t('withdraw.fee'),
-                  value: money(sheet.fee, CURRENCY),
-                  testId: 'withdraw-confirm-fee',
-                },
-                {
-                  label: t('withdraw.total'),
-                  value: money(sheet.total, CURRENCY),
-                  strong: true,
-                  testId: 'withdraw-confirm-total',
-                },
-              ]
-            : []
-        }
-        sending={flow.state.stage === 'sending'}
-        failed={flow.state.stage === 'failed'}
+        render={(sheet) => ({
+          amount: money(sheet.amount, CURRENCY),
+          rows: [
+            {
+              label: t('withdraw.to'),
+              value: mask(sheet.address),
+              mono: true,
+              testId: 'withdraw-confirm-to',
+            },
+            {
+              label: t('withdraw.fee'),
+              value: money(sheet.fee, CURRENCY),
+              testId: 'withdraw-confirm-fee',
+            },
+            {
+              label: t('withdraw.total'),
+              value: money(sheet.total, CURRENCY),
+              strong: true,
+              testId: 'withdraw-confirm-total',
+            },
+          ],
+        })}
         failedText={t('withdraw.networkFailed')}
         confirmLabel={t('withdraw.confirm')}
-        onConfirm={flow.confirm}
-        onClose={flow.close}
       />
     </>
   )

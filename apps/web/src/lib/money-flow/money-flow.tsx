@@ -10,6 +10,7 @@ import { formatMoney, SEPARATORS } from '../format.ts'
 import { Icon } from '../icons.tsx'
 import { useGoBack } from '../navigation.ts'
 import type { AmountProblem } from './amount.ts'
+import type { MoneyFlow } from './use-money-flow.ts'
 import '../money-form.css'
 import './money-flow.css'
 
@@ -156,6 +157,64 @@ export function LiveProblem({
       <p>{text}</p>
       {shortfall && <Shortfall testId={testId} amount={shortfall} />}
     </div>
+  )
+}
+
+/** The sheet of a screen on the shared flow: open, sending and failed come from the flow. */
+export function FlowSheet<Quote, Result>({
+  flow,
+  render,
+  ...props
+}: {
+  flow: MoneyFlow<Quote, Result>
+  render: (quote: Quote) => { amount: string; rows: Row[] }
+} & Omit<
+  Parameters<typeof ConfirmSheet>[0],
+  'open' | 'amount' | 'rows' | 'sending' | 'failed' | 'onConfirm' | 'onClose'
+>) {
+  const shown = flow.quote === null ? { amount: '', rows: [] } : render(flow.quote)
+  return (
+    <ConfirmSheet
+      {...props}
+      {...shown}
+      open={flow.quote !== null}
+      sending={flow.state.stage === 'sending'}
+      failed={flow.state.stage === 'failed'}
+      onConfirm={flow.confirm}
+      onClose={flow.close}
+    />
+  )
+}
+
+/** The available balance of a money form and the way to its records. */
+export function BalanceCard({
+  testId,
+  label,
+  value,
+  records,
+}: {
+  testId: string
+  label: string
+  value: string
+  records: { to: string; label: string }
+}) {
+  const navigate = useNavigate()
+  return (
+    <section className="card money-balance">
+      <span className="money-label">{label}</span>
+      <span className="money-balance__value" data-testid={`${testId}-available`}>
+        {value}
+      </span>
+      <button
+        type="button"
+        className="money-link"
+        onClick={() => void navigate(records.to)}
+        data-testid={`${testId}-records`}
+      >
+        {records.label}
+        <Icon name="chevron" />
+      </button>
+    </section>
   )
 }
 

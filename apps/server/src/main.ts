@@ -16,11 +16,9 @@ import {
   TOKEN_DECIMALS,
   writeLocalChainNote,
 } from './chain/local-chain.ts'
-import { reconcileChain } from './modules/reconcile/reconcile.service.ts'
-import { createWithdrawalSender } from './modules/withdraw/withdraw.sender.ts'
 import { privateKeyToAccount } from 'viem/accounts'
-import { startIntervalJob } from './jobs/interval-job.ts'
-import { createDepositWatcher } from './modules/deposit/deposit.watcher.ts'
+import { startJob } from './jobs/interval-job.ts'
+import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig } from './config.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
@@ -112,94 +110,18 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database, chain })
-  const watcher = createDepositWatcher({
-    pool: database.pool,
-    ledger: app.services.ledger,
-    settings: app.services.settings,
-    client: chain.client,
-    chainId: chain.chainId,
-    log: (msg, extra) => app.log.warn({ extra }, msg),
-    logError: (msg, extra) => app.log.error({ extra }, msg),
-  })
-  const jobs = [startIntervalJob('deposit watcher', () => watcher.tick(), app.log)]
   const hotWalletKey = process.env.HOT_WALLET_KEY
   const hotWallet = hotWalletKey
     ? privateKeyToAccount(hotWalletKey as `0x${string}`)
     : anvil
       ? devAccount(LOCAL_ROLES.hotWallet)
       : null
-  if (hotWallet) {
-    const sender = createWithdrawalSender({
-      pool: database.pool,
-      ledger: app.services.ledger,
-      settings: app.services.settings,
-      client: chain.client,
-      chainId: chain.chainId,
-      hotWallet,
-      log: app.log,
-    })
-    jobs.push(startIntervalJob('withdrawal sender', () => sender.tick(), app.log))
-  } else {
+  if (!hotWallet)
     app.log.warn(
       'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
     )
-  }
-
-  jobs.push(
-    startIntervalJob(
-      'chain reconciliation',
-      async () => {
-        const report = await reconcileChain({
-          pool: database.pool,
-          settings: app.services.settings,
-          client: chain.client,
-          chainId: chain.chainId,
-          hotWallet: hotWallet?.address ?? null,
-        })
-        if (report.problems.length)
-          app.log.error({ problems: report.problems }, 'chain and books differ')
-        return {}
-      },
-      app.log,
-      60_000,
-    ),
-  )
-
-  // The daily settlement at the configured local time; the run itself takes an advisory lock.
-  jobs.push(
-    startIntervalJob(
-      'daily settlement',
-      () => app.services.settlementJob.settleDue(),
-      app.log,
-      60_000,
-    ),
-  )
-  // Prices: the ETH feed's poll (when configured), each price change and an hourly sample.
-  jobs.push(startIntervalJob('price sampler', () => app.services.quotes.tick(), app.log, 60_000))
-  // The day's ranking snapshot, taken once per day (a request finding none takes it too).
-  jobs.push(
-    startIntervalJob(
-      'ranking snapshot',
-      () => app.services.ranking.ensureSnapshot(),
-      app.log,
-      300_000,
-    ),
-  )
-  // The ledger check (the `ledger:verify` invariants) at start and every 10 minutes; the console
-  // shows the newest result.
-  jobs.push(
-    startIntervalJob(
-      'ledger check',
-      async () => {
-        const report = await app.services.admin.checkLedgerTick()
-        if ('problems' in report && report.problems > 0)
-          app.log.error({ problems: report.problems }, 'the ledger check found problems')
-        return report
-      },
-      app.log,
-      600_000,
-      { runAtStart: true },
-    ),
+  const jobs = serverJobs({ app, pool: database.pool, chain, hotWallet }).map((job) =>
+    startJob(job, app.log),
   )
 
   let closing = false

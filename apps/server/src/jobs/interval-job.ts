@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { JobDefinition } from './job.ts'
 
 /**
  * Runs `tick` every `intervalMs` (and right away with `runAtStart`), one run at a time; a
@@ -38,4 +39,11 @@ export function startIntervalJob(
       while (running) await new Promise((r) => setTimeout(r, 50))
     },
   }
+}
+
+/** Starts a job from its definition. */
+export function startJob(job: JobDefinition, log: FastifyBaseLogger) {
+  return startIntervalJob(job.name, job.tick, log, job.intervalMs, {
+    runAtStart: job.runAtStart ?? false,
+  })
 }

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify'
+import type pg from 'pg'
+import type { LocalAccount } from 'viem'
+import type { ChainConnection } from '../chain/chain.service.ts'
+import { createDepositJob } from '../modules/deposit/deposit.job.ts'
+import { createLedgerCheckJob } from '../modules/operator/ledger-check.job.ts'
+import { createQuotesJob } from '../modules/quotes/quotes.job.ts'
+import { createRankingJob } from '../modules/ranking/ranking.job.ts'
+import { createReconcileJob } from '../modules/reconcile/reconcile.job.ts'
+import { createWithdrawJob } from '../modules/withdraw/withdraw.job.ts'
+import type { JobDefinition } from './job.ts'
+
+/**
+ * Every background job of the server, in the order they start. The withdrawal sender runs only
+ * with a hot wallet to pay from.
+ */
+export function serverJobs(ctx: {
+  app: FastifyInstance
+  pool: pg.Pool
+  chain: ChainConnection
+  hotWallet: LocalAccount | null
+}): JobDefinition[] {
+  const { app, pool, chain, hotWallet } = ctx
+  const { ledger, settings } = app.services
+  const onChain = { pool, ledger, settings, client: chain.client, chainId: chain.chainId }
+  const logError = (extra: object, msg: string) => app.log.error(extra, msg)
+  return [
+    createDepositJob({
+      ...onChain,
+      log: (msg, extra) => app.log.warn({ extra }, msg),
+      logError: (msg, extra) => app.log.error({ extra }, msg),
+    }),
+    ...(hotWallet ? [createWithdrawJob({ ...onChain, hotWallet, log: app.log })] : []),
+    createReconcileJob({
+      pool,
+      settings,
+      client: chain.client,
+      chainId: chain.chainId,
+      hotWallet: hotWallet?.address ?? null,
+      logError,
+    }),
+    // The daily settlement at the configured local time; the run itself takes an advisory lock.
+    {
+      name: 'daily settlement',
+      intervalMs: 60_000,
+      tick: () => app.services.settlementJob.settleDue(),
+    },
+    createQuotesJob(app.services.quotes),
+    createRankingJob(app.services.ranking),
+    createLedgerCheckJob(app.services.admin, logError),
+  ]
+}

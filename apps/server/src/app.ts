@@ -5,6 +5,7 @@ import pinoPretty from 'pino-pretty'
 import type { ChainConnection } from './chain/chain.service.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/pool.ts'
+import { createMemoryLimitStore, type LimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
@@ -119,6 +120,8 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>
   verifySignature?: SignatureVerifier
   now?: () => number
+  /** Where every rate limit counts (sign-in, chat); this process's memory when absent. */
+  limits?: LimitStore
 }
 
 /**
@@ -240,9 +243,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pool: opts.database.pool,
     dir: uploadsDirOf(opts.config.dataDir),
   })
+  const limits = opts.limits ?? createMemoryLimitStore()
   const chat = createChatService({
     pool: opts.database.pool,
     settings,
+    limits,
     ...(opts.now ? { now: opts.now } : {}),
   })
   const { ethPriceFeed } = opts.config
@@ -284,7 +289,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
-  registerSignInLimits(app, () => lastSettings, opts.now)
+  registerSignInLimits(app, () => lastSettings, opts.now, limits)
   app.addHook('onRequest', async (req) => {
     req.lang = langFromHeader(req.headers.lan)
     if (req.url.startsWith('/api/user/') || req.url.startsWith('/api/admin/login'))

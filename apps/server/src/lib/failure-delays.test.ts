@@ -12,38 +12,42 @@ describe('failure delays', () => {
     ])
   })
 
-  test('the wait counts from the last failure and a wider count can lengthen it', () => {
+  test('the wait counts from the last failure and a wider count can lengthen it', async () => {
     let now = 0
     const d = new FailureDelays(options, () => now)
-    for (let i = 0; i < 4; i++) d.fail('a')
-    expect(d.waitMs('a')).toBe(2_000)
+    for (let i = 0; i < 4; i++) await d.fail('a')
+    expect(await d.waitMs('a')).toBe(2_000)
     now = 1_500
-    expect(d.waitMs('a')).toBe(500)
-    expect(d.waitMs('a', 6)).toBe(8_000 - 1_500)
-    expect(d.waitMs('never-failed', 50)).toBe(0)
+    expect(await d.waitMs('a')).toBe(500)
+    expect(await d.waitMs('a', 6)).toBe(8_000 - 1_500)
+    expect(await d.waitMs('never-failed', 50)).toBe(0)
   })
 
-  test('never a flat lock: any key may try again within the cap, and is forgotten later', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.nat(10_000_000), (failures, elapsed) => {
-        let now = 0
-        const d = new FailureDelays(options, () => now)
-        for (let i = 0; i < failures; i++) d.fail('k')
-        now = elapsed
-        const wait = d.waitMs('k', failures * 3)
-        expect(wait).toBeLessThanOrEqual(options.maxMs)
-        if (elapsed >= options.maxMs) expect(wait).toBe(0)
-        if (elapsed > options.maxMs + options.forgetMs) expect(d.failures('k')).toBe(0)
-      }),
+  test('never a flat lock: any key may try again within the cap, and is forgotten later', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 200 }),
+        fc.nat(10_000_000),
+        async (failures, elapsed) => {
+          let now = 0
+          const d = new FailureDelays(options, () => now)
+          for (let i = 0; i < failures; i++) await d.fail('k')
+          now = elapsed
+          const wait = await d.waitMs('k', failures * 3)
+          expect(wait).toBeLessThanOrEqual(options.maxMs)
+          if (elapsed >= options.maxMs) expect(wait).toBe(0)
+          if (elapsed > options.maxMs + options.forgetMs) expect(await d.failures('k')).toBe(0)
+        },
+      ),
     )
   })
 
-  test('a success forgets the key; the store keeps at most its size', () => {
+  test('a success forgets the key; the store keeps at most its size', async () => {
     const d = new FailureDelays({ ...options, maxKeys: 3 })
-    for (const k of ['a', 'b', 'c', 'd']) d.fail(k)
-    expect(d.failures('a')).toBe(0)
-    expect(d.failures('d')).toBe(1)
-    d.clear('d')
-    expect(d.failures('d')).toBe(0)
+    for (const k of ['a', 'b', 'c', 'd']) await d.fail(k)
+    expect(await d.failures('a')).toBe(0)
+    expect(await d.failures('d')).toBe(1)
+    await d.clear('d')
+    expect(await d.failures('d')).toBe(0)
   })
 })

@@ -1,20 +1,22 @@
+import { createMemoryLimitStore, type LimitStore } from './limit-store.ts'
+
 /**
  * Failed sign-in attempts, counted per key, each key answering how long its next attempt must
  * wait. The wait grows with the failures (none for the first `freeFailures`, then a base
  * doubling per failure up to a cap) and never becomes a flat lock: it counts from the last
  * failure, and a key forgets its failures once its wait and `forgetMs` more have passed.
- * Kept in this process; bounded in size (the oldest keys go first).
+ * Kept in a limit store (memory by default, bounded in size: the oldest keys go first); a store
+ * that fails counts nothing rather than refuse anyone.
  */
 export class FailureDelays {
-  private readonly entries = new Map<string, { failures: number; lastMs: number }>()
   private readonly opts: {
     freeFailures: number
     baseMs: number
     maxMs: number
     forgetMs: number
-    maxKeys: number
   }
   private readonly now: () => number
+  private readonly store: LimitStore
 
   constructor(
     opts: {
@@ -25,9 +27,11 @@ export class FailureDelays {
       maxKeys?: number
     },
     now: () => number = Date.now,
+    store: LimitStore = createMemoryLimitStore(opts.maxKeys ?? 100_000),
   ) {
-    this.opts = { maxKeys: 100_000, ...opts }
+    this.opts = opts
     this.now = now
+    this.store = store
   }
 
   /** The wait after `failures` failures, in ms. */
@@ -39,44 +43,43 @@ export class FailureDelays {
   }
 
   /** The failures counted for `key` (0 once forgotten). */
-  failures(key: string): number {
-    return this.live(key)?.failures ?? 0
+  async failures(key: string): Promise<number> {
+    return (await this.live(key))?.failures ?? 0
   }
 
   /**
    * Milliseconds until `key` may try again, 0 when it may now. `atLeastFailures` lets a wider
    * count (e.g. all failures for one username) set the wait of a narrower key that has failed.
    */
-  waitMs(key: string, atLeastFailures = 0): number {
-    const e = this.live(key)
+  async waitMs(key: string, atLeastFailures = 0): Promise<number> {
+    const e = await this.live(key)
     if (!e) return 0
     const delay = this.delayAfter(Math.max(e.failures, atLeastFailures))
     return Math.max(0, e.lastMs + delay - this.now())
   }
 
   /** Counts a failure for `key`. */
-  fail(key: string): void {
-    const e = this.live(key)
-    this.entries.delete(key)
-    if (this.entries.size >= this.opts.maxKeys) {
-      const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.entries.delete(oldest)
-    }
-    this.entries.set(key, { failures: (e?.failures ?? 0) + 1, lastMs: this.now() })
+  async fail(key: string): Promise<void> {
+    // A key past its own (shorter) forgetting time starts from one, as a new key would.
+    await this.live(key)
+    await this.store
+      .fail(key, this.now(), this.opts.maxMs + this.opts.forgetMs)
+      .catch(() => undefined)
   }
 
   /** Forgets `key`'s failures (a success). */
-  clear(key: string): void {
-    this.entries.delete(key)
+  async clear(key: string): Promise<void> {
+    await this.store.clear(key).catch(() => undefined)
   }
 
-  private live(key: string) {
-    const e = this.entries.get(key)
+  private async live(key: string): Promise<{ failures: number; lastMs: number } | undefined> {
+    const now = this.now()
+    const e = await this.store.peek(key, now).catch(() => null)
     if (!e) return undefined
-    if (this.now() - e.lastMs > this.delayAfter(e.failures) + this.opts.forgetMs) {
-      this.entries.delete(key)
+    if (now - e.lastMs > this.delayAfter(e.count) + this.opts.forgetMs) {
+      await this.clear(key)
       return undefined
     }
-    return e
+    return { failures: e.count, lastMs: e.lastMs }
   }
 }

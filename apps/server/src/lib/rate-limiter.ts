@@ -1,32 +1,32 @@
+import { createMemoryLimitStore, type LimitStore } from './limit-store.ts'
+
 /**
- * Fixed-window counters kept in this process. Several API processes behind a load balancer
- * each count on their own; a shared store (Redis) is the step up when that matters.
+ * Fixed-window counters in a limit store: in memory for one process, PostgreSQL or Redis when
+ * several processes serve and must count as one.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>()
   private readonly windowMs: number
   private readonly now: () => number
+  private readonly store: LimitStore
 
-  constructor(windowMs: number, now: () => number = Date.now) {
+  constructor(
+    windowMs: number,
+    now: () => number = Date.now,
+    store: LimitStore = createMemoryLimitStore(50_000),
+  ) {
     this.windowMs = windowMs
     this.now = now
+    this.store = store
   }
 
-  /** Counts one hit; returns the milliseconds to wait when `limit` is exceeded, else 0. */
-  hit(key: string, limit: number): number {
+  /**
+   * Counts one hit; resolves to the milliseconds to wait when `limit` is exceeded, else 0. A
+   * store that fails lets the hit through: a limit never refuses a request for its own outage.
+   */
+  async hit(key: string, limit: number): Promise<number> {
     const now = this.now()
-    let w = this.windows.get(key)
-    if (!w || now - w.start >= this.windowMs) {
-      if (this.windows.size > 50_000) this.sweep(now)
-      w = { start: now, count: 0 }
-      this.windows.set(key, w)
-    }
-    w.count += 1
-    return w.count > limit ? w.start + this.windowMs - now : 0
-  }
-
-  private sweep(now: number): void {
-    for (const [key, w] of this.windows)
-      if (now - w.start >= this.windowMs) this.windows.delete(key)
+    const w = await this.store.hit(key, now, this.windowMs).catch(() => null)
+    if (!w) return 0
+    return w.count > limit ? Math.max(1, w.startMs + this.windowMs - now) : 0
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createPostgresLimitStore } from '../lib/limit-store.ts'
 import { hotp, totpStep } from '../modules/operator/totp.rules.ts'
 import {
   DEMO_ROOT,
@@ -21,7 +22,11 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(target)
-    app = await buildTestApp(db, { now: () => clock })
+    // The external database's run counts in PostgreSQL, as several processes would.
+    app = await buildTestApp(db, {
+      now: () => clock,
+      ...(target.name === 'TEST_DATABASE_URL' ? { limits: createPostgresLimitStore(db.pool) } : {}),
+    })
   })
   afterAll(async () => {
     await app?.close()

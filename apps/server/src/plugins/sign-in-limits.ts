@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, isAppError } from '../lib/app-error.ts'
 import { FailureDelays } from '../lib/failure-delays.ts'
+import { createMemoryLimitStore, type LimitStore } from '../lib/limit-store.ts'
 import { RateLimiter } from '../lib/rate-limiter.ts'
 import type { Settings } from '../modules/settings/settings.rules.ts'
 
@@ -47,24 +48,27 @@ export function registerSignInLimits(
   app: FastifyInstance,
   settings: () => Pick<Settings, 'authRateLimitPerIp' | 'authRateLimitPerAddress'>,
   now: () => number = Date.now,
+  store: LimitStore = createMemoryLimitStore(),
 ): void {
-  const perIp = new RateLimiter(MINUTE_MS, now)
-  const addressFailures = new RateLimiter(MINUTE_MS, now)
+  // One store for every counter: shared by all processes when it is PostgreSQL or Redis.
+  const perIp = new RateLimiter(MINUTE_MS, now, store)
+  const addressFailures = new RateLimiter(MINUTE_MS, now, store)
   // Operators: three free failures, then 1 s doubling to 15 min, forgotten an hour after.
   const operatorDelays = new FailureDelays(
     { freeFailures: 3, baseMs: 1_000, maxMs: 15 * MINUTE_MS, forgetMs: 60 * MINUTE_MS },
     now,
+    store,
   )
 
-  function countIp(req: FastifyRequest): void {
-    const wait = perIp.hit(`ip:${req.ip}`, settings().authRateLimitPerIp)
+  async function countIp(req: FastifyRequest): Promise<void> {
+    const wait = await perIp.hit(`ip:${req.ip}`, settings().authRateLimitPerIp)
     if (wait > 0) throw rateLimited(wait)
   }
 
   app.decorate(
     'guardWalletSignIn',
     async <T>(req: FastifyRequest, address: string, attempt: () => Promise<T>): Promise<T> => {
-      countIp(req)
+      await countIp(req)
       const key = address.toLowerCase()
       try {
         return await attempt()
@@ -72,7 +76,7 @@ export function registerSignInLimits(
         if (!isAppError(e) || !SIGNATURE_FAILURES.has(e.reason)) throw e
         // Past the limit a failure's answer says how long until the address's count starts
         // anew; a valid signature never waits for it.
-        const wait = addressFailures.hit(`addr:${key}`, settings().authRateLimitPerAddress)
+        const wait = await addressFailures.hit(`addr:${key}`, settings().authRateLimitPerAddress)
         if (wait > 0) throw rateLimited(wait)
         throw e
       }
@@ -82,20 +86,21 @@ export function registerSignInLimits(
   app.decorate(
     'guardOperatorSignIn',
     async <T>(req: FastifyRequest, username: string, attempt: () => Promise<T>): Promise<T> => {
-      countIp(req)
+      await countIp(req)
       const name = username.toLowerCase()
-      const pair = `${name}\u0000${req.ip}`
-      const wait = operatorDelays.waitMs(pair, operatorDelays.failures(name))
+      // Keys are text in every store (no NUL in PostgreSQL): the IP first, the name last.
+      const pair = `op-ip:${req.ip}/${name}`
+      const wait = await operatorDelays.waitMs(pair, await operatorDelays.failures(`op:${name}`))
       if (wait > 0) throw rateLimited(wait)
       try {
         const result = await attempt()
-        operatorDelays.clear(pair)
-        operatorDelays.clear(name)
+        await operatorDelays.clear(pair)
+        await operatorDelays.clear(`op:${name}`)
         return result
       } catch (e) {
         if (isAppError(e) && e.reason === 'operator_login_failed') {
-          operatorDelays.fail(pair)
-          operatorDelays.fail(name)
+          await operatorDelays.fail(pair)
+          await operatorDelays.fail(`op:${name}`)
         }
         throw e
       }

@@ -22,6 +22,7 @@ import { hotp, totpStep } from '../modules/operator/totp.rules.ts'
 import { loadSecretKey, openSecret } from '../modules/operator/totp.secret.ts'
 
 import { DEMO_ROOT } from '../db/seed.ts'
+import type { LimitStore } from '../lib/limit-store.ts'
 
 export { DEMO_ROOT }
 const DEMO_ROOT_NAME: string = DEMO_ROOT.userName
@@ -80,7 +81,12 @@ export const TEST_OPERATOR_SECRET_KEY = '5e'.repeat(32)
 
 export async function buildTestApp(
   database: Database,
-  opts: { now?: () => number; env?: NodeJS.ProcessEnv; chain?: ChainConnection } = {},
+  opts: {
+    now?: () => number
+    env?: NodeJS.ProcessEnv
+    chain?: ChainConnection
+    limits?: LimitStore
+  } = {},
 ): Promise<FastifyInstance> {
   const config = {
     ...loadConfig({
@@ -96,6 +102,7 @@ export async function buildTestApp(
     logger: false,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.chain ? { chain: opts.chain } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
   })
 }
 

@@ -13,8 +13,8 @@ import { createLedgerService } from '../src/modules/ledger/ledger.service.ts'
 import { createOperatorService } from '../src/modules/operator/operator.service.ts'
 import { generatePassword } from '../src/modules/operator/operator.rules.ts'
 import { createSettingsService } from '../src/modules/settings/settings.service.ts'
-import { base32Encode } from '../src/modules/operator/totp.rules.ts'
-import { secretKeyLoader } from '../src/modules/operator/totp.secret.ts'
+import { base32Encode } from '../src/modules/totp/totp.rules.ts'
+import { secretKeyLoader } from '../src/modules/totp/totp.secret.ts'
 
 const args = process.argv.slice(2)
 const json = args.includes('--json')

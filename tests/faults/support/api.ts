@@ -5,7 +5,7 @@ import {
   base32Decode,
   hotp,
   totpStep,
-} from '../../../apps/server/src/modules/operator/totp.rules.ts'
+} from '../../../apps/server/src/modules/totp/totp.rules.ts'
 import { runScript, type HopeServer } from './server.ts'
 import { DEMO_ROOT } from '../../../apps/server/src/db/seed.ts'
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createPostgresLimitStore } from '../lib/limit-store.ts'
-import { hotp, totpStep } from '../modules/operator/totp.rules.ts'
+import { hotp, totpStep } from '../modules/totp/totp.rules.ts'
 import {
   DEMO_ROOT,
   buildTestApp,

@@ -12,8 +12,8 @@ import {
   databaseTargets,
   type TestDatabase,
 } from '../../testing/index.ts'
-import { KEY_FILE } from './totp.secret.ts'
-import { base32Decode, base32Encode, hotp, totpStep } from './totp.rules.ts'
+import { KEY_FILE } from '../totp/totp.secret.ts'
+import { base32Decode, base32Encode, hotp, totpStep } from '../totp/totp.rules.ts'
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/create-operator.ts')
 

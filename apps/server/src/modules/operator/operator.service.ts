@@ -19,8 +19,8 @@ import { findUserByName } from '../user/user.repository.ts'
 import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
 import * as repo from './operator.repository.ts'
 import { hashPassword, verifyPassword } from './operator.rules.ts'
-import { openSecret, sealSecret } from './totp.secret.ts'
-import { generateTotpSecret, otpauthUri, verifyTotp } from './totp.rules.ts'
+import { openSecret, sealSecret } from '../totp/totp.secret.ts'
+import { generateTotpSecret, otpauthUri, verifyTotp } from '../totp/totp.rules.ts'
 
 const SESSION_TTL_MS = 12 * 3_600_000
 // Compared against when the username is unknown, so both answers take as long.

@@ -27,10 +27,10 @@ import {
 } from '../settings/settings.rules.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { WithdrawService } from '../withdraw/withdraw.service.ts'
-import * as repo from './admin.repository.ts'
-import { jsonText, likePattern, localDayStart, parseSettingValue } from './admin.rules.ts'
-import { insertAudit } from './operator.repository.ts'
-import type { Operator } from './operator.service.ts'
+import * as repo from './console.repository.ts'
+import { jsonText, likePattern, localDayStart, parseSettingValue } from './console.rules.ts'
+import { insertAudit } from '../operator/operator.repository.ts'
+import type { Operator } from '../operator/operator.service.ts'
 
 /** One ledger check at a time across processes. */
 const LEDGER_CHECK_LOCK: [number, number] = [7_014_001, 1]

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey } from '../settings/settings.rules.ts'
-import { jsonText, likePattern, localDayStart, parseSettingValue } from './admin.rules.ts'
+import { jsonText, likePattern, localDayStart, parseSettingValue } from './console.rules.ts'
 
 describe('console rules', () => {
   test('the business day starts at local midnight of the settlement time zone', () => {

@@ -10,7 +10,7 @@ import {
 } from '@hope/api'
 import type pg from 'pg'
 import type { VerifyReport } from '../ledger/ledger.verify.ts'
-import { jsonText } from './admin.rules.ts'
+import { jsonText } from './console.rules.ts'
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 interface Paging {

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../../jobs/job.ts'
-import type { AdminService } from './admin.service.ts'
+import type { AdminService } from './console.service.ts'
 
 /**
  * The ledger check (the `ledger:verify` invariants) at start and every 10 minutes; the console

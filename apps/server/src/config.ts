@@ -38,6 +38,8 @@ export interface Config {
    * base64); when absent, a key file under dataDir is made on first use.
    */
   operatorSecretKey: string | undefined
+  /** REDIS_URL: where rate limits count when several processes serve; optional. */
+  redisUrl: string | undefined
 }
 
 const repoRoot = REPO_ROOT
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chainBlockTimeSec: Number(env.CHAIN_BLOCK_TIME ?? 1),
     ethPriceFeed: loadEthPriceFeed(env),
     operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
+    redisUrl: env.REDIS_URL || undefined,
   }
 }
 

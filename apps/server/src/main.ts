@@ -25,6 +25,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { DEMO_ROOT, seedDemo } from './db/seed.ts'
+import { openLimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
 
@@ -55,8 +56,12 @@ async function main(): Promise<void> {
   }
   const database = openDatabase(databaseUrl)
   try {
-    await migrate(database.pool)
-    if (config.seedDemo) await seedDemo(database.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
+    // A cluster's primary (cluster.ts) has migrated and seeded before forking this worker.
+    if (!process.env.HOPE_CLUSTER_PREPARED) {
+      await migrate(database.pool)
+      if (config.seedDemo)
+        await seedDemo(database.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
+    }
   } catch (e) {
     await dropAnvil()
     await database.close()
@@ -109,7 +114,15 @@ async function main(): Promise<void> {
     throw e
   }
 
-  const app = await buildApp({ config, database, chain })
+  // Limits count as one across processes unless this is the only one (embedded database).
+  const limits = openLimitStore({
+    redisUrl: config.redisUrl,
+    shared: !embedded,
+    pool: database.pool,
+    // Called on requests only, once the app below exists.
+    log: (msg, err) => app.log.warn({ err }, msg),
+  })
+  const app = await buildApp({ config, database, chain, limits })
   const hotWalletKey = process.env.HOT_WALLET_KEY
   const hotWallet = hotWalletKey
     ? privateKeyToAccount(hotWalletKey as `0x${string}`)
@@ -133,6 +146,7 @@ async function main(): Promise<void> {
     force.unref()
     await Promise.all(jobs.map((j) => j.stop()))
     await app.close().catch((e) => app.log.error(e))
+    await limits.close().catch(() => {})
     await anvil?.stop().catch(() => {})
     await database.close().catch(() => {})
     await embedded?.stop().catch(() => {})

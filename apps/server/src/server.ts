@@ -1,7 +1,8 @@
 // The server's entry (`npm start`). Node's compile cache keeps every loaded module compiled on
 // disk (under the OS temp directory), so a restart skips parsing and type-stripping the few
-// thousand files the server loads; then the server itself (main.ts) loads and starts.
+// thousand files the server loads; then the server starts: one process (main.ts), or with
+// WEB_CONCURRENCY > 1 a primary forking that many workers that each run main.ts (cluster.ts).
 import module from 'node:module'
 
 module.enableCompileCache?.()
-await import('./main.ts')
+await import('./cluster.ts')

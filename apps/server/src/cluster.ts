@@ -1,0 +1,154 @@
+// The primary of a multi-process server (WEB_CONCURRENCY > 1): it starts what must exist once
+// (the embedded PostgreSQL, the local chain), migrates and seeds, then forks the workers that
+// serve on the shared port. Workers see the database and the chain as external services
+// through their environment, replaced when one dies; SIGTERM drains them all, then the primary
+// stops the database and the chain.
+import cluster, { type Worker } from 'node:cluster'
+import os from 'node:os'
+import path from 'node:path'
+import { toHex } from 'viem'
+import { startAnvil, type LocalChain } from './chain/anvil.ts'
+import { connectChain } from './chain/chain.service.ts'
+import {
+  devAccount,
+  LOCAL_ROLES,
+  prepareLocalChain,
+  TOKEN_DECIMALS,
+  writeLocalChainNote,
+} from './chain/local-chain.ts'
+import { loadConfig } from './config.ts'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
+import { migrate } from './db/migrate.ts'
+import { openDatabase } from './db/pool.ts'
+import { seedDemo } from './db/seed.ts'
+import { redactUrls } from './lib/redact-urls.ts'
+import { createSettingsService } from './modules/settings/settings.service.ts'
+import { uploadsDirOf } from './modules/upload/upload.service.ts'
+
+/** WEB_CONCURRENCY: a count of workers, or `auto` for one per core; 1 when unset. */
+export function workerCount(value: string | undefined): number {
+  if (!value) return 1
+  if (value === 'auto') return os.availableParallelism()
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 256)
+    throw new Error(`WEB_CONCURRENCY must be a count of workers or "auto", got "${value}"`)
+  return n
+}
+
+const log = (msg: string) => console.info(`[primary ${process.pid}] ${msg}`)
+
+async function startPrimary(workers: number): Promise<void> {
+  const config = loadConfig()
+  let embedded: EmbeddedDatabase | null = null
+  let anvil: LocalChain | null = null
+  const stopServices = async () => {
+    await anvil?.stop().catch(() => {})
+    await embedded?.stop().catch(() => {})
+  }
+  const env: Record<string, string> = {}
+  try {
+    const anvilStarting = config.chainRpcUrl
+      ? null
+      : startAnvil({
+          stateFile: path.join(config.dataDir, 'chain', 'state.json'),
+          blockTimeSec: config.chainBlockTimeSec,
+        })
+    anvilStarting?.catch(() => {})
+    let databaseUrl = config.databaseUrl
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) => log(m))
+      databaseUrl = embedded.url
+    }
+    const database = openDatabase(databaseUrl, 4)
+    try {
+      await migrate(database.pool)
+      if (config.seedDemo)
+        await seedDemo(database.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
+      if (anvilStarting) {
+        anvil = await anvilStarting
+        const chain = connectChain(anvil.url, anvil.chainId)
+        writeLocalChainNote(config.dataDir, anvil.url)
+        const settings = createSettingsService(database.pool)
+        const local = await prepareLocalChain(
+          anvil.url,
+          (await settings.get()).chainTokenAddress || undefined,
+        )
+        const current = await settings.get()
+        const wanted = {
+          chainTokenAddress: local.tokenAddress,
+          chainTokenDecimals: TOKEN_DECIMALS,
+          chainDepositAddress: local.depositAddress,
+        } as const
+        for (const [key, value] of Object.entries(wanted) as [
+          keyof typeof wanted,
+          string | number,
+        ][]) {
+          if (String(current[key]).toLowerCase() !== String(value).toLowerCase())
+            await settings.set(key, value, 'local-chain')
+        }
+        env.CHAIN_RPC_URL = chain.rpcUrl
+        env.CHAIN_ID = String(chain.chainId)
+        // The local chain's public development key pays withdrawals, as in one process.
+        if (!process.env.HOT_WALLET_KEY)
+          env.HOT_WALLET_KEY = toHex(devAccount(LOCAL_ROLES.hotWallet).getHdKey().privateKey!)
+      }
+    } finally {
+      await database.close()
+    }
+    env.DATABASE_URL = databaseUrl
+    // Migrated and seeded here; the workers serve what is there.
+    env.SEED_DEMO = 'false'
+    env.HOPE_CLUSTER_PREPARED = 'true'
+  } catch (e) {
+    await stopServices()
+    throw e
+  }
+
+  let closing = false
+  const started = new Map<Worker, number>()
+  const fork = () => {
+    const worker = cluster.fork(env)
+    started.set(worker, Date.now())
+  }
+  cluster.on('exit', (worker, code, signal) => {
+    const since = started.get(worker) ?? 0
+    started.delete(worker)
+    if (closing) return
+    log(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`)
+    // A worker that dies at once (bad configuration) is not restarted in a tight loop.
+    setTimeout(fork, Date.now() - since < 5_000 ? 2_000 : 0)
+  })
+  for (let i = 0; i < workers; i++) fork()
+  log(`${workers} workers on port ${config.port}`)
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return
+    closing = true
+    log(`${signal}: draining the workers`)
+    const force = setTimeout(() => {
+      for (const w of started.keys()) w.process.kill('SIGKILL')
+    }, 25_000)
+    force.unref()
+    const exits = [...started.keys()].map(
+      (w) =>
+        new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve()))),
+    )
+    for (const w of started.keys()) w.process.kill('SIGTERM')
+    await Promise.all(exits)
+    await stopServices()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+const workers = workerCount(process.env.WEB_CONCURRENCY)
+if (workers > 1 && cluster.isPrimary) {
+  startPrimary(workers).catch((e: unknown) => {
+    const redact = redactUrls([process.env.CHAIN_RPC_URL, process.env.DATABASE_URL])
+    console.error(redact(e instanceof Error ? e.message : e))
+    process.exit(1)
+  })
+} else {
+  await import('./main.ts')
+}

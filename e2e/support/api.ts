@@ -4,7 +4,7 @@ import {
   base32Decode,
   hotp,
   totpStep,
-} from '../../apps/server/src/modules/operator/totp.rules.ts'
+} from '../../apps/server/src/modules/totp/totp.rules.ts'
 import type { E2eOperator } from './global-setup.ts'
 
 const baseUrl = () => inject('baseUrl')

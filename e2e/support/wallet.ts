@@ -9,6 +9,14 @@ export interface TestWallet {
   sentTransactions: string[]
 }
 
+/** The in-app browser quirks the test wallet can play (DESIGN §3a). */
+export interface WalletQuirks {
+  /** Announce only through EIP-6963; no `window.ethereum` (as some extensions do). */
+  announceOnly6963?: boolean
+  /** Inject this long after the page starts, then fire `ethereum#initialized`. */
+  injectAfterMs?: number
+}
+
 /**
  * Injects an EIP-1193 provider as `window.ethereum` (also announced by EIP-6963) that signs
  * for real with the given viem account, as a wallet's in-app browser would.
@@ -21,6 +29,7 @@ export async function installWallet(
   rpcUrl?: string,
   /** More addresses the wallet exposes after its selected one (each signs for itself). */
   others: LocalAccount[] = [],
+  quirks: WalletQuirks = {},
 ): Promise<TestWallet> {
   const wallet: TestWallet = { address: account.address, signCalls: 0, sentTransactions: [] }
   const signers = [account, ...others]
@@ -74,7 +83,7 @@ export async function installWallet(
     return hash
   })
   await page.addInitScript(
-    ({ addresses, chainId }) => {
+    ({ addresses, chainId, quirks }) => {
       type Listener = (...args: unknown[]) => void
       const listeners = new Map<string, Set<Listener>>()
       let chain = chainId
@@ -134,24 +143,29 @@ export async function installWallet(
           return provider
         },
       }
-      Object.defineProperty(window, 'ethereum', { value: provider, configurable: true })
-      const info = {
-        uuid: '7f0c2b1e-6a3d-4b8e-9c61-2f7a1d9e4b10',
-        name: 'HOPE Test Wallet',
-        icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
-        rdns: 'app.hope.testwallet',
+      const inject = () => {
+        if (!quirks.announceOnly6963)
+          Object.defineProperty(window, 'ethereum', { value: provider, configurable: true })
+        const info = {
+          uuid: '7f0c2b1e-6a3d-4b8e-9c61-2f7a1d9e4b10',
+          name: 'HOPE Test Wallet',
+          icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
+          rdns: 'app.hope.testwallet',
+        }
+        const announce = () =>
+          window.dispatchEvent(
+            new CustomEvent('eip6963:announceProvider', {
+              detail: Object.freeze({ info, provider }),
+            }),
+          )
+        window.addEventListener('eip6963:requestProvider', announce)
+        announce()
+        if (!quirks.announceOnly6963) window.dispatchEvent(new Event('ethereum#initialized'))
       }
-      const announce = () =>
-        window.dispatchEvent(
-          new CustomEvent('eip6963:announceProvider', {
-            detail: Object.freeze({ info, provider }),
-          }),
-        )
-      window.addEventListener('eip6963:requestProvider', announce)
-      announce()
-      window.dispatchEvent(new Event('ethereum#initialized'))
+      if (quirks.injectAfterMs === undefined) inject()
+      else setTimeout(inject, quirks.injectAfterMs)
     },
-    { addresses: signers.map((a) => a.address), chainId },
+    { addresses: signers.map((a) => a.address), chainId, quirks },
   )
   return wallet
 }

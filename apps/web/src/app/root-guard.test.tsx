@@ -4,7 +4,8 @@ import { recoverMessageAddress, type Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { useSession } from '../lib/store.ts'
 import { fail, fakeApi, ok, type ApiCall } from '../test/fake-api.ts'
-import { createFakeWallet, installWallet, type FakeWallet } from '../test/fake-wallet.ts'
+import { createFakeWallet, installWallet, TEST_KEYS, type FakeWallet } from '../test/fake-wallet.ts'
+import { setActiveProvider } from '../lib/wallet/eip1193.ts'
 import { Providers } from './providers.tsx'
 import { AppRouter } from './router.tsx'
 
@@ -45,7 +46,10 @@ describe('root guard', () => {
     wallet = createFakeWallet()
     installWallet(wallet)
   })
-  afterEach(() => installWallet(undefined))
+  afterEach(() => {
+    installWallet(undefined)
+    setActiveProvider(null)
+  })
 
   test('shows the spinner until the user has a token', async () => {
     let answer: (value: { body: unknown }) => void = () => {}
@@ -277,5 +281,49 @@ describe('root guard', () => {
     expect(await screen.findByTestId('guard-no-wallet', {}, { timeout: 3000 })).toBeTruthy()
     expect(screen.getByText('未检测到钱包')).toBeTruthy()
     expect(screen.getByTestId('guard-retry')).toBeTruthy()
+  })
+
+  test('a wallet injected after the wait still leads on from "No wallet found"', async () => {
+    installWallet(undefined)
+    fakeApi({
+      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/logining': () => ok(userOf(wallet)),
+      'main/news': () => ok(emptyNews),
+    })
+    renderApp()
+    expect(await screen.findByTestId('guard-no-wallet', {}, { timeout: 3000 })).toBeTruthy()
+    expect(await screen.findByTestId('no-wallet-help')).toBeTruthy()
+    installWallet(wallet)
+    window.dispatchEvent(new Event('ethereum#initialized'))
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+  })
+
+  test('with several wallets announced the user picks one, and it signs', async () => {
+    installWallet(undefined)
+    const other = createFakeWallet(TEST_KEYS.bob)
+    const announcers = [
+      { info: { uuid: 'u1', name: 'Wallet One', icon: '', rdns: 'app.one' }, provider: other },
+      { info: { uuid: 'u2', name: 'Wallet Two', icon: '', rdns: 'app.two' }, provider: wallet },
+    ]
+    const announce = () =>
+      announcers.forEach((detail) =>
+        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })),
+      )
+    window.addEventListener('eip6963:requestProvider', announce)
+    fakeApi({
+      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/logining': () => ok(userOf(wallet)),
+      'main/news': () => ok(emptyNews),
+    })
+    try {
+      renderApp()
+      expect(await screen.findByTestId('wallet-chooser', {}, { timeout: 3000 })).toBeTruthy()
+      act(() => screen.getByRole('button', { name: 'Wallet Two' }).click())
+      expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
+      expect(wallet.calls).toContain('personal_sign')
+      expect(other.calls).not.toContain('personal_sign')
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announce)
+    }
   })
 })

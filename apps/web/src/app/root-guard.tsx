@@ -1,14 +1,39 @@
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { useSessionCheck, type SessionOutcome } from '../features/auth/index.ts'
 import { Icon } from '../lib/icons.tsx'
 import { selectSignedIn, selectTokenForWallet, useSession } from '../lib/store.ts'
 import { readUrlParam } from '../lib/url.ts'
-import { readChainId, requestAddress, waitForProvider, watchWallet } from '../lib/wallet/eip1193.ts'
+import {
+  findWallets,
+  pickWallet,
+  rememberWallet,
+  watchWallets,
+  type FoundWallet,
+} from '../lib/wallet/discover.ts'
+import {
+  readChainId,
+  requestAddress,
+  setActiveProvider,
+  watchWallet,
+} from '../lib/wallet/eip1193.ts'
 import { startScreenLoaded } from './start-screen.ts'
 
-type WalletPhase = 'waiting' | 'missing' | 'refused' | 'connected'
+type WalletPhase = 'waiting' | 'missing' | 'choosing' | 'refused' | 'connected'
+
+// Shown only off the usual path (several wallets, or none), so they load when needed.
+const WalletChooser = lazy(() => import('./wallet-chooser.tsx'))
+const NoWalletHelp = lazy(() => import('./no-wallet-help.tsx'))
 type SessionPhase = 'idle' | 'checking' | SessionOutcome
 
 /** If `location.reload()` did nothing (some in-app browsers), reset in place after this long. */
@@ -36,12 +61,14 @@ function GuardNotice({
   hint,
   action,
   onRetry,
+  children,
 }: {
   testId: string
   title: string
   hint: string
   action: string
   onRetry: () => void
+  children?: ReactNode
 }) {
   return (
     <div className="guard-center guard-notice" data-testid={testId} role="alert">
@@ -53,6 +80,7 @@ function GuardNotice({
       <button type="button" className="guard-button" onClick={onRetry} data-testid="guard-retry">
         {action}
       </button>
+      {children}
     </div>
   )
 }
@@ -91,6 +119,7 @@ export function RootGuard() {
   const [signInAsked, setSignInAsked] = useState(false)
   const waitsForSignIn = signedOut && !signInAsked
   const [walletPhase, setWalletPhase] = useState<WalletPhase>('waiting')
+  const [wallets, setWallets] = useState<FoundWallet[]>([])
   const [sessionPhase, setSessionPhase] = useState<SessionPhase>('idle')
   const [walletAttempt, setWalletAttempt] = useState(0)
   const [sessionAttempt, setSessionAttempt] = useState(0)
@@ -121,25 +150,38 @@ export function RootGuard() {
         setWalletAttempt((n) => n + 1)
       }, RELOAD_FALLBACK_MS)
     }
+    const retry = () => setWalletAttempt((n) => n + 1)
     setWalletPhase('waiting')
     void Promise.all([
       walletOnce(`wallet:${walletAttempt}`, async () => {
-        const provider = await waitForProvider()
-        if (!provider) return { provider, address: null, chainId: null }
-        const found = await requestAddress(provider)
-        const chainId = found ? await readChainId(provider) : null
-        return { provider, address: found, chainId }
+        const found = await findWallets()
+        const wallet = pickWallet(found)
+        if (!wallet) return { found, provider: null, address: null, chainId: null }
+        const { provider } = wallet
+        const address = await requestAddress(provider)
+        const chainId = address ? await readChainId(provider) : null
+        return { found, provider, address, chainId }
       }),
       startScreenLoaded(),
-    ]).then(([{ provider, address: found, chainId }]) => {
+    ]).then(([{ found, provider, address: connected, chainId }]) => {
       if (!active) return
-      if (!provider) return setWalletPhase('missing')
-      if (!found) return setWalletPhase('refused')
-      useSession.getState().setAddress(found)
+      setWallets(found)
+      if (!found.length) {
+        setWalletPhase('missing')
+        // A wallet injected after the wait still counts: go on as soon as it shows up.
+        unwatch = watchWallets((late) => {
+          if (late.length) retry()
+        })
+        return
+      }
+      if (!provider) return setWalletPhase('choosing')
+      setActiveProvider(provider)
+      if (!connected) return setWalletPhase('refused')
+      useSession.getState().setAddress(connected)
       setWalletPhase('connected')
       unwatch = watchWallet(
         provider,
-        { address: found, chainId },
+        { address: connected, chainId },
         { onSwitch: reloadApp, onClose: () => useSession.getState().closeWallet() },
       )
     })
@@ -171,7 +213,23 @@ export function RootGuard() {
         hint={t('guard.noWalletHint')}
         action={t('common.retry')}
         onRetry={() => setWalletAttempt((n) => n + 1)}
-      />
+      >
+        <Suspense fallback={null}>
+          <NoWalletHelp />
+        </Suspense>
+      </GuardNotice>
+    )
+  if (walletPhase === 'choosing')
+    return (
+      <Suspense fallback={<GuardSpinner />}>
+        <WalletChooser
+          wallets={wallets}
+          onPick={(wallet) => {
+            rememberWallet(wallet)
+            setWalletAttempt((n) => n + 1)
+          }}
+        />
+      </Suspense>
     )
   if (walletPhase === 'refused' || !address)
     return (

@@ -1,11 +1,10 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
+import { createFakeWallet } from '../../test/fake-wallet.ts'
 import {
   PREFERRED_ACCOUNT_KEY,
   pickAddress,
   requestAddress,
   setPreferredAccount,
-  waitForProvider,
   watchWallet,
 } from './eip1193.ts'
 
@@ -13,31 +12,6 @@ const A = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const B = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 
 describe('wallet reader', () => {
-  test('waits for a late wallet announced by ethereum#initialized', async () => {
-    vi.useFakeTimers()
-    installWallet(undefined)
-    const found = vi.fn()
-    void waitForProvider().then(found)
-    await vi.advanceTimersByTimeAsync(50)
-    const wallet = createFakeWallet()
-    installWallet(wallet)
-    window.dispatchEvent(new Event('ethereum#initialized'))
-    await vi.advanceTimersByTimeAsync(0)
-    expect(found).toHaveBeenCalledWith(wallet)
-    installWallet(undefined)
-  })
-
-  test('gives up after 1.5 s without a wallet', async () => {
-    vi.useFakeTimers()
-    installWallet(undefined)
-    const found = vi.fn()
-    void waitForProvider().then(found)
-    await vi.advanceTimersByTimeAsync(1499)
-    expect(found).not.toHaveBeenCalled()
-    await vi.advanceTimersByTimeAsync(1)
-    expect(found).toHaveBeenCalledWith(null)
-  })
-
   test('asks for accounts only when none are connected; 4001 is logged as the spec says', async () => {
     const wallet = createFakeWallet()
     wallet.connected = false

@@ -13,37 +13,19 @@ type WalletWindow = Window & { ethereum?: Eip1193Provider }
 
 /** How long the spec lets a late wallet take to inject itself (§5). */
 export const WALLET_WAIT_MS = 1500
-const POLL_MS = 100
 const USER_REJECTED = 4001
 
-export function injectedProvider(win: Window = window): Eip1193Provider | null {
-  return (win as WalletWindow).ethereum ?? null
+/** The wallet the guard connected to (discover.ts); it may have no `window.ethereum`. */
+let active: Eip1193Provider | null = null
+
+/** Makes `provider` the one every wallet call of the app goes to. */
+export function setActiveProvider(provider: Eip1193Provider | null): void {
+  active = provider
 }
 
-/**
- * Resolves the injected `window.ethereum`, waiting up to 1.5 s for a late injection (polling,
- * and listening for `ethereum#initialized`). Resolves null when no wallet shows up.
- */
-export function waitForProvider(
-  timeoutMs = WALLET_WAIT_MS,
-  win: Window = window,
-): Promise<Eip1193Provider | null> {
-  const found = injectedProvider(win)
-  if (found) return Promise.resolve(found)
-  return new Promise((resolve) => {
-    const finish = () => {
-      clearInterval(poll)
-      clearTimeout(timer)
-      win.removeEventListener('ethereum#initialized', check)
-      resolve(injectedProvider(win))
-    }
-    const check = () => {
-      if (injectedProvider(win)) finish()
-    }
-    const poll = setInterval(check, POLL_MS)
-    const timer = setTimeout(finish, timeoutMs)
-    win.addEventListener('ethereum#initialized', check, { once: true })
-  })
+/** The wallet the app talks to: the one the guard connected, else `window.ethereum`. */
+export function injectedProvider(win: Window = window): Eip1193Provider | null {
+  return active ?? (win as WalletWindow).ethereum ?? null
 }
 
 /** Where the address chosen on the login-by-account screen is kept (localStorage). */

@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { buildLoginMessage, type Envelope, type LoginResult, type OperatorSession } from '@hope/api'
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
-import {
-  base32Decode,
-  hotp,
-  totpStep,
-} from '../../../apps/server/src/modules/totp/totp.rules.ts'
+import { base32Decode, hotp, totpStep } from '../../../apps/server/src/modules/totp/totp.rules.ts'
 import { runScript, type HopeServer } from './server.ts'
 import { DEMO_ROOT } from '../../../apps/server/src/db/seed.ts'
 

@@ -12,3 +12,24 @@ export function showToast(content: string, icon?: ToastShowProps['icon']): void 
     })
     .catch((error: unknown) => console.error(error))
 }
+
+/**
+ * A loading toast that stays until the returned function is called (e.g. while the app waits
+ * on the wallet). Calling it before the toast has loaded keeps it from showing at all.
+ */
+export function showLastingToast(content: string): () => void {
+  let closed = false
+  let close = () => {}
+  void Promise.all([import('antd-mobile/es/components/toast'), import('./antd-render.ts')])
+    .then(([{ default: Toast }, { setupAntdRender }]) => {
+      if (closed) return
+      setupAntdRender()
+      const handler = Toast.show({ content, icon: 'loading', duration: 0, maskClickable: true })
+      close = () => handler.close()
+    })
+    .catch((error: unknown) => console.error(error))
+  return () => {
+    closed = true
+    close()
+  }
+}

@@ -1,7 +1,12 @@
 import { describe, expect, test, vi } from 'vitest'
 import { createFakeChainWallet, rpcError } from '../../test/fake-chain-wallet.ts'
 import { watchWallet } from './eip1193.ts'
-import { SWITCH_TIMEOUT_MS, SwitchChainError, switchChain } from './switch-chain.ts'
+import {
+  SWITCH_TIMEOUT_MS,
+  SwitchChainError,
+  WAITING_NOTICE_MS,
+  switchChain,
+} from './switch-chain.ts'
 
 const BSC = 56
 const BSC_HEX = '0x38'
@@ -118,6 +123,29 @@ describe('chain switch', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(done).toHaveBeenCalled()
     expect(wallet.callsTo('eth_chainId').length).toBeGreaterThan(reads)
+  })
+
+  test('a wallet slow to answer shows that the app waits on it, until it answers', async () => {
+    vi.useFakeTimers()
+    const wallet = onEthereum()
+    let answer: (value: null) => void = () => {}
+    wallet.onSwitch = (target) => {
+      wallet.chainId = target
+      return new Promise((resolve) => (answer = resolve))
+    }
+    const ended = vi.fn()
+    const onWaiting = vi.fn(() => ended)
+    const done = vi.fn()
+    void switchChain(wallet, BSC, { onWaiting }).then(done)
+    await vi.advanceTimersByTimeAsync(WAITING_NOTICE_MS - 1)
+    expect(onWaiting).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(onWaiting).toHaveBeenCalledTimes(1)
+    expect(ended).not.toHaveBeenCalled()
+    answer(null)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(done).toHaveBeenCalled()
+    expect(ended).toHaveBeenCalledTimes(1)
   })
 
   test('a silent wallet still on the old chain fails as no answer', async () => {

@@ -5,6 +5,11 @@ import {
   type Eip1193Provider,
 } from './eip1193.ts'
 import type { AddEthereumChainParameter } from './known-chains.ts'
+import { i18n } from '../i18n.ts'
+import { showLastingToast } from '../toast.ts'
+
+/** After this long without an answer the user is told the app waits on the wallet. */
+export const WAITING_NOTICE_MS = 2_000
 
 /** How long a switch may go unanswered before the wallet's chain is read instead (DESIGN §3a). */
 export const SWITCH_TIMEOUT_MS = 30_000
@@ -70,8 +75,13 @@ async function ask(
   provider: Eip1193Provider,
   args: { method: string; params: unknown[] },
   timeoutMs: number,
+  onWaiting: () => () => void,
 ): Promise<unknown> {
   let timer: ReturnType<typeof setTimeout> | undefined
+  let endNotice = () => {}
+  // A wallet that shows nothing (its prompt hidden, or it never answers) must not look like
+  // a frozen app: the user sees that the app is waiting on the wallet.
+  const notice = setTimeout(() => (endNotice = onWaiting()), WAITING_NOTICE_MS)
   const silence = new Promise<typeof NO_ANSWER>((resolve) => {
     timer = setTimeout(() => resolve(NO_ANSWER), timeoutMs)
   })
@@ -79,6 +89,8 @@ async function ask(
     return await Promise.race([provider.request(args), silence])
   } finally {
     clearTimeout(timer)
+    clearTimeout(notice)
+    endNotice()
   }
 }
 
@@ -86,7 +98,11 @@ export interface SwitchChainOptions {
   /** EIP-3085 parameters for a chain the wallet does not know (null: the app cannot add it). */
   addChain?: (chainId: number) => Promise<AddEthereumChainParameter | null>
   timeoutMs?: number
+  /** Shows that the app waits on the wallet; returns the way to take the notice down. */
+  onWaiting?: () => () => void
 }
+
+const showWaiting = () => showLastingToast(i18n.t('wallet.waiting'))
 
 const addKnownChain = async (chainId: number) =>
   (await import('./known-chains.ts')).addChainParameter(chainId)
@@ -102,7 +118,11 @@ const addKnownChain = async (chainId: number) =>
 export async function switchChain(
   provider: Eip1193Provider,
   chainId: number,
-  { addChain = addKnownChain, timeoutMs = SWITCH_TIMEOUT_MS }: SwitchChainOptions = {},
+  {
+    addChain = addKnownChain,
+    timeoutMs = SWITCH_TIMEOUT_MS,
+    onWaiting = showWaiting,
+  }: SwitchChainOptions = {},
 ): Promise<void> {
   const target = normalizeChainId(chainId)
   if (!target) throw new SwitchChainError('wallet', `invalid chain ${chainId}`)
@@ -114,6 +134,7 @@ export async function switchChain(
       provider,
       { method: 'wallet_switchEthereumChain', params: [{ chainId: target }] },
       timeoutMs,
+      onWaiting,
     )
     if (answer !== NO_ANSWER) return
     if ((await readChainId(provider)) !== target)
@@ -131,6 +152,7 @@ export async function switchChain(
         provider,
         { method: 'wallet_addEthereumChain', params: [parameter] },
         timeoutMs,
+        onWaiting,
       )
       if (answer === NO_ANSWER && (await readChainId(provider)) !== target)
         throw new SwitchChainError('noAnswer', `no answer in ${timeoutMs} ms`)

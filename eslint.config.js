@@ -2,6 +2,62 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
 
+/**
+ * The server's modules from the foundations up. A module's code may import only modules
+ * before it: settlement may call the others' rules and services, never the reverse, and the
+ * console sits on top. A new module takes its place here (it is refused until it does).
+ */
+const SERVER_MODULE_ORDER = [
+  'settings',
+  'ledger',
+  'alarm',
+  'totp',
+  'pricing',
+  'user',
+  'operator',
+  'upload',
+  'content',
+  'quotes',
+  'ranking',
+  'chat',
+  'account',
+  'team',
+  'recharge',
+  'deposit',
+  'sale',
+  'reconcile',
+  'withdraw',
+  'staking',
+  'redemption',
+  'membership',
+  'nodes',
+  'settlement',
+  'console',
+]
+
+const moduleLayers = SERVER_MODULE_ORDER.map((name, i) => {
+  const above = SERVER_MODULE_ORDER.slice(i + 1)
+  return {
+    files: [`apps/server/src/modules/${name}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: above.length
+            ? [
+                {
+                  regex: `^(\\.\\./)+(modules/)?(${above.join('|')})/`,
+                  message: `${name} may import only the modules before it in SERVER_MODULE_ORDER (eslint.config.js): move what both need down the order instead.`,
+                },
+              ]
+            : [],
+        },
+      ],
+    },
+  }
+})
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -14,6 +70,21 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  ...moduleLayers,
+  {
+    // Every module folder has its place in the order.
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    ignores: SERVER_MODULE_ORDER.map((name) => `apps/server/src/modules/${name}/**`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message: 'A new server module: add it to SERVER_MODULE_ORDER in eslint.config.js.',
+        },
+      ],
     },
   },
 )

@@ -1,4 +1,5 @@
-import { trimDecimal, type Lang } from '@hope/api'
+import { formatAmount, trimDecimal, type Lang } from '@hope/api'
+import { parseRate } from './fee.ts'
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
 
@@ -90,4 +91,14 @@ export function formatDateTime(iso: string, lang: Lang): string {
     case 'vi':
       return `${two(h)}:${min} ${d} thg ${m}, ${y}`
   }
+}
+
+/**
+ * A rate from the settings as a percentage, exact (the rate's scale is a power of ten):
+ * '0.005' is '0.5', '0.025' is '2.5'.
+ * @example ratePercent('0.010000') // '1'
+ */
+export function ratePercent(rate: string): string {
+  const { rate: r, scale } = parseRate(rate)
+  return formatAmount(r * 100n, scale.toString().length - 1)
 }

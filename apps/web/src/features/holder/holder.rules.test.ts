@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { ratePercent } from '../../lib/format.ts'
 import { directMember } from './holder-fixtures.ts'
 import {
   checkActivation,
@@ -9,7 +10,6 @@ import {
   levelOptions,
   nodeOffers,
   placementLocked,
-  ratePercent,
   shortHope,
   showUsdt,
 } from './holder.rules.ts'

@@ -7,7 +7,7 @@ import {
   type NodeType,
   type VipInfo,
 } from '@hope/api'
-import { parseRate } from '../../lib/fee.ts'
+import { ratePercent } from '../../lib/format.ts'
 import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/money-input.ts'
 
 // The holder and activation screens' rules over bigint USDT units (6 decimals), as the
@@ -37,15 +37,6 @@ export const levelName = (level: number): LevelName => LEVELS[level] ?? 'none'
 
 /** The translation key of a node type 1..3 (`nodeTypes.<name>`). */
 export const nodeName = (type: NodeType): NodeName => NODE_TYPES[type - 1] ?? 'shareholder'
-
-/**
- * A fraction from the settings as a percentage, exact: '0.01' is '1', '0.025' is '2.5'.
- * @example ratePercent('0.030000') // '3'
- */
-export function ratePercent(rate: string): string {
-  const { rate: r, scale } = parseRate(rate)
-  return formatAmount(r * 100n, scale.toString().length - 1)
-}
 
 /** One node type as the holder screen offers it (decimal strings). */
 export interface NodeOffer {

@@ -14,7 +14,7 @@ import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { formatMoney, ratePercent } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { acceptAmountInput } from '../../lib/money-input.ts'
@@ -27,7 +27,6 @@ import {
   checkRedeem,
   HOPE_DECIMALS,
   hopeUnits,
-  ratePercent,
   redemption,
   showHope,
   showUsdt,

@@ -5,11 +5,11 @@ import { normalizeLang, type PledgeItem } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { formatDateTime, formatMoney, ratePercent } from '../../lib/format.ts'
 import { RecordPages } from '../../lib/record-pages.tsx'
 import { StatusTag } from '../../lib/status-tag.tsx'
 import { myPledgesOptions } from './api/my-pledges.ts'
-import { pledgeTone, ratePercent } from './stake.rules.ts'
+import { pledgeTone } from './stake.rules.ts'
 
 function PledgeRow({ item }: { item: PledgeItem }) {
   const { t, i18n } = useTranslation(['game', 'translation'])

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { ratePercent } from '../../lib/format.ts'
 import {
   checkRedeem,
   checkStake,
@@ -8,7 +9,6 @@ import {
   hopeUnits,
   maxEntry,
   percentOf,
-  ratePercent,
   redemption,
   showHope,
   showUsdt,

@@ -7,6 +7,7 @@ import {
   type StakePosition,
 } from '@hope/api'
 import { parseRate } from '../../lib/fee.ts'
+import { ratePercent } from '../../lib/format.ts'
 import { readTypedAmount, toUnits } from '../../lib/money-input.ts'
 import type { Tone } from '../../lib/status-tag.tsx'
 
@@ -162,15 +163,6 @@ export function percentOf(part: bigint, whole: bigint): string {
 /** rate / scale × 100 as a decimal string, exact: the scale is a power of ten. */
 const percentText = (rate: bigint, scale: bigint): string =>
   formatAmount(rate * 100n, scale.toString().length - 1)
-
-/**
- * A rate from the settings as a percentage: '0.005' is '0.5'.
- * @example ratePercent('0.010000') // '1'
- */
-export function ratePercent(rate: string): string {
-  const { rate: r, scale } = parseRate(rate)
-  return percentText(r, scale)
-}
 
 /**
  * The redemption's split as percentages: the share redeemed into USDT and the rest pledged.

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { formatMoney, ratePercent } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { ApiError } from '../../lib/request.ts'
@@ -26,7 +26,6 @@ import {
   cutDecimals,
   levelName,
   levelRows,
-  ratePercent,
   shortfall,
   TOP_LEVEL,
   type LevelRow,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
+import { ratePercent } from '../../lib/format.ts'
 import {
   cutDecimals,
   levelName,
   levelRows,
-  ratePercent,
   shortfall,
   splitRemaining,
   upgradeCost,

@@ -1,5 +1,4 @@
 import { CURRENCY_DECIMALS, formatAmount, LEVELS, trimDecimal } from '@hope/api'
-import { parseRate } from '../../lib/fee.ts'
 import { toUnits } from '../../lib/money-input.ts'
 
 // The membership and split screens' rules over bigint units, as the server's game.rules.ts
@@ -83,15 +82,6 @@ export function shortfall(available: string, cost: string): string | null {
 export function splitRemaining(total: string, released: string): string {
   const rest = toUnits(total, HOPE_DECIMALS) - toUnits(released, HOPE_DECIMALS)
   return formatAmount(rest > 0n ? rest : 0n, HOPE_DECIMALS)
-}
-
-/**
- * A rate from the settings as a percentage, exact: '0.01' is '1'.
- * @example ratePercent('0.005000') // '0.5'
- */
-export function ratePercent(rate: string): string {
-  const { rate: r, scale } = parseRate(rate)
-  return formatAmount(r * 100n, scale.toString().length - 1)
 }
 
 /**

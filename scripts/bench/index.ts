@@ -2,7 +2,8 @@
 // bench/results/. Traffic stays on 127.0.0.1 and every run is bounded in time. Exits non-zero
 // when a figure misses its budget.
 //
-// BENCH_ONLY=<group[,group]> runs a subset of: web, api, growth, ledger, settlement, start.
+// BENCH_ONLY=<group[,group]> runs a subset of: web, api, growth, ledger, settlement, start,
+// workers (1 and 2 server workers at saturation).
 // Knobs (defaults in brackets): BENCH_SIZES members per growth size [10000,100000,1000000]
 // (the api group runs at the largest), BENCH_LOG_ROWS the large member's log rows [= members],
 // BENCH_API_SECONDS [10], BENCH_WARMUP_SECONDS [2], BENCH_API_CONNECTIONS [64], BENCH_API_RATE
@@ -17,8 +18,9 @@ import { benchLedger } from './ledger.ts'
 import { benchSettlement } from './settlement.ts'
 import { benchStart, buildServer, launchServer, makeDataDir } from './start.ts'
 import { printTable, writeResults, type BenchRow } from './table.ts'
+import { benchWorkers } from './workers.ts'
 
-const GROUPS = ['web', 'api', 'growth', 'ledger', 'settlement', 'start'] as const
+const GROUPS = ['web', 'api', 'growth', 'ledger', 'settlement', 'start', 'workers'] as const
 type Group = (typeof GROUPS)[number]
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -67,7 +69,7 @@ const run = async (label: string, bench: () => Promise<BenchRow[]>) => {
   console.info(`== ${label} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`)
 }
 
-if (groups.has('start') || groups.has('web')) buildServer()
+if (groups.has('start') || groups.has('web') || groups.has('workers')) buildServer()
 if (groups.has('start')) await run('start', benchStart)
 if (groups.has('web')) await run('web', benchWebGroup)
 if (groups.has('api') || groups.has('growth')) {
@@ -79,6 +81,7 @@ if (groups.has('api') || groups.has('growth')) {
 }
 if (groups.has('ledger')) await run('ledger', benchLedger)
 if (groups.has('settlement')) await run('settlement', benchSettlement)
+if (groups.has('workers')) await run('workers', benchWorkers)
 
 console.info('')
 printTable(rows)

@@ -49,13 +49,16 @@ export function buildServer(): void {
 }
 
 /** Starts the app as `npm start` does, on 127.0.0.1, and waits for its first answer. */
-export async function launchServer(dataDir: string): Promise<AppServer> {
+export async function launchServer(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<AppServer & { pid: number }> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const output: string[] = []
   const t0 = performance.now()
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const keep = (b: Buffer) => {
@@ -79,7 +82,7 @@ export async function launchServer(dataDir: string): Promise<AppServer> {
     }
     await new Promise((r) => setTimeout(r, 20))
   }
-  return { baseUrl, startSeconds: (performance.now() - t0) / 1000, stop }
+  return { baseUrl, startSeconds: (performance.now() - t0) / 1000, stop, pid: child.pid! }
 }
 
 export async function benchStart(): Promise<BenchRow[]> {

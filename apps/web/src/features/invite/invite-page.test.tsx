@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { MemoryRouter, Route, Routes } from 'react-router'
+import { setLanguage } from '../../lib/i18n.ts'
 import { QueryScope, queryClient } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -120,5 +121,17 @@ describe('invite page', () => {
     await userEvent.click(screen.getByTestId('register-button'))
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('签名失败', 'fail'))
     expect(api.callsTo('user/register')).toHaveLength(0)
+  })
+
+  test('a newcomer switches the language before registering, and the page follows', async () => {
+    fakeApi({})
+    renderInvite()
+    const title = screen.getByRole('heading', { level: 2 }).textContent
+    await userEvent.selectOptions(screen.getByTestId('lang-select'), 'en')
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 }).textContent).not.toBe(title),
+    )
+    expect(localStorage.getItem('lang')).toBe('en')
+    await setLanguage('zhcn')
   })
 })

@@ -11,6 +11,7 @@ import { selectSignedIn, useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 import { inviterOptions } from './inviter.ts'
 import { useRegister } from './use-register.ts'
+import { LangSelect } from '../../lib/lang-select.tsx'
 import './invite.css'
 
 const PARTITIONS = { 1: 'left', 2: 'central', 3: 'right' } as const
@@ -55,6 +56,8 @@ export function InvitePage() {
   return (
     <div className="invite" data-testid="invite-page">
       <header className="invite-hero">
+        {/* Nobody has to register in a language they cannot read. */}
+        <LangSelect className="invite-lang" />
         <div className="invite-logo" aria-hidden="true">
           H
         </div>

@@ -75,7 +75,7 @@ function renderExchange() {
 }
 
 async function typeAmount(amount: string) {
-  const input = await screen.findByTestId('exchange-amount')
+  const input = await screen.findByTestId('exchange-amount-input')
   await userEvent.clear(input)
   if (amount) await userEvent.type(input, amount)
 }
@@ -105,18 +105,32 @@ describe('exchange page', () => {
     expect(text('exchange-fee')).toBe('0.4 USDT')
     expect(text('exchange-net')).toBe('7.6 USDT')
     await userEvent.click(screen.getByTestId('exchange-all'))
-    expect((screen.getByTestId('exchange-amount') as HTMLInputElement).value).toBe('1200.5')
+    expect((screen.getByTestId('exchange-amount-input') as HTMLInputElement).value).toBe('1200.5')
     expect(text('exchange-net')).toBe('91.238 USDT')
   })
 
-  test('the amount takes up to 18 decimals', async () => {
+  test('an amount with more than 18 decimals or a minus sign is refused with the reason, as typed', async () => {
     serve(() => ok(null))
     renderExchange()
-    const input = (await screen.findByTestId('exchange-amount')) as HTMLInputElement
+    const input = (await screen.findByTestId('exchange-amount-input')) as HTMLInputElement
     await userEvent.type(input, '1.1234567890123456789')
-    expect(input.value).toBe('1.123456789012345678')
+    expect(input.value).toBe('1.1234567890123456789')
+    expect(text('exchange-amount-problem')).toBe('最多 18 位小数')
+    expect(screen.queryByTestId('exchange-net')).toBeNull()
     await typeAmount('-5e3')
-    expect(input.value).toBe('53')
+    expect(input.value).toBe('-5e3')
+    expect(text('exchange-amount-problem')).toBe('数量不能为负数，请去掉减号')
+    await userEvent.click(screen.getByTestId('exchange-submit'))
+    expect(screen.queryByTestId('exchange-confirm-sheet')).toBeNull()
+  })
+
+  test('more than the community account is said while typing, with no USDT estimate', async () => {
+    serve(() => ok(null))
+    renderExchange()
+    await typeAmount('1200.6')
+    expect(text('exchange-problem')).toBe('请输入正确的兑换数量')
+    expect(screen.queryByTestId('exchange-net')).toBeNull()
+    expect(screen.queryByTestId('exchange-shortfall')).toBeNull()
   })
 
   test('empty and invalid amounts get the spec messages without a request', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
 import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
+import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
 import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import {
   AmountField,
@@ -18,7 +19,6 @@ import {
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { toUnits } from '../../lib/money-input.ts'
 import { showToast } from '../../lib/toast.ts'
-import { UsdtFormFrame } from '../../lib/usdt-form-frame.tsx'
 import { useCreateTransfer } from './api/create-transfer.ts'
 import {
   checkTransfer,
@@ -252,8 +252,8 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
 /** USDT to a member of the user's own downline (spec §6), with a confirmation step. */
 export function TransferPage() {
   return (
-    <UsdtFormFrame testId="transfer" className="transfer">
+    <FormFrame testId="transfer" className="transfer" account="usdt" terms={useUsdtTerms()}>
       {(coin, available) => <TransferForm coin={coin} available={available} />}
-    </UsdtFormFrame>
+    </FormFrame>
   )
 }

@@ -6,6 +6,7 @@ import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
 import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
+import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
 import {
   AmountField,
   BalanceCard,
@@ -20,7 +21,6 @@ import { toUnits } from '../../lib/money-input.ts'
 import { StatusTag } from '../../lib/status-tag.tsx'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
-import { UsdtFormFrame } from '../../lib/usdt-form-frame.tsx'
 import { useCreateWithdrawal } from './api/create-withdrawal.ts'
 import {
   checkWithdraw,
@@ -251,8 +251,8 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
 /** USDT from the USDT account to a wallet address, reviewed by operators (DESIGN §5). */
 export function WithdrawPage() {
   return (
-    <UsdtFormFrame testId="withdraw" className="withdraw">
+    <FormFrame testId="withdraw" className="withdraw" account="usdt" terms={useUsdtTerms()}>
       {(coin, available) => <WithdrawForm coin={coin} available={available} />}
-    </UsdtFormFrame>
+    </FormFrame>
   )
 }

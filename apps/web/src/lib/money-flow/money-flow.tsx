@@ -9,7 +9,10 @@ import { balanceOptions } from '../api/balance.ts'
 import { formatMoney, SEPARATORS } from '../format.ts'
 import { Icon } from '../icons.tsx'
 import { useGoBack } from '../navigation.ts'
+import { showToast } from '../toast.ts'
 import type { AmountProblem } from './amount.ts'
+import type { Checked } from './checks.ts'
+import { amountText, type AmountText } from './use-amount.ts'
 import type { MoneyFlow } from './use-money-flow.ts'
 import '../money-form.css'
 import './money-flow.css'
@@ -113,6 +116,79 @@ export function AmountField({
         </span>
       )}
     </label>
+  )
+}
+
+/** The amount field of a screen on the shared flow: every change is a new request (new key). */
+export function FlowAmountField({
+  flow,
+  amount,
+  all,
+  ...field
+}: Omit<
+  Parameters<typeof AmountField>[0],
+  'value' | 'onChange' | 'problem' | 'decimals' | 'all'
+> & {
+  flow: Pick<MoneyFlow<unknown, unknown>, 'edit'>
+  amount: AmountText
+  /** The "all"/"max" button and the amount it fills in. */
+  all?: { label: string; units: bigint }
+}) {
+  return (
+    <AmountField
+      {...field}
+      value={amount.text}
+      onChange={(text) => flow.edit(() => amount.set(text))}
+      problem={amount.problem}
+      decimals={amount.decimals}
+      all={
+        all && {
+          label: all.label,
+          onClick: () => flow.edit(() => amount.set(amountText(amount, all.units))),
+        }
+      }
+    />
+  )
+}
+
+/**
+ * The form's button: a refused field has said why already; a problem of the rules is said
+ * (the spec's message); an accepted quote opens the sheet.
+ */
+export function SubmitButton<Problem extends string, Quote>({
+  testId,
+  label,
+  flow,
+  check,
+  fieldRefused,
+  say,
+  disabled,
+}: {
+  testId: string
+  label: string
+  flow: Pick<MoneyFlow<Quote, unknown>, 'open'>
+  check: Checked<Problem, Quote>
+  fieldRefused: boolean
+  say: (problem: Problem) => string
+  disabled?: boolean
+}) {
+  const submit = () => {
+    if (fieldRefused) return
+    if ('problem' in check) return showToast(say(check.problem))
+    flow.open(check.quote)
+  }
+  return (
+    <Button
+      block
+      color="primary"
+      shape="rounded"
+      size="large"
+      disabled={disabled}
+      onClick={submit}
+      data-testid={`${testId}-submit`}
+    >
+      {label}
+    </Button>
   )
 }
 
@@ -315,11 +391,14 @@ export function ResultView({
   log,
   doneLabel,
   onDone,
+  note,
 }: {
   testId: string
   title: string
   amount: string
   rows: Row[]
+  /** What happens next to what moved (a pledged part released day by day). */
+  note?: ReactNode
   icon?: ReactNode
   /** The account whose new balance to show. */
   account?: AccountKind
@@ -341,6 +420,7 @@ export function ResultView({
         {amount}
       </p>
       <Rows rows={rows} />
+      {note}
       {account && <NewBalance testId={testId} account={account} />}
       <div className="money-result__actions">
         <Button

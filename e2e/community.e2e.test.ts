@@ -83,7 +83,7 @@ describe('community journey', () => {
     await expect
       .poll(() => bob.page.getByTestId('stake-available').innerText(), POLL)
       .toContain('100')
-    await bob.page.getByTestId('stake-amount').fill('100')
+    await bob.page.getByTestId('stake-amount-input').fill('100')
     await bob.page.getByTestId('stake-submit').click()
     await bob.page.getByTestId('stake-confirm').click()
     await bob.page.getByTestId('stake-result').waitFor()

@@ -31,7 +31,7 @@ describe('stake journey', () => {
     await page.goto(`${baseUrl}/#/stake`)
     await page.getByTestId('screen-stake').waitFor()
     await expect.poll(() => page.getByTestId('stake-available').innerText(), POLL).toContain('150')
-    await page.getByTestId('stake-amount').fill('100')
+    await page.getByTestId('stake-amount-input').fill('100')
     await page.getByTestId('stake-submit').click()
     await page.getByTestId('stake-confirm-sheet').waitFor()
     await screenshot(page, '30-stake-confirm')

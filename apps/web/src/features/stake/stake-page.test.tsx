@@ -85,7 +85,7 @@ function renderStake() {
 }
 
 async function typeAmount(amount: string) {
-  const input = await screen.findByTestId('stake-amount')
+  const input = await screen.findByTestId('stake-amount-input')
   await userEvent.clear(input)
   if (amount) await userEvent.type(input, amount)
 }
@@ -142,17 +142,40 @@ describe('stake page', () => {
     expect((await screen.findByTestId('stake-positions-empty')).textContent).toBe('暂无仓位')
   })
 
-  test('the amount takes only a USDT decimal; the estimate follows at the real-time price', async () => {
+  test('an amount that is not a USDT decimal is refused with the reason, as typed', async () => {
     serve(() => ok(null))
     renderStake()
-    const input = (await screen.findByTestId('stake-amount')) as HTMLInputElement
+    const input = (await screen.findByTestId('stake-amount-input')) as HTMLInputElement
     await userEvent.type(input, '1e2.1234567')
-    expect(input.value).toBe('12.123456')
+    expect(input.value).toBe('1e2.1234567')
+    expect(text('stake-amount-problem')).toBe('请直接输入数字，不能使用科学计数法（e）')
+    expect(screen.queryByTestId('stake-estimate')).toBeNull()
+    await typeAmount('12.1234567')
+    expect(text('stake-amount-problem')).toBe('最多 6 位小数')
+  })
+
+  test('the estimate follows at the real-time price, only for an amount that can be entered', async () => {
+    serve(() => ok(null))
+    renderStake()
+    const input = (await screen.findByTestId('stake-amount-input')) as HTMLInputElement
     await typeAmount('200')
     expect(text('stake-estimate')).toBe('≈ 1,818.181818 HOPE')
-    await userEvent.click(screen.getByTestId('stake-max'))
+    await userEvent.click(screen.getByTestId('stake-all'))
     expect(input.value).toBe('500')
     expect(text('stake-estimate')).toBe('≈ 4,545.454545 HOPE')
+    await typeAmount('50')
+    expect(screen.queryByTestId('stake-estimate')).toBeNull()
+    expect(text('stake-problem')).toBe('入场金额最低 100 USDT，且须为 100 USDT 的整数倍')
+  })
+
+  test('over the balance says what is missing and leads to recharge', async () => {
+    serve(() => ok(null))
+    renderStake()
+    await typeAmount('600')
+    expect(screen.queryByTestId('stake-estimate')).toBeNull()
+    expect(text('stake-shortfall')).toBe('还差 100 USDT。')
+    await userEvent.click(screen.getByTestId('stake-go-recharge'))
+    expect(text('where')).toBe('/recharge')
   })
 
   test('says what is wrong before any request', async () => {

@@ -1,45 +1,48 @@
 // `#/stake`, the staking tab. Test ids: screen-stake, stake-skeleton, stake-retry, stake-stage,
 // stake-price, stake-progress, stake-sold, stake-next-price, stake-principal, stake-released,
-// stake-active, stake-out, stake-pledge-link, stake-exchange-link, stake-amount, stake-max,
-// stake-rule, stake-available, stake-estimate, stake-submit, stake-confirm-sheet,
+// stake-active, stake-out, stake-pledge-link, stake-exchange-link, stake-amount-input,
+// stake-amount-problem, stake-all, stake-problem, stake-shortfall, stake-go-recharge, stake-rule, stake-available, stake-estimate, stake-submit, stake-confirm-sheet,
 // stake-confirm-amount, stake-confirm-price, stake-confirm-hope, stake-confirm-daily,
 // stake-confirm-cap, stake-network-failed, stake-confirm, stake-result, stake-result-amount,
-// stake-result-hope, stake-result-fill, stake-again, stake-position (stake-position-principal,
+// stake-result-hope, stake-result-fill, stake-result-balance, stake-result-log, stake-again, stake-position (stake-position-principal,
 // -hope, -price, -released, -status) and the list's stake-positions-skeleton / -empty / -retry.
 import { normalizeLang, type ChangeResult, type GameInfo, type StakePosition } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import Button from 'antd-mobile/es/components/button'
-import Popup from 'antd-mobile/es/components/popup'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { useConfirmationKey } from '../../lib/idempotency-key.ts'
-import { acceptAmountInput } from '../../lib/money-input.ts'
+import { liveOf } from '../../lib/money-flow/checks.ts'
+import { FormLoad } from '../../lib/money-flow/form-frame.tsx'
+import {
+  FlowAmountField,
+  FlowSheet,
+  LiveProblem,
+  ResultView,
+  Rows,
+  SubmitButton,
+} from '../../lib/money-flow/money-flow.tsx'
+import { useAmountText } from '../../lib/money-flow/use-amount.ts'
+import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { RecordItems } from '../../lib/record-pages.tsx'
-import { ApiError } from '../../lib/request.ts'
 import { StatusTag } from '../../lib/status-tag.tsx'
-import { showToast } from '../../lib/toast.ts'
 import { useCreateStake } from './api/create-stake.ts'
 import { gameInfoOptions } from './api/game-info.ts'
 import { myStakesOptions } from './api/my-stakes.ts'
 import {
-  checkStake,
+  checkEntry,
   cutDecimals,
-  hopeFor,
   hopeUnits,
   maxEntry,
   percentOf,
   POSITION_TONES,
-  quoteStake,
-  showHope,
-  showUsdt,
   USDT_DECIMALS,
   usdtUnits,
+  type StakeProblem,
   type StakeQuote,
 } from './stake.rules.ts'
 import '../../lib/money-form.css'
@@ -151,267 +154,152 @@ function MineCard({ info }: { info: GameInfo }) {
   )
 }
 
-function ConfirmSheet({
-  quote,
-  sending,
-  networkFailed,
-  onConfirm,
-  onClose,
-}: {
-  quote: StakeQuote | null
-  sending: boolean
-  networkFailed: boolean
-  onConfirm: () => void
-  onClose: () => void
-}) {
-  const { t } = useTranslation(['game', 'translation'])
-  const { lang, usdt, hope } = useAmounts()
-  return (
-    <Popup
-      visible={quote !== null}
-      onMaskClick={sending ? undefined : onClose}
-      onClose={onClose}
-      showCloseButton={!sending}
-      bodyClassName="money-sheet"
-    >
-      {quote && (
-        <div data-testid="stake-confirm-sheet">
-          <h2 className="money-sheet__title">{t('stake.confirmTitle')}</h2>
-          <p className="money-sheet__amount" data-testid="stake-confirm-amount">
-            {usdt(quote.amount)}
-          </p>
-          <dl className="money-rows">
-            <div>
-              <dt>{t('stake.price')}</dt>
-              <dd data-testid="stake-confirm-price">
-                {t('stake.priceValue', { price: formatMoney(quote.price, lang) })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('stake.estimate')}</dt>
-              <dd className="money-rows__strong" data-testid="stake-confirm-hope">
-                ≈ {hope(quote.hope)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('stake.dailyRate')}</dt>
-              <dd data-testid="stake-confirm-daily">
-                {t('stake.percentPerDay', { rate: formatMoney(quote.dailyRate, lang) })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('stake.capMultiple')}</dt>
-              <dd data-testid="stake-confirm-cap">
-                {t('stake.capValue', {
-                  multiple: formatMoney(quote.capMultiple, lang),
-                  cap: usdt(quote.cap),
-                })}
-              </dd>
-            </div>
-          </dl>
-          <p className="money-note money-note--info">{t('stake.estimateNote')}</p>
-          {networkFailed && (
-            <p className="money-sheet__warn" role="alert" data-testid="stake-network-failed">
-              {t('stake.networkFailed')}
-            </p>
-          )}
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={sending}
-            disabled={sending}
-            onClick={onConfirm}
-            data-testid="stake-confirm"
-          >
-            {networkFailed ? t('translation:common.retry') : t('stake.confirm')}
-          </Button>
-        </div>
-      )}
-    </Popup>
-  )
-}
-
-/** What the server answered: the new position and how its purchase split across stages. */
-function StakeDone({ result, onAgain }: { result: ChangeResult; onAgain: () => void }) {
-  const { t } = useTranslation(['game', 'translation'])
-  const { lang, usdt, hope } = useAmounts()
-  const { position, fills } = result
-  return (
-    <section className="card money-result" data-testid="stake-result">
-      <span className="money-result__icon">
-        <Icon name="check" />
-      </span>
-      <h2 className="money-result__title">{t('stake.success')}</h2>
-      <p className="money-result__amount" data-testid="stake-result-amount">
-        {usdt(position.principal)}
-      </p>
-      <dl className="money-rows">
-        <div>
-          <dt>{t('stake.bought')}</dt>
-          <dd className="money-rows__strong" data-testid="stake-result-hope">
-            {hope(position.hope)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('stake.cap')}</dt>
-          <dd>{usdt(position.cap)}</dd>
-        </div>
-      </dl>
-      {fills.length > 0 && (
-        <>
-          <h3 className="stake-fills__title">{t('stake.fills')}</h3>
-          <ul className="stake-fills">
-            {fills.map((fill) => (
-              <li key={fill.stage} data-testid="stake-result-fill">
-                <span>
-                  {t('stake.fill', { stage: fill.stage, price: formatMoney(fill.price, lang) })}
-                </span>
-                <span>
-                  {hope(fill.hope)} · {usdt(fill.usdt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      <Button block color="primary" shape="rounded" onClick={onAgain} data-testid="stake-again">
-        {t('stake.again')}
-      </Button>
-    </section>
-  )
-}
+/** The USDT account's consensus entries (log type 16). */
+const ENTRY_LOG = '/accountLog?account=usdt&logType=16'
 
 /** The consensus entry: the USDT amount, its checks, the confirmation and the result. */
 function EntryForm({ info, available }: { info: GameInfo; available: string }) {
   const { t } = useTranslation(['game', 'translation'])
   const { lang, usdt, hope } = useAmounts()
-  const [amount, setAmount] = useState('')
-  const [quote, setQuote] = useState<StakeQuote | null>(null)
-  const [networkFailed, setNetworkFailed] = useState(false)
-  const [result, setResult] = useState<ChangeResult | null>(null)
-  const idempotencyKey = useConfirmationKey()
-  const sending = useRef(false)
-
-  const stake = useCreateStake({
-    onSuccess: (done) => {
-      idempotencyKey.drop()
-      setQuote(null)
-      setAmount('')
-      setResult(done)
-    },
-    onError: (error) => {
-      // The request wrapper has toasted a refusal; only silence (no answer) needs our own word.
-      if (error instanceof ApiError && error.kind !== 'http') setNetworkFailed(true)
-      else setQuote(null)
-    },
-    onSettled: () => {
-      sending.current = false
-    },
-  })
-
-  const edit = (next: string) => {
-    idempotencyKey.drop()
-    setAmount(next)
-  }
-
+  const amount = useAmountText(USDT_DECIMALS)
+  const stake = useCreateStake()
+  const flow = useMoneyFlow<StakeQuote, ChangeResult>(
+    (quote, idempotencyKey) => stake.mutateAsync({ amount: quote.amount, idempotencyKey }),
+    { onDone: () => amount.set('') },
+  )
   const min = formatMoney(info.minEntry, lang)
   const step = formatMoney(info.entryStep, lang)
-  const typedUnits = usdtUnits(amount.replace(/\.$/, '') || '0')
-  const estimate = showHope(hopeFor(typedUnits, usdtUnits(info.price)))
+  const check = checkEntry(amount.units, info, available)
+  const { live, shortfall, quote } = liveOf(check, amount.problem !== null, ['amountRequired'])
+  const say = (problem: StakeProblem) => t(`stake.problems.${problem}`, { min, step })
+  const price = (value: string) => t('stake.priceValue', { price: formatMoney(value, lang) })
 
-  const fillMax = () => {
-    const max = maxEntry(usdtUnits(available), usdtUnits(info.minEntry), usdtUnits(info.entryStep))
-    if (max === 0n) showToast(t('stake.problems.insufficient'))
-    else edit(showUsdt(max))
+  if (flow.state.stage === 'done') {
+    const { position, fills } = flow.state.result
+    return (
+      <ResultView
+        testId="stake"
+        title={t('stake.success')}
+        amount={usdt(position.principal)}
+        rows={[
+          {
+            label: t('stake.bought'),
+            value: hope(position.hope),
+            strong: true,
+            testId: 'stake-result-hope',
+          },
+          { label: t('stake.cap'), value: usdt(position.cap) },
+        ]}
+        note={
+          fills.length > 0 && (
+            <>
+              <h3 className="stake-fills__title">{t('stake.fills')}</h3>
+              <ul className="stake-fills">
+                {fills.map((fill) => (
+                  <li key={fill.stage} data-testid="stake-result-fill">
+                    <span>
+                      {t('stake.fill', { stage: fill.stage, price: formatMoney(fill.price, lang) })}
+                    </span>
+                    <span>
+                      {hope(fill.hope)} · {usdt(fill.usdt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+        account="usdt"
+        log={{ to: ENTRY_LOG, label: t('stake.viewLog'), testId: 'stake-result-log' }}
+        doneLabel={t('stake.again')}
+        doneTestId="stake-again"
+        onDone={flow.reset}
+      />
+    )
   }
-
-  const submit = () => {
-    const check = checkStake(amount, {
-      minEntry: info.minEntry,
-      entryStep: info.entryStep,
-      available,
-    })
-    if ('problem' in check) {
-      showToast(t(`stake.problems.${check.problem}`, { min, step }))
-      return
-    }
-    idempotencyKey.take()
-    setNetworkFailed(false)
-    setQuote(quoteStake(check.amount, info))
-  }
-
-  const confirm = () => {
-    if (!quote || sending.current) return
-    sending.current = true
-    setNetworkFailed(false)
-    stake.mutate({ amount: quote.amount, idempotencyKey: idempotencyKey.take() })
-  }
-
-  if (result) return <StakeDone result={result} onAgain={() => setResult(null)} />
 
   return (
     <section className="card money-form">
       <h2 className="section-title">{t('stake.entryTitle')}</h2>
-      <label className="money-field">
-        <span className="money-label">{t('stake.amount')}</span>
-        <span className="money-input">
-          <input
-            value={amount}
-            onChange={(event) => {
-              const next = acceptAmountInput(event.target.value, USDT_DECIMALS)
-              if (next !== null) edit(next)
-            }}
-            inputMode="decimal"
-            placeholder={t('stake.amountHint', { min, step })}
-            autoComplete="off"
-            data-testid="stake-amount"
-          />
-          <span className="money-input__unit">USDT</span>
-          <button
-            type="button"
-            className="money-input__action"
-            onClick={fillMax}
-            data-testid="stake-max"
-          >
-            {t('stake.max')}
-          </button>
-        </span>
-        <span className="money-field__hint stake-hints">
-          <span data-testid="stake-rule">{t('stake.rule', { min, step })}</span>
-          <span data-testid="stake-available">
-            {t('stake.available', { available: usdt(available) })}
-          </span>
-        </span>
-      </label>
+      <FlowAmountField
+        testId="stake"
+        flow={flow}
+        amount={amount}
+        label={t('stake.amount')}
+        unit="USDT"
+        placeholder={t('stake.amountHint', { min, step })}
+        all={{
+          label: t('stake.max'),
+          units: maxEntry(
+            usdtUnits(available),
+            usdtUnits(info.minEntry),
+            usdtUnits(info.entryStep),
+          ),
+          none: say('insufficient'),
+        }}
+      />
+      <p className="money-field__hint" data-testid="stake-rule">
+        {t('stake.rule', { min, step })}
+      </p>
+      <p className="money-field__hint" data-testid="stake-available">
+        {t('stake.available', { available: usdt(available) })}
+      </p>
 
-      <dl className="money-rows">
-        <div>
-          <dt>{t('stake.estimate')}</dt>
-          <dd className="money-rows__strong" data-testid="stake-estimate">
-            ≈ {hope(estimate)}
-          </dd>
-        </div>
-      </dl>
+      {quote && (
+        <Rows
+          rows={[
+            {
+              label: t('stake.estimate'),
+              value: `≈ ${hope(quote.hope)}`,
+              strong: true,
+              testId: 'stake-estimate',
+            },
+          ]}
+        />
+      )}
+      <LiveProblem testId="stake" text={live && say(live)} shortfall={shortfall} />
 
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        onClick={submit}
-        data-testid="stake-submit"
-      >
-        {t('stake.submit')}
-      </Button>
+      <SubmitButton
+        testId="stake"
+        label={t('stake.submit')}
+        flow={flow}
+        check={check}
+        fieldRefused={amount.problem !== null}
+        say={say}
+      />
 
-      <ConfirmSheet
-        quote={quote}
-        sending={stake.isPending}
-        networkFailed={networkFailed}
-        onConfirm={confirm}
-        onClose={() => setQuote(null)}
+      <FlowSheet
+        testId="stake"
+        flow={flow}
+        title={t('stake.confirmTitle')}
+        render={(sheet) => ({
+          amount: usdt(sheet.amount),
+          rows: [
+            { label: t('stake.price'), value: price(sheet.price), testId: 'stake-confirm-price' },
+            {
+              label: t('stake.estimate'),
+              value: `≈ ${hope(sheet.hope)}`,
+              strong: true,
+              testId: 'stake-confirm-hope',
+            },
+            {
+              label: t('stake.dailyRate'),
+              value: t('stake.percentPerDay', { rate: formatMoney(sheet.dailyRate, lang) }),
+              testId: 'stake-confirm-daily',
+            },
+            {
+              label: t('stake.capMultiple'),
+              value: t('stake.capValue', {
+                multiple: formatMoney(sheet.capMultiple, lang),
+                cap: usdt(sheet.cap),
+              }),
+              testId: 'stake-confirm-cap',
+            },
+          ],
+        })}
+        note={<p className="money-note money-note--info">{t('stake.estimateNote')}</p>}
+        failedText={t('stake.networkFailed')}
+        confirmLabel={t('stake.confirm')}
       />
     </section>
   )
@@ -490,7 +378,6 @@ export function StakePage() {
     () => positions.data?.pages.flatMap((page) => page.list) ?? [],
     [positions.data],
   )
-  const usdt = balance.data?.find((a) => a.kind === 'usdt')
 
   return (
     <div className="stake" data-testid="screen-stake">
@@ -503,27 +390,15 @@ export function StakePage() {
         refreshingText={t('translation:common.pullToRefresh.refreshing')}
         completeText={t('translation:common.pullToRefresh.complete')}
       >
-        {info.isPending || balance.isPending ? (
-          <StakeSkeleton />
-        ) : !info.data || !usdt ? (
-          <button
-            type="button"
-            className="money-retry"
-            onClick={() => {
-              if (!info.data) void info.refetch()
-              if (!usdt) void balance.refetch()
-            }}
-            data-testid="stake-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
-        ) : (
-          <>
-            <StageCard info={info.data} />
-            <MineCard info={info.data} />
-            <EntryForm info={info.data} available={usdt.available} />
-          </>
-        )}
+        <FormLoad testId="stake" account="usdt" terms={info} skeleton={<StakeSkeleton />}>
+          {(terms, available) => (
+            <>
+              <StageCard info={terms} />
+              <MineCard info={terms} />
+              <EntryForm info={terms} available={available} />
+            </>
+          )}
+        </FormLoad>
         <h2 className="stake-positions-title">{t('positions.title')}</h2>
         <RecordItems
           query={positions}

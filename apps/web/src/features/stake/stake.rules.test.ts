@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { ratePercent } from '../../lib/format.ts'
+import type { GameInfo } from '@hope/api'
 import {
+  checkEntry,
   checkRedeem,
   checkStake,
   cutDecimals,
@@ -154,6 +156,43 @@ describe('consensus entry', () => {
     expect(showHope(hopeFor(usdtUnits('100'), usdtUnits('0.1')))).toBe('1000')
     expect(showHope(hopeFor(usdtUnits('100'), usdtUnits('0.11')))).toBe('909.090909090909090909')
     expect(hopeFor(usdtUnits('100'), 0n)).toBe(0n)
+  })
+})
+
+describe('consensus entry while typing', () => {
+  const info = {
+    price: '0.1',
+    minEntry: '100',
+    entryStep: '100',
+    dailyRate: '0.005',
+    capMultiple: '2.5',
+  } as GameInfo
+
+  test('no estimate for what the server would refuse; a shortfall over the balance', () => {
+    expect(checkEntry(null, info, '500')).toEqual({ problem: 'amountRequired' })
+    expect(checkEntry(50_000000n, info, '500')).toEqual({ problem: 'amountRule' })
+    expect(checkEntry(600_000000n, info, '500')).toEqual({
+      problem: 'insufficient',
+      shortfall: '100',
+    })
+    expect(checkEntry(200_000000n, info, '500')).toMatchObject({
+      quote: { amount: '200', hope: '2000', cap: '500' },
+    })
+  })
+
+  test('a quote only for a multiple of the step from the minimum up to the balance', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        (units, balance) => {
+          const check = checkEntry(units, info, showUsdt(balance))
+          const fits = units >= 100_000000n && units % 100_000000n === 0n && units <= balance
+          expect('quote' in check).toBe(fits)
+          if ('shortfall' in check) expect(usdtUnits(check.shortfall ?? '0')).toBe(units - balance)
+        },
+      ),
+    )
   })
 })
 

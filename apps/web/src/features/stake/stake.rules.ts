@@ -8,6 +8,7 @@ import {
 } from '@hope/api'
 import { parseRate } from '../../lib/fee.ts'
 import { ratePercent } from '../../lib/format.ts'
+import { shortfallOf, type Checked } from '../../lib/money-flow/checks.ts'
 import { readTypedAmount, toUnits } from '../../lib/money-input.ts'
 import type { Tone } from '../../lib/status-tag.tsx'
 
@@ -98,6 +99,25 @@ export function quoteStake(amount: string, info: GameInfo): StakeQuote {
     capMultiple: trimDecimal(info.capMultiple),
     cap: showUsdt(timesRate(units, info.capMultiple)),
   }
+}
+
+/**
+ * The consensus entry as the form checks it while typing: `units` null is an empty field; a
+ * USDT amount over the balance says what is missing; the quote (the HOPE estimate) only for
+ * an amount the server would take, so that 50 USDT never shows an estimate.
+ * @example checkEntry(50_000000n, info, '500') // { problem: 'amountRule' }
+ */
+export function checkEntry(
+  units: bigint | null,
+  info: GameInfo,
+  available: string,
+): Checked<StakeProblem, StakeQuote> {
+  const amount = units === null ? '' : showUsdt(units)
+  const check = checkStake(amount, { ...info, available })
+  if ('amount' in check) return { quote: quoteStake(check.amount, info) }
+  if (check.problem === 'insufficient')
+    return { problem: 'insufficient', shortfall: shortfallOf(available, amount) }
+  return check
 }
 
 /** The redemption terms of `game/info`: the share redeemed into USDT and the fee on it. */

@@ -17,47 +17,59 @@ interface Loaded<T> {
 /**
  * Loads what a money form needs (its terms and the available balance of the account it
  * spends), with one skeleton and one retry for every money screen; test ids are
- * `<testId>-page`, `<testId>-skeleton` and `<testId>-retry`.
+ * `<testId>-skeleton` (unless the screen draws its own) and `<testId>-retry`.
  */
-export function FormFrame<T>({
+export function FormLoad<T>({
   testId,
-  className,
   account,
   terms,
+  skeleton,
   children,
 }: {
   testId: string
-  className: string
   account: AccountKind
   terms: Loaded<T>
+  skeleton?: ReactNode
   children: (terms: T, available: string) => ReactNode
 }) {
   const { t } = useTranslation()
   const balance = useQuery(balanceOptions())
   const spent = balance.data?.find((a) => a.kind === account)
 
-  return (
-    <div className={className} data-testid={`${testId}-page`}>
-      {balance.isPending || terms.isPending ? (
+  if (balance.isPending || terms.isPending)
+    return (
+      skeleton ?? (
         <div className="card" aria-busy="true" data-testid={`${testId}-skeleton`}>
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={5} animated />
         </div>
-      ) : terms.data === undefined || !spent ? (
-        <button
-          type="button"
-          className="money-retry"
-          onClick={() => {
-            if (balance.isError || !spent) void balance.refetch()
-            if (terms.isError || terms.data === undefined) void terms.refetch()
-          }}
-          data-testid={`${testId}-retry`}
-        >
-          {t('common.loadFailed')}
-        </button>
-      ) : (
-        children(terms.data, spent.available)
-      )}
+      )
+    )
+  if (terms.data === undefined || !spent)
+    return (
+      <button
+        type="button"
+        className="money-retry"
+        onClick={() => {
+          if (balance.isError || !spent) void balance.refetch()
+          if (terms.isError || terms.data === undefined) void terms.refetch()
+        }}
+        data-testid={`${testId}-retry`}
+      >
+        {t('common.loadFailed')}
+      </button>
+    )
+  return children(terms.data, spent.available)
+}
+
+/** A money screen that is only its form: `<testId>-page` around {@link FormLoad}. */
+export function FormFrame<T>({
+  className,
+  ...load
+}: Parameters<typeof FormLoad<T>>[0] & { className: string }) {
+  return (
+    <div className={className} data-testid={`${load.testId}-page`}>
+      <FormLoad {...load} />
     </div>
   )
 }

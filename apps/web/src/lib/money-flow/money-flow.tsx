@@ -131,8 +131,8 @@ export function FlowAmountField({
 > & {
   flow: Pick<MoneyFlow<unknown, unknown>, 'edit'>
   amount: AmountText
-  /** The "all"/"max" button and the amount it fills in. */
-  all?: { label: string; units: bigint }
+  /** The "all"/"max" button, the amount it fills in, and what it says when that is nothing. */
+  all?: { label: string; units: bigint; none?: string }
 }) {
   return (
     <AmountField
@@ -144,7 +144,10 @@ export function FlowAmountField({
       all={
         all && {
           label: all.label,
-          onClick: () => flow.edit(() => amount.set(amountText(amount, all.units))),
+          onClick: () =>
+            all.units === 0n && all.none
+              ? showToast(all.none)
+              : flow.edit(() => amount.set(amountText(amount, all.units))),
         }
       }
     />
@@ -392,6 +395,7 @@ export function ResultView({
   doneLabel,
   onDone,
   note,
+  doneTestId,
 }: {
   testId: string
   title: string
@@ -404,6 +408,8 @@ export function ResultView({
   account?: AccountKind
   log: { to: string; label: string; testId: string }
   doneLabel: string
+  /** The done button's test id, `<testId>-result-back` unless it does something else. */
+  doneTestId?: string
   onDone?: () => void
 }) {
   const navigate = useNavigate()
@@ -436,7 +442,7 @@ export function ResultView({
           color="primary"
           shape="rounded"
           onClick={onDone ?? goBack}
-          data-testid={`${testId}-result-back`}
+          data-testid={doneTestId ?? `${testId}-result-back`}
         >
           {doneLabel}
         </Button>

@@ -12,6 +12,7 @@ import {
   BalanceCard,
   FlowSheet,
   LiveProblem,
+  paymentRows,
   ResultView,
   Rows,
   useMoney,
@@ -46,6 +47,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
   const money = useMoney()
+  const labels = { to: t('transfer.to'), fee: t('transfer.fee'), total: t('transfer.total') }
   const [address, setAddress] = useState('')
   const [amount, setAmount] = useState('')
   const addressInput = useRef<HTMLInputElement>(null)
@@ -178,19 +180,10 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
 
         {quote && (
           <Rows
-            rows={[
-              {
-                label: t('transfer.fee'),
-                value: money(quote.fee, CURRENCY),
-                testId: 'transfer-fee',
-              },
-              {
-                label: t('transfer.total'),
-                value: money(quote.total, CURRENCY),
-                strong: true,
-                testId: 'transfer-total',
-              },
-            ]}
+            rows={paymentRows('transfer', labels, {
+              fee: money(quote.fee, CURRENCY),
+              total: money(quote.total, CURRENCY),
+            })}
           />
         )}
 
@@ -222,25 +215,11 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         title={t('transfer.confirmTitle')}
         render={(sheet) => ({
           amount: money(sheet.amount, CURRENCY),
-          rows: [
-            {
-              label: t('transfer.to'),
-              value: mask(sheet.address),
-              mono: true,
-              testId: 'transfer-confirm-to',
-            },
-            {
-              label: t('transfer.fee'),
-              value: money(sheet.fee, CURRENCY),
-              testId: 'transfer-confirm-fee',
-            },
-            {
-              label: t('transfer.total'),
-              value: money(sheet.total, CURRENCY),
-              strong: true,
-              testId: 'transfer-confirm-total',
-            },
-          ],
+          rows: paymentRows('transfer-confirm', labels, {
+            to: mask(sheet.address),
+            fee: money(sheet.fee, CURRENCY),
+            total: money(sheet.total, CURRENCY),
+          }),
         })}
         failedText={t('transfer.networkFailed')}
         confirmLabel={t('transfer.confirm')}

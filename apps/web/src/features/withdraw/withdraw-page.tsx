@@ -12,6 +12,7 @@ import {
   BalanceCard,
   FlowSheet,
   LiveProblem,
+  paymentRows,
   ResultView,
   Rows,
   useMoney,
@@ -39,6 +40,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   const { t, i18n } = useTranslation(['chain', 'translation'])
   const lang = normalizeLang(i18n.language)
   const money = useMoney()
+  const labels = { to: t('withdraw.to'), fee: t('withdraw.fee'), total: t('withdraw.total') }
   const ownAddress = useSession((s) => s.address) ?? ''
   const [amount, setAmount] = useState('')
   const [address, setAddress] = useState<string>(ownAddress)
@@ -181,19 +183,10 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
 
         {amountAccepted && (
           <Rows
-            rows={[
-              {
-                label: t('withdraw.fee'),
-                value: money(formatAmount(fee, coin.decimals), CURRENCY),
-                testId: 'withdraw-fee',
-              },
-              {
-                label: t('withdraw.total'),
-                value: money(formatAmount(units + fee, coin.decimals), CURRENCY),
-                strong: true,
-                testId: 'withdraw-total',
-              },
-            ]}
+            rows={paymentRows('withdraw', labels, {
+              fee: money(formatAmount(fee, coin.decimals), CURRENCY),
+              total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
+            })}
           />
         )}
 
@@ -221,25 +214,11 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
         title={t('withdraw.confirmTitle')}
         render={(sheet) => ({
           amount: money(sheet.amount, CURRENCY),
-          rows: [
-            {
-              label: t('withdraw.to'),
-              value: mask(sheet.address),
-              mono: true,
-              testId: 'withdraw-confirm-to',
-            },
-            {
-              label: t('withdraw.fee'),
-              value: money(sheet.fee, CURRENCY),
-              testId: 'withdraw-confirm-fee',
-            },
-            {
-              label: t('withdraw.total'),
-              value: money(sheet.total, CURRENCY),
-              strong: true,
-              testId: 'withdraw-confirm-total',
-            },
-          ],
+          rows: paymentRows('withdraw-confirm', labels, {
+            to: mask(sheet.address),
+            fee: money(sheet.fee, CURRENCY),
+            total: money(sheet.total, CURRENCY),
+          }),
         })}
         failedText={t('withdraw.networkFailed')}
         confirmLabel={t('withdraw.confirm')}

@@ -12,8 +12,7 @@ import { connectChain } from './chain/chain.service.ts'
 import {
   devAccount,
   LOCAL_ROLES,
-  prepareLocalChain,
-  TOKEN_DECIMALS,
+  configureLocalChain,
   writeLocalChainNote,
 } from './chain/local-chain.ts'
 import { loadConfig } from './config.ts'
@@ -69,23 +68,7 @@ async function startPrimary(workers: number): Promise<void> {
         const chain = connectChain(anvil.url, anvil.chainId)
         writeLocalChainNote(config.dataDir, anvil.url)
         const settings = createSettingsService(database.pool)
-        const local = await prepareLocalChain(
-          anvil.url,
-          (await settings.get()).chainTokenAddress || undefined,
-        )
-        const current = await settings.get()
-        const wanted = {
-          chainTokenAddress: local.tokenAddress,
-          chainTokenDecimals: TOKEN_DECIMALS,
-          chainDepositAddress: local.depositAddress,
-        } as const
-        for (const [key, value] of Object.entries(wanted) as [
-          keyof typeof wanted,
-          string | number,
-        ][]) {
-          if (String(current[key]).toLowerCase() !== String(value).toLowerCase())
-            await settings.set(key, value, 'local-chain')
-        }
+        await configureLocalChain(settings, anvil.url)
         env.CHAIN_RPC_URL = chain.rpcUrl
         env.CHAIN_ID = String(chain.chainId)
         // The local chain's public development key pays withdrawals, as in one process.

@@ -12,8 +12,7 @@ import {
 import {
   LOCAL_ROLES,
   devAccount,
-  prepareLocalChain,
-  TOKEN_DECIMALS,
+  configureLocalChain,
   writeLocalChainNote,
 } from './chain/local-chain.ts'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -80,23 +79,7 @@ async function main(): Promise<void> {
       chain = connectChain(anvil.url, anvil.chainId)
       writeLocalChainNote(config.dataDir, anvil.url)
       const settings = createSettingsService(database.pool)
-      const local = await prepareLocalChain(
-        anvil.url,
-        (await settings.get()).chainTokenAddress || undefined,
-      )
-      const current = await settings.get()
-      const wanted = {
-        chainTokenAddress: local.tokenAddress,
-        chainTokenDecimals: TOKEN_DECIMALS,
-        chainDepositAddress: local.depositAddress,
-      } as const
-      for (const [key, value] of Object.entries(wanted) as [
-        keyof typeof wanted,
-        string | number,
-      ][]) {
-        if (String(current[key]).toLowerCase() !== String(value).toLowerCase())
-          await settings.set(key, value, 'local-chain')
-      }
+      await configureLocalChain(settings, anvil.url)
     }
   } catch (e) {
     await anvil?.stop()

@@ -130,4 +130,16 @@ export interface DepositAddress {
   confirmations: number
   /** Explorer link for a transaction, `{hash}` to be replaced; empty when there is none. */
   explorerTxUrl: string
+  /**
+   * How a wallet that lacks the chain adds it (`wallet_addEthereumChain`, EIP-3085), from
+   * settings; null when operators have named no public RPC URL for it.
+   */
+  chain: ChainDescription | null
+}
+
+export interface ChainDescription {
+  name: string
+  rpcUrls: string[]
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  blockExplorerUrls: string[]
 }

@@ -67,5 +67,13 @@ export async function depositAddress(
     tokenDecimals: s.chainTokenDecimals,
     confirmations: s.chainConfirmations,
     explorerTxUrl: s.chainExplorerTxUrl,
+    chain: s.chainPublicRpcUrl
+      ? {
+          name: s.chainName || `Chain ${chain.chainId}`,
+          rpcUrls: [s.chainPublicRpcUrl],
+          nativeCurrency: { name: s.chainNativeSymbol, symbol: s.chainNativeSymbol, decimals: 18 },
+          blockExplorerUrls: s.chainExplorerUrl ? [s.chainExplorerUrl] : [],
+        }
+      : null,
   }
 }

@@ -13,6 +13,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts'
 import token from './contracts/TetherLikeToken.json' with { type: 'json' }
 import { LOCAL_CHAIN_ID } from './anvil.ts'
+import type { SettingsService } from '../modules/settings/settings.service.ts'
 
 /** Anvil's standard development mnemonic: its accounts are public test accounts. */
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -109,4 +110,32 @@ export function runningLocalChain(dataDir: string): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * Deploys what the local chain needs (once) and points the settings at it: the token, its
+ * decimals, the deposit address, and how a wallet on this machine adds the chain. Run by the
+ * one process that started the chain.
+ */
+export async function configureLocalChain(
+  settings: SettingsService,
+  rpcUrl: string,
+): Promise<LocalChainSetup> {
+  const local = await prepareLocalChain(
+    rpcUrl,
+    (await settings.get()).chainTokenAddress || undefined,
+  )
+  const current = await settings.get()
+  const wanted = {
+    chainTokenAddress: local.tokenAddress,
+    chainTokenDecimals: TOKEN_DECIMALS,
+    chainDepositAddress: local.depositAddress,
+    chainName: 'HOPE Local',
+    chainPublicRpcUrl: rpcUrl,
+  } as const
+  for (const [key, value] of Object.entries(wanted) as [keyof typeof wanted, string | number][]) {
+    if (String(current[key]).toLowerCase() !== String(value).toLowerCase())
+      await settings.set(key, value, 'local-chain')
+  }
+  return local
 }

@@ -81,6 +81,15 @@ export const SETTING_SCHEMAS = {
   chainTokenDecimals: z.number().int().min(0).max(36),
   chainDepositAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
   chainConfirmations: z.number().int().min(1).max(1_000),
+  /**
+   * What a wallet that lacks the chain needs to add it (EIP-3085): its name, an RPC URL the
+   * public may use (never the server's own, which may carry a key), the native coin's symbol
+   * and the explorer's address; empty when there is none.
+   */
+  chainName: z.string().max(100),
+  chainPublicRpcUrl: z.string().regex(/^(https?:\/\/\S{1,300})?$/),
+  chainNativeSymbol: z.string().regex(/^[A-Za-z0-9]{1,10}$/),
+  chainExplorerUrl: z.string().regex(/^(https:\/\/\S{1,300})?$/),
   /** Explorer link for a transaction: `{hash}` is replaced; empty when there is none. */
   chainExplorerTxUrl: z.string().max(300),
 } as const
@@ -132,6 +141,10 @@ export const SETTING_DEFAULTS: Settings = {
   chainDepositAddress: '',
   chainConfirmations: 12,
   chainExplorerTxUrl: '',
+  chainName: '',
+  chainPublicRpcUrl: '',
+  chainNativeSymbol: 'ETH',
+  chainExplorerUrl: '',
 }
 
 /** A setting's own name: `in` would also accept what every object inherits (`toString`, ...). */

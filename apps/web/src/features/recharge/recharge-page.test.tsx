@@ -28,6 +28,7 @@ const depositAddress = (changes: Partial<DepositAddress> = {}): DepositAddress =
   tokenDecimals: 6,
   confirmations: 12,
   explorerTxUrl: 'https://explorer.test/tx/{hash}',
+  chain: null,
   ...changes,
 })
 const recharge = (changes: Partial<Recharge> = {}): Recharge => ({

@@ -21,7 +21,12 @@ import { StatusTag } from '../../lib/status-tag.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { TxHash } from '../../lib/tx-hash.tsx'
 import { injectedProvider } from '../../lib/wallet/eip1193.ts'
-import { SwitchChainError, switchChain, type SwitchFailure } from '../../lib/wallet/switch-chain.ts'
+import {
+  SwitchChainError,
+  chainAdder,
+  switchChain,
+  type SwitchFailure,
+} from '../../lib/wallet/switch-chain.ts'
 import { rechargeStatusOptions } from './api/recharge.ts'
 import {
   amountDecimals,
@@ -79,7 +84,7 @@ function WalletCard({ deposit }: { deposit: DepositAddress }) {
     mutationFn: async () => {
       const provider = injectedProvider()
       if (!provider) throw new SwitchChainError('wallet', 'no wallet')
-      await switchChain(provider, deposit.chainId)
+      await switchChain(provider, deposit.chainId, { addChain: chainAdder(deposit.chain) })
     },
     onSuccess: () => void wallet.refetch(),
     onError: (error) => {

@@ -5,6 +5,7 @@ import {
   SWITCH_TIMEOUT_MS,
   SwitchChainError,
   WAITING_NOTICE_MS,
+  chainAdder,
   switchChain,
 } from './switch-chain.ts'
 
@@ -180,5 +181,37 @@ describe('chain switch', () => {
     await failure(switchChain(wallet, BSC))
     wallet.emit('chainChanged', BSC_HEX)
     expect(onSwitch).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('adding the chain the server describes', () => {
+  test('uses its name, public RPC, coin and explorer; else falls back to a known chain', async () => {
+    const add = chainAdder({
+      name: 'HOPE Local',
+      rpcUrls: ['http://127.0.0.1:8545'],
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      blockExplorerUrls: [],
+    })
+    expect(await add(31337)).toEqual({
+      chainId: '0x7a69',
+      chainName: 'HOPE Local',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: ['http://127.0.0.1:8545'],
+    })
+    expect((await chainAdder(null)(56))?.chainName).toBe('BNB Smart Chain')
+    expect(await chainAdder(null)(31337)).toBeNull()
+  })
+
+  test('a wallet without the chain adds it from the description, then switches', async () => {
+    const wallet = createFakeChainWallet({ chainId: '0x1' })
+    const add = chainAdder({
+      name: 'HOPE Local',
+      rpcUrls: ['http://127.0.0.1:8545'],
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      blockExplorerUrls: [],
+    })
+    await switchChain(wallet, 31337, { addChain: add, onWaiting: () => () => {} })
+    expect(wallet.chainId).toBe('0x7a69')
+    expect(wallet.calls.map((c) => c.method)).toContain('wallet_addEthereumChain')
   })
 })

@@ -4,6 +4,7 @@ import {
   readChainId,
   type Eip1193Provider,
 } from './eip1193.ts'
+import type { ChainDescription } from '@hope/api'
 import type { AddEthereumChainParameter } from './known-chains.ts'
 import { i18n } from '../i18n.ts'
 import { showLastingToast } from '../toast.ts'
@@ -106,6 +107,28 @@ const showWaiting = () => showLastingToast(i18n.t('wallet.waiting'))
 
 const addKnownChain = async (chainId: number) =>
   (await import('./known-chains.ts')).addChainParameter(chainId)
+
+/**
+ * How to add the chain the server describes (`userAccount/getAddress`'s `chain`: its name,
+ * public RPC URL, native coin and explorer, from settings), else a chain the app knows.
+ * @example switchChain(provider, deposit.chainId, { addChain: chainAdder(deposit.chain) })
+ */
+export function chainAdder(
+  described: ChainDescription | null | undefined,
+): NonNullable<SwitchChainOptions['addChain']> {
+  return async (chainId) => {
+    if (!described || described.rpcUrls.length === 0) return addKnownChain(chainId)
+    return {
+      chainId: `0x${chainId.toString(16)}`,
+      chainName: described.name,
+      nativeCurrency: described.nativeCurrency,
+      rpcUrls: described.rpcUrls,
+      ...(described.blockExplorerUrls.length
+        ? { blockExplorerUrls: described.blockExplorerUrls }
+        : {}),
+    }
+  }
+}
 
 /**
  * Puts the wallet on `chainId` (DESIGN §3a): nothing to do when it is there already;

@@ -3,6 +3,7 @@ import type { Hex } from 'viem'
 import type { Eip1193Provider } from '../../../lib/wallet/eip1193.ts'
 import {
   SwitchChainError,
+  chainAdder,
   switchChain,
   type SwitchChainOptions,
   type SwitchFailure,
@@ -37,7 +38,8 @@ export interface SendRechargeParameters {
   provider: Eip1193Provider
   /** The wallet's (and the user's) address: the transfer's sender. */
   account: Address
-  deposit: Pick<DepositAddress, 'chainId' | 'depositAddress' | 'tokenAddress' | 'tokenDecimals'>
+  deposit: Pick<DepositAddress, 'chainId' | 'depositAddress' | 'tokenAddress' | 'tokenDecimals'> &
+    Partial<Pick<DepositAddress, 'chain'>>
   /** The amount as typed, a decimal string. */
   amount: string
   /** Records the hash with the server (`userAccount/recharge`). */
@@ -72,7 +74,10 @@ export async function sendRecharge(params: SendRechargeParameters): Promise<Send
 
   onStep?.('switching')
   try {
-    await switchChain(provider, deposit.chainId, params.switchOptions)
+    await switchChain(provider, deposit.chainId, {
+      addChain: chainAdder(deposit.chain),
+      ...params.switchOptions,
+    })
   } catch (error) {
     if (!(error instanceof SwitchChainError)) throw error
     throw new RechargeError(

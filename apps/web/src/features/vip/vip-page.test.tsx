@@ -151,26 +151,22 @@ describe('vip page', () => {
     expect(sheet.getByTestId('vip-confirm-level').textContent).toBe('白银会员 → 铂金会员')
     expect(sheet.getByTestId('vip-confirm-amount').textContent).toBe('700 USDT')
     expect(sheet.getByTestId('vip-confirm-available').textContent).toBe('500 USDT')
-    expect(sheet.queryByTestId('vip-insufficient')).toBeTruthy()
-    expect(sheet.getByTestId('vip-insufficient').textContent).toBe(
-      'USDT 可用余额不足，还差 200 USDT',
-    )
+    expect(sheet.getByTestId('vip-problem').textContent).toContain('USDT 余额不足')
+    expect(sheet.getByTestId('vip-shortfall').textContent).toBe('还差 200 USDT。')
   })
 
   test('not enough USDT: the confirmation is disabled and nothing is sent', async () => {
     const api = serve({ usdt: '199.999999' })
     renderVip()
     const sheet = await openSheet(3)
-    expect(sheet.getByTestId('vip-insufficient').textContent).toBe(
-      'USDT 可用余额不足，还差 0.000001 USDT',
-    )
+    expect(sheet.getByTestId('vip-shortfall').textContent).toBe('还差 0.000001 USDT。')
     const confirm = sheet.getByTestId('vip-confirm') as HTMLButtonElement
     expect(confirm.disabled).toBe(true)
     fireEvent.click(confirm)
     fireEvent.click(confirm)
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(api.callsTo('game/upgrade')).toHaveLength(0)
-    fireEvent.click(sheet.getByTestId('vip-recharge'))
+    fireEvent.click(sheet.getByTestId('vip-go-recharge'))
     expect(text('where')).toBe('/recharge')
   })
 
@@ -184,7 +180,7 @@ describe('vip page', () => {
     })
     renderVip()
     const sheet = await openSheet(3)
-    expect(sheet.queryByTestId('vip-insufficient')).toBeNull()
+    expect(sheet.queryByTestId('vip-problem')).toBeNull()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     const confirm = sheet.getByTestId('vip-confirm')
     fireEvent.click(confirm)
@@ -197,7 +193,7 @@ describe('vip page', () => {
     const [call] = api.callsTo('game/upgrade')
     expect(call?.params.level).toBe('3')
     expect(call?.params.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
-    expect(result.getByTestId('vip-result-level').textContent).toBe('黄金会员')
+    expect(result.getByTestId('vip-result-amount').textContent).toBe('黄金会员')
     expect(result.getByTestId('vip-result-paid').textContent).toBe('200 USDT')
     expect(result.getByTestId('vip-result-hope').textContent).toBe('1,818.181818 HOPE')
     expect(invalidate).toHaveBeenCalledWith({ queryKey: vipKeys.info() })

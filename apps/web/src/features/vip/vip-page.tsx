@@ -1,23 +1,20 @@
 // `#/vip`, the membership levels. Test ids: screen-vip, vip-skeleton, vip-retry, vip-level,
 // vip-split-link, vip-split-total, vip-level-row-<1..7> (data-owned, with vip-level-name,
 // vip-level-price, vip-level-owned), vip-upgrade-<n>, vip-top, vip-confirm-sheet,
-// vip-confirm-level, vip-confirm-amount, vip-confirm-available, vip-insufficient,
-// vip-recharge, vip-network-failed, vip-confirm, vip-result, vip-result-level,
-// vip-result-paid, vip-result-hope, vip-result-split, vip-result-done.
+// vip-confirm-level, vip-confirm-amount, vip-confirm-available, vip-problem, vip-shortfall,
+// vip-go-recharge, vip-network-failed, vip-confirm, vip-result, vip-result-amount (the level),
+// vip-result-paid, vip-result-hope, vip-result-balance, vip-result-split, vip-result-done.
 import { normalizeLang, type PurchaseResult, type VipInfo } from '@hope/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import Button from 'antd-mobile/es/components/button'
-import Popup from 'antd-mobile/es/components/popup'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
-import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney, ratePercent } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { useConfirmationKey } from '../../lib/idempotency-key.ts'
-import { ApiError } from '../../lib/request.ts'
+import { FlowSheet, LiveProblem, ResultView } from '../../lib/money-flow/money-flow.tsx'
+import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useUpgradeLevel } from './api/upgrade-level.ts'
 import { vipInfoOptions } from './api/vip-info.ts'
 import { vipKeys } from './api/vip-keys.ts'
@@ -26,9 +23,10 @@ import {
   cutDecimals,
   levelName,
   levelRows,
-  shortfall,
+  quoteUpgrade,
   TOP_LEVEL,
   type LevelRow,
+  type UpgradeQuote,
 } from './vip.rules.ts'
 import '../../lib/money-form.css'
 import './vip.css'
@@ -44,13 +42,6 @@ function useAmounts() {
     usdt: (value: string) => `${formatMoney(value, lang)} USDT`,
     hope: (value: string) => `${formatMoney(cutDecimals(value, HOPE_SHOWN_DECIMALS), lang)} HOPE`,
   }
-}
-
-/** The upgrade the sheet asks to confirm: the target level and the difference it pays. */
-interface Upgrade {
-  from: number
-  to: number
-  cost: string
 }
 
 function LevelCard({ info }: { info: VipInfo }) {
@@ -131,196 +122,52 @@ function LevelItem({
   )
 }
 
-function ConfirmSheet({
-  upgrade,
-  available,
-  sending,
-  networkFailed,
-  onConfirm,
-  onClose,
-}: {
-  upgrade: Upgrade | null
-  available: string
-  sending: boolean
-  networkFailed: boolean
-  onConfirm: () => void
-  onClose: () => void
-}) {
-  const { t } = useTranslation(['vip', 'translation'])
-  const { usdt } = useAmounts()
-  const navigate = useNavigate()
-  const missing = upgrade && shortfall(available, upgrade.cost)
-  return (
-    <Popup
-      visible={upgrade !== null}
-      onMaskClick={sending ? undefined : onClose}
-      onClose={onClose}
-      showCloseButton={!sending}
-      bodyClassName="money-sheet"
-    >
-      {upgrade && (
-        <div data-testid="vip-confirm-sheet">
-          <h2 className="money-sheet__title">{t('vip.confirmTitle')}</h2>
-          <p className="money-sheet__amount" data-testid="vip-confirm-amount">
-            {usdt(upgrade.cost)}
-          </p>
-          <dl className="money-rows">
-            <div>
-              <dt>{t('vip.target')}</dt>
-              <dd className="money-rows__strong" data-testid="vip-confirm-level">
-                {t('vip.levelChange', {
-                  from: t(`translation:levels.${levelName(upgrade.from)}`),
-                  to: t(`translation:levels.${levelName(upgrade.to)}`),
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('vip.available')}</dt>
-              <dd data-testid="vip-confirm-available">{usdt(available)}</dd>
-            </div>
-          </dl>
-          <p className="money-note money-note--info">{t('vip.buyNote')}</p>
-          {missing ? (
-            <div className="vip-insufficient">
-              <p className="money-sheet__warn" role="alert" data-testid="vip-insufficient">
-                {t('vip.insufficient', { missing: usdt(missing) })}
-              </p>
-              <button
-                type="button"
-                className="vip-insufficient__link"
-                onClick={() => void navigate('/recharge')}
-                data-testid="vip-recharge"
-              >
-                {t('vip.recharge')}
-                <Icon name="chevron" />
-              </button>
-            </div>
-          ) : (
-            networkFailed && (
-              <p className="money-sheet__warn" role="alert" data-testid="vip-network-failed">
-                {t('vip.networkFailed')}
-              </p>
-            )
-          )}
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={sending}
-            disabled={sending || missing !== null}
-            onClick={onConfirm}
-            data-testid="vip-confirm"
-          >
-            {networkFailed && !missing ? t('translation:common.retry') : t('vip.confirm')}
-          </Button>
-        </div>
-      )}
-    </Popup>
-  )
-}
-
-/** What the server answered: the level now held, the USDT paid and the HOPE bought. */
-function UpgradeDone({ result, onDone }: { result: PurchaseResult; onDone: () => void }) {
-  const { t } = useTranslation(['vip', 'translation'])
-  const { usdt, hope } = useAmounts()
-  const navigate = useNavigate()
-  return (
-    <section className="card money-result" data-testid="vip-result">
-      <span className="money-result__icon">
-        <Icon name="check" />
-      </span>
-      <h2 className="money-result__title">{t('vip.success')}</h2>
-      <p className="money-result__amount" data-testid="vip-result-level">
-        {t(`translation:levels.${levelName(result.level)}`)}
-      </p>
-      <dl className="money-rows">
-        <div>
-          <dt>{t('vip.paid')}</dt>
-          <dd className="money-rows__strong" data-testid="vip-result-paid">
-            {usdt(result.paid)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('vip.hope')}</dt>
-          <dd className="money-rows__strong" data-testid="vip-result-hope">
-            {hope(result.hope)}
-          </dd>
-        </div>
-      </dl>
-      <div className="money-result__actions">
-        <Button
-          shape="rounded"
-          onClick={() => void navigate('/split')}
-          data-testid="vip-result-split"
-        >
-          {t('vip.viewSplit')}
-        </Button>
-        <Button color="primary" shape="rounded" onClick={onDone} data-testid="vip-result-done">
-          {t('vip.done')}
-        </Button>
-      </div>
-    </section>
-  )
-}
-
-/** The level list with its upgrades: the confirmation, the request and the result. */
+/** The level list with its upgrades on the shared flow: the sheet, the request, the result. */
 function Levels({ info, available }: { info: VipInfo; available: string }) {
-  const { t } = useTranslation(['vip', 'translation'])
-  const { lang } = useAmounts()
+  const { t } = useTranslation(['vip', 'money', 'translation'])
+  const { lang, usdt, hope } = useAmounts()
   const queryClient = useQueryClient()
-  const [upgrade, setUpgrade] = useState<Upgrade | null>(null)
-  const [networkFailed, setNetworkFailed] = useState(false)
-  const [result, setResult] = useState<PurchaseResult | null>(null)
-  const idempotencyKey = useConfirmationKey()
-  const sending = useRef(false)
-
+  const upgradeLevel = useUpgradeLevel()
   // The level or the balance the page shows was not the server's: ask for both again.
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: vipKeys.info() })
     void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
   }
+  const flow = useMoneyFlow<UpgradeQuote, PurchaseResult>(
+    (quote, idempotencyKey) => upgradeLevel.mutateAsync({ level: quote.to, idempotencyKey }),
+    { onRefused: refresh },
+  )
+  const level = (n: number) => t(`translation:levels.${levelName(n)}`)
 
-  const upgradeLevel = useUpgradeLevel({
-    onSuccess: (done) => {
-      idempotencyKey.drop()
-      setUpgrade(null)
-      setResult(done)
-    },
-    onError: (error) => {
-      // The request wrapper has toasted a refusal; only silence (no answer) needs our own word.
-      if (error instanceof ApiError && error.kind !== 'http') setNetworkFailed(true)
-      else {
-        setUpgrade(null)
-        refresh()
-      }
-    },
-    onSettled: () => {
-      sending.current = false
-    },
-  })
-
-  // Each opening of the sheet is a new request: the server refuses a level already held, so
-  // a reopened sheet after an unknown outcome cannot pay twice.
-  const open = (row: LevelRow & { cost: string }) => {
-    idempotencyKey.drop()
-    setNetworkFailed(false)
-    setUpgrade({ from: info.level, to: row.level, cost: row.cost })
+  if (flow.state.stage === 'done') {
+    const result = flow.state.result
+    return (
+      <ResultView
+        testId="vip"
+        title={t('vip.success')}
+        amount={level(result.level)}
+        rows={[
+          {
+            label: t('vip.paid'),
+            value: usdt(result.paid),
+            strong: true,
+            testId: 'vip-result-paid',
+          },
+          {
+            label: t('vip.hope'),
+            value: hope(result.hope),
+            strong: true,
+            testId: 'vip-result-hope',
+          },
+        ]}
+        account="usdt"
+        log={{ to: '/split', label: t('vip.viewSplit'), testId: 'vip-result-split' }}
+        doneLabel={t('vip.done')}
+        doneTestId="vip-result-done"
+        onDone={flow.reset}
+      />
+    )
   }
-
-  const close = () => {
-    if (networkFailed) refresh()
-    setUpgrade(null)
-  }
-
-  const confirm = () => {
-    if (!upgrade || sending.current || shortfall(available, upgrade.cost) !== null) return
-    sending.current = true
-    setNetworkFailed(false)
-    upgradeLevel.mutate({ level: upgrade.to, idempotencyKey: idempotencyKey.take() })
-  }
-
-  if (result) return <UpgradeDone result={result} onDone={() => setResult(null)} />
 
   const rows = levelRows(info)
   return (
@@ -335,7 +182,11 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
             key={row.level}
             row={row}
             current={row.level === info.level}
-            onUpgrade={open}
+            // Each opening is a new request: the server refuses a level already held, so a
+            // reopened sheet after an unknown outcome cannot pay twice.
+            onUpgrade={(offer) =>
+              flow.edit(() => flow.open(quoteUpgrade(info.level, offer, available)))
+            }
           />
         ))}
       </ul>
@@ -344,13 +195,38 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
           {t('vip.top')}
         </p>
       )}
-      <ConfirmSheet
-        upgrade={upgrade}
-        available={available}
-        sending={upgradeLevel.isPending}
-        networkFailed={networkFailed}
-        onConfirm={confirm}
-        onClose={close}
+      <FlowSheet
+        testId="vip"
+        flow={{
+          ...flow,
+          close: () => {
+            if (flow.state.stage === 'failed') refresh()
+            flow.close()
+          },
+        }}
+        title={t('vip.confirmTitle')}
+        render={(sheet) => ({
+          amount: usdt(sheet.cost),
+          rows: [
+            {
+              label: t('vip.target'),
+              value: t('vip.levelChange', { from: level(sheet.from), to: level(sheet.to) }),
+              strong: true,
+              testId: 'vip-confirm-level',
+            },
+            { label: t('vip.available'), value: usdt(available), testId: 'vip-confirm-available' },
+          ],
+          blocked: sheet.missing && (
+            <LiveProblem
+              testId="vip"
+              text={t('money:transfer.problems.insufficient')}
+              shortfall={sheet.missing}
+            />
+          ),
+        })}
+        note={<p className="money-note money-note--info">{t('vip.buyNote')}</p>}
+        failedText={t('vip.networkFailed')}
+        confirmLabel={t('vip.confirm')}
       />
     </section>
   )

@@ -4,6 +4,7 @@ import {
   cutDecimals,
   levelName,
   levelRows,
+  quoteUpgrade,
   shortfall,
   splitRemaining,
   upgradeCost,
@@ -58,5 +59,15 @@ describe('vip rules', () => {
     expect(levelName(9)).toBe('none')
     expect(cutDecimals('-909.090909090909090909', 6)).toBe('-909.090909')
     expect(cutDecimals('12.000000100', 6)).toBe('12')
+  })
+
+  test('an upgrade quote says what the balance lacks, nothing when it pays', () => {
+    expect(quoteUpgrade(2, { level: 3, cost: '200' }, '150')).toEqual({
+      from: 2,
+      to: 3,
+      cost: '200',
+      missing: '50',
+    })
+    expect(quoteUpgrade(2, { level: 3, cost: '200' }, '200').missing).toBeNull()
   })
 })

@@ -75,6 +75,27 @@ export function shortfall(available: string, cost: string): string | null {
   return have >= need ? null : formatAmount(need - have, USDT_DECIMALS)
 }
 
+/** An upgrade as the sheet asks to confirm it: the levels, the difference, what is missing. */
+export interface UpgradeQuote {
+  from: number
+  to: number
+  cost: string
+  /** USDT the available balance lacks, null when it pays */
+  missing: string | null
+}
+
+/**
+ * The upgrade to a level from the user's current one, paying only the difference.
+ * @example quoteUpgrade(2, { level: 3, cost: '200' }, '150') // { from: 2, to: 3, cost: '200', missing: '50' }
+ */
+export function quoteUpgrade(
+  from: number,
+  row: { level: number; cost: string },
+  available: string,
+): UpgradeQuote {
+  return { from, to: row.level, cost: row.cost, missing: shortfall(available, row.cost) }
+}
+
 /**
  * The split HOPE still to be released: total − released, never below zero.
  * @example splitRemaining('1000', '250.5') // '749.5'

@@ -266,7 +266,7 @@ export function FlowSheet<Quote, Result>({
   ...props
 }: {
   flow: MoneyFlow<Quote, Result>
-  render: (quote: Quote) => { amount: string; rows: Row[] }
+  render: (quote: Quote) => { amount: string; rows: Row[]; blocked?: ReactNode }
 } & Omit<
   Parameters<typeof ConfirmSheet>[0],
   'open' | 'amount' | 'rows' | 'sending' | 'failed' | 'onConfirm' | 'onClose'
@@ -325,6 +325,7 @@ export function ConfirmSheet({
   amount,
   rows,
   note,
+  blocked,
   sending,
   failed,
   failedText,
@@ -338,6 +339,8 @@ export function ConfirmSheet({
   amount: string
   rows: Row[]
   note?: ReactNode
+  /** Why this cannot be confirmed now (a shortfall): said in place of the failure, button off. */
+  blocked?: ReactNode
   sending: boolean
   failed: boolean
   /** What is known after a request without an answer (the same key is never charged twice). */
@@ -363,7 +366,8 @@ export function ConfirmSheet({
           </p>
           <Rows rows={rows} />
           {note}
-          {failed && (
+          {blocked}
+          {failed && !blocked && (
             <p className="money-sheet__warn" role="alert" data-testid={`${testId}-network-failed`}>
               {failedText}
             </p>
@@ -374,11 +378,11 @@ export function ConfirmSheet({
             shape="rounded"
             size="large"
             loading={sending}
-            disabled={sending}
+            disabled={sending || Boolean(blocked)}
             onClick={onConfirm}
             data-testid={`${testId}-confirm`}
           >
-            {failed ? t('common.retry') : confirmLabel}
+            {failed && !blocked ? t('common.retry') : confirmLabel}
           </Button>
         </div>
       )}
@@ -390,7 +394,8 @@ export function ConfirmSheet({
 function NewBalance({ testId, account }: { testId: string; account: AccountKind }) {
   const { t } = useTranslation('money')
   const money = useMoney()
-  const balance = useQuery(balanceOptions())
+  // The mutation's invalidation has refetched (or is refetching) the balance: no second request.
+  const balance = useQuery({ ...balanceOptions(), refetchOnMount: false })
   const item = balance.data?.find((a) => a.kind === account)
   if (!item || balance.isFetching) return null
   return (

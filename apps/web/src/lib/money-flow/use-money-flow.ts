@@ -45,7 +45,14 @@ export interface MoneyFlow<Quote, Result> {
  */
 export function useMoneyFlow<Quote, Result>(
   send: (quote: Quote, idempotencyKey: string) => Promise<Result>,
-  { onDone }: { onDone?: (result: Result) => void } = {},
+  {
+    onDone,
+    onRefused,
+  }: {
+    onDone?: (result: Result) => void
+    /** The server answered no (the request wrapper said why): what the screen showed may be stale. */
+    onRefused?: () => void
+  } = {},
 ): MoneyFlow<Quote, Result> {
   const [state, setState] = useState<FlowStage<Quote, Result>>({ stage: 'editing' })
   const key = useConfirmationKey()
@@ -72,7 +79,9 @@ export function useMoneyFlow<Quote, Result>(
           },
           (error: unknown) => {
             if (!(error instanceof ApiError)) console.error(error)
-            setState(settle<Quote, Result>(quote, { error }))
+            const next = settle<Quote, Result>(quote, { error })
+            setState(next)
+            if (next.stage === 'editing') onRefused?.()
           },
         )
         .finally(() => {

@@ -4,8 +4,9 @@
 // collect-available, collect-amount, collect-all, collect-submit, collect-confirm-step,
 // collect-confirm-amount, collect-network-failed, collect-confirm; node-type-<1|2|3> (with
 // node-name, node-price, node-rate, node-owned, node-buy-<N>); node-confirm-sheet,
-// node-confirm-price, node-confirm-available, node-insufficient, node-network-failed,
-// node-confirm, node-result, node-result-paid, node-result-hope, node-result-done;
+// node-confirm-amount, node-confirm-available, node-problem, node-shortfall, node-go-recharge,
+// node-network-failed, node-confirm, node-result, node-result-amount, node-result-hope,
+// node-result-balance, node-result-log, node-result-done;
 // holder-email, holder-email-link, holder-email-copy, holder-active-link.
 import {
   normalizeLang,
@@ -28,8 +29,9 @@ import { CopyButton } from '../../lib/copy-button.tsx'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
-import { Shortfall } from '../../lib/money-flow/money-flow.tsx'
 import { shortfallOf } from '../../lib/money-flow/checks.ts'
+import { FlowSheet, LiveProblem, ResultView } from '../../lib/money-flow/money-flow.tsx'
+import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { acceptAmountInput } from '../../lib/money-input.ts'
 import { ApiError } from '../../lib/request.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -51,6 +53,9 @@ import {
 } from './holder.rules.ts'
 import '../../lib/money-form.css'
 import './holder.css'
+
+/** The USDT account's log, where a node purchase stands. */
+const NODE_LOG = '/accountLog?account=usdt'
 
 const COLLECT_ACCOUNTS: CollectAccount[] = ['node', 'shareholder']
 const ACCOUNT_LABELS = {
@@ -361,86 +366,50 @@ function NodeCard({ offer, onBuy }: { offer: NodeOffer; onBuy: (offer: NodeOffer
   )
 }
 
-function NodeResult({ result, onDone }: { result: PurchaseResult; onDone: () => void }) {
-  const { t } = useTranslation(['holder', 'translation'])
-  const { usdt, hope } = useAmounts()
-  return (
-    <div className="money-result" data-testid="node-result">
-      <span className="money-result__icon">
-        <Icon name="check" />
-      </span>
-      <h2 className="money-result__title">{t('node.success')}</h2>
-      <p className="money-result__amount" data-testid="node-result-paid">
-        {usdt(result.paid)}
-      </p>
-      <dl className="money-rows">
-        <div>
-          <dt>{t('node.hope')}</dt>
-          <dd className="money-rows__strong" data-testid="node-result-hope">
-            {hope(result.hope)}
-          </dd>
-        </div>
-      </dl>
-      <Button block color="primary" shape="rounded" onClick={onDone} data-testid="node-result-done">
-        {t('node.done')}
-      </Button>
-    </div>
-  )
-}
-
-/** The three node types, and the purchase of one: its confirmation and what was paid. */
+/** The three node types, and the purchase of one on the shared flow. */
 function NodesSection({ info, available }: { info: VipInfo; available: string }) {
-  const { t } = useTranslation(['holder', 'translation'])
-  const { usdt } = useAmounts()
-  const [offer, setOffer] = useState<NodeOffer | null>(null)
-  const [networkFailed, setNetworkFailed] = useState(false)
-  const [result, setResult] = useState<PurchaseResult | null>(null)
-  const idempotencyKey = useConfirmationKey()
-  // The type the current key was taken for: another type is another purchase.
+  const { t } = useTranslation(['holder', 'money', 'translation'])
+  const { usdt, hope } = useAmounts()
+  const buy = useBuyNode()
+  const flow = useMoneyFlow<NodeOffer, PurchaseResult>((offer, idempotencyKey) =>
+    buy.mutateAsync({ type: offer.type, idempotencyKey }),
+  )
+  // The type the current key was taken for: the same type reopened after an unknown outcome
+  // is the same purchase; another type is another.
   const keyType = useRef<NodeType | null>(null)
-  const sending = useRef(false)
-
-  const close = () => {
-    setOffer(null)
-    setResult(null)
+  const open = (offer: NodeOffer) => {
+    if (keyType.current === offer.type) return flow.open(offer)
+    keyType.current = offer.type
+    flow.edit(() => flow.open(offer))
   }
 
-  const buy = useBuyNode({
-    onSuccess: (done) => {
-      idempotencyKey.drop()
-      keyType.current = null
-      setResult(done)
-    },
-    onError: (error) => {
-      // The request wrapper has toasted a refusal; only silence (no answer) needs our own word.
-      if (error instanceof ApiError && error.kind !== 'http') setNetworkFailed(true)
-      else close()
-    },
-    onSettled: () => {
-      sending.current = false
-    },
-  })
-
-  const open = (next: NodeOffer) => {
-    if (keyType.current !== next.type) {
-      idempotencyKey.drop()
-      keyType.current = next.type
-    }
-    setNetworkFailed(false)
-    setResult(null)
-    setOffer(next)
+  if (flow.state.stage === 'done') {
+    const result = flow.state.result
+    return (
+      <ResultView
+        testId="node"
+        title={t('node.success')}
+        amount={usdt(result.paid)}
+        rows={[
+          {
+            label: t('node.hope'),
+            value: hope(result.hope),
+            strong: true,
+            testId: 'node-result-hope',
+          },
+        ]}
+        account="usdt"
+        log={{ to: NODE_LOG, label: t('money:transfer.viewLog'), testId: 'node-result-log' }}
+        doneLabel={t('node.done')}
+        doneTestId="node-result-done"
+        onDone={() => {
+          keyType.current = null
+          flow.reset()
+        }}
+      />
+    )
   }
 
-  const insufficient = offer !== null && cannotPay(available, offer.price)
-
-  const confirm = () => {
-    if (!offer || insufficient || sending.current) return
-    sending.current = true
-    setNetworkFailed(false)
-    buy.mutate({ type: offer.type, idempotencyKey: idempotencyKey.take() })
-  }
-
-  const sendingNow = buy.isPending
   return (
     <section className="card">
       <h2 className="section-title">{t('holder.nodes')}</h2>
@@ -449,61 +418,39 @@ function NodesSection({ info, available }: { info: VipInfo; available: string })
           <NodeCard key={item.type} offer={item} onBuy={open} />
         ))}
       </div>
-      <Popup
-        visible={offer !== null}
-        onMaskClick={sendingNow ? undefined : close}
-        onClose={close}
-        showCloseButton={!sendingNow}
-        bodyClassName="money-sheet"
-      >
-        {offer && result && <NodeResult result={result} onDone={close} />}
-        {offer && !result && (
-          <div data-testid="node-confirm-sheet">
-            <h2 className="money-sheet__title">
-              {t('node.confirmTitle', { name: t(`translation:nodeTypes.${offer.name}`) })}
-            </h2>
-            <p className="money-sheet__amount" data-testid="node-confirm-price">
-              {usdt(offer.price)}
-            </p>
-            <dl className="money-rows">
-              <div>
-                <dt>{t('node.rewardRate')}</dt>
-                <dd>{t('holder.rewardRateValue', { rate: offer.ratePercent })}</dd>
-              </div>
-              <div>
-                <dt>{t('node.available')}</dt>
-                <dd data-testid="node-confirm-available">{usdt(available)}</dd>
-              </div>
-            </dl>
-            <p className="money-note money-note--info">{t('node.note')}</p>
-            {insufficient && (
-              <div className="money-problem">
-                <p role="alert" data-testid="node-insufficient">
-                  {t('node.insufficient')}
-                </p>
-                <Shortfall testId="node" amount={shortfallOf(available, offer.price)} />
-              </div>
-            )}
-            {networkFailed && (
-              <p className="money-sheet__warn" role="alert" data-testid="node-network-failed">
-                {t('node.networkFailed')}
-              </p>
-            )}
-            <Button
-              block
-              color="primary"
-              shape="rounded"
-              size="large"
-              loading={sendingNow}
-              disabled={sendingNow || insufficient}
-              onClick={confirm}
-              data-testid="node-confirm"
-            >
-              {networkFailed ? t('translation:common.retry') : t('node.confirm')}
-            </Button>
-          </div>
-        )}
-      </Popup>
+      <FlowSheet
+        testId="node"
+        flow={flow}
+        title={
+          flow.quote
+            ? t('node.confirmTitle', { name: t(`translation:nodeTypes.${flow.quote.name}`) })
+            : ''
+        }
+        render={(offer) => ({
+          amount: usdt(offer.price),
+          rows: [
+            {
+              label: t('node.rewardRate'),
+              value: t('holder.rewardRateValue', { rate: offer.ratePercent }),
+            },
+            {
+              label: t('node.available'),
+              value: usdt(available),
+              testId: 'node-confirm-available',
+            },
+          ],
+          blocked: cannotPay(available, offer.price) && (
+            <LiveProblem
+              testId="node"
+              text={t('node.insufficient')}
+              shortfall={shortfallOf(available, offer.price)}
+            />
+          ),
+        })}
+        note={<p className="money-note money-note--info">{t('node.note')}</p>}
+        failedText={t('node.networkFailed')}
+        confirmLabel={t('node.confirm')}
+      />
     </section>
   )
 }

@@ -34,11 +34,12 @@ function serve(
     info?: () => Reply
     buyNode?: (call: ApiCall) => Reply
     collect?: (call: ApiCall) => Reply
+    balance?: typeof BALANCE
   } = {},
 ) {
   return fakeApi({
     'game/vipInfo': replies.info ?? (() => ok(vipInfo())),
-    'userAccount/balance': () => ok(BALANCE),
+    'userAccount/balance': () => ok(replies.balance ?? BALANCE),
     'game/buyNode': replies.buyNode ?? ((call) => ok(bought(call))),
     'userAccount/collect':
       replies.collect ??
@@ -229,6 +230,16 @@ describe('holder page', () => {
     expect(showToast).toHaveBeenLastCalledWith('可领取余额不足')
     expect(screen.queryByTestId('collect-confirm')).toBeNull()
     expect(api.callsTo('userAccount/collect')).toHaveLength(0)
+  })
+
+  test('nothing to collect: the button is off and says why', async () => {
+    serve({ balance: balanceList({ node: { balance: '120.5', available: '120.5' } }) })
+    renderHolder()
+    const off = (await screen.findByTestId('holder-collect-shareholder')) as HTMLButtonElement
+    expect(off.disabled).toBe(true)
+    expect(text('holder-collect-shareholder-reason')).toBe('当前没有可领取的收益')
+    expect((screen.getByTestId('holder-collect-node') as HTMLButtonElement).disabled).toBe(false)
+    expect(screen.queryByTestId('holder-collect-node-reason')).toBeNull()
   })
 
   test('the amount takes only a USDT decimal; all fills the whole balance', async () => {

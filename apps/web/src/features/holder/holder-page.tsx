@@ -1,6 +1,6 @@
 // `#/holder`, become a shareholder or node. Test ids: screen-holder, holder-skeleton,
 // holder-retry, holder-level, holder-nodes-held, holder-account-node, holder-account-shareholder,
-// holder-collect-node, holder-collect-shareholder; the collect sheet's collect-sheet,
+// holder-collect-node, holder-collect-shareholder (off at 0, with holder-collect-<kind>-reason); the collect sheet's collect-sheet,
 // collect-available, collect-amount, collect-all, collect-submit, collect-confirm-step,
 // collect-confirm-amount, collect-network-failed, collect-confirm; node-type-<1|2|3> (with
 // node-name, node-price, node-rate, node-owned, node-buy-<N>); node-confirm-sheet,
@@ -108,7 +108,7 @@ function AccountsCard({
   accounts: Record<CollectAccount, AccountBalance>
   onCollect: (account: CollectAccount) => void
 }) {
-  const { t } = useTranslation(['holder', 'translation'])
+  const { t } = useTranslation(['holder', 'money', 'translation'])
   const { lang } = useAmounts()
   return (
     <section className="card">
@@ -127,10 +127,20 @@ function AccountsCard({
               type="button"
               className="holder-account__action"
               onClick={() => onCollect(kind)}
+              // Nothing to collect: the button is off and says why rather than opening a sheet.
+              disabled={usdtUnits(accounts[kind].available) === 0n}
               data-testid={`holder-collect-${kind}`}
             >
               {t('holder.collect')}
             </button>
+            {usdtUnits(accounts[kind].available) === 0n && (
+              <span
+                className="holder-account__reason"
+                data-testid={`holder-collect-${kind}-reason`}
+              >
+                {t('money:flow.nothingToDo')}
+              </span>
+            )}
           </div>
         ))}
       </div>

@@ -1,5 +1,4 @@
 import { formatAmount, normalizeLang, type EnabledCoin, type TransferResult } from '@hope/api'
-import Button from 'antd-mobile/es/components/button'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format.ts'
@@ -10,16 +9,16 @@ import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import {
   AmountField,
   BalanceCard,
-  FlowSheet,
+  PaymentSheet,
   LiveProblem,
   paymentRows,
   ResultView,
   Rows,
+  SubmitButton,
   useMoney,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { toUnits } from '../../lib/money-input.ts'
-import { showToast } from '../../lib/toast.ts'
 import { useCreateTransfer } from './api/create-transfer.ts'
 import {
   checkTransfer,
@@ -81,13 +80,6 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
       : !amountProblem && liveRule && 'problem' in check && !(check.problem === 'amountInvalid')
         ? problemText(check.problem)
         : null
-
-  const submit = () => {
-    if (amountProblem) return
-    if ('problem' in check) return showToast(problemText(check.problem))
-    if (addressProblem) return showToast(t(`flow.address.${addressProblem}`))
-    flow.open(check.quote)
-  }
 
   const paste = async () => {
     const text = await readClipboard()
@@ -197,30 +189,23 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
           {t('transfer.downlineNote')}
         </p>
 
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          onClick={submit}
-          data-testid="transfer-submit"
-        >
-          {t('transfer.submit')}
-        </Button>
+        <SubmitButton
+          testId="transfer"
+          label={t('transfer.submit')}
+          flow={flow}
+          check={check}
+          fieldRefused={amountProblem !== null}
+          say={problemText}
+          hold={addressProblem ? t(`flow.address.${addressProblem}`) : null}
+        />
       </section>
 
-      <FlowSheet
+      <PaymentSheet
         testId="transfer"
         flow={flow}
+        labels={labels}
+        currency={CURRENCY}
         title={t('transfer.confirmTitle')}
-        render={(sheet) => ({
-          amount: money(sheet.amount, CURRENCY),
-          rows: paymentRows('transfer-confirm', labels, {
-            to: mask(sheet.address),
-            fee: money(sheet.fee, CURRENCY),
-            total: money(sheet.total, CURRENCY),
-          }),
-        })}
         failedText={t('transfer.networkFailed')}
         confirmLabel={t('transfer.confirm')}
       />

@@ -1,5 +1,4 @@
 import { formatAmount, normalizeLang, type EnabledCoin, type Withdrawal } from '@hope/api'
-import Button from 'antd-mobile/es/components/button'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
@@ -10,18 +9,18 @@ import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
 import {
   AmountField,
   BalanceCard,
-  FlowSheet,
+  PaymentSheet,
   LiveProblem,
   paymentRows,
   ResultView,
   Rows,
+  SubmitButton,
   useMoney,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { toUnits } from '../../lib/money-input.ts'
 import { StatusTag } from '../../lib/status-tag.tsx'
 import { useSession } from '../../lib/store.ts'
-import { showToast } from '../../lib/toast.ts'
 import { useCreateWithdrawal } from './api/create-withdrawal.ts'
 import {
   checkWithdraw,
@@ -69,12 +68,6 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
     (check.problem === 'amountBelowMinimum' || check.problem === 'insufficient')
       ? t(`withdraw.problems.${check.problem}`)
       : null
-
-  const submit = () => {
-    if (amountProblem) return
-    if ('problem' in check) return showToast(t(`withdraw.problems.${check.problem}`))
-    flow.open(check.quote)
-  }
 
   if (flow.state.stage === 'done') {
     const withdrawal = flow.state.result
@@ -196,30 +189,22 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
           shortfall={'shortfall' in check ? check.shortfall : null}
         />
 
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          onClick={submit}
-          data-testid="withdraw-submit"
-        >
-          {t('withdraw.submit')}
-        </Button>
+        <SubmitButton
+          testId="withdraw"
+          label={t('withdraw.submit')}
+          flow={flow}
+          check={check}
+          fieldRefused={amountProblem !== null}
+          say={(problem) => t(`withdraw.problems.${problem}`)}
+        />
       </section>
 
-      <FlowSheet
+      <PaymentSheet
         testId="withdraw"
         flow={flow}
+        labels={labels}
+        currency={CURRENCY}
         title={t('withdraw.confirmTitle')}
-        render={(sheet) => ({
-          amount: money(sheet.amount, CURRENCY),
-          rows: paymentRows('withdraw-confirm', labels, {
-            to: mask(sheet.address),
-            fee: money(sheet.fee, CURRENCY),
-            total: money(sheet.total, CURRENCY),
-          }),
-        })}
         failedText={t('withdraw.networkFailed')}
         confirmLabel={t('withdraw.confirm')}
       />

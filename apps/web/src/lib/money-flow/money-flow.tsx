@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router'
 import { balanceOptions } from '../api/balance.ts'
 import { formatMoney, SEPARATORS } from '../format.ts'
 import { Icon } from '../icons.tsx'
+import { mask } from '../mask.ts'
 import { useGoBack } from '../navigation.ts'
 import { showToast } from '../toast.ts'
 import type { AmountProblem } from './amount.ts'
@@ -185,6 +186,7 @@ export function SubmitButton<Problem extends string, Quote>({
   check,
   fieldRefused,
   say,
+  hold,
   disabled,
 }: {
   testId: string
@@ -193,11 +195,14 @@ export function SubmitButton<Problem extends string, Quote>({
   check: Checked<Problem, Quote>
   fieldRefused: boolean
   say: (problem: Problem) => string
+  /** A reason outside the rules not to open the sheet (an address the server would refuse). */
+  hold?: string | null
   disabled?: boolean
 }) {
   const submit = () => {
     if (fieldRefused) return
     if ('problem' in check) return showToast(say(check.problem))
+    if (hold) return showToast(hold)
     flow.open(check.quote)
   }
   return (
@@ -281,6 +286,37 @@ export function FlowSheet<Quote, Result>({
       failed={flow.state.stage === 'failed'}
       onConfirm={flow.confirm}
       onClose={flow.close}
+    />
+  )
+}
+
+/** The sheet of a USDT payment to an address (transfer, withdraw): the amount, where, fee, total. */
+export function PaymentSheet<
+  Quote extends { amount: string; address: string; fee: string; total: string },
+  Result,
+>({
+  flow,
+  labels,
+  currency,
+  ...sheet
+}: {
+  flow: MoneyFlow<Quote, Result>
+  labels: { to: string; fee: string; total: string }
+  currency: string
+} & Omit<Parameters<typeof FlowSheet<Quote, Result>>[0], 'flow' | 'render'>) {
+  const money = useMoney()
+  return (
+    <FlowSheet
+      {...sheet}
+      flow={flow}
+      render={(quote) => ({
+        amount: money(quote.amount, currency),
+        rows: paymentRows(`${sheet.testId}-confirm`, labels, {
+          to: mask(quote.address),
+          fee: money(quote.fee, currency),
+          total: money(quote.total, currency),
+        }),
+      })}
     />
   )
 }

@@ -102,3 +102,14 @@ export function ratePercent(rate: string): string {
   const { rate: r, scale } = parseRate(rate)
   return formatAmount(r * 100n, scale.toString().length - 1)
 }
+
+/**
+ * Cuts a decimal string to `digits` fraction digits without rounding, for display where all
+ * 18 HOPE decimals would not fit; amounts sent keep every digit.
+ * @example cutDecimals('909.090909090909090909', 6) // '909.090909'
+ */
+export function cutDecimals(value: string, digits: number): string {
+  const [whole = '', fraction = ''] = trimDecimal(value.trim()).split('.')
+  const kept = fraction.slice(0, digits).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : whole
+}

@@ -8,13 +8,7 @@
 // active-confirm-partition, active-confirm-available, active-insufficient,
 // active-network-failed, active-confirm; active-result, active-result-paid,
 // active-result-level, active-result-hope, active-again.
-import {
-  normalizeLang,
-  type DirectMember,
-  type Page,
-  type PurchaseResult,
-  type VipInfo,
-} from '@hope/api'
+import { type DirectMember, type Page, type PurchaseResult, type VipInfo } from '@hope/api'
 import {
   useInfiniteQuery,
   useQuery,
@@ -27,8 +21,8 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { mask } from '../../lib/mask.ts'
@@ -46,7 +40,6 @@ import {
   LOCATION_CODES,
   PARTITIONS,
   placementLocked,
-  shortHope,
   type ActivationQuote,
   type Location,
 } from './holder.rules.ts'
@@ -54,16 +47,6 @@ import '../../lib/money-form.css'
 import './holder.css'
 
 type MembersQuery = UseInfiniteQueryResult<InfiniteData<Page<DirectMember>>>
-
-function useAmounts() {
-  const { i18n } = useTranslation()
-  const lang = normalizeLang(i18n.language)
-  return {
-    lang,
-    usdt: (value: string) => `${formatMoney(value, lang)} USDT`,
-    hope: (value: string) => `${formatMoney(shortHope(value), lang)} HOPE`,
-  }
-}
 
 /** The translated names of a level and of a partition (or "keep the current one"). */
 function useNames() {

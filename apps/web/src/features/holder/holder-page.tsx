@@ -9,7 +9,6 @@
 // node-result-balance, node-result-log, node-result-done;
 // holder-email, holder-email-link, holder-email-copy, holder-active-link.
 import {
-  normalizeLang,
   type AccountBalance,
   type BalanceList,
   type NodeType,
@@ -30,7 +29,7 @@ import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { shortfallOf } from '../../lib/money-flow/checks.ts'
-import { FlowSheet, LiveProblem, ResultView } from '../../lib/money-flow/money-flow.tsx'
+import { FlowSheet, LiveProblem, ResultView, useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { acceptAmountInput } from '../../lib/money-input.ts'
 import { ApiError } from '../../lib/request.ts'
@@ -44,7 +43,6 @@ import {
   levelName,
   nodeName,
   nodeOffers,
-  shortHope,
   showUsdt,
   USDT_DECIMALS,
   usdtUnits,
@@ -62,16 +60,6 @@ const ACCOUNT_LABELS = {
   node: 'holder.accountNode',
   shareholder: 'holder.accountShareholder',
 } as const
-
-function useAmounts() {
-  const { i18n } = useTranslation()
-  const lang = normalizeLang(i18n.language)
-  return {
-    lang,
-    usdt: (value: string) => `${formatMoney(value, lang)} USDT`,
-    hope: (value: string) => `${formatMoney(shortHope(value), lang)} HOPE`,
-  }
-}
 
 function HolderHero({ info }: { info: VipInfo }) {
   const { t } = useTranslation(['holder', 'translation'])

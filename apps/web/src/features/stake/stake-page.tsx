@@ -6,7 +6,7 @@
 // stake-confirm-cap, stake-network-failed, stake-confirm, stake-result, stake-result-amount,
 // stake-result-hope, stake-result-fill, stake-result-balance, stake-result-log, stake-again, stake-position (stake-position-principal,
 // -hope, -price, -released, -status) and the list's stake-positions-skeleton / -empty / -retry.
-import { normalizeLang, type ChangeResult, type GameInfo, type StakePosition } from '@hope/api'
+import { type ChangeResult, type GameInfo, type StakePosition } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
@@ -25,6 +25,7 @@ import {
   ResultView,
   Rows,
   SubmitButton,
+  useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
@@ -47,19 +48,6 @@ import {
 } from './stake.rules.ts'
 import '../../lib/money-form.css'
 import './stake.css'
-
-/** HOPE shown with at most this many decimals (amounts sent keep all 18). */
-const HOPE_SHOWN_DECIMALS = 6
-
-function useAmounts() {
-  const { i18n } = useTranslation()
-  const lang = normalizeLang(i18n.language)
-  return {
-    lang,
-    usdt: (value: string) => `${formatMoney(value, lang)} USDT`,
-    hope: (value: string) => `${formatMoney(cutDecimals(value, HOPE_SHOWN_DECIMALS), lang)} HOPE`,
-  }
-}
 
 function StageCard({ info }: { info: GameInfo }) {
   const { t } = useTranslation(['game', 'translation'])

@@ -194,16 +194,7 @@ export function splitPercents(redeemShare: string): { redeem: string; pledge: st
   return { redeem: percentText(share, scale), pledge: percentText(scale - share, scale) }
 }
 
-/**
- * Cuts a decimal string to `digits` fraction digits without rounding, for display where all
- * 18 HOPE decimals would not fit; amounts sent keep every digit.
- * @example cutDecimals('909.090909090909090909', 6) // '909.090909'
- */
-export function cutDecimals(value: string, digits: number): string {
-  const [whole = '', fraction = ''] = trimDecimal(value.trim()).split('.')
-  const kept = fraction.slice(0, digits).replace(/0+$/, '')
-  return kept ? `${whole}.${kept}` : whole
-}
+export { cutDecimals } from '../../lib/format.ts'
 
 export const POSITION_TONES: Record<StakePosition['status'], Tone> = {
   active: 'moving',

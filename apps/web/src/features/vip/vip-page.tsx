@@ -4,7 +4,7 @@
 // vip-confirm-level, vip-confirm-amount, vip-confirm-available, vip-problem, vip-shortfall,
 // vip-go-recharge, vip-network-failed, vip-confirm, vip-result, vip-result-amount (the level),
 // vip-result-paid, vip-result-hope, vip-result-balance, vip-result-split, vip-result-done.
-import { normalizeLang, type PurchaseResult, type VipInfo } from '@hope/api'
+import { type PurchaseResult, type VipInfo } from '@hope/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import { useTranslation } from 'react-i18next'
@@ -13,14 +13,13 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney, ratePercent } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { FlowSheet, LiveProblem, ResultView } from '../../lib/money-flow/money-flow.tsx'
+import { FlowSheet, LiveProblem, ResultView, useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useUpgradeLevel } from './api/upgrade-level.ts'
 import { vipInfoOptions } from './api/vip-info.ts'
 import { vipKeys } from './api/vip-keys.ts'
 import { QuerySection } from './query-section.tsx'
 import {
-  cutDecimals,
   levelName,
   levelRows,
   quoteUpgrade,
@@ -30,19 +29,6 @@ import {
 } from './vip.rules.ts'
 import '../../lib/money-form.css'
 import './vip.css'
-
-/** HOPE shown with at most this many decimals. */
-const HOPE_SHOWN_DECIMALS = 6
-
-function useAmounts() {
-  const { i18n } = useTranslation()
-  const lang = normalizeLang(i18n.language)
-  return {
-    lang,
-    usdt: (value: string) => `${formatMoney(value, lang)} USDT`,
-    hope: (value: string) => `${formatMoney(cutDecimals(value, HOPE_SHOWN_DECIMALS), lang)} HOPE`,
-  }
-}
 
 function LevelCard({ info }: { info: VipInfo }) {
   const { t } = useTranslation(['vip', 'translation'])

@@ -105,13 +105,4 @@ export function splitRemaining(total: string, released: string): string {
   return formatAmount(rest > 0n ? rest : 0n, HOPE_DECIMALS)
 }
 
-/**
- * Cuts a decimal string to `digits` fraction digits without rounding, for display where all
- * 18 HOPE decimals would not fit.
- * @example cutDecimals('-909.090909090909090909', 6) // '-909.090909'
- */
-export function cutDecimals(value: string, digits: number): string {
-  const [whole = '', fraction = ''] = trimDecimal(value.trim()).split('.')
-  const kept = fraction.slice(0, digits).replace(/0+$/, '')
-  return kept ? `${whole}.${kept}` : whole
-}
+export { cutDecimals } from '../../lib/format.ts'

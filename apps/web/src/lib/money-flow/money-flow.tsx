@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../api/balance.ts'
-import { formatMoney, SEPARATORS } from '../format.ts'
+import { cutDecimals, formatMoney, SEPARATORS } from '../format.ts'
 import { Icon } from '../icons.tsx'
 import { mask } from '../mask.ts'
 import { useGoBack } from '../navigation.ts'
@@ -65,6 +65,20 @@ export function paymentRows(
     { label: labels.fee, value: shown.fee, testId: `${prefix}-fee` },
     { label: labels.total, value: shown.total, strong: true, testId: `${prefix}-total` },
   ]
+}
+
+/** HOPE shown with at most this many decimals (amounts sent keep all 18). */
+const HOPE_SHOWN_DECIMALS = 6
+
+/** USDT and HOPE amounts in the user's language; HOPE cut, never rounded up, to 6 decimals. */
+export function useAmounts() {
+  const { i18n } = useTranslation()
+  const lang = normalizeLang(i18n.language)
+  return {
+    lang,
+    usdt: (value: string) => `${formatMoney(value, lang)} USDT`,
+    hope: (value: string) => `${formatMoney(cutDecimals(value, HOPE_SHOWN_DECIMALS), lang)} HOPE`,
+  }
 }
 
 /** `12.5 USDT` in the user's language. */

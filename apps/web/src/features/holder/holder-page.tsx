@@ -19,7 +19,6 @@ import { useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
-import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -29,6 +28,7 @@ import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { shortfallOf } from '../../lib/money-flow/checks.ts'
+import { HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
 import { FlowSheet, LiveProblem, ResultView, useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { acceptAmountInput } from '../../lib/money-input.ts'
@@ -479,22 +479,6 @@ function EmailCard({ email }: { email: string }) {
   )
 }
 
-function HolderSkeleton() {
-  return (
-    <div aria-busy="true" data-testid="holder-skeleton">
-      <section className="holder-hero">
-        <Skeleton.Paragraph lineCount={3} animated />
-      </section>
-      {[1, 2].map((n) => (
-        <section key={n} className="card">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={3} animated />
-        </section>
-      ))}
-    </div>
-  )
-}
-
 /** The node and shareholder accounts of a balance, when the balance has both. */
 function collectAccounts(
   accounts: BalanceList | undefined,
@@ -531,7 +515,7 @@ export function HolderPage() {
         completeText={t('translation:common.pullToRefresh.complete')}
       >
         {info.isPending || balance.isPending ? (
-          <HolderSkeleton />
+          <HeroSkeleton testId="holder" hero="holder-hero" />
         ) : !info.data || !usdt || !accounts ? (
           <button
             type="button"

@@ -9,7 +9,6 @@
 import { type ChangeResult, type GameInfo, type StakePosition } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
-import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -17,7 +16,7 @@ import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { liveOf } from '../../lib/money-flow/checks.ts'
-import { FormLoad } from '../../lib/money-flow/form-frame.tsx'
+import { FormLoad, HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
 import {
   FlowAmountField,
   FlowSheet,
@@ -337,22 +336,6 @@ function PositionRow({ position }: { position: StakePosition }) {
   )
 }
 
-function StakeSkeleton() {
-  return (
-    <div aria-busy="true" data-testid="stake-skeleton">
-      <section className="stake-stage">
-        <Skeleton.Paragraph lineCount={3} animated />
-      </section>
-      {[1, 2].map((n) => (
-        <section key={n} className="card">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={3} animated />
-        </section>
-      ))}
-    </div>
-  )
-}
-
 /**
  * Staking (consensus system, DESIGN §7): the sale stage and its real-time price, the user's
  * summary, a consensus entry paid in USDT, and the user's positions.
@@ -378,7 +361,12 @@ export function StakePage() {
         refreshingText={t('translation:common.pullToRefresh.refreshing')}
         completeText={t('translation:common.pullToRefresh.complete')}
       >
-        <FormLoad testId="stake" account="usdt" terms={info} skeleton={<StakeSkeleton />}>
+        <FormLoad
+          testId="stake"
+          account="usdt"
+          terms={info}
+          skeleton={<HeroSkeleton testId="stake" hero="stake-stage" />}
+        >
           {(terms, available) => (
             <>
               <StageCard info={terms} />

@@ -62,6 +62,23 @@ export function FormLoad<T>({
   return children(terms.data, spent.available)
 }
 
+/** The skeleton of a money screen with a hero card above two cards; `<testId>-skeleton`. */
+export function HeroSkeleton({ testId, hero }: { testId: string; hero: string }) {
+  return (
+    <div aria-busy="true" data-testid={`${testId}-skeleton`}>
+      <section className={hero}>
+        <Skeleton.Paragraph lineCount={3} animated />
+      </section>
+      {[1, 2].map((n) => (
+        <section key={n} className="card">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={3} animated />
+        </section>
+      ))}
+    </div>
+  )
+}
+
 /** A money screen that is only its form: `<testId>-page` around {@link FormLoad}. */
 export function FormFrame<T>({
   className,

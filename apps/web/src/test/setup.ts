@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react'
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { initI18n, loadNamespace } from '../lib/i18n.ts'
 import { initialSession, useSession } from '../lib/store.ts'
 
@@ -18,4 +18,10 @@ afterEach(() => {
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
   vi.useRealTimers()
+})
+
+// React's scheduler runs leftover work on the next macrotask; let it run while the document
+// still exists, so no render lands after the test file's environment is gone.
+afterAll(async () => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10))
 })

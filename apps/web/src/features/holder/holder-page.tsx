@@ -126,7 +126,7 @@ function AccountsCard({
                 className="holder-account__reason"
                 data-testid={`holder-collect-${kind}-reason`}
               >
-                {t('money:flow.nothingToDo')}
+                {t('money:flow.nothingToCollect')}
               </span>
             )}
           </div>

@@ -10,7 +10,6 @@ import {
   levelOptions,
   nodeOffers,
   placementLocked,
-  shortHope,
   showUsdt,
 } from './holder.rules.ts'
 
@@ -130,7 +129,5 @@ describe('holder rules', () => {
 
   test('amounts for display', () => {
     expect(showUsdt(1_500000n)).toBe('1.5')
-    expect(shortHope('909.090909090909090909')).toBe('909.090909')
-    expect(shortHope('12')).toBe('12')
   })
 })

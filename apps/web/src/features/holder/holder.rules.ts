@@ -181,13 +181,3 @@ export function checkActivation(
 /** Whether the available USDT cannot pay an amount (decimal strings). */
 export const cannotPay = (available: string, amount: string): boolean =>
   usdtUnits(available) < usdtUnits(amount)
-
-/** HOPE shown with at most this many decimals (the server keeps 18). */
-const HOPE_SHOWN_DECIMALS = 6
-
-/**
- * HOPE for display, cut (never rounded up) to six decimals.
- * @example shortHope('909.090909090909090909') // '909.090909'
- */
-export const shortHope = (value: string): string =>
-  formatAmount(toUnits(value, HOPE_SHOWN_DECIMALS), HOPE_SHOWN_DECIMALS)

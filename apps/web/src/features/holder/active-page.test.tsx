@@ -1,4 +1,4 @@
-import type { DirectMember, PurchaseResult } from '@hope/api'
+import type { AddressCheck, DirectMember, PurchaseResult } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
@@ -28,9 +28,18 @@ const activated = (call: ApiCall): PurchaseResult => ({
   replayed: false,
 })
 
-function serve(replies: { activate?: (call: ApiCall) => Reply; members?: DirectMember[] } = {}) {
+const IN_DOWNLINE: AddressCheck = { registered: true, self: false, inDownline: true }
+
+function serve(
+  replies: {
+    activate?: (call: ApiCall) => Reply
+    members?: DirectMember[]
+    where?: () => AddressCheck
+  } = {},
+) {
   const members = replies.members ?? [SILVER, NEWCOMER]
   return fakeApi({
+    'userAccount/checkAddress': () => ok((replies.where ?? (() => IN_DOWNLINE))()),
     'game/vipInfo': () => ok(vipInfo()),
     'userAccount/balance': () => ok(balanceList()),
     'game/groupZt': () => ok({ list: members, total: members.length, pageNum: 1, pageSize: 20 }),
@@ -62,7 +71,7 @@ async function pick(index: number) {
 }
 
 describe('active page', () => {
-  beforeAll(() => loadNamespace('holder'))
+  beforeAll(() => Promise.all([loadNamespace('holder'), loadNamespace('money')]))
   beforeEach(() => vi.mocked(showToast).mockClear())
   afterEach(() => queryClient.clear())
 
@@ -163,7 +172,7 @@ describe('active page', () => {
     expect(sheet.getByTestId('active-confirm-level').textContent).toBe('白银会员')
     expect(sheet.getByTestId('active-confirm-partition').textContent).toBe('右区')
     expect(sheet.getByTestId('active-confirm-available').textContent).toBe('500 USDT')
-    expect(sheet.queryByTestId('active-insufficient')).toBeNull()
+    expect(sheet.queryByTestId('active-shortfall')).toBeNull()
 
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     const confirm = sheet.getByTestId('active-confirm')
@@ -180,7 +189,7 @@ describe('active page', () => {
       location: '3',
       idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
     })
-    expect(result.getByTestId('active-result-paid').textContent).toBe('300 USDT')
+    expect(result.getByTestId('active-result-amount').textContent).toBe('300 USDT')
     expect(result.getByTestId('active-result-level').textContent).toBe('白银会员')
     expect(result.getByTestId('active-result-hope').textContent).toBe('2,727.272727 HOPE')
     expect(invalidate).toHaveBeenCalledWith({ queryKey: holderKeys.members() })
@@ -206,14 +215,35 @@ describe('active page', () => {
     renderActive()
     await pick(0)
     await userEvent.click(level(5))
+    // Said on the form, with what is missing and the way to get it.
+    expect(text('active-problem')).toContain('USDT 余额不足')
+    expect(text('active-shortfall')).toBe('还差 1,200 USDT。')
+    expect(screen.getByTestId('active-go-recharge')).toBeTruthy()
     await userEvent.click(screen.getByTestId('active-submit'))
     const sheet = within(await screen.findByTestId('active-confirm-sheet'))
     expect(sheet.getByTestId('active-confirm-amount').textContent).toBe('1,700 USDT')
-    expect(sheet.getByTestId('active-insufficient').textContent).toBe('USDT 余额不足')
+    expect(sheet.getByTestId('active-shortfall').textContent).toBe('还差 1,200 USDT。')
     const confirm = sheet.getByTestId('active-confirm')
     expect(confirm.hasAttribute('disabled')).toBe(true)
     fireEvent.click(confirm)
     await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(api.callsTo('game/activate')).toHaveLength(0)
+  })
+
+  test.each([
+    [{ registered: true, self: false, inDownline: false }, '接收地址必须是自己共识体系的下级'],
+    [{ registered: true, self: true, inDownline: false }, '这是你自己的地址'],
+    [{ registered: false, self: false, inDownline: false }, '该地址尚未注册'],
+  ])('an address the server reads as %j is refused before the sheet', async (where, said) => {
+    const api = serve({ where: () => where })
+    renderActive()
+    await userEvent.type(await screen.findByTestId('active-address'), STRANGER)
+    await userEvent.click(level(1))
+    expect((await screen.findByTestId('active-address-problem')).textContent).toBe(said)
+    await userEvent.click(screen.getByTestId('active-submit'))
+    expect(showToast).toHaveBeenLastCalledWith(said)
+    expect(screen.queryByTestId('active-confirm-sheet')).toBeNull()
+    expect(api.callsTo('userAccount/checkAddress').at(-1)?.params.address).toBe(STRANGER)
     expect(api.callsTo('game/activate')).toHaveLength(0)
   })
 

@@ -1,13 +1,14 @@
 // `#/active`, activate a member's account. Test ids: screen-active, active-skeleton,
-// active-retry, active-available, active-address, active-member-picker, active-member
-// (active-member-level, active-member-partition), active-unknown-member; the picker's
-// active-picker-sheet, active-member-option, active-members-skeleton / -retry / -empty /
-// -more; active-level-<1..7> (with active-level-price, data-selected), active-top-level,
-// active-partition-<1|2|3> (data-selected), active-partition-locked, active-submit;
-// active-confirm-sheet, active-confirm-amount, active-confirm-address, active-confirm-level,
-// active-confirm-partition, active-confirm-available, active-insufficient,
-// active-network-failed, active-confirm; active-result, active-result-paid,
-// active-result-level, active-result-hope, active-again.
+// active-retry, active-available, active-address (active-address-problem), active-member-picker,
+// active-member (active-member-level, active-member-partition), active-unknown-member; the
+// picker's active-picker-sheet, active-member-option, active-members-skeleton / -retry /
+// -empty / -more; active-level-<1..7> (with active-level-price, data-selected),
+// active-top-level, active-partition-<1|2|3> (data-selected), active-partition-locked,
+// active-problem, active-shortfall, active-go-recharge, active-submit; active-confirm-sheet,
+// active-confirm-amount, active-confirm-address, active-confirm-level, active-confirm-partition,
+// active-confirm-available, active-network-failed, active-confirm; active-result,
+// active-result-amount (paid), active-result-level, active-result-hope, active-result-balance,
+// active-result-log, active-again.
 import { type DirectMember, type Page, type PurchaseResult, type VipInfo } from '@hope/api'
 import {
   useInfiniteQuery,
@@ -19,20 +20,24 @@ import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { Icon } from '../../lib/icons.tsx'
-import { useConfirmationKey } from '../../lib/idempotency-key.ts'
 import { mask } from '../../lib/mask.ts'
-import { ApiError } from '../../lib/request.ts'
-import { showToast } from '../../lib/toast.ts'
+import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
+import { shortfallOf } from '../../lib/money-flow/checks.ts'
+import {
+  FlowSheet,
+  LiveProblem,
+  ResultView,
+  SubmitButton,
+  useAmounts,
+} from '../../lib/money-flow/money-flow.tsx'
+import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useActivateMember } from './api/activate-member.ts'
 import { directMembersOptions } from './api/direct-members.ts'
 import { vipInfoOptions } from './api/vip-info.ts'
 import {
-  cannotPay,
   checkActivation,
   findMember,
   levelName,
@@ -40,6 +45,7 @@ import {
   LOCATION_CODES,
   PARTITIONS,
   placementLocked,
+  type ActivateProblem,
   type ActivationQuote,
   type Location,
 } from './holder.rules.ts'
@@ -47,6 +53,9 @@ import '../../lib/money-form.css'
 import './holder.css'
 
 type MembersQuery = UseInfiniteQueryResult<InfiniteData<Page<DirectMember>>>
+
+/** The USDT account's log, where an activation paid stands. */
+const USDT_LOG = '/accountLog?account=usdt'
 
 /** The translated names of a level and of a partition (or "keep the current one"). */
 function useNames() {
@@ -141,135 +150,7 @@ function MemberPicker({
   )
 }
 
-function ConfirmSheet({
-  quote,
-  available,
-  sending,
-  networkFailed,
-  onConfirm,
-  onClose,
-}: {
-  quote: ActivationQuote | null
-  available: string
-  sending: boolean
-  networkFailed: boolean
-  onConfirm: () => void
-  onClose: () => void
-}) {
-  const { t } = useTranslation(['holder', 'translation'])
-  const { usdt } = useAmounts()
-  const names = useNames()
-  const insufficient = quote !== null && cannotPay(available, quote.least)
-  return (
-    <Popup
-      visible={quote !== null}
-      onMaskClick={sending ? undefined : onClose}
-      onClose={onClose}
-      showCloseButton={!sending}
-      bodyClassName="money-sheet"
-    >
-      {quote && (
-        <div data-testid="active-confirm-sheet">
-          <h2 className="money-sheet__title">{t('active.confirmTitle')}</h2>
-          <p className="money-sheet__amount" data-testid="active-confirm-amount">
-            {quote.exact ? usdt(quote.amount) : t('active.upTo', { amount: usdt(quote.amount) })}
-          </p>
-          <dl className="money-rows">
-            <div>
-              <dt>{t('active.address')}</dt>
-              <dd className="money-mono" data-testid="active-confirm-address">
-                {mask(quote.address)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('active.level')}</dt>
-              <dd data-testid="active-confirm-level">{names.level(quote.level)}</dd>
-            </div>
-            <div>
-              <dt>{t('active.partition')}</dt>
-              <dd data-testid="active-confirm-partition">{names.partition(quote.location)}</dd>
-            </div>
-            <div>
-              <dt>{t('active.available')}</dt>
-              <dd data-testid="active-confirm-available">{usdt(available)}</dd>
-            </div>
-          </dl>
-          <p className="money-note money-note--info">
-            {quote.exact ? t('active.note') : t('active.unknownNote')}
-          </p>
-          {insufficient && (
-            <p className="money-sheet__warn" role="alert" data-testid="active-insufficient">
-              {t('active.insufficient')}
-            </p>
-          )}
-          {networkFailed && (
-            <p className="money-sheet__warn" role="alert" data-testid="active-network-failed">
-              {t('active.networkFailed')}
-            </p>
-          )}
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={sending}
-            disabled={sending || insufficient}
-            onClick={onConfirm}
-            data-testid="active-confirm"
-          >
-            {networkFailed ? t('translation:common.retry') : t('active.confirm')}
-          </Button>
-        </div>
-      )}
-    </Popup>
-  )
-}
-
-function ActiveDone({
-  result,
-  address,
-  onAgain,
-}: {
-  result: PurchaseResult
-  address: string
-  onAgain: () => void
-}) {
-  const { t } = useTranslation(['holder', 'translation'])
-  const { usdt, hope } = useAmounts()
-  const names = useNames()
-  return (
-    <section className="card money-result" data-testid="active-result">
-      <span className="money-result__icon">
-        <Icon name="check" />
-      </span>
-      <h2 className="money-result__title">{t('active.success')}</h2>
-      <p className="money-result__amount" data-testid="active-result-paid">
-        {usdt(result.paid)}
-      </p>
-      <dl className="money-rows">
-        <div>
-          <dt>{t('active.address')}</dt>
-          <dd className="money-mono">{mask(address)}</dd>
-        </div>
-        <div>
-          <dt>{t('active.level')}</dt>
-          <dd data-testid="active-result-level">{names.level(result.level)}</dd>
-        </div>
-        <div>
-          <dt>{t('active.hope')}</dt>
-          <dd className="money-rows__strong" data-testid="active-result-hope">
-            {hope(result.hope)}
-          </dd>
-        </div>
-      </dl>
-      <Button block color="primary" shape="rounded" onClick={onAgain} data-testid="active-again">
-        {t('active.again')}
-      </Button>
-    </section>
-  )
-}
-
-/** The member, the level and the partition, their checks, the confirmation and the result. */
+/** The member, the level and the partition on the shared flow: checks, sheet, result. */
 function ActivateForm({
   info,
   available,
@@ -279,8 +160,8 @@ function ActivateForm({
   available: string
   membersQuery: MembersQuery
 }) {
-  const { t } = useTranslation(['holder', 'translation'])
-  const { usdt } = useAmounts()
+  const { t } = useTranslation(['holder', 'money', 'translation'])
+  const { usdt, hope } = useAmounts()
   const names = useNames()
   const members = useMemo(
     () => membersQuery.data?.pages.flatMap((page) => page.list) ?? [],
@@ -290,86 +171,76 @@ function ActivateForm({
   const [level, setLevel] = useState<number | null>(null)
   const [location, setLocation] = useState<Location | null>(null)
   const [picking, setPicking] = useState(false)
-  const [quote, setQuote] = useState<ActivationQuote | null>(null)
-  const [networkFailed, setNetworkFailed] = useState(false)
-  const [result, setResult] = useState<{ done: PurchaseResult; address: string } | null>(null)
-  const idempotencyKey = useConfirmationKey()
-  const sending = useRef(false)
+  const activate = useActivateMember()
+  const flow = useMoneyFlow<ActivationQuote, PurchaseResult>(
+    (quote, idempotencyKey) =>
+      activate.mutateAsync({
+        address: quote.address,
+        level: quote.level,
+        ...(quote.location === null ? {} : { location: quote.location }),
+        idempotencyKey,
+      }),
+    {
+      onDone: () => {
+        setAddress('')
+        setLevel(null)
+        setLocation(null)
+      },
+    },
+  )
 
   const member = findMember(members, address)
   const locked = member !== undefined && placementLocked(member)
   const options = levelOptions(info.levelPrices, member ? member.level : null)
-
-  const activate = useActivateMember({
-    onSuccess: (done, sent) => {
-      idempotencyKey.drop()
-      setQuote(null)
-      setAddress('')
-      setLevel(null)
-      setLocation(null)
-      setResult({ done, address: String(sent.address) })
-    },
-    onError: (error) => {
-      // The request wrapper has toasted a refusal; only silence (no answer) needs our own word.
-      if (error instanceof ApiError && error.kind !== 'http') setNetworkFailed(true)
-      else setQuote(null)
-    },
-    onSettled: () => {
-      sending.current = false
-    },
-  })
+  const addressProblem = useAddressProblem(address)
+  const addressSaid = addressProblem && addressProblem !== 'checking'
+  const check = checkActivation(
+    { address, level, location },
+    { levelPrices: info.levelPrices, member },
+  )
+  const missing = 'quote' in check ? shortfallOf(available, check.quote.least) : '0'
+  const short = missing === '0' ? null : missing
+  const say = (problem: ActivateProblem) => t(`active.problems.${problem}`)
 
   /** A new address: the member's partition, and no level the member already has. */
-  const chooseAddress = (next: string) => {
-    idempotencyKey.drop()
-    setAddress(next)
-    const found = findMember(members, next)
-    if (found) {
-      setLocation(found.location)
-      if (level !== null && level <= found.level) setLevel(null)
-    }
-  }
-
-  const chooseLevel = (next: number) => {
-    idempotencyKey.drop()
-    setLevel(next)
-  }
-
-  const chooseLocation = (next: Location) => {
-    idempotencyKey.drop()
-    setLocation(location === next ? null : next)
-  }
-
-  const submit = () => {
-    const check = checkActivation(
-      { address, level, location },
-      { levelPrices: info.levelPrices, member },
-    )
-    if ('problem' in check) {
-      showToast(t(`active.problems.${check.problem}`))
-      return
-    }
-    idempotencyKey.take()
-    setNetworkFailed(false)
-    setQuote(check.quote)
-  }
-
-  const confirm = () => {
-    if (!quote || sending.current || cannotPay(available, quote.least)) return
-    sending.current = true
-    setNetworkFailed(false)
-    activate.mutate({
-      address: quote.address,
-      level: quote.level,
-      ...(quote.location === null ? {} : { location: quote.location }),
-      idempotencyKey: idempotencyKey.take(),
+  const chooseAddress = (next: string) =>
+    flow.edit(() => {
+      setAddress(next)
+      const found = findMember(members, next)
+      if (found) {
+        setLocation(found.location)
+        if (level !== null && level <= found.level) setLevel(null)
+      }
     })
-  }
 
-  if (result)
+  if (flow.state.stage === 'done') {
+    const result = flow.state.result
     return (
-      <ActiveDone result={result.done} address={result.address} onAgain={() => setResult(null)} />
+      <ResultView
+        testId="active"
+        title={t('active.success')}
+        amount={usdt(result.paid)}
+        rows={[
+          {
+            label: t('active.level'),
+            value: names.level(result.level),
+            testId: 'active-result-level',
+          },
+          {
+            label: t('active.hope'),
+            value: hope(result.hope),
+            strong: true,
+            testId: 'active-result-hope',
+          },
+        ]}
+        account="usdt"
+        log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'active-result-log' }}
+        doneLabel={t('active.again')}
+        doneTestId="active-again"
+        onDone={flow.reset}
+      />
     )
+  }
 
   return (
     <>
@@ -383,7 +254,7 @@ function ActivateForm({
       <section className="card money-form">
         <label className="money-field">
           <span className="money-label">{t('active.address')}</span>
-          <span className="money-input">
+          <span className={`money-input${addressSaid ? ' money-input--bad' : ''}`}>
             <input
               value={address}
               onChange={(event) => chooseAddress(event.target.value.trim())}
@@ -393,6 +264,7 @@ function ActivateForm({
               autoCorrect="off"
               spellCheck={false}
               maxLength={64}
+              aria-invalid={Boolean(addressSaid)}
               data-testid="active-address"
             />
             <button
@@ -404,7 +276,15 @@ function ActivateForm({
               {t('active.pick')}
             </button>
           </span>
-          {member ? (
+          {addressSaid ? (
+            <span
+              className="money-field__problem"
+              role="alert"
+              data-testid="active-address-problem"
+            >
+              {t(`money:flow.address.${addressProblem}`)}
+            </span>
+          ) : member ? (
             <span className="money-field__hint active-member" data-testid="active-member">
               <span data-testid="active-member-level">
                 {t('active.currentLevel', { level: names.level(member.level) })}
@@ -433,7 +313,7 @@ function ActivateForm({
                 disabled={!option.selectable}
                 aria-pressed={level === option.level}
                 data-selected={level === option.level}
-                onClick={() => chooseLevel(option.level)}
+                onClick={() => flow.edit(() => setLevel(option.level))}
                 data-testid={`active-level-${option.level}`}
               >
                 <span className="active-choice__name">{names.level(option.level)}</span>
@@ -465,7 +345,7 @@ function ActivateForm({
                 disabled={locked && member.location !== code}
                 aria-pressed={location === code}
                 data-selected={location === code}
-                onClick={() => chooseLocation(code)}
+                onClick={() => flow.edit(() => setLocation(location === code ? null : code))}
                 data-testid={`active-partition-${code}`}
               >
                 {names.partition(code)}
@@ -480,16 +360,16 @@ function ActivateForm({
           </span>
         </div>
 
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          onClick={submit}
-          data-testid="active-submit"
-        >
-          {t('active.submit')}
-        </Button>
+        <LiveProblem testId="active" text={short && t('active.insufficient')} shortfall={short} />
+        <SubmitButton
+          testId="active"
+          label={t('active.submit')}
+          flow={flow}
+          check={check}
+          fieldRefused={false}
+          say={say}
+          hold={addressProblem ? t(`money:flow.address.${addressProblem}`) : null}
+        />
       </section>
 
       <MemberPicker
@@ -502,13 +382,51 @@ function ActivateForm({
         }}
         onClose={() => setPicking(false)}
       />
-      <ConfirmSheet
-        quote={quote}
-        available={available}
-        sending={activate.isPending}
-        networkFailed={networkFailed}
-        onConfirm={confirm}
-        onClose={() => setQuote(null)}
+      <FlowSheet
+        testId="active"
+        flow={flow}
+        title={t('active.confirmTitle')}
+        render={(quote) => {
+          const lacking = shortfallOf(available, quote.least)
+          return {
+            amount: quote.exact
+              ? usdt(quote.amount)
+              : t('active.upTo', { amount: usdt(quote.amount) }),
+            rows: [
+              {
+                label: t('active.address'),
+                value: mask(quote.address),
+                mono: true,
+                testId: 'active-confirm-address',
+              },
+              {
+                label: t('active.level'),
+                value: names.level(quote.level),
+                testId: 'active-confirm-level',
+              },
+              {
+                label: t('active.partition'),
+                value: names.partition(quote.location),
+                testId: 'active-confirm-partition',
+              },
+              {
+                label: t('active.available'),
+                value: usdt(available),
+                testId: 'active-confirm-available',
+              },
+            ],
+            blocked: lacking !== '0' && (
+              <LiveProblem testId="active" text={t('active.insufficient')} shortfall={lacking} />
+            ),
+          }
+        }}
+        note={
+          <p className="money-note money-note--info">
+            {flow.quote?.exact === false ? t('active.unknownNote') : t('active.note')}
+          </p>
+        }
+        failedText={t('active.networkFailed')}
+        confirmLabel={t('active.confirm')}
       />
     </>
   )

@@ -80,11 +80,11 @@ async function openCollect(account: 'node' | 'shareholder') {
 }
 
 function typeCollect(amount: string) {
-  fireEvent.change(screen.getByTestId('collect-amount'), { target: { value: amount } })
+  fireEvent.change(screen.getByTestId('collect-amount-input'), { target: { value: amount } })
 }
 
 describe('holder page', () => {
-  beforeAll(() => loadNamespace('holder'))
+  beforeAll(() => Promise.all([loadNamespace('holder'), loadNamespace('money')]))
   beforeEach(() => vi.mocked(showToast).mockClear())
   afterEach(() => queryClient.clear())
 
@@ -226,6 +226,8 @@ describe('holder page', () => {
     fireEvent.click(sheet.getByTestId('collect-submit'))
     expect(showToast).toHaveBeenLastCalledWith('请输入正确的数量')
     typeCollect('120.6')
+    // Said while typing, and again on the button.
+    expect(sheet.getByTestId('collect-problem').textContent).toBe('可领取余额不足')
     fireEvent.click(sheet.getByTestId('collect-submit'))
     expect(showToast).toHaveBeenLastCalledWith('可领取余额不足')
     expect(screen.queryByTestId('collect-confirm')).toBeNull()
@@ -242,19 +244,25 @@ describe('holder page', () => {
     expect(screen.queryByTestId('holder-collect-node-reason')).toBeNull()
   })
 
-  test('the amount takes only a USDT decimal; all fills the whole balance', async () => {
-    serve()
+  test('the amount is refused with its reason, never rewritten; all fills the whole balance', async () => {
+    const api = serve()
     renderHolder()
     const sheet = within(await openCollect('shareholder'))
-    const input = sheet.getByTestId('collect-amount') as HTMLInputElement
-    typeCollect('12.5')
-    expect(input.value).toBe('12.5')
+    const input = sheet.getByTestId('collect-amount-input') as HTMLInputElement
     typeCollect('1e5')
-    expect(input.value).toBe('12.5')
+    expect(input.value).toBe('1e5')
+    expect(sheet.getByTestId('collect-amount-problem').textContent).toContain('e')
+    typeCollect('-5')
+    expect(input.value).toBe('-5')
+    expect(sheet.getByTestId('collect-amount-problem')).toBeTruthy()
     typeCollect('12.1234567')
-    expect(input.value).toBe('12.5')
+    expect(sheet.getByTestId('collect-amount-problem').textContent).toContain('6')
+    fireEvent.click(sheet.getByTestId('collect-submit'))
+    expect(screen.queryByTestId('collect-confirm-sheet')).toBeNull()
     fireEvent.click(sheet.getByTestId('collect-all'))
     expect(input.value).toBe('40')
+    expect(sheet.queryByTestId('collect-amount-problem')).toBeNull()
+    expect(api.callsTo('userAccount/collect')).toHaveLength(0)
   })
 
   test('a confirmed collection posts once with the account, amount and one key per opening', async () => {
@@ -279,7 +287,10 @@ describe('holder page', () => {
     fireEvent.click(confirm)
     await waitFor(() => expect(api.callsTo('userAccount/collect')).toHaveLength(1))
     release()
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith('领取成功', 'success'))
+    // The result: what moved and where it is logged; done closes the sheet.
+    expect((await sheet.findByTestId('collect-result-amount')).textContent).toBe('1 USDT')
+    expect(sheet.getByTestId('collect-result-log')).toBeTruthy()
+    fireEvent.click(sheet.getByTestId('collect-result-back'))
     await waitFor(() => expect(screen.queryByTestId('collect-sheet')).toBeNull())
     expect(api.callsTo('userAccount/collect')).toHaveLength(1)
     const [call] = api.callsTo('userAccount/collect')

@@ -1,8 +1,10 @@
 // `#/holder`, become a shareholder or node. Test ids: screen-holder, holder-skeleton,
 // holder-retry, holder-level, holder-nodes-held, holder-account-node, holder-account-shareholder,
-// holder-collect-node, holder-collect-shareholder (off at 0, with holder-collect-<kind>-reason); the collect sheet's collect-sheet,
-// collect-available, collect-amount, collect-all, collect-submit, collect-confirm-step,
-// collect-confirm-amount, collect-network-failed, collect-confirm; node-type-<1|2|3> (with
+// holder-collect-node, holder-collect-shareholder (off at 0, with holder-collect-<kind>-reason);
+// the collect sheet's collect-sheet, collect-available, collect-amount-input,
+// collect-amount-problem, collect-all, collect-problem, collect-submit, collect-confirm-sheet,
+// collect-confirm-amount, collect-network-failed, collect-confirm, collect-result,
+// collect-result-amount, collect-result-balance, collect-result-log, collect-result-back; node-type-<1|2|3> (with
 // node-name, node-price, node-rate, node-owned, node-buy-<N>); node-confirm-sheet,
 // node-confirm-amount, node-confirm-available, node-problem, node-shortfall, node-go-recharge,
 // node-network-failed, node-confirm, node-result, node-result-amount, node-result-hope,
@@ -11,6 +13,7 @@
 import {
   type AccountBalance,
   type BalanceList,
+  type CollectResult,
   type NodeType,
   type PurchaseResult,
   type VipInfo,
@@ -26,14 +29,20 @@ import { balanceOptions } from '../../lib/api/balance.ts'
 import { CopyButton } from '../../lib/copy-button.tsx'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { useConfirmationKey } from '../../lib/idempotency-key.ts'
-import { shortfallOf } from '../../lib/money-flow/checks.ts'
+import { liveOf, shortfallOf } from '../../lib/money-flow/checks.ts'
 import { HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
-import { FlowSheet, LiveProblem, ResultView, useAmounts } from '../../lib/money-flow/money-flow.tsx'
+import {
+  ConfirmBody,
+  FlowAmountField,
+  FlowSheet,
+  LiveProblem,
+  ResultView,
+  Rows,
+  SubmitButton,
+  useAmounts,
+} from '../../lib/money-flow/money-flow.tsx'
+import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
-import { acceptAmountInput } from '../../lib/money-input.ts'
-import { ApiError } from '../../lib/request.ts'
-import { showToast } from '../../lib/toast.ts'
 import { useBuyNode } from './api/buy-node.ts'
 import { useCollectBalance } from './api/collect-balance.ts'
 import { vipInfoOptions } from './api/vip-info.ts'
@@ -43,17 +52,17 @@ import {
   levelName,
   nodeName,
   nodeOffers,
-  showUsdt,
   USDT_DECIMALS,
   usdtUnits,
   type CollectAccount,
+  type CollectProblem,
   type NodeOffer,
 } from './holder.rules.ts'
 import '../../lib/money-form.css'
 import './holder.css'
 
-/** The USDT account's log, where a node purchase stands. */
-const NODE_LOG = '/accountLog?account=usdt'
+/** The USDT account's log, where a node purchase or a collection stands. */
+const USDT_LOG = '/accountLog?account=usdt'
 
 const COLLECT_ACCOUNTS: CollectAccount[] = ['node', 'shareholder']
 const ACCOUNT_LABELS = {
@@ -138,8 +147,9 @@ function AccountsCard({
 }
 
 /**
- * One opening of the collect sheet: the amount, its checks, then the confirmation. The
- * idempotency key lives as long as the opening, so a double tap or a retry moves money once.
+ * One opening of the collect sheet on the shared flow: the amount and its checks, the
+ * confirmation, then the result. The flow's key lives as long as the opening, so a double tap
+ * or a retry moves money once.
  */
 function CollectBody({
   account,
@@ -150,130 +160,84 @@ function CollectBody({
   available: string
   onDone: () => void
 }) {
-  const { t } = useTranslation(['holder', 'translation'])
+  const { t } = useTranslation(['holder', 'money', 'translation'])
   const { usdt } = useAmounts()
-  const [amount, setAmount] = useState('')
-  const [confirming, setConfirming] = useState<string | null>(null)
-  const [networkFailed, setNetworkFailed] = useState(false)
-  const idempotencyKey = useConfirmationKey()
-  const sending = useRef(false)
+  const amount = useAmountText(USDT_DECIMALS)
+  const collect = useCollectBalance()
+  const flow = useMoneyFlow<{ amount: string }, CollectResult>(
+    (quote, idempotencyKey) =>
+      collect.mutateAsync({ account, amount: quote.amount, idempotencyKey }),
+    { onRefused: onDone },
+  )
+  const check = checkCollect(amount.units, available)
+  const { live } = liveOf(check, amount.problem !== null, ['amountRequired'])
+  const say = (problem: CollectProblem) => t(`collect.problems.${problem}`)
+  const from = t(ACCOUNT_LABELS[account])
+  const rows = [
+    { label: t('collect.from'), value: from },
+    { label: t('collect.to'), value: t('collect.toUsdt') },
+  ]
 
-  const collect = useCollectBalance({
-    onSuccess: () => {
-      showToast(t('collect.success'), 'success')
-      onDone()
-    },
-    onError: (error) => {
-      // The request wrapper has toasted a refusal; only silence (no answer) needs our own word.
-      if (error instanceof ApiError && error.kind !== 'http') setNetworkFailed(true)
-      else onDone()
-    },
-    onSettled: () => {
-      sending.current = false
-    },
-  })
-
-  const submit = () => {
-    const check = checkCollect(amount, available)
-    if ('problem' in check) {
-      showToast(t(`collect.problems.${check.problem}`))
-      return
-    }
-    setConfirming(check.amount)
-  }
-
-  const confirm = () => {
-    if (confirming === null || sending.current) return
-    sending.current = true
-    setNetworkFailed(false)
-    collect.mutate({ account, amount: confirming, idempotencyKey: idempotencyKey.take() })
-  }
-
-  const title = t('collect.title', { account: t(ACCOUNT_LABELS[account]) })
-
-  if (confirming !== null)
+  if (flow.state.stage === 'done')
     return (
-      <div data-testid="collect-confirm-step">
-        <h2 className="money-sheet__title">{t('collect.confirmTitle')}</h2>
-        <p className="money-sheet__amount" data-testid="collect-confirm-amount">
-          {usdt(confirming)}
-        </p>
-        <dl className="money-rows">
-          <div>
-            <dt>{t('collect.from')}</dt>
-            <dd>{t(ACCOUNT_LABELS[account])}</dd>
-          </div>
-          <div>
-            <dt>{t('collect.to')}</dt>
-            <dd>{t('collect.toUsdt')}</dd>
-          </div>
-        </dl>
-        {networkFailed && (
-          <p className="money-sheet__warn" role="alert" data-testid="collect-network-failed">
-            {t('collect.networkFailed')}
-          </p>
-        )}
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={collect.isPending}
-          disabled={collect.isPending}
-          onClick={confirm}
-          data-testid="collect-confirm"
-        >
-          {networkFailed ? t('translation:common.retry') : t('collect.confirm')}
-        </Button>
-      </div>
+      <ResultView
+        testId="collect"
+        title={t('collect.success')}
+        amount={usdt(flow.state.result.amount)}
+        rows={rows}
+        account="usdt"
+        log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'collect-result-log' }}
+        doneLabel={t('money:transfer.done')}
+        onDone={onDone}
+      />
+    )
+
+  if (flow.quote)
+    return (
+      <ConfirmBody
+        testId="collect"
+        title={t('collect.confirmTitle')}
+        amount={usdt(flow.quote.amount)}
+        rows={rows}
+        sending={flow.state.stage === 'sending'}
+        failed={flow.state.stage === 'failed'}
+        failedText={t('collect.networkFailed')}
+        confirmLabel={t('collect.confirm')}
+        onConfirm={flow.confirm}
+      />
     )
 
   return (
     <div className="money-form">
-      <h2 className="money-sheet__title">{title}</h2>
-      <dl className="money-rows holder-sheet__rows">
-        <div>
-          <dt>{t('collect.available')}</dt>
-          <dd className="money-rows__strong" data-testid="collect-available">
-            {usdt(available)}
-          </dd>
-        </div>
-      </dl>
-      <label className="money-field">
-        <span className="money-label">{t('collect.amount')}</span>
-        <span className="money-input">
-          <input
-            value={amount}
-            onChange={(event) => {
-              const next = acceptAmountInput(event.target.value, USDT_DECIMALS)
-              if (next !== null) setAmount(next)
-            }}
-            inputMode="decimal"
-            placeholder={t('collect.amountHint')}
-            autoComplete="off"
-            data-testid="collect-amount"
-          />
-          <span className="money-input__unit">USDT</span>
-          <button
-            type="button"
-            className="money-input__action"
-            onClick={() => setAmount(showUsdt(usdtUnits(available)))}
-            data-testid="collect-all"
-          >
-            {t('collect.all')}
-          </button>
-        </span>
-      </label>
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        onClick={submit}
-        data-testid="collect-submit"
-      >
-        {t('collect.submit')}
-      </Button>
+      <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
+      <Rows
+        rows={[
+          {
+            label: t('collect.available'),
+            value: usdt(available),
+            strong: true,
+            testId: 'collect-available',
+          },
+        ]}
+      />
+      <FlowAmountField
+        testId="collect"
+        flow={flow}
+        amount={amount}
+        label={t('collect.amount')}
+        unit="USDT"
+        placeholder={t('collect.amountHint')}
+        all={{ label: t('collect.all'), units: usdtUnits(available) }}
+      />
+      <LiveProblem testId="collect" text={live && say(live)} />
+      <SubmitButton
+        testId="collect"
+        label={t('collect.submit')}
+        flow={flow}
+        check={check}
+        fieldRefused={amount.problem !== null}
+        say={say}
+      />
     </div>
   )
 }
@@ -397,7 +361,7 @@ function NodesSection({ info, available }: { info: VipInfo; available: string })
           },
         ]}
         account="usdt"
-        log={{ to: NODE_LOG, label: t('money:transfer.viewLog'), testId: 'node-result-log' }}
+        log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'node-result-log' }}
         doneLabel={t('node.done')}
         doneTestId="node-result-done"
         onDone={() => {

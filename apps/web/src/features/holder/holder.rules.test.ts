@@ -38,11 +38,11 @@ describe('holder rules', () => {
   })
 
   test('collect: an amount, a valid one, within the balance', () => {
-    expect(checkCollect('', '10')).toEqual({ problem: 'amountRequired' })
-    expect(checkCollect('0', '10')).toEqual({ problem: 'amountInvalid' })
-    expect(checkCollect('10.000001', '10')).toEqual({ problem: 'insufficient' })
-    expect(checkCollect('10.', '10')).toEqual({ amount: '10' })
-    expect(checkCollect('0.5', '10.000000')).toEqual({ amount: '0.5' })
+    expect(checkCollect(null, '10')).toEqual({ problem: 'amountRequired' })
+    expect(checkCollect(0n, '10')).toEqual({ problem: 'amountInvalid' })
+    expect(checkCollect(10_000001n, '10')).toEqual({ problem: 'insufficient' })
+    expect(checkCollect(10_000000n, '10')).toEqual({ quote: { amount: '10' } })
+    expect(checkCollect(500000n, '10.000000')).toEqual({ quote: { amount: '0.5' } })
   })
 
   test('a level costs the difference of the cumulative prices', () => {

@@ -8,7 +8,8 @@ import {
   type VipInfo,
 } from '@hope/api'
 import { ratePercent } from '../../lib/format.ts'
-import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/money-input.ts'
+import type { Checked } from '../../lib/money-flow/checks.ts'
+import { isEvmAddress, toUnits } from '../../lib/money-input.ts'
 
 // The holder and activation screens' rules over bigint USDT units (6 decimals), as the
 // server's game.rules.ts (upgradeCost) and the collect transfer work them out.
@@ -66,19 +67,18 @@ export function nodeOffers(info: Pick<VipInfo, 'nodes' | 'nodePrices' | 'nodeRew
 export type CollectProblem = 'amountRequired' | 'amountInvalid' | 'insufficient'
 
 /**
- * The collect checks before the confirmation: an amount ("Please enter quantity"), a valid
- * USDT decimal above zero, then no more than the account holds. The amount to send, or the
- * first problem.
- * @example checkCollect('12.5', '20') // { amount: '12.5' }
+ * The collect checks before the confirmation: an amount ("Please enter quantity"), above
+ * zero, then no more than the account holds. `units` is the field's amount (null when empty).
+ * @example checkCollect(12_500000n, '20') // { quote: { amount: '12.5' } }
  */
 export function checkCollect(
-  text: string,
+  units: bigint | null,
   available: string,
-): { problem: CollectProblem } | { amount: string } {
-  const typed = readTypedAmount(text, USDT_DECIMALS)
-  if ('problem' in typed) return typed
-  if (typed.units > usdtUnits(available)) return { problem: 'insufficient' }
-  return { amount: showUsdt(typed.units) }
+): Checked<CollectProblem, { amount: string }> {
+  if (units === null) return { problem: 'amountRequired' }
+  if (units <= 0n) return { problem: 'amountInvalid' }
+  if (units > usdtUnits(available)) return { problem: 'insufficient' }
+  return { quote: { amount: showUsdt(units) } }
 }
 
 /**

@@ -367,24 +367,9 @@ export function BalanceCard({
   )
 }
 
-/** The confirmation sheet of every money action; `failed` turns its button into a retry. */
-export function ConfirmSheet({
-  testId,
-  open,
-  title,
-  amount,
-  rows,
-  note,
-  blocked,
-  sending,
-  failed,
-  failedText,
-  confirmLabel,
-  onConfirm,
-  onClose,
-}: {
+/** What a confirmation shows and does, in a sheet of its own or in a sheet already open. */
+interface ConfirmProps {
   testId: string
-  open: boolean
   title: string
   amount: string
   rows: Row[]
@@ -397,45 +382,68 @@ export function ConfirmSheet({
   failedText: string
   confirmLabel: string
   onConfirm: () => void
-  onClose: () => void
-}) {
+}
+
+/** The confirmation of every money action; `failed` turns its button into a retry. */
+export function ConfirmBody({
+  testId,
+  title,
+  amount,
+  rows,
+  note,
+  blocked,
+  sending,
+  failed,
+  failedText,
+  confirmLabel,
+  onConfirm,
+}: ConfirmProps) {
   const { t } = useTranslation()
+  return (
+    <div data-testid={`${testId}-confirm-sheet`}>
+      <h2 className="money-sheet__title">{title}</h2>
+      <p className="money-sheet__amount" data-testid={`${testId}-confirm-amount`}>
+        {amount}
+      </p>
+      <Rows rows={rows} />
+      {note}
+      {blocked}
+      {failed && !blocked && (
+        <p className="money-sheet__warn" role="alert" data-testid={`${testId}-network-failed`}>
+          {failedText}
+        </p>
+      )}
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={sending}
+        disabled={sending || Boolean(blocked)}
+        onClick={onConfirm}
+        data-testid={`${testId}-confirm`}
+      >
+        {failed && !blocked ? t('common.retry') : confirmLabel}
+      </Button>
+    </div>
+  )
+}
+
+/** The confirmation sheet of every money action: {@link ConfirmBody} in a bottom sheet. */
+export function ConfirmSheet({
+  open,
+  onClose,
+  ...body
+}: ConfirmProps & { open: boolean; onClose: () => void }) {
   return (
     <Popup
       visible={open}
-      onMaskClick={sending ? undefined : onClose}
+      onMaskClick={body.sending ? undefined : onClose}
       onClose={onClose}
-      showCloseButton={!sending}
+      showCloseButton={!body.sending}
       bodyClassName="money-sheet"
     >
-      {open && (
-        <div data-testid={`${testId}-confirm-sheet`}>
-          <h2 className="money-sheet__title">{title}</h2>
-          <p className="money-sheet__amount" data-testid={`${testId}-confirm-amount`}>
-            {amount}
-          </p>
-          <Rows rows={rows} />
-          {note}
-          {blocked}
-          {failed && !blocked && (
-            <p className="money-sheet__warn" role="alert" data-testid={`${testId}-network-failed`}>
-              {failedText}
-            </p>
-          )}
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={sending}
-            disabled={sending || Boolean(blocked)}
-            onClick={onConfirm}
-            data-testid={`${testId}-confirm`}
-          >
-            {failed && !blocked ? t('common.retry') : confirmLabel}
-          </Button>
-        </div>
-      )}
+      {open && <ConfirmBody {...body} />}
     </Popup>
   )
 }

@@ -6,6 +6,9 @@ import { initialSession, useSession } from '../lib/store.ts'
 await initI18n('zhcn')
 // Screens are rendered directly in tests, without the router's lazyScreen that loads these.
 await Promise.all([loadNamespace('money'), loadNamespace('chain'), loadNamespace('game')])
+// antd-mobile's imperative render (toasts, dialogs, closing popups) is loaded on first use; a
+// first use as a file's last test ends would load it after the document is gone.
+await import('antd-mobile/es/utils/render')
 
 beforeEach(() => {
   window.localStorage.clear()

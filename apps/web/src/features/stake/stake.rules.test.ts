@@ -116,9 +116,9 @@ describe('consensus entry', () => {
     ['0', 'amountInvalid'],
     ['0.', 'amountInvalid'],
     ['1e3', 'amountInvalid'],
-    ['50', 'amountRule'],
-    ['150', 'amountRule'],
-    ['100.000001', 'amountRule'],
+    ['50', 'belowMinimum'],
+    ['150', 'notMultiple'],
+    ['100.000001', 'notMultiple'],
     ['600', 'insufficient'],
   ] as const)('%j → %s', (text, problem) => {
     expect(checkStake(text, ctx)).toEqual({ problem })
@@ -170,7 +170,7 @@ describe('consensus entry while typing', () => {
 
   test('no estimate for what the server would refuse; a shortfall over the balance', () => {
     expect(checkEntry(null, info, '500')).toEqual({ problem: 'amountRequired' })
-    expect(checkEntry(50_000000n, info, '500')).toEqual({ problem: 'amountRule' })
+    expect(checkEntry(50_000000n, info, '500')).toEqual({ problem: 'belowMinimum' })
     expect(checkEntry(600_000000n, info, '500')).toEqual({
       problem: 'insufficient',
       shortfall: '100',

@@ -50,7 +50,8 @@ export function maxEntry(available: bigint, min: bigint, step: bigint): bigint {
   return max >= min && max > 0n ? max : 0n
 }
 
-export type StakeProblem = 'amountRequired' | 'amountInvalid' | 'amountRule' | 'insufficient'
+export type StakeProblem =
+  'amountRequired' | 'amountInvalid' | 'belowMinimum' | 'notMultiple' | 'insufficient'
 
 /** The consensus entry's terms from `game/info` and the available USDT, as decimal strings. */
 export interface StakeTerms {
@@ -61,8 +62,8 @@ export interface StakeTerms {
 
 /**
  * The checks made before the confirmation, in the server's order: an amount ("Please enter
- * quantity"), a valid one, the minimum and the step (`stake_amount_invalid`), then the
- * available USDT. The amount to send, or the first problem.
+ * quantity"), a valid one, the minimum, then the step (each its own message; the server
+ * answers both with `stake_amount_invalid`), then the available USDT. The amount to send, or the first problem.
  * @example checkStake('200', { minEntry: '100', entryStep: '100', available: '500' }) // { amount: '200' }
  */
 export function checkStake(
@@ -72,8 +73,8 @@ export function checkStake(
   const typed = readTypedAmount(text, USDT_DECIMALS)
   if ('problem' in typed) return typed
   const step = usdtUnits(terms.entryStep)
-  if (typed.units < usdtUnits(terms.minEntry) || (step > 0n && typed.units % step !== 0n))
-    return { problem: 'amountRule' }
+  if (typed.units < usdtUnits(terms.minEntry)) return { problem: 'belowMinimum' }
+  if (step > 0n && typed.units % step !== 0n) return { problem: 'notMultiple' }
   if (typed.units > usdtUnits(terms.available)) return { problem: 'insufficient' }
   return { amount: showUsdt(typed.units) }
 }
@@ -105,7 +106,7 @@ export function quoteStake(amount: string, info: GameInfo): StakeQuote {
  * The consensus entry as the form checks it while typing: `units` null is an empty field; a
  * USDT amount over the balance says what is missing; the quote (the HOPE estimate) only for
  * an amount the server would take, so that 50 USDT never shows an estimate.
- * @example checkEntry(50_000000n, info, '500') // { problem: 'amountRule' }
+ * @example checkEntry(50_000000n, info, '500') // { problem: 'belowMinimum' }
  */
 export function checkEntry(
   units: bigint | null,

@@ -40,6 +40,11 @@ export interface Config {
   operatorSecretKey: string | undefined
   /** REDIS_URL: where rate limits count when several processes serve; optional. */
   redisUrl: string | undefined
+  /**
+   * REDIS_PREFIX (`hope:`): the start of every key HOPE writes in Redis, so that several
+   * deployments can share one Redis.
+   */
+  redisPrefix: string
 }
 
 const repoRoot = REPO_ROOT
@@ -73,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ethPriceFeed: loadEthPriceFeed(env),
     operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'hope:',
   }
 }
 

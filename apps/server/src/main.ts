@@ -100,6 +100,7 @@ async function main(): Promise<void> {
   // Limits count as one across processes unless this is the only one (embedded database).
   const limits = openLimitStore({
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     shared: !embedded,
     pool: database.pool,
     // Called on requests only, once the app below exists.

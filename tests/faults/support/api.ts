@@ -82,8 +82,18 @@ export interface Operators {
   admin: string
 }
 
-async function createOperator(server: HopeServer, username: string, role: string) {
-  const made = await runScript('create-operator.ts', server.dataDir, [username, role, '--json'])
+async function createOperator(
+  server: HopeServer,
+  username: string,
+  role: string,
+  env: NodeJS.ProcessEnv,
+) {
+  const made = await runScript(
+    'create-operator.ts',
+    server.dataDir,
+    [username, role, '--json'],
+    env,
+  )
   if (made.code !== 0) throw new Error(`create-operator ${username}: ${made.stderr}`)
   const line = JSON.parse(made.stdout.trim().split('\n').at(-1)!) as {
     password: string
@@ -99,13 +109,17 @@ async function createOperator(server: HopeServer, username: string, role: string
 }
 
 /**
- * A finance and an admin operator, made with `create-operator --json` as an operator would,
- * signed in with password and authenticator code. Their sessions outlive app restarts.
+ * A finance and an admin operator, made with `create-operator --json` as an operator would
+ * (with `env` for an app on an external database), signed in with password and authenticator
+ * code. Their sessions outlive app restarts.
  */
-export async function createOperators(server: HopeServer): Promise<Operators> {
+export async function createOperators(
+  server: HopeServer,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Operators> {
   const [finance, admin] = await Promise.all([
-    createOperator(server, 'faults-finance', 'finance'),
-    createOperator(server, 'faults-admin', 'admin'),
+    createOperator(server, 'faults-finance', 'finance', env),
+    createOperator(server, 'faults-admin', 'admin', env),
   ])
   return { finance, admin }
 }

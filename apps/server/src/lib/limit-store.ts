@@ -245,17 +245,19 @@ export function withFallback(
 
 /**
  * The store for this process: Redis (falling back to PostgreSQL) when `redisUrl` is given,
- * PostgreSQL when other processes may serve the same users, memory otherwise.
+ * PostgreSQL when other processes may serve the same users, memory otherwise. In Redis the
+ * counters live under `<redisPrefix>limit:`.
  */
 export function openLimitStore(opts: {
   redisUrl: string | undefined
+  redisPrefix?: string
   shared: boolean
   pool: pg.Pool
   log: (msg: string, err?: unknown) => void
 }): LimitStore {
   if (opts.redisUrl)
     return withFallback(
-      createRedisLimitStore(opts.redisUrl),
+      createRedisLimitStore(opts.redisUrl, `${opts.redisPrefix ?? 'hope:'}limit:`),
       createPostgresLimitStore(opts.pool),
       opts.log,
     )

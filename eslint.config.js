@@ -32,6 +32,7 @@ const SERVER_MODULE_ORDER = [
   'membership',
   'nodes',
   'settlement',
+  'por',
   'console',
 ]
 

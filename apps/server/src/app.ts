@@ -52,6 +52,8 @@ import { createRankingService, type RankingService } from './modules/ranking/ran
 import { operatorRoutes } from './modules/operator/operator.routes.ts'
 import { createOperatorService, type OperatorService } from './modules/operator/operator.service.ts'
 import { adminRoutes } from './modules/console/console.routes.ts'
+import { porRoutes } from './modules/por/por.routes.ts'
+import { createPorService, type PorService } from './modules/por/por.service.ts'
 import { createAdminService, type AdminService } from './modules/console/console.service.ts'
 import { secretKeyLoader } from './modules/totp/totp.secret.ts'
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts'
@@ -95,6 +97,7 @@ export interface Services {
   chat: ChatService
   quotes: QuotesService
   ranking: RankingService
+  por: PorService
 }
 
 declare module 'fastify' {
@@ -263,6 +266,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings,
     ...(opts.now ? { now: opts.now } : {}),
   })
+  const por = createPorService({
+    pool: opts.database.pool,
+    settings,
+    ...(opts.now ? { now: opts.now } : {}),
+  })
   app.decorate('services', {
     settings,
     users,
@@ -285,6 +293,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     chat,
     quotes,
     ranking,
+    por,
   })
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
@@ -317,6 +326,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes)
   await app.register(quotesRoutes)
   await app.register(rankingRoutes)
+  await app.register(porRoutes)
   await registerAdminApp(app, opts.config.adminDist)
   app.decorate(
     'webAppShell',

@@ -122,6 +122,10 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
   'admin/settingHistory': { key: 'no_such_setting', pageNum: '1', pageSize: '10' },
   'admin/settlementRuns': { pageNum: '1', pageSize: '10' },
   'admin/audit': { action: 'nothing', pageNum: '1', pageSize: '10' },
+  'por/latest': {},
+  'por/myProof': { snapshotId: NO_ID },
+  'admin/porSnapshots': { pageNum: '1', pageSize: '10' },
+  'admin/porPublish': {},
 }
 
 /** The names of a route's query parameters, from its contract schema. */

@@ -98,6 +98,14 @@ import {
 } from './quotes.ts'
 import { RankingParams, type Ranking } from './ranking.ts'
 import {
+  AdminPorSnapshotsParams,
+  PorMyProofParams,
+  type AdminPorPublishResult,
+  type AdminPorSnapshot,
+  type PorLatest,
+  type PorProof,
+} from './por.ts'
+import {
   ActivateParams,
   BuyNodeParams,
   ChangeParams,
@@ -590,6 +598,29 @@ export const ROUTES = {
     auth: 'operator',
     roles: ['admin', 'finance'],
     summary: 'Daily settlement runs, newest first',
+  }),
+  'por/latest': route<typeof EmptyParams, PorLatest>({
+    params: EmptyParams,
+    auth: false,
+    summary:
+      'The newest published proof-of-liabilities snapshot: root, totals, block, registry, reserves',
+  }),
+  'por/myProof': route<typeof PorMyProofParams, PorProof>({
+    params: PorMyProofParams,
+    auth: true,
+    summary: 'My proof file for the newest snapshot, or a past one (snapshotId) within retention',
+  }),
+  'admin/porSnapshots': route<typeof AdminPorSnapshotsParams, Page<AdminPorSnapshot>>({
+    params: AdminPorSnapshotsParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Proof-of-liabilities snapshots, newest first, with reserves and coverage',
+  }),
+  'admin/porPublish': route<typeof EmptyParams, AdminPorPublishResult>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary: 'Take and publish a proof-of-liabilities snapshot now (on the job’s next tick)',
   }),
   'admin/audit': route<typeof AdminAuditParams, Page<AdminAuditEntry>>({
     params: AdminAuditParams,

@@ -11,6 +11,8 @@ import {
   type PublicClient,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { reserveOwnershipMessage } from '@hope/api'
+import porRegistry from './contracts/PorRegistry.json' with { type: 'json' }
 import token from './contracts/TetherLikeToken.json' with { type: 'json' }
 import { LOCAL_CHAIN_ID } from './anvil.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
@@ -22,7 +24,7 @@ export const devAccount = (index: number) =>
 
 /** Roles of the local chain's development accounts. */
 export const LOCAL_ROLES = {
-  /** Deploys the token; also the demo root user's wallet. */
+  /** Deploys the token and the proof-of-liabilities registry; also the demo root user's wallet. */
   deployer: 0,
   deposit: 1,
   hotWallet: 2,
@@ -43,15 +45,19 @@ export interface LocalChainSetup {
   tokenAddress: Address
   depositAddress: Address
   hotWalletAddress: Address
+  /** The proof-of-liabilities registry, owned by the deployer. */
+  porRegistryAddress: Address
 }
 
 /**
- * Makes sure the local chain has the USDT-like token (deployed on the first start, or again if
- * the chain's state was reset) and funds the demo wallets. Idempotent.
+ * Makes sure the local chain has the USDT-like token and the proof-of-liabilities registry
+ * (deployed on the first start, or again if the chain's state was reset) and funds the demo
+ * wallets. Idempotent.
  */
 export async function prepareLocalChain(
   rpcUrl: string,
   knownToken: string | undefined,
+  knownRegistry?: string,
 ): Promise<LocalChainSetup> {
   const chain = localChain(rpcUrl)
   const client = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient
@@ -61,33 +67,46 @@ export async function prepareLocalChain(
     depositAddress: devAccount(LOCAL_ROLES.deposit).address,
     hotWalletAddress: devAccount(LOCAL_ROLES.hotWallet).address,
   }
-  if (knownToken) {
-    const code = await client.getCode({ address: knownToken as Address })
-    if (code && code !== '0x') return { ...setup, tokenAddress: knownToken as Address }
-  }
-  const hash = await wallet.deployContract({
-    abi: token.abi,
-    bytecode: token.bytecode as `0x${string}`,
-    args: ['Tether USD', 'USDT', TOKEN_DECIMALS],
-  })
-  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
-  const tokenAddress = receipt.contractAddress!
-  // Demo money: the root's wallet, the hot wallet (for payouts) and dev accounts 3–9.
-  const grants: [Address, string][] = [
-    [deployer.address, '1000000'],
-    [setup.hotWalletAddress, '100000'],
-    ...[3, 4, 5, 6, 7, 8, 9].map((i) => [devAccount(i).address, '10000'] as [Address, string]),
-  ]
-  for (const [to, amount] of grants) {
-    const tx = await wallet.writeContract({
-      address: tokenAddress,
-      abi: token.abi,
-      functionName: 'mint',
-      args: [to, parseUnits(amount, TOKEN_DECIMALS)],
+  const deployed = async (address: string | undefined) =>
+    !!address && ((await client.getCode({ address: address as Address })) ?? '0x') !== '0x'
+  const tokenAddress = (await deployed(knownToken)) ? (knownToken as Address) : await deployToken()
+  // After the token, so the token keeps the address a fresh chain has always given it.
+  const porRegistryAddress = (await deployed(knownRegistry))
+    ? (knownRegistry as Address)
+    : await deploy(porRegistry, [])
+  return { ...setup, porRegistryAddress, tokenAddress }
+
+  async function deploy(
+    contract: { abi: unknown[]; bytecode: string },
+    args: unknown[],
+  ): Promise<Address> {
+    const hash = await wallet.deployContract({
+      abi: contract.abi,
+      bytecode: contract.bytecode as `0x${string}`,
+      args,
     })
-    await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 100 })
+    return (await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })).contractAddress!
   }
-  return { ...setup, tokenAddress }
+
+  async function deployToken(): Promise<Address> {
+    const tokenAddress = await deploy(token, ['Tether USD', 'USDT', TOKEN_DECIMALS])
+    // Demo money: the root's wallet, the hot wallet (for payouts) and dev accounts 3–9.
+    const grants: [Address, string][] = [
+      [deployer.address, '1000000'],
+      [setup.hotWalletAddress, '100000'],
+      ...[3, 4, 5, 6, 7, 8, 9].map((i) => [devAccount(i).address, '10000'] as [Address, string]),
+    ]
+    for (const [to, amount] of grants) {
+      const tx = await wallet.writeContract({
+        address: tokenAddress,
+        abi: token.abi,
+        functionName: 'mint',
+        args: [to, parseUnits(amount, TOKEN_DECIMALS)],
+      })
+      await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 100 })
+    }
+    return tokenAddress
+  }
 }
 
 /** Where a running app's local chain answers, from the note it keeps under DATA_DIR. */
@@ -121,9 +140,11 @@ export async function configureLocalChain(
   settings: SettingsService,
   rpcUrl: string,
 ): Promise<LocalChainSetup> {
+  const known = await settings.get()
   const local = await prepareLocalChain(
     rpcUrl,
-    (await settings.get()).chainTokenAddress || undefined,
+    known.chainTokenAddress || undefined,
+    known.porRegistryAddress || undefined,
   )
   const current = await settings.get()
   const wanted = {
@@ -132,10 +153,28 @@ export async function configureLocalChain(
     chainDepositAddress: local.depositAddress,
     chainName: 'HOPE Local',
     chainPublicRpcUrl: rpcUrl,
+    porRegistryAddress: local.porRegistryAddress,
   } as const
   for (const [key, value] of Object.entries(wanted) as [keyof typeof wanted, string | number][]) {
     if (String(current[key]).toLowerCase() !== String(value).toLowerCase())
       await settings.set(key, value, 'local-chain')
   }
+  // The reserve wallets prove once that the platform holds their keys.
+  const signed = await signReserveOwnership([LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet])
+  if (JSON.stringify(current.porReserveSignatures) !== JSON.stringify(signed))
+    await settings.set('porReserveSignatures', signed, 'local-chain')
   return local
+}
+
+/** Each dev account's EIP-191 signature of its reserve ownership message on the local chain. */
+export async function signReserveOwnership(
+  roles: number[],
+): Promise<{ address: string; signature: string }[]> {
+  return Promise.all(
+    roles.map(async (role) => {
+      const account = devAccount(role)
+      const message = reserveOwnershipMessage(account.address, LOCAL_CHAIN_ID)
+      return { address: account.address, signature: await account.signMessage({ message }) }
+    }),
+  )
 }

@@ -27,6 +27,15 @@ export async function resolveAlarm(q: Queryable, key: string): Promise<void> {
   )
 }
 
+/** Closes every open alarm of `kind`: the condition they name has ended. */
+export async function resolveAlarmsOfKind(q: Queryable, kind: string): Promise<number> {
+  const res = await q.query(
+    'UPDATE operator_alarms SET resolved_at = now() WHERE kind = $1 AND resolved_at IS NULL',
+    [kind],
+  )
+  return res.rowCount ?? 0
+}
+
 /** The open alarms, newest first. */
 export async function openAlarms(q: Queryable, limit = 50): Promise<AdminAlarm[]> {
   const res = await q.query<{

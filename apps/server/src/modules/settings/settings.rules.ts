@@ -92,6 +92,26 @@ export const SETTING_SCHEMAS = {
   chainExplorerUrl: z.string().regex(/^(https:\/\/\S{1,300})?$/),
   /** Explorer link for a transaction: `{hash}` is replaced; empty when there is none. */
   chainExplorerTxUrl: z.string().max(300),
+  /**
+   * Proof of liabilities: the registry contract the snapshots are anchored in, the local time
+   * (in the settlement's time zone) the daily snapshot is taken, and how many days users can
+   * still fetch the proofs of past snapshots.
+   */
+  porRegistryAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
+  porSnapshotTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  porRetentionDays: z.number().int().min(1).max(3_650),
+  /**
+   * Each reserve address's EIP-191 signature of "HOPE reserve address <address> on chain <id>",
+   * signed once with its key, so a verifier knows the platform holds that wallet.
+   */
+  porReserveSignatures: z
+    .array(
+      z.object({
+        address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
+      }),
+    )
+    .max(20),
 } as const
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS
@@ -145,6 +165,10 @@ export const SETTING_DEFAULTS: Settings = {
   chainPublicRpcUrl: '',
   chainNativeSymbol: 'ETH',
   chainExplorerUrl: '',
+  porRegistryAddress: '',
+  porSnapshotTime: '02:00',
+  porRetentionDays: 30,
+  porReserveSignatures: [],
 }
 
 /** A setting's own name: `in` would also accept what every object inherits (`toString`, ...). */

@@ -1,0 +1,261 @@
+import type { AdminPorPublishResult, AdminPorSnapshot, Page, PorLatest } from '@hope/api'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { connectChain } from '../../chain/chain.service.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  registerUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+import * as repo from './por.repository.ts'
+import { userLiability } from './por.rules.ts'
+
+type Member = Awaited<ReturnType<typeof registerUser>>
+
+describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  let alice: Member
+  let bob: Member
+  let carol: Member
+  let operatorToken: string
+
+  /** Every user's books read the way a snapshot reads them. */
+  const readBooks = () =>
+    inTransaction(db.pool, async (q) => {
+      await repo.beginLiabilitiesRead(q)
+      return {
+        users: await repo.userBooksPage(q, 0, 1_000),
+        inFlight: await repo.inFlightWithdrawals(q),
+      }
+    })
+  const booksOf = (rows: Awaited<ReturnType<typeof readBooks>>['users'], m: Member) =>
+    rows.find((r) => r.id === m.id)!
+
+  beforeAll(async () => {
+    db = await createTestDatabase(target)
+    // Withdrawals need a chain id; no request here reaches the chain.
+    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
+    alice = await registerUser(app)
+    bob = await registerUser(app)
+    carol = await registerUser(app)
+    await app.services.operators.create('por-admin', 'por-admin-password', 'admin')
+    operatorToken = (
+      await call<'admin/login', { token: string }>(app, 'admin/login', {
+        username: 'por-admin',
+        password: 'por-admin-password',
+      })
+    ).body.data.token
+
+    // Alice: USDT and node money, a consensus position, a redemption that leaves a pledge
+    // item, split HOPE, and a withdrawal under review.
+    await fundAccount(db.pool, alice.id, '500')
+    await fundAccount(db.pool, alice.id, '20', 'node')
+    await fundAccount(db.pool, alice.id, '100', 'community')
+    await fundAccount(db.pool, alice.id, '7', 'split')
+    const ok = (r: { body: { code: number } }) => expect(r.body.code).toBe(200)
+    ok(
+      await call(
+        app,
+        'game/change',
+        { amount: '100', idempotencyKey: 'por-stake-0001' },
+        { token: alice.token },
+      ),
+    )
+    ok(
+      await call(
+        app,
+        'game/sqChange',
+        { amount: '50', idempotencyKey: 'por-redeem-0001' },
+        { token: alice.token },
+      ),
+    )
+    ok(
+      await call(
+        app,
+        'userAccount/withdraw',
+        { amount: '50', idempotencyKey: 'por-withdraw-0001' },
+        { token: alice.token },
+      ),
+    )
+    // Bob: a withdrawal already broadcast, not yet confirmed.
+    await fundAccount(db.pool, bob.id, '30')
+    ok(
+      await call(
+        app,
+        'userAccount/withdraw',
+        { amount: '20', idempotencyKey: 'por-withdraw-0002' },
+        { token: bob.token },
+      ),
+    )
+    await db.pool.query(
+      `UPDATE withdrawals SET status = 1, raw_tx = '0x01', tx_hash = $2 WHERE user_id = $1`,
+      [bob.id, `0x${'b0'.repeat(32)}`],
+    )
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.drop()
+  })
+
+  test('the liabilities read: balances with pending withdrawals, positions and pledges', async () => {
+    const { users, inFlight } = await readBooks()
+    const ledger = async (userId: number, kinds: string[]) =>
+      (
+        await db.pool.query<{ balance: string; pending: string }>(
+          `SELECT sum(balance)::text AS balance, sum(debits_pending)::text AS pending
+             FROM ledger_accounts WHERE user_id = $1 AND kind = ANY ($2)`,
+          [userId, kinds],
+        )
+      ).rows[0]!
+    const position = (
+      await db.pool.query<{ hope: string }>(
+        'SELECT hope::text FROM stake_positions WHERE user_id = $1',
+        [alice.id],
+      )
+    ).rows[0]!
+    const pledge = (
+      await db.pool.query<{ owed: string }>(
+        'SELECT (amount - released)::text AS owed FROM pledge_items WHERE user_id = $1',
+        [alice.id],
+      )
+    ).rows[0]!
+
+    const a = userLiability(booksOf(users, alice))
+    const usdt = await ledger(alice.id, ['usdt', 'node', 'shareholder'])
+    // The withdrawal under review (50 + 1 fee) is still owed: reserved, not yet paid.
+    expect(Number(usdt.pending)).toBe(51)
+    expect(a.usdt).toBe(BigInt(Math.round(Number(usdt.balance) * 1e6)))
+    expect(Number(usdt.balance) - Number(usdt.pending)).toBeLessThan(Number(usdt.balance))
+    expect(Number(pledge.owed)).toBe(10)
+    const hope = await ledger(alice.id, ['community', 'split'])
+    expect(a.hope).toBe(
+      userLiability({
+        address: alice.userName,
+        usdtAccounts: '0',
+        hopeAccounts: hope.balance,
+        positionsHope: position.hope,
+        pledgesHope: pledge.owed,
+      }).hope,
+    )
+    expect(Number(hope.balance)).toBe(57)
+
+    // Bob's broadcast withdrawal is in his balance and in the in-flight line.
+    expect(userLiability(booksOf(users, bob)).usdt).toBe(30_000_000n)
+    expect(Number(inFlight)).toBe(20)
+    expect(userLiability(booksOf(users, carol))).toMatchObject({ usdt: 0n, hope: 0n })
+    expect(users.find((r) => r.address === alice.userName.toLowerCase())).toBeDefined()
+  })
+
+  test('one state of the books for the whole read (REPEATABLE READ)', async () => {
+    const seen = await inTransaction(db.pool, async (q) => {
+      await repo.beginLiabilitiesRead(q)
+      const before = booksOf(await repo.userBooksPage(q, 0, 1_000), carol)
+      await fundAccount(db.pool, carol.id, '5')
+      const after = booksOf(await repo.userBooksPage(q, 0, 1_000), carol)
+      return { before: before.usdtAccounts, after: after.usdtAccounts }
+    })
+    expect(Number(seen.after)).toBe(Number(seen.before))
+    const { users } = await readBooks()
+    expect(Number(booksOf(users, carol).usdtAccounts)).toBe(Number(seen.before) + 5)
+  })
+
+  test('routes: the latest snapshot, my proof, retention, the console list and publish now', async () => {
+    expect((await call(app, 'por/latest')).body).toMatchObject({ code: 404, reason: 'not_found' })
+    expect((await call(app, 'por/myProof', {})).body).toMatchObject({ reason: 'not_logged_in' })
+
+    const stored = async (id: number, takenDaysAgo: number) => {
+      await repo.insertSnapshot(db.pool, {
+        id,
+        chainId: 31337,
+        blockNumber: 90 + id,
+        blockHash: `0x${'aa'.repeat(32)}`,
+        root: `0x${String(id).padStart(2, '0').repeat(32)}`,
+        users: 3,
+        totalUsdt: '1000000000',
+        totalHope: '5000000000000000000',
+        inFlightUsdt: '20000000',
+        reserves: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', balance: '900000000' }],
+        reservesUsdt: '900000000',
+        tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        tokenDecimals: 6,
+        registryAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      })
+      await repo.insertProofs(
+        db.pool,
+        id,
+        [alice.userName.toLowerCase()],
+        [JSON.stringify({ snapshotId: id, address: alice.userName })],
+      )
+      await db.pool.query(
+        `UPDATE por_snapshots SET status = 'published', publish_tx_hash = $2,
+                taken_at = now() - make_interval(days => $3) WHERE id = $1`,
+        [id, `0x${'cc'.repeat(32)}`, takenDaysAgo],
+      )
+    }
+    await stored(1, 40)
+    await stored(2, 1)
+
+    const latest = (await call<'por/latest', PorLatest>(app, 'por/latest')).body.data
+    expect(latest).toMatchObject({
+      snapshotId: 2,
+      chainId: 31337,
+      blockNumber: 92,
+      totalUsdt: '1000',
+      totalHope: '5',
+      inFlightUsdt: '20',
+      reservesUsdt: '900',
+      coverage: '0.9',
+      registryAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    })
+    expect(latest.reserves).toEqual([
+      {
+        address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        balance: '900',
+        message: 'HOPE reserve address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 on chain 31337',
+        signature: null,
+      },
+    ])
+
+    const mine = await call(app, 'por/myProof', {}, { token: alice.token })
+    expect(mine.body).toMatchObject({ code: 200, data: { snapshotId: 2 } })
+    // Nobody else's proof, and none past the retention days.
+    expect((await call(app, 'por/myProof', {}, { token: bob.token })).body.reason).toBe('not_found')
+    const past = await call(app, 'por/myProof', { snapshotId: 1 }, { token: alice.token })
+    expect(past.body.reason).toBe('not_found')
+    await app.services.settings.set('porRetentionDays', 60, 'test')
+    const kept = await call(app, 'por/myProof', { snapshotId: '1' }, { token: alice.token })
+    expect(kept.body).toMatchObject({ code: 200, data: { snapshotId: 1 } })
+
+    const list = await call<'admin/porSnapshots', Page<AdminPorSnapshot>>(
+      app,
+      'admin/porSnapshots',
+      { pageNum: 1, pageSize: 10 },
+      { token: operatorToken },
+    )
+    expect(list.body.data.total).toBe(2)
+    expect(list.body.data.list[0]).toMatchObject({ id: 2, coverage: '0.9', status: 'published' })
+    expect((await call(app, 'admin/porSnapshots', {}, { token: alice.token })).status).toBe(401)
+
+    const first = await call<'admin/porPublish', AdminPorPublishResult>(
+      app,
+      'admin/porPublish',
+      {},
+      { token: operatorToken },
+    )
+    expect(first.body.data.created).toBe(true)
+    const again = await call<'admin/porPublish', AdminPorPublishResult>(
+      app,
+      'admin/porPublish',
+      {},
+      { token: operatorToken },
+    )
+    expect(again.body.data).toEqual({ ...first.body.data, created: false })
+    expect(await repo.openRequest(db.pool)).toBe(true)
+  })
+})

@@ -1,0 +1,259 @@
+import type pg from 'pg'
+import type { Queryable } from '../../db/transaction.ts'
+import type { UserBooks } from './por.rules.ts'
+
+/**
+ * Opens the liabilities read: the caller's transaction sees one state of the books from here on
+ * (REPEATABLE READ, read only), so every user's balances and the in-flight line agree.
+ */
+export async function beginLiabilitiesRead(q: pg.PoolClient): Promise<void> {
+  await q.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
+}
+
+/**
+ * A page of users' books, by user id after `afterId`: the posted balances of their USDT and HOPE
+ * accounts, the HOPE of their active positions and what their pledge items still owe them.
+ */
+export async function userBooksPage(
+  q: Queryable,
+  afterId: number,
+  limit: number,
+): Promise<(UserBooks & { id: number })[]> {
+  const res = await q.query<UserBooks & { id: string }>(
+    `SELECT u.id::text AS id, u.user_name AS address,
+            a.usdt::text AS "usdtAccounts", a.hope::text AS "hopeAccounts",
+            coalesce(p.hope, 0)::text AS "positionsHope", coalesce(i.owed, 0)::text AS "pledgesHope"
+       FROM (SELECT id, user_name FROM users WHERE id > $1 ORDER BY id LIMIT $2) u
+       CROSS JOIN LATERAL (
+         SELECT coalesce(sum(balance) FILTER (WHERE kind IN ('usdt', 'node', 'shareholder')), 0) AS usdt,
+                coalesce(sum(balance) FILTER (WHERE kind IN ('community', 'split')), 0) AS hope
+           FROM ledger_accounts WHERE user_id = u.id) a
+       LEFT JOIN LATERAL (
+         SELECT sum(hope) AS hope FROM stake_positions
+          WHERE user_id = u.id AND status = 'active') p ON true
+       LEFT JOIN LATERAL (
+         SELECT sum(amount - released) AS owed FROM pledge_items
+          WHERE user_id = u.id AND NOT redeemed) i ON true
+      ORDER BY u.id`,
+    [afterId, limit],
+  )
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }))
+}
+
+/**
+ * Withdrawals broadcast (a transaction recorded) or mined but not yet confirmed at the depth:
+ * their money is still in the users' balances, and maybe already gone from the hot wallet.
+ */
+export async function inFlightWithdrawals(q: Queryable): Promise<string> {
+  const res = await q.query<{ total: string }>(
+    `SELECT coalesce(sum(amount), 0)::text AS total FROM withdrawals
+      WHERE (status = 1 AND tx_hash IS NOT NULL) OR status = 5`,
+  )
+  return res.rows[0]!.total
+}
+
+export interface SnapshotRow {
+  id: number
+  chainId: number
+  takenAt: Date
+  blockNumber: number
+  blockHash: string
+  root: string
+  users: number
+  totalUsdt: string
+  totalHope: string
+  inFlightUsdt: string
+  reserves: { address: string; balance: string }[]
+  reservesUsdt: string
+  tokenAddress: string
+  tokenDecimals: number
+  registryAddress: string
+  status: 'pending' | 'published' | 'reorged'
+  publishTxHash: string | null
+  publishAttempts: number
+  publishBlock: number | null
+  publishedAt: Date | null
+}
+
+const SNAPSHOT_COLUMNS = `id::int, chain_id::int AS "chainId", taken_at AS "takenAt",
+  block_number::int AS "blockNumber", block_hash AS "blockHash", root, users,
+  total_usdt::text AS "totalUsdt", total_hope::text AS "totalHope",
+  in_flight_usdt::text AS "inFlightUsdt", reserves, reserves_usdt::text AS "reservesUsdt",
+  token_address AS "tokenAddress", token_decimals AS "tokenDecimals",
+  registry_address AS "registryAddress", status, publish_tx_hash AS "publishTxHash",
+  publish_attempts AS "publishAttempts", publish_block::int AS "publishBlock",
+  published_at AS "publishedAt"`
+
+/** The next snapshot id, reserved before the tree is built (the leaves commit to it). */
+export async function nextSnapshotId(q: Queryable): Promise<number> {
+  const res = await q.query<{ id: string }>(
+    `SELECT nextval(pg_get_serial_sequence('por_snapshots', 'id'))::text AS id`,
+  )
+  return Number(res.rows[0]!.id)
+}
+
+export async function insertSnapshot(
+  q: Queryable,
+  s: Omit<
+    SnapshotRow,
+    'takenAt' | 'status' | 'publishTxHash' | 'publishAttempts' | 'publishBlock' | 'publishedAt'
+  >,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO por_snapshots (id, chain_id, block_number, block_hash, root, users, total_usdt,
+       total_hope, in_flight_usdt, reserves, reserves_usdt, token_address, token_decimals,
+       registry_address)
+     OVERRIDING SYSTEM VALUE
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      s.id,
+      s.chainId,
+      s.blockNumber,
+      s.blockHash,
+      s.root,
+      s.users,
+      s.totalUsdt,
+      s.totalHope,
+      s.inFlightUsdt,
+      JSON.stringify(s.reserves),
+      s.reservesUsdt,
+      s.tokenAddress,
+      s.tokenDecimals,
+      s.registryAddress,
+    ],
+  )
+}
+
+/** Stores a batch of proofs: `addresses[i]` gets `proofs[i]` (JSON text). */
+export async function insertProofs(
+  q: Queryable,
+  snapshotId: number,
+  addresses: string[],
+  proofs: string[],
+): Promise<void> {
+  await q.query(
+    `INSERT INTO por_proofs (snapshot_id, address, proof)
+     SELECT $1, a, p::jsonb FROM unnest($2::text[], $3::text[]) AS t (a, p)`,
+    [snapshotId, addresses, proofs],
+  )
+}
+
+export async function snapshotById(q: Queryable, id: number): Promise<SnapshotRow | null> {
+  const res = await q.query<SnapshotRow>(
+    `SELECT ${SNAPSHOT_COLUMNS} FROM por_snapshots WHERE id = $1`,
+    [id],
+  )
+  return res.rows[0] ?? null
+}
+
+export async function latestPublished(q: Queryable): Promise<SnapshotRow | null> {
+  const res = await q.query<SnapshotRow>(
+    `SELECT ${SNAPSHOT_COLUMNS} FROM por_snapshots WHERE status = 'published' ORDER BY id DESC LIMIT 1`,
+  )
+  return res.rows[0] ?? null
+}
+
+/** The snapshot waiting for its publish transaction, if any (there is at most one). */
+export async function pendingSnapshot(q: Queryable): Promise<SnapshotRow | null> {
+  const res = await q.query<SnapshotRow>(
+    `SELECT ${SNAPSHOT_COLUMNS} FROM por_snapshots WHERE status = 'pending'`,
+  )
+  return res.rows[0] ?? null
+}
+
+/** When the newest snapshot that was not voided by a reorg was taken. */
+export async function lastTakenAt(q: Queryable): Promise<Date | null> {
+  const res = await q.query<{ at: Date | null }>(
+    `SELECT max(taken_at) AS at FROM por_snapshots WHERE status <> 'reorged'`,
+  )
+  return res.rows[0]?.at ?? null
+}
+
+export async function snapshotsPage(
+  q: Queryable,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: SnapshotRow[]; total: number }> {
+  const [list, total] = await Promise.all([
+    q.query<SnapshotRow>(
+      `SELECT ${SNAPSHOT_COLUMNS} FROM por_snapshots ORDER BY id DESC LIMIT $1 OFFSET $2`,
+      [page.pageSize, (page.pageNum - 1) * page.pageSize],
+    ),
+    q.query<{ n: number }>('SELECT count(*)::int AS n FROM por_snapshots'),
+  ])
+  return { list: list.rows, total: total.rows[0]!.n }
+}
+
+/** Records a publish transaction just sent for a pending snapshot. */
+export async function setPublishTx(q: Queryable, id: number, txHash: string): Promise<void> {
+  await q.query(
+    `UPDATE por_snapshots SET publish_tx_hash = $2, publish_attempts = publish_attempts + 1
+      WHERE id = $1 AND status = 'pending'`,
+    [id, txHash],
+  )
+}
+
+export async function markPublished(q: Queryable, id: number, block: bigint): Promise<void> {
+  await q.query(
+    `UPDATE por_snapshots SET status = 'published', publish_block = $2, published_at = now()
+      WHERE id = $1 AND status = 'pending'`,
+    [id, block.toString()],
+  )
+}
+
+export async function markReorged(q: Queryable, id: number): Promise<void> {
+  await q.query(
+    `UPDATE por_snapshots SET status = 'reorged' WHERE id = $1 AND status = 'pending'`,
+    [id],
+  )
+}
+
+/** The proof of `address` in snapshot `id`, if that snapshot still keeps its proofs. */
+export async function proofOf(
+  q: Queryable,
+  id: number,
+  address: string,
+): Promise<Record<string, unknown> | null> {
+  const res = await q.query<{ proof: Record<string, unknown> }>(
+    'SELECT proof FROM por_proofs WHERE snapshot_id = $1 AND address = $2',
+    [id, address],
+  )
+  return res.rows[0]?.proof ?? null
+}
+
+/** Drops the proofs of snapshots taken before `before`; answers how many were dropped. */
+export async function dropProofsBefore(q: Queryable, before: Date): Promise<number> {
+  const res = await q.query(
+    `DELETE FROM por_proofs WHERE snapshot_id IN (SELECT id FROM por_snapshots WHERE taken_at < $1)`,
+    [before],
+  )
+  return res.rowCount ?? 0
+}
+
+/** Opens a "publish now" request unless one is open; answers the open one either way. */
+export async function requestSnapshot(
+  q: Queryable,
+  by: string,
+): Promise<{ requestedAt: Date; created: boolean }> {
+  const inserted = await q.query<{ requestedAt: Date }>(
+    `INSERT INTO por_requests (requested_by) VALUES ($1)
+     ON CONFLICT ((true)) WHERE done_at IS NULL DO NOTHING
+     RETURNING requested_at AS "requestedAt"`,
+    [by],
+  )
+  if (inserted.rows[0]) return { requestedAt: inserted.rows[0].requestedAt, created: true }
+  const open = await q.query<{ requestedAt: Date }>(
+    `SELECT requested_at AS "requestedAt" FROM por_requests WHERE done_at IS NULL`,
+  )
+  return { requestedAt: open.rows[0]!.requestedAt, created: false }
+}
+
+export async function openRequest(q: Queryable): Promise<boolean> {
+  const res = await q.query('SELECT 1 FROM por_requests WHERE done_at IS NULL')
+  return (res.rowCount ?? 0) > 0
+}
+
+export async function closeRequest(q: Queryable, snapshotId: number): Promise<void> {
+  await q.query('UPDATE por_requests SET done_at = now(), snapshot_id = $1 WHERE done_at IS NULL', [
+    snapshotId,
+  ])
+}

@@ -1,0 +1,460 @@
+import { randomBytes } from 'node:crypto'
+import {
+  reserveOwnershipMessage,
+  type AdminPorPublishResult,
+  type AdminPorSnapshot,
+  type Page,
+  type PorLatest,
+  type PorProof,
+} from '@hope/api'
+import type pg from 'pg'
+import {
+  createWalletClient,
+  erc20Abi,
+  getAddress,
+  http,
+  type Address,
+  type Hex,
+  type LocalAccount,
+} from 'viem'
+import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../lib/app-error.ts'
+import type { ChainConnection } from '../../chain/chain.service.ts'
+import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
+import { localChain } from '../../chain/local-chain.ts'
+import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.repository.ts'
+import { insertAudit } from '../operator/operator.repository.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import * as repo from './por.repository.ts'
+import type { SnapshotRow } from './por.repository.ts'
+import {
+  HOPE_SCALE,
+  USDT_SCALE,
+  coverageRatio,
+  formatScaled,
+  publishState,
+  rescale,
+  reservesShort,
+  retentionCutoff,
+  snapshotBlock,
+  snapshotDue,
+  toScaledUnits,
+  userLiability,
+} from './por.rules.ts'
+
+const POR_LOCK: [number, number] = [7_015_001, 1]
+/** Users read per query inside the one REPEATABLE READ transaction. */
+const READ_PAGE = 10_000
+/** Proofs written per statement. */
+const PROOF_BATCH = 1_000
+const SHORTFALL = 'por_shortfall'
+const PUBLISH_FAILED = 'por_publish_failed'
+
+/** One user's balances as the tree commits them (integers at USDT 6, HOPE 18 decimals). */
+export interface TreeAccount {
+  address: string
+  usdt: bigint
+  hope: bigint
+}
+
+/** What a tree builder answers: the root, its sums, and each address's proof file. */
+export interface BuiltTree {
+  root: Hex
+  totalUsdt: bigint
+  totalHope: bigint
+  proofs: Iterable<{ address: string; proof: PorProof }>
+}
+
+/**
+ * The port the snapshot builds its tree through (the Merkle-sum tree of `@hope/por-verify`, in
+ * a worker); `secret` salts the leaves and is never stored.
+ */
+export type BuildTree = (input: {
+  snapshotId: bigint
+  secret: Uint8Array
+  accounts: TreeAccount[]
+}) => Promise<BuiltTree>
+
+const coverageOf = (s: SnapshotRow): string | null =>
+  coverageRatio(rescale(BigInt(s.reservesUsdt), s.tokenDecimals, USDT_SCALE), BigInt(s.totalUsdt))
+
+const toAdminSnapshot = (s: SnapshotRow): AdminPorSnapshot => ({
+  id: s.id,
+  takenAt: s.takenAt.toISOString(),
+  blockNumber: s.blockNumber,
+  users: s.users,
+  totalUsdt: formatScaled(BigInt(s.totalUsdt), USDT_SCALE),
+  totalHope: formatScaled(BigInt(s.totalHope), HOPE_SCALE),
+  inFlightUsdt: formatScaled(BigInt(s.inFlightUsdt), USDT_SCALE),
+  reservesUsdt: formatScaled(BigInt(s.reservesUsdt), s.tokenDecimals),
+  coverage: coverageOf(s),
+  status: s.status,
+  publishTxHash: s.publishTxHash,
+  publishAttempts: s.publishAttempts,
+  publishedAt: s.publishedAt?.toISOString() ?? null,
+})
+
+/**
+ * The proof of liabilities as users and operators read it: the newest published snapshot, a
+ * user's proof, the list of snapshots, and "publish now".
+ */
+export function createPorService(deps: {
+  pool: pg.Pool
+  settings: SettingsService
+  now?: () => number
+}) {
+  const { pool, settings } = deps
+  const now = deps.now ?? Date.now
+  return {
+    async latest(): Promise<PorLatest> {
+      const row = await repo.latestPublished(pool)
+      if (!row) throw new AppError('not_found', { detail: 'snapshot' })
+      const s = await settings.get()
+      const signatures = new Map(
+        s.porReserveSignatures.map((r) => [r.address.toLowerCase(), r.signature]),
+      )
+      return {
+        snapshotId: row.id,
+        takenAt: row.takenAt.toISOString(),
+        chainId: row.chainId,
+        blockNumber: row.blockNumber,
+        blockHash: row.blockHash,
+        root: row.root,
+        totalUsdt: formatScaled(BigInt(row.totalUsdt), USDT_SCALE),
+        totalHope: formatScaled(BigInt(row.totalHope), HOPE_SCALE),
+        inFlightUsdt: formatScaled(BigInt(row.inFlightUsdt), USDT_SCALE),
+        registryAddress: row.registryAddress,
+        publishTxHash: row.publishTxHash,
+        tokenAddress: row.tokenAddress,
+        tokenDecimals: row.tokenDecimals,
+        reserves: row.reserves.map((r) => ({
+          address: r.address,
+          balance: formatScaled(BigInt(r.balance), row.tokenDecimals),
+          message: reserveOwnershipMessage(r.address, row.chainId),
+          signature: signatures.get(r.address.toLowerCase()) ?? null,
+        })),
+        reservesUsdt: formatScaled(BigInt(row.reservesUsdt), row.tokenDecimals),
+        coverage: coverageOf(row),
+      }
+    },
+
+    /** The caller's proof of the newest published snapshot, or of a past one within retention. */
+    async myProof(user: { userName: string }, snapshotId?: number): Promise<PorProof> {
+      const row = snapshotId
+        ? await repo.snapshotById(pool, snapshotId)
+        : await repo.latestPublished(pool)
+      const s = await settings.get()
+      if (
+        !row ||
+        row.status !== 'published' ||
+        row.takenAt < retentionCutoff(now(), s.porRetentionDays)
+      )
+        throw new AppError('not_found', { detail: 'snapshot' })
+      const proof = await repo.proofOf(pool, row.id, user.userName.toLowerCase())
+      if (!proof) throw new AppError('not_found', { detail: 'proof' })
+      return proof
+    },
+
+    async snapshots(page: { pageNum: number; pageSize: number }): Promise<Page<AdminPorSnapshot>> {
+      const { list, total } = await repo.snapshotsPage(pool, page)
+      return { list: list.map(toAdminSnapshot), total, ...page }
+    },
+
+    /** "Publish now": recorded here (audited), taken by the snapshot job on its next tick. */
+    async requestPublish(operator: {
+      id: number
+      username: string
+    }): Promise<AdminPorPublishResult> {
+      return inTransaction(pool, async (q) => {
+        const r = await repo.requestSnapshot(q, operator.username)
+        if (r.created)
+          await insertAudit(q, {
+            operatorId: operator.id,
+            action: 'por_publish',
+            targetUserId: null,
+            reason: 'publish a proof-of-liabilities snapshot now',
+            before: null,
+            after: { requestedAt: r.requestedAt.toISOString() },
+          })
+        return { requestedAt: r.requestedAt.toISOString(), created: r.created }
+      })
+    },
+  }
+}
+
+export type PorService = ReturnType<typeof createPorService>
+
+export interface PorTickReport {
+  taken: number
+  published: number
+  republished: number
+  reorged: number
+  proofsDropped: number
+}
+
+/**
+ * Takes snapshots and anchors them on chain. A snapshot is the books read in one REPEATABLE
+ * READ transaction next to block B at the confirmation depth and the reserves' balances at B;
+ * its tree is stored (proofs per user) before the publish transaction is sent, and that
+ * transaction is watched until it is at the depth: one dropped by a reorg is sent again.
+ */
+export function createPorPublisher(deps: {
+  pool: pg.Pool
+  settings: SettingsService
+  chain: ChainConnection
+  /** The registry's owner: the key that deployed it. */
+  publisher: LocalAccount
+  /** The hot wallet's address, a reserve beside the deposit address. */
+  hotWallet: Address | null
+  buildTree: BuildTree
+  log?: (msg: string, extra: object) => void
+  now?: () => number
+}) {
+  const { pool, settings, chain, publisher, buildTree } = deps
+  const { client } = chain
+  const now = deps.now ?? Date.now
+  const log = deps.log ?? (() => {})
+  const wallet = createWalletClient({
+    chain: { ...localChain(chain.rpcUrl), id: chain.chainId },
+    transport: http(chain.rpcUrl, { timeout: 15_000 }),
+    account: publisher,
+  })
+
+  async function readRegistry(address: string, id: number) {
+    const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
+      address: address as Address,
+      abi: registry.abi,
+      functionName: 'snapshots',
+      args: [BigInt(id)],
+    })) as [Hex, bigint, bigint, bigint, bigint]
+    return { root, totalUsdt, totalHope, blockNumber }
+  }
+
+  /** Sends the publish transaction of a pending snapshot and records its hash. */
+  async function sendPublish(row: SnapshotRow): Promise<Hex> {
+    const hash = await wallet.writeContract({
+      address: row.registryAddress as Address,
+      abi: registry.abi,
+      functionName: 'publish',
+      args: [
+        BigInt(row.id),
+        row.root as Hex,
+        BigInt(row.totalUsdt),
+        BigInt(row.totalHope),
+        BigInt(row.blockNumber),
+      ],
+      chain: null,
+    })
+    await repo.setPublishTx(pool, row.id, hash)
+    return hash
+  }
+
+  async function alarmPublishFailed(row: SnapshotRow, why: string) {
+    await raiseAlarm(pool, {
+      key: `${PUBLISH_FAILED}:${row.id}:${row.publishTxHash ?? 'none'}`,
+      kind: PUBLISH_FAILED,
+      message: `Proof-of-liabilities snapshot ${row.id} could not be published: ${why}`,
+      detail: { snapshotId: row.id, txHash: row.publishTxHash },
+    })
+  }
+
+  /**
+   * Follows the pending snapshot: void when block B left the chain, published at the depth,
+   * sent again when its transaction was dropped.
+   */
+  async function watchPending(): Promise<
+    Pick<PorTickReport, 'published' | 'republished' | 'reorged'>
+  > {
+    const report = { published: 0, republished: 0, reorged: 0 }
+    const row = await repo.pendingSnapshot(pool)
+    if (!row) return report
+    const block = await client.getBlock({ blockNumber: BigInt(row.blockNumber) }).catch(() => null)
+    if (block?.hash !== row.blockHash) {
+      await repo.markReorged(pool, row.id)
+      log('proof-of-liabilities snapshot block reorganised away', { snapshotId: row.id })
+      report.reorged = 1
+      return report
+    }
+    if (!row.publishTxHash) {
+      await sendPublish(row)
+      return report
+    }
+    const hash = row.publishTxHash as Hex
+    const receipt = await client.getTransactionReceipt({ hash }).catch(() => null)
+    const known = receipt
+      ? true
+      : await client.getTransaction({ hash }).then(
+          () => true,
+          () => false,
+        )
+    const state = publishState({
+      receipt: receipt && {
+        blockNumber: receipt.blockNumber,
+        success: receipt.status === 'success',
+      },
+      known,
+      head: await client.getBlockNumber({ cacheTime: 0 }),
+      confirmations: (await settings.get()).chainConfirmations,
+    })
+    if (state === 'published') {
+      const onChain = await readRegistry(row.registryAddress, row.id)
+      if (onChain.root.toLowerCase() !== row.root.toLowerCase())
+        await alarmPublishFailed(row, `the registry holds ${onChain.root}`)
+      else {
+        await repo.markPublished(pool, row.id, receipt!.blockNumber)
+        report.published = 1
+      }
+    } else if (state === 'dropped') {
+      const again = await sendPublish(row)
+      log('proof-of-liabilities publish transaction dropped; sent again', {
+        snapshotId: row.id,
+        dropped: hash,
+        txHash: again,
+      })
+      report.republished = 1
+    } else if (state === 'reverted') {
+      await alarmPublishFailed(row, 'the publish transaction reverted')
+    }
+    return report
+  }
+
+  /** Takes a snapshot at block B, stores its tree and proofs, and sends its publish transaction. */
+  async function takeSnapshot(): Promise<SnapshotRow> {
+    const s = await settings.get()
+    if (!s.porRegistryAddress || !s.chainTokenAddress)
+      throw new AppError('service_unavailable', { detail: 'proof-of-liabilities registry' })
+    const head = await client.getBlockNumber({ cacheTime: 0 })
+    const blockNumber = snapshotBlock(head, s.chainConfirmations)
+    const block = await client.getBlock({ blockNumber })
+    const tokenAddress = getAddress(s.chainTokenAddress)
+    const reserveAddresses = [
+      ...new Set(
+        [s.chainDepositAddress, deps.hotWallet].filter((a): a is string => !!a).map(getAddress),
+      ),
+    ]
+    const reserves = await Promise.all(
+      reserveAddresses.map(async (address) => ({
+        address,
+        balance: await client.readContract({
+          address: tokenAddress,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+          blockNumber,
+        }),
+      })),
+    )
+    const reservesTotal = reserves.reduce((sum, r) => sum + r.balance, 0n)
+
+    // The id first: the leaves commit to it, and the read below is read-only.
+    const id = await repo.nextSnapshotId(pool)
+    const { accounts, inFlight } = await inTransaction(pool, async (q) => {
+      await repo.beginLiabilitiesRead(q)
+      const accounts: TreeAccount[] = []
+      for (let after = 0; ;) {
+        const page = await repo.userBooksPage(q, after, READ_PAGE)
+        for (const books of page) accounts.push(userLiability(books))
+        if (page.length < READ_PAGE) break
+        after = page.at(-1)!.id
+      }
+      const inFlight = toScaledUnits(await repo.inFlightWithdrawals(q), USDT_SCALE)
+      return { accounts, inFlight }
+    })
+    const totalUsdt = accounts.reduce((sum, a) => sum + a.usdt, 0n)
+    const totalHope = accounts.reduce((sum, a) => sum + a.hope, 0n)
+    const tree = await buildTree({ snapshotId: BigInt(id), secret: randomBytes(32), accounts })
+    if (tree.totalUsdt !== totalUsdt || tree.totalHope !== totalHope)
+      throw new Error(`snapshot ${id}: the tree's sums differ from the books`)
+
+    await inTransaction(pool, async (q) => {
+      await repo.insertSnapshot(q, {
+        id,
+        chainId: chain.chainId,
+        blockNumber: Number(blockNumber),
+        blockHash: block.hash!,
+        root: tree.root,
+        users: accounts.length,
+        totalUsdt: totalUsdt.toString(),
+        totalHope: totalHope.toString(),
+        inFlightUsdt: inFlight.toString(),
+        reserves: reserves.map((r) => ({ address: r.address, balance: r.balance.toString() })),
+        reservesUsdt: reservesTotal.toString(),
+        tokenAddress,
+        tokenDecimals: s.chainTokenDecimals,
+        registryAddress: getAddress(s.porRegistryAddress),
+      })
+      let addresses: string[] = []
+      let proofs: string[] = []
+      for (const p of tree.proofs) {
+        addresses.push(p.address.toLowerCase())
+        proofs.push(JSON.stringify(p.proof))
+        if (addresses.length === PROOF_BATCH) {
+          await repo.insertProofs(q, id, addresses, proofs)
+          addresses = []
+          proofs = []
+        }
+      }
+      if (addresses.length) await repo.insertProofs(q, id, addresses, proofs)
+      await repo.closeRequest(q, id)
+    })
+
+    const reservesAtUsdtScale = rescale(reservesTotal, s.chainTokenDecimals, USDT_SCALE)
+    if (reservesShort(reservesAtUsdtScale, totalUsdt)) {
+      await raiseAlarm(pool, {
+        key: `${SHORTFALL}:${id}`,
+        kind: SHORTFALL,
+        message: `Reserves ${formatScaled(reservesAtUsdtScale, USDT_SCALE)} USDT are below the users' ${formatScaled(totalUsdt, USDT_SCALE)} USDT at block ${blockNumber}`,
+        detail: { snapshotId: id, blockNumber: Number(blockNumber) },
+      })
+    } else await resolveAlarmsOfKind(pool, SHORTFALL)
+
+    const row = (await repo.snapshotById(pool, id))!
+    await sendPublish(row)
+    return (await repo.snapshotById(pool, id))!
+  }
+
+  return {
+    takeSnapshot,
+    watchPending,
+
+    /**
+     * One run of the job: follows the pending snapshot, drops proofs past retention, and takes
+     * the day's snapshot once its time has passed (or an operator asked) and none is pending.
+     * Only one process runs it at a time.
+     */
+    async tick(): Promise<PorTickReport> {
+      const report: PorTickReport = {
+        taken: 0,
+        published: 0,
+        republished: 0,
+        reorged: 0,
+        proofsDropped: 0,
+      }
+      await withAdvisoryLock(pool, POR_LOCK, async () => {
+        const s = await settings.get()
+        if (!s.porRegistryAddress || !s.chainTokenAddress) return
+        Object.assign(report, await watchPending())
+        report.proofsDropped = await repo.dropProofsBefore(
+          pool,
+          retentionCutoff(now(), s.porRetentionDays),
+        )
+        if (await repo.pendingSnapshot(pool)) return
+        const last = await repo.lastTakenAt(pool)
+        const due =
+          snapshotDue(
+            now(),
+            s.settlementUtcOffsetMinutes,
+            s.porSnapshotTime,
+            last?.getTime() ?? null,
+          ) || (await repo.openRequest(pool))
+        if (!due) return
+        await takeSnapshot()
+        report.taken = 1
+      })
+      return report
+    },
+  }
+}
+
+export type PorPublisher = ReturnType<typeof createPorPublisher>

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { PageParams, intParam } from './common.ts'
+
+/**
+ * Proof of liabilities and reserves (`por/*`, `admin/por*`). Every day the platform commits
+ * each user's USDT and HOPE in a Merkle-sum tree, anchors its root and totals in the registry
+ * contract on chain, and hands each user the proof of their own balance. Amounts are decimal
+ * strings; the tree and the registry hold the same values as integers at the currency's scale
+ * (USDT 6 decimals, HOPE 18) and reserve balances at the token's decimals.
+ */
+
+/** The ownership message a reserve address signs (EIP-191), its address as EIP-55 spells it. */
+export const reserveOwnershipMessage = (address: string, chainId: number): string =>
+  `HOPE reserve address ${address} on chain ${chainId}`
+
+/** A wallet the platform holds the users' USDT in, its balance at the snapshot's block. */
+export interface PorReserve {
+  address: string
+  /** The token balance at block B. */
+  balance: string
+  /** The exact text the address signed. */
+  message: string
+  /** Its EIP-191 signature of `message`; null until the address has signed. */
+  signature: string | null
+}
+
+/**
+ * The newest published snapshot, everything a verifier needs besides the user's own proof.
+ * @example { snapshotId: 12, blockNumber: 20311456, root: '0x9f…', totalUsdt: '1520.5', … }
+ */
+export interface PorLatest {
+  snapshotId: number
+  takenAt: string
+  chainId: number
+  /** Block B: the balances are the books at the time it was the confirmation depth. */
+  blockNumber: number
+  blockHash: string
+  root: string
+  totalUsdt: string
+  totalHope: string
+  /** Of totalUsdt, the withdrawals broadcast but not confirmed at B (maybe already paid out). */
+  inFlightUsdt: string
+  registryAddress: string
+  publishTxHash: string | null
+  tokenAddress: string
+  tokenDecimals: number
+  reserves: PorReserve[]
+  reservesUsdt: string
+  /** Reserves ÷ USDT liabilities, e.g. "1.0250"; null when nothing is owed. */
+  coverage: string | null
+}
+
+/** The caller's proof of the newest published snapshot, or of `snapshotId` within retention. */
+export const PorMyProofParams = z.object({
+  snapshotId: intParam(1, 999_999_999).optional(),
+})
+
+/** A user's proof file as the tree gave it (parts, salts, paths); `por-verify` reads it. */
+export type PorProof = Record<string, unknown>
+
+export const AdminPorSnapshotsParams = PageParams
+
+/** One snapshot as the console lists it. */
+export interface AdminPorSnapshot {
+  id: number
+  takenAt: string
+  blockNumber: number
+  users: number
+  totalUsdt: string
+  totalHope: string
+  inFlightUsdt: string
+  reservesUsdt: string
+  coverage: string | null
+  status: 'pending' | 'published' | 'reorged'
+  publishTxHash: string | null
+  publishAttempts: number
+  publishedAt: string | null
+}
+
+/** "Publish now": the snapshot job takes the request on its next tick. */
+export interface AdminPorPublishResult {
+  requestedAt: string
+  /** False when a request was already waiting: the one waiting answers it. */
+  created: boolean
+}

@@ -330,7 +330,9 @@ export function createPorPublisher(deps: {
     const tokenAddress = getAddress(s.chainTokenAddress)
     const reserveAddresses = [
       ...new Set(
-        [s.chainDepositAddress, deps.hotWallet].filter((a): a is string => !!a).map(getAddress),
+        [s.chainDepositAddress, deps.hotWallet]
+          .filter((a): a is string => !!a)
+          .map((a) => getAddress(a)),
       ),
     ]
     const reserves = await Promise.all(

@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto'
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import { connectChain } from '../../chain/chain.service.ts'
+import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
+import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
+import {
+  LOCAL_ROLES,
+  devAccount,
+  localChain,
+  prepareLocalChain,
+  type LocalChainSetup,
+} from '../../chain/local-chain.ts'
+import {
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  insertTestUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+import { openAlarms } from '../alarm/alarm.repository.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+import * as repo from './por.repository.ts'
+import { createPorPublisher, createPorService, type BuildTree } from './por.service.ts'
+
+const CONFIRMATIONS = 3
+
+/** A stand-in for the Merkle-sum tree: a hash over the accounts, each proof the account itself. */
+const standInTree: BuildTree = async ({ snapshotId, accounts }) => {
+  const text = JSON.stringify(accounts.map((a) => [a.address, `${a.usdt}`, `${a.hope}`]))
+  return {
+    root: `0x${createHash('sha256').update(`${snapshotId}:${text}`).digest('hex')}` as Hex,
+    totalUsdt: accounts.reduce((s, a) => s + a.usdt, 0n),
+    totalHope: accounts.reduce((s, a) => s + a.hope, 0n),
+    proofs: accounts.map((a) => ({
+      address: a.address,
+      proof: { snapshotId: Number(snapshotId), address: a.address, usdt: `${a.usdt}` },
+    })),
+  }
+}
+
+describe('proof of liabilities on a local chain', () => {
+  let anvil: LocalChain
+  let setup: LocalChainSetup
+  let client: PublicClient
+  let db: TestDatabase
+  let publisher: ReturnType<typeof createPorPublisher>
+  let por: ReturnType<typeof createPorService>
+
+  const rpc = async (method: string, params: unknown[] = []) => {
+    const res = await fetch(anvil.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    return ((await res.json()) as { result: unknown }).result
+  }
+  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`])
+  const onRegistry = async (id: number) => {
+    const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
+      address: setup.porRegistryAddress,
+      abi: registry.abi,
+      functionName: 'snapshots',
+      args: [BigInt(id)],
+    })) as [Hex, bigint, bigint, bigint, bigint]
+    return { root, totalUsdt, totalHope, blockNumber }
+  }
+
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    setup = await prepareLocalChain(anvil.url, undefined)
+    client = createPublicClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+    }) as PublicClient
+    db = await createTestDatabase(databaseTargets()[0]!)
+    const settings = createSettingsService(db.pool)
+    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
+    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
+    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+    await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
+    publisher = createPorPublisher({
+      pool: db.pool,
+      settings,
+      chain: connectChain(anvil.url, anvil.chainId),
+      publisher: devAccount(LOCAL_ROLES.deployer),
+      hotWallet: setup.hotWalletAddress,
+      buildTree: standInTree,
+    })
+    por = createPorService({ pool: db.pool, settings })
+    const alice = await insertTestUser(db.pool, { address: devAccount(3).address })
+    await fundAccount(db.pool, alice.id, '1234.5')
+  })
+  afterAll(async () => {
+    await db?.drop()
+    await anvil?.stop()
+  })
+
+  test('the first snapshot is published on the registry and read back from it', async () => {
+    expect(await publisher.tick()).toMatchObject({ taken: 1 })
+    const pending = (await repo.pendingSnapshot(db.pool))!
+    expect(pending).toMatchObject({ id: 1, status: 'pending', publishAttempts: 1 })
+    const head = await client.getBlockNumber({ cacheTime: 0 })
+    // B is at the depth when taken: the publish block came after.
+    expect(BigInt(pending.blockNumber)).toBe(head - 1n - BigInt(CONFIRMATIONS) + 1n)
+    // The hot wallet's 100,000 demo USDT at B, the deposit address empty.
+    expect(pending.reserves).toEqual([
+      { address: setup.depositAddress, balance: '0' },
+      { address: setup.hotWalletAddress, balance: '100000000000' },
+    ])
+
+    // Not at the depth yet: still pending, and no second snapshot is taken meanwhile.
+    expect(await publisher.tick()).toMatchObject({ taken: 0, published: 0 })
+    await mine(CONFIRMATIONS)
+    expect(await publisher.tick()).toMatchObject({ published: 1, taken: 0 })
+
+    const row = (await repo.snapshotById(db.pool, 1))!
+    expect(row.status).toBe('published')
+    const anchored = await onRegistry(1)
+    expect(anchored).toEqual({
+      root: row.root,
+      totalUsdt: BigInt(row.totalUsdt),
+      totalHope: BigInt(row.totalHope),
+      blockNumber: BigInt(row.blockNumber),
+    })
+    expect(anchored.totalUsdt).toBeGreaterThanOrEqual(1_234_500_000n)
+    expect(
+      await client.readContract({
+        address: setup.porRegistryAddress,
+        abi: registry.abi,
+        functionName: 'latestId',
+      }),
+    ).toBe(1n)
+
+    const latest = await por.latest()
+    expect(latest).toMatchObject({
+      snapshotId: 1,
+      root: row.root,
+      registryAddress: getAddress(setup.porRegistryAddress),
+      tokenAddress: getAddress(setup.tokenAddress),
+      reservesUsdt: '100000',
+    })
+    const proof = await por.myProof({ userName: devAccount(3).address })
+    expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000' })
+  })
+
+  test('a reorg that drops the publish transaction is noticed and the snapshot published again', async () => {
+    await repo.requestSnapshot(db.pool, 'test')
+    expect(await publisher.tick()).toMatchObject({ taken: 1 })
+    const sent = (await repo.pendingSnapshot(db.pool))!
+    const dropped = sent.publishTxHash as Hex
+    expect(await client.getTransactionReceipt({ hash: dropped })).toBeTruthy()
+
+    // The block holding the publish transaction is replaced by an empty one.
+    await rpc('anvil_reorg', [1, []])
+    await expect(client.getTransactionReceipt({ hash: dropped })).rejects.toThrow()
+    expect(await publisher.tick()).toMatchObject({ republished: 1, published: 0 })
+    const again = (await repo.pendingSnapshot(db.pool))!
+    expect(again.publishAttempts).toBe(2)
+    expect((await onRegistry(sent.id)).root).toBe(sent.root)
+
+    await mine(CONFIRMATIONS)
+    expect(await publisher.tick()).toMatchObject({ published: 1 })
+    expect((await repo.snapshotById(db.pool, sent.id))!.status).toBe('published')
+    expect((await onRegistry(sent.id)).root).toBe(sent.root)
+    expect((await por.latest()).snapshotId).toBe(sent.id)
+  })
+
+  test('the registry takes only its owner, and only ids that grow', async () => {
+    const publish = (index: number, id: bigint) =>
+      createWalletClient({
+        chain: localChain(anvil.url),
+        transport: http(anvil.url),
+        account: devAccount(index),
+      }).writeContract({
+        address: setup.porRegistryAddress,
+        abi: registry.abi,
+        functionName: 'publish',
+        args: [id, `0x${'11'.repeat(32)}`, 1n, 1n, 1n],
+      })
+    await expect(publish(5, 1000n)).rejects.toThrow(/only owner/)
+    await expect(publish(LOCAL_ROLES.deployer, 1n)).rejects.toThrow(/id not increasing/)
+  })
+
+  test('reserves below what users are owed raise the alarm; covered again, it is resolved', async () => {
+    const whale = await insertTestUser(db.pool)
+    await fundAccount(db.pool, whale.id, '200000')
+    await repo.requestSnapshot(db.pool, 'test')
+    expect(await publisher.tick()).toMatchObject({ taken: 1 })
+    const short = (await openAlarms(db.pool)).filter((a) => a.kind === 'por_shortfall')
+    expect(short).toHaveLength(1)
+    expect(short[0]!.detail).toMatchObject({
+      snapshotId: (await repo.pendingSnapshot(db.pool))!.id,
+    })
+    await mine(CONFIRMATIONS)
+    await publisher.tick()
+
+    // The platform tops up its hot wallet: the next snapshot is covered.
+    const wallet = createWalletClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+      account: devAccount(LOCAL_ROLES.deployer),
+    })
+    const tx = await wallet.writeContract({
+      address: setup.tokenAddress,
+      abi: token.abi,
+      functionName: 'transfer',
+      args: [setup.hotWalletAddress as Address, 500_000_000_000n],
+    })
+    await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 50 })
+    await mine(CONFIRMATIONS)
+    await repo.requestSnapshot(db.pool, 'test')
+    expect(await publisher.tick()).toMatchObject({ taken: 1 })
+    expect((await openAlarms(db.pool)).filter((a) => a.kind === 'por_shortfall')).toHaveLength(0)
+  })
+})

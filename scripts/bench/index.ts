@@ -3,7 +3,8 @@
 // when a figure misses its budget.
 //
 // BENCH_ONLY=<group[,group]> runs a subset of: web, api, growth, ledger, settlement, start,
-// workers (1 and 2 server workers at saturation).
+// workers (1 and 2 server workers at saturation; BENCH_WORKERS_ROUNDS [3] runs of each side
+// in turn, the load generator niced by BENCH_LOAD_NICE [5])).
 // Knobs (defaults in brackets): BENCH_SIZES members per growth size [10000,100000,1000000]
 // (the api group runs at the largest), BENCH_LOG_ROWS the large member's log rows [= members],
 // BENCH_API_SECONDS [10], BENCH_WARMUP_SECONDS [2], BENCH_API_CONNECTIONS [64], BENCH_API_RATE

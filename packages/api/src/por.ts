@@ -9,16 +9,12 @@ import { PageParams, intParam } from './common.ts'
  * (USDT 6 decimals, HOPE 18) and reserve balances at the token's decimals.
  */
 
-/** The ownership message a reserve address signs (EIP-191), its address as EIP-55 spells it. */
-export const reserveOwnershipMessage = (address: string, chainId: number): string =>
-  `HOPE reserve address ${address} on chain ${chainId}`
-
 /** A wallet the platform holds the users' USDT in, its balance at the snapshot's block. */
 export interface PorReserve {
   address: string
   /** The token balance at block B. */
   balance: string
-  /** The exact text the address signed. */
+  /** The exact text the address signs once: it names the address, the chain and the registry. */
   message: string
   /** Its EIP-191 signature of `message`; null until the address has signed. */
   signature: string | null

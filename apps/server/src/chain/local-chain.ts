@@ -11,10 +11,10 @@ import {
   type PublicClient,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { reserveOwnershipMessage } from '@hope/api'
 import porRegistry from './contracts/PorRegistry.json' with { type: 'json' }
 import token from './contracts/TetherLikeToken.json' with { type: 'json' }
 import { LOCAL_CHAIN_ID } from './anvil.ts'
+import { reserveMessage } from '../modules/por/por.rules.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
 
 /** Anvil's standard development mnemonic: its accounts are public test accounts. */
@@ -160,7 +160,10 @@ export async function configureLocalChain(
       await settings.set(key, value, 'local-chain')
   }
   // The reserve wallets prove once that the platform holds their keys.
-  const signed = await signReserveOwnership([LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet])
+  const signed = await signReserveOwnership(
+    [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet],
+    local.porRegistryAddress,
+  )
   if (JSON.stringify(current.porReserveSignatures) !== JSON.stringify(signed))
     await settings.set('porReserveSignatures', signed, 'local-chain')
   return local
@@ -169,11 +172,12 @@ export async function configureLocalChain(
 /** Each dev account's EIP-191 signature of its reserve ownership message on the local chain. */
 export async function signReserveOwnership(
   roles: number[],
+  registry: string,
 ): Promise<{ address: string; signature: string }[]> {
   return Promise.all(
     roles.map(async (role) => {
       const account = devAccount(role)
-      const message = reserveOwnershipMessage(account.address, LOCAL_CHAIN_ID)
+      const message = reserveMessage(account.address, LOCAL_CHAIN_ID, registry)
       return { address: account.address, signature: await account.signMessage({ message }) }
     }),
   )

@@ -13,7 +13,7 @@ import {
   type TestDatabase,
 } from '../../testing/index.ts'
 import * as repo from './por.repository.ts'
-import { userLiability } from './por.rules.ts'
+import { reserveMessage, userLiability } from './por.rules.ts'
 
 type Member = Awaited<ReturnType<typeof registerUser>>
 
@@ -217,7 +217,11 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
       {
         address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
         balance: '900',
-        message: 'HOPE reserve address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 on chain 31337',
+        message: reserveMessage(
+          '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+          31337,
+          '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+        ),
         signature: null,
       },
     ])

@@ -7,6 +7,7 @@ import {
   type Address,
   type Hex,
   type PublicClient,
+  verifyMessage,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
@@ -18,6 +19,7 @@ import {
   devAccount,
   localChain,
   prepareLocalChain,
+  signReserveOwnership,
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
 import {
@@ -35,7 +37,7 @@ import { createPorPublisher, createPorService, type BuildTree } from './por.serv
 const CONFIRMATIONS = 3
 
 /** A stand-in for the Merkle-sum tree: a hash over the accounts, each proof the account itself. */
-const standInTree: BuildTree = async ({ snapshotId, accounts }) => {
+const standInTree: BuildTree = async ({ snapshotId, accounts, context }) => {
   const text = JSON.stringify(accounts.map((a) => [a.address, `${a.usdt}`, `${a.hope}`]))
   return {
     root: `0x${createHash('sha256').update(`${snapshotId}:${text}`).digest('hex')}` as Hex,
@@ -43,7 +45,12 @@ const standInTree: BuildTree = async ({ snapshotId, accounts }) => {
     totalHope: accounts.reduce((s, a) => s + a.hope, 0n),
     proofs: accounts.map((a) => ({
       address: a.address,
-      proof: { snapshotId: Number(snapshotId), address: a.address, usdt: `${a.usdt}` },
+      proof: {
+        snapshotId: Number(snapshotId),
+        address: a.address,
+        usdt: `${a.usdt}`,
+        reserves: context.reserves.length,
+      },
     })),
   }
 }
@@ -88,6 +95,14 @@ describe('proof of liabilities on a local chain', () => {
     await settings.set('chainDepositAddress', setup.depositAddress, 'test')
     await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
     await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
+    await settings.set(
+      'porReserveSignatures',
+      await signReserveOwnership(
+        [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet],
+        setup.porRegistryAddress,
+      ),
+      'test',
+    )
     publisher = createPorPublisher({
       pool: db.pool,
       settings,
@@ -149,8 +164,21 @@ describe('proof of liabilities on a local chain', () => {
       tokenAddress: getAddress(setup.tokenAddress),
       reservesUsdt: '100000',
     })
+    // Each reserve signed its ownership message with its own key.
+    expect(latest.reserves.map((r) => r.address)).toEqual([
+      setup.depositAddress,
+      setup.hotWalletAddress,
+    ])
+    for (const r of latest.reserves)
+      expect(
+        await verifyMessage({
+          address: r.address as Address,
+          message: r.message,
+          signature: r.signature as Hex,
+        }),
+      ).toBe(true)
     const proof = await por.myProof({ userName: devAccount(3).address })
-    expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000' })
+    expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000', reserves: 2 })
   })
 
   test('a reorg that drops the publish transaction is noticed and the snapshot published again', async () => {

@@ -143,3 +143,17 @@ export function publishState(p: {
 /** The moment before which past snapshots' proofs are dropped. */
 export const retentionCutoff = (nowMs: number, days: number): Date =>
   new Date(nowMs - days * 86_400_000)
+
+/**
+ * The message a reserve address signs once (EIP-191), as the verifier of `@hope/por-verify`
+ * rebuilds it: it names the address, the chain and the registry, so a signature made for
+ * anything else cannot be shown as HOPE's.
+ */
+export function reserveMessage(address: string, chainId: number, registry: string): string {
+  return [
+    'HOPE proof of reserves',
+    `The address ${address.toLowerCase()} holds funds that HOPE owes to its users.`,
+    `Chain: ${chainId}`,
+    `Registry: ${registry.toLowerCase()}`,
+  ].join('\n')
+}

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import {
-  reserveOwnershipMessage,
   type AdminPorPublishResult,
   type AdminPorSnapshot,
   type Page,
@@ -35,6 +34,7 @@ import {
   formatScaled,
   publishState,
   rescale,
+  reserveMessage,
   reservesShort,
   retentionCutoff,
   snapshotBlock,
@@ -66,6 +66,16 @@ export interface BuiltTree {
   proofs: Iterable<{ address: string; proof: PorProof }>
 }
 
+/** What each proof file names besides the tree: where the root is anchored, and the reserves. */
+export interface ProofContext {
+  chainId: number
+  registry: Hex
+  token: Hex
+  blockNumber: bigint
+  /** The reserve addresses that have signed their ownership message. */
+  reserves: { address: Hex; message: string; signature: Hex }[]
+}
+
 /**
  * The port the snapshot builds its tree through (the Merkle-sum tree of `@hope/por-verify`, in
  * a worker); `secret` salts the leaves and is never stored.
@@ -74,6 +84,7 @@ export type BuildTree = (input: {
   snapshotId: bigint
   secret: Uint8Array
   accounts: TreeAccount[]
+  context: ProofContext
 }) => Promise<BuiltTree>
 
 const coverageOf = (s: SnapshotRow): string | null =>
@@ -131,7 +142,7 @@ export function createPorService(deps: {
         reserves: row.reserves.map((r) => ({
           address: r.address,
           balance: formatScaled(BigInt(r.balance), row.tokenDecimals),
-          message: reserveOwnershipMessage(r.address, row.chainId),
+          message: reserveMessage(r.address, row.chainId, row.registryAddress),
           signature: signatures.get(r.address.toLowerCase()) ?? null,
         })),
         reservesUsdt: formatScaled(BigInt(row.reservesUsdt), row.tokenDecimals),
@@ -365,7 +376,34 @@ export function createPorPublisher(deps: {
     })
     const totalUsdt = accounts.reduce((sum, a) => sum + a.usdt, 0n)
     const totalHope = accounts.reduce((sum, a) => sum + a.hope, 0n)
-    const tree = await buildTree({ snapshotId: BigInt(id), secret: randomBytes(32), accounts })
+    const registryAddress = getAddress(s.porRegistryAddress)
+    const signatures = new Map(
+      s.porReserveSignatures.map((r) => [r.address.toLowerCase(), r.signature as Hex]),
+    )
+    const context: ProofContext = {
+      chainId: chain.chainId,
+      registry: registryAddress,
+      token: tokenAddress,
+      blockNumber,
+      reserves: reserveAddresses.flatMap((address) => {
+        const signature = signatures.get(address.toLowerCase())
+        return signature
+          ? [
+              {
+                address,
+                signature,
+                message: reserveMessage(address, chain.chainId, registryAddress),
+              },
+            ]
+          : []
+      }),
+    }
+    const tree = await buildTree({
+      snapshotId: BigInt(id),
+      secret: randomBytes(32),
+      accounts,
+      context,
+    })
     if (tree.totalUsdt !== totalUsdt || tree.totalHope !== totalHope)
       throw new Error(`snapshot ${id}: the tree's sums differ from the books`)
 
@@ -384,7 +422,7 @@ export function createPorPublisher(deps: {
         reservesUsdt: reservesTotal.toString(),
         tokenAddress,
         tokenDecimals: s.chainTokenDecimals,
-        registryAddress: getAddress(s.porRegistryAddress),
+        registryAddress,
       })
       let addresses: string[] = []
       let proofs: string[] = []

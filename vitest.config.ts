@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/api', 'apps/server', 'apps/web', 'apps/admin', 'tests/faults'],
+    projects: [
+      'packages/api',
+      'packages/por-verify',
+      'apps/server',
+      'apps/web',
+      'apps/admin',
+      'tests/faults',
+    ],
   },
 })

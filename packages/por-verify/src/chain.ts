@@ -1,0 +1,34 @@
+// The verifier's readers over a viem public client: the anchored snapshot from the registry and
+// the reserve balances at block B. Nothing here talks to HOPE's servers.
+import { erc20Abi, type PublicClient } from 'viem'
+import { porRegistryAbi } from './registry-abi.ts'
+import type { AnchoredSnapshot, ChainReaders } from './verify.ts'
+
+/** Readers for `verifyProof` over any EIP-1193 chain a viem client reaches. */
+export function chainReaders(client: PublicClient): Required<ChainReaders> {
+  return {
+    readChainId: () => client.getChainId(),
+    readRegistry: async ({ registry, snapshotId }): Promise<AnchoredSnapshot | undefined> => {
+      const [root, totalUsdt, totalHope, blockNumber, publishedAt] = await client.readContract({
+        address: registry,
+        abi: porRegistryAbi,
+        functionName: 'snapshots',
+        args: [snapshotId],
+      })
+      if (/^0x0*$/.test(root)) return undefined
+      return { root, totalUsdt, totalHope, blockNumber, publishedAt }
+    },
+    readReserves: ({ token, addresses, blockNumber }) =>
+      Promise.all(
+        addresses.map((address) =>
+          client.readContract({
+            address: token,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [address],
+            blockNumber,
+          }),
+        ),
+      ),
+  }
+}

@@ -1,0 +1,30 @@
+// The PorRegistry interface the verifier reads. The contract implements at least these two
+// entries, with these exact types, so that any verifier can read it without HOPE's help.
+
+/** `snapshots(id)` answers a zero root for an id never published. */
+export const porRegistryAbi = [
+  {
+    type: 'function',
+    name: 'snapshots',
+    stateMutability: 'view',
+    inputs: [{ name: 'id', type: 'uint64' }],
+    outputs: [
+      { name: 'root', type: 'bytes32' },
+      { name: 'totalUsdt', type: 'uint256' },
+      { name: 'totalHope', type: 'uint256' },
+      { name: 'blockNumber', type: 'uint64' },
+      { name: 'publishedAt', type: 'uint64' },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'SnapshotPublished',
+    inputs: [
+      { name: 'id', type: 'uint64', indexed: true },
+      { name: 'root', type: 'bytes32', indexed: false },
+      { name: 'totalUsdt', type: 'uint256', indexed: false },
+      { name: 'totalHope', type: 'uint256', indexed: false },
+      { name: 'blockNumber', type: 'uint64', indexed: false },
+    ],
+  },
+] as const

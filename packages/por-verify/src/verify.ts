@@ -1,0 +1,335 @@
+// Verifies one proof file, check by check. Pure given its readers: the CLI passes readers over
+// an RPC endpoint, the app passes the same readers over the user's wallet chain, tests pass fakes.
+import { formatUnits, recoverMessageAddress } from 'viem'
+import {
+  encodeAddress,
+  encodeHash,
+  encodeSalt,
+  nobleHashing,
+  SUM_BOUND,
+  toHex,
+  type Hashing,
+} from './encoding.ts'
+import { reserveOwnershipMessage, type ProofFile } from './proof.ts'
+import { hashLeaf, hashNode, type TreeNode } from './tree.ts'
+
+type Hex = `0x${string}`
+
+export const USDT_DECIMALS = 6
+export const HOPE_DECIMALS = 18
+
+/** What the registry holds for a snapshot id (as `snapshots(id)` answers it). */
+export interface AnchoredSnapshot {
+  root: Hex
+  totalUsdt: bigint
+  totalHope: bigint
+  blockNumber: bigint
+  publishedAt: bigint
+}
+
+export interface ChainReaders {
+  /** The chain the readers talk to; checked against the proof's when given. */
+  readChainId?: () => Promise<number>
+  /** The anchored snapshot, or undefined when none is published under that id. */
+  readRegistry: (input: {
+    registry: Hex
+    snapshotId: bigint
+  }) => Promise<AnchoredSnapshot | undefined>
+  /** Each address's token balance at the block, in the order given. */
+  readReserves: (input: { token: Hex; addresses: Hex[]; blockNumber: bigint }) => Promise<bigint[]>
+}
+
+export type CheckId =
+  | 'leaves'
+  | 'sums'
+  | 'root'
+  | 'totals'
+  | 'balance'
+  | 'chain'
+  | 'anchor'
+  | 'reserve-signatures'
+  | 'reserves'
+
+export interface Check {
+  id: CheckId
+  ok: boolean
+  detail: string
+}
+
+export interface VerifyResult {
+  ok: boolean
+  checks: Check[]
+}
+
+export interface VerifyOptions {
+  /** The balance the user knows from the app; compared with the parts when given. */
+  expected?: { usdt?: bigint; hope?: bigint }
+  hashing?: Hashing
+}
+
+/** Short labels for a report. */
+export const CHECK_LABELS: Record<CheckId, string> = {
+  leaves: 'leaves',
+  sums: 'sums on the path',
+  root: 'root',
+  totals: 'totals',
+  balance: 'balance',
+  chain: 'chain',
+  anchor: 'anchored on chain',
+  'reserve-signatures': 'reserve ownership',
+  reserves: 'reserves cover USDT',
+}
+
+/**
+ * Runs every check on a parsed proof file and answers each with ok and a one-line detail.
+ *
+ * @example
+ * const { ok, checks } = await verifyProof(proof, chainReaders(client))
+ * for (const c of checks) console.log(c.ok ? '✓' : '✗', c.id, c.detail)
+ */
+export async function verifyProof(
+  proof: ProofFile,
+  readers: ChainReaders,
+  options: VerifyOptions = {},
+): Promise<VerifyResult> {
+  const hashing = options.hashing ?? nobleHashing
+  const checks: Check[] = []
+  const add = (id: CheckId, ok: boolean, detail: string) => checks.push({ id, ok, detail })
+
+  const snapshotId = BigInt(proof.snapshotId)
+  const blockNumber = BigInt(proof.blockNumber)
+  const totals = { usdt: BigInt(proof.totals.usdt), hope: BigInt(proof.totals.hope) }
+
+  // Each leaf, from the proof's own address: a leaf made for someone else cannot be reused.
+  const leaves: TreeNode[] = []
+  const leafProblem = checkPartsDistinct(proof) ?? computeLeaves(hashing, proof, snapshotId, leaves)
+  add(
+    'leaves',
+    !leafProblem,
+    leafProblem ?? `${leaves.length} leaf(s) recomputed from the address, part, salt and amounts`,
+  )
+
+  // Each path, level by level: parent = left + right, nothing at or past 2^127.
+  const roots: (TreeNode | undefined)[] = []
+  let sumsProblem: string | undefined
+  proof.parts.forEach((part, i) => {
+    const leaf = leaves[i]
+    if (!leaf) return roots.push(undefined)
+    const walked = walkPath(hashing, leaf, part)
+    if ('problem' in walked) {
+      sumsProblem ??= `part ${part.part}: ${walked.problem}`
+      roots.push(undefined)
+    } else roots.push(walked.root)
+  })
+  add(
+    'sums',
+    !leafProblem && !sumsProblem,
+    sumsProblem ??
+      (leafProblem
+        ? 'not checked: the leaves could not be recomputed'
+        : `every parent is the sum of its children, all below 2^127, on ${roots.length} path(s)`),
+  )
+
+  const computed = roots.filter((r): r is TreeNode => r !== undefined)
+  const complete = computed.length === proof.parts.length
+  const rootsMatch = complete && computed.every((r) => toHex(r.hash) === proof.root.toLowerCase())
+  add(
+    'root',
+    rootsMatch,
+    rootsMatch
+      ? `every part leads to the root ${short(proof.root)}`
+      : complete
+        ? `a part leads to ${short(toHex(computed.find((r) => toHex(r.hash) !== proof.root.toLowerCase())!.hash))}, not to the root ${short(proof.root)}`
+        : 'not checked: a path could not be walked',
+  )
+  const totalsMatch =
+    rootsMatch && computed.every((r) => r.usdt === totals.usdt && r.hope === totals.hope)
+  add(
+    'totals',
+    totalsMatch,
+    totalsMatch
+      ? `liabilities ${usdt(totals.usdt)} and ${hope(totals.hope)}, as the root's sums`
+      : rootsMatch
+        ? `the root's sums are ${usdt(computed[0]!.usdt)} and ${hope(computed[0]!.hope)}, the file says ${usdt(totals.usdt)} and ${hope(totals.hope)}`
+        : 'not checked: the root does not match',
+  )
+
+  add('balance', ...checkBalance(proof, options.expected))
+
+  if (readers.readChainId) {
+    const chainId = await attempt(readers.readChainId)
+    add(
+      'chain',
+      chainId.ok && chainId.value === proof.chainId,
+      chainId.ok
+        ? `the RPC serves chain ${chainId.value}${chainId.value === proof.chainId ? '' : `, the proof is for chain ${proof.chainId}`}`
+        : `could not read the chain id: ${chainId.error}`,
+    )
+  }
+
+  const anchored = await attempt(() =>
+    readers.readRegistry({ registry: proof.registry, snapshotId }),
+  )
+  add('anchor', ...checkAnchor(proof, anchored, totals, blockNumber))
+
+  add('reserve-signatures', ...(await checkReserveSignatures(proof)))
+
+  const balances = await attempt(() =>
+    readers.readReserves({
+      token: proof.token,
+      addresses: proof.reserves.map((r) => r.address),
+      blockNumber,
+    }),
+  )
+  if (!balances.ok) add('reserves', false, `could not read the reserves: ${balances.error}`)
+  else {
+    const reserves = balances.value.reduce((s, b) => s + b, 0n)
+    const covered = balances.value.length === proof.reserves.length && reserves >= totals.usdt
+    const ratio =
+      totals.usdt === 0n ? '' : ` (${formatUnits((reserves * 10_000n) / totals.usdt, 2)}%)`
+    add(
+      'reserves',
+      covered,
+      `${usdt(reserves)} held at block ${blockNumber} by ${proof.reserves.length} address(es) ${covered ? '≥' : '<'} liabilities ${usdt(totals.usdt)}${ratio}`,
+    )
+  }
+
+  return { ok: checks.every((c) => c.ok), checks }
+}
+
+function checkPartsDistinct(proof: ProofFile): string | undefined {
+  const numbers = new Set(proof.parts.map((p) => p.part))
+  const positions = new Set(proof.parts.map((p) => p.position))
+  if (numbers.size !== proof.parts.length) return 'two parts share a part number'
+  if (positions.size !== proof.parts.length) return 'two parts share a position'
+  return undefined
+}
+
+function computeLeaves(
+  hashing: Hashing,
+  proof: ProofFile,
+  snapshotId: bigint,
+  out: TreeNode[],
+): string | undefined {
+  const address = encodeAddress(proof.address)
+  for (const part of proof.parts) {
+    const usdt = BigInt(part.usdt)
+    const hope = BigInt(part.hope)
+    if (usdt >= SUM_BOUND || hope >= SUM_BOUND) return `part ${part.part}: an amount ≥ 2^127`
+    const hash = hashLeaf(hashing, {
+      snapshotId,
+      address,
+      part: part.part,
+      salt: encodeSalt(part.salt),
+      usdt,
+      hope,
+    })
+    out.push({ hash, usdt, hope })
+  }
+  return undefined
+}
+
+function walkPath(
+  hashing: Hashing,
+  leaf: TreeNode,
+  part: ProofFile['parts'][number],
+): { root: TreeNode } | { problem: string } {
+  let node = leaf
+  for (const [level, sibling] of part.path.entries()) {
+    const s = {
+      hash: encodeHash(sibling.hash),
+      usdt: BigInt(sibling.usdt),
+      hope: BigInt(sibling.hope),
+    }
+    if (s.usdt < 0n || s.hope < 0n || s.usdt >= SUM_BOUND || s.hope >= SUM_BOUND)
+      return { problem: `level ${level}: a sibling sum outside [0, 2^127)` }
+    if (node.usdt + s.usdt >= SUM_BOUND || node.hope + s.hope >= SUM_BOUND)
+      return { problem: `level ${level + 1}: a parent sum ≥ 2^127` }
+    const isRight = Math.floor(part.position / 2 ** level) % 2 === 1
+    node = isRight ? hashNode(hashing, s, node) : hashNode(hashing, node, s)
+  }
+  return { root: node }
+}
+
+function checkBalance(proof: ProofFile, expected: VerifyOptions['expected']): [boolean, string] {
+  const sum = {
+    usdt: proof.parts.reduce((s, p) => s + BigInt(p.usdt), 0n),
+    hope: proof.parts.reduce((s, p) => s + BigInt(p.hope), 0n),
+  }
+  const stated = { usdt: BigInt(proof.balance.usdt), hope: BigInt(proof.balance.hope) }
+  if (sum.usdt !== stated.usdt || sum.hope !== stated.hope)
+    return [
+      false,
+      `the parts add up to ${usdt(sum.usdt)} and ${hope(sum.hope)}, the file states ${usdt(stated.usdt)} and ${hope(stated.hope)}`,
+    ]
+  const mismatch = [
+    expected?.usdt !== undefined && expected.usdt !== sum.usdt
+      ? `${usdt(sum.usdt)} committed, ${usdt(expected.usdt)} expected`
+      : undefined,
+    expected?.hope !== undefined && expected.hope !== sum.hope
+      ? `${hope(sum.hope)} committed, ${hope(expected.hope)} expected`
+      : undefined,
+  ].filter(Boolean)
+  if (mismatch.length) return [false, mismatch.join('; ')]
+  return [
+    true,
+    `${usdt(sum.usdt)} and ${hope(sum.hope)} in ${proof.parts.length} part(s) for ${proof.address}${expected ? ', as expected' : ''}`,
+  ]
+}
+
+function checkAnchor(
+  proof: ProofFile,
+  anchored: Attempt<AnchoredSnapshot | undefined>,
+  totals: { usdt: bigint; hope: bigint },
+  blockNumber: bigint,
+): [boolean, string] {
+  if (!anchored.ok) return [false, `could not read the registry: ${anchored.error}`]
+  const a = anchored.value
+  const at = `registry ${short(proof.registry)}, snapshot ${proof.snapshotId}`
+  if (!a || /^0x0*$/.test(a.root)) return [false, `${at}: nothing published`]
+  const differences = [
+    a.root.toLowerCase() !== proof.root.toLowerCase() && `root ${short(a.root)} on chain`,
+    a.totalUsdt !== totals.usdt && `total ${usdt(a.totalUsdt)} on chain`,
+    a.totalHope !== totals.hope && `total ${hope(a.totalHope)} on chain`,
+    a.blockNumber !== blockNumber && `block ${a.blockNumber} on chain`,
+  ].filter(Boolean)
+  if (differences.length) return [false, `${at}: ${differences.join(', ')}`]
+  return [true, `${at}: root, totals and block ${blockNumber} match`]
+}
+
+async function checkReserveSignatures(proof: ProofFile): Promise<[boolean, string]> {
+  const seen = new Set<string>()
+  for (const reserve of proof.reserves) {
+    const address = reserve.address.toLowerCase()
+    if (seen.has(address)) return [false, `${reserve.address} is listed twice`]
+    seen.add(address)
+    const message = reserveOwnershipMessage({
+      address,
+      chainId: proof.chainId,
+      registry: proof.registry,
+    })
+    if (reserve.message !== message)
+      return [false, `${reserve.address} signed another message than the reserve statement`]
+    const signer = await attempt(() =>
+      recoverMessageAddress({ message, signature: reserve.signature }),
+    )
+    if (!signer.ok || signer.value.toLowerCase() !== address)
+      return [false, `the signature for ${reserve.address} is not that address's`]
+  }
+  return [true, `${proof.reserves.length} reserve address(es), each signed by its key`]
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: string }
+
+async function attempt<T>(run: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await run() }
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+    return { ok: false, error: message }
+  }
+}
+
+const usdt = (v: bigint) => `${formatUnits(v, USDT_DECIMALS)} USDT`
+const hope = (v: bigint) => `${formatUnits(v, HOPE_DECIMALS)} HOPE`
+const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-6)}`

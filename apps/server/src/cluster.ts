@@ -74,6 +74,9 @@ async function startPrimary(workers: number): Promise<void> {
         // The local chain's public development key pays withdrawals, as in one process.
         if (!process.env.HOT_WALLET_KEY)
           env.HOT_WALLET_KEY = toHex(devAccount(LOCAL_ROLES.hotWallet).getHdKey().privateKey!)
+        // The deployer owns the local proof-of-liabilities registry and publishes on it.
+        if (!process.env.POR_PUBLISHER_KEY)
+          env.POR_PUBLISHER_KEY = toHex(devAccount(LOCAL_ROLES.deployer).getHdKey().privateKey!)
       }
     } finally {
       await database.close()

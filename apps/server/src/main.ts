@@ -117,7 +117,16 @@ async function main(): Promise<void> {
     app.log.warn(
       'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
     )
-  const jobs = serverJobs({ app, pool: database.pool, chain, hotWallet }).map((job) =>
+  // The registry's owner publishes the proof-of-liabilities snapshots (the deployer locally).
+  const porPublisherKey = process.env.POR_PUBLISHER_KEY
+  const porPublisher = porPublisherKey
+    ? privateKeyToAccount(porPublisherKey as `0x${string}`)
+    : anvil
+      ? devAccount(LOCAL_ROLES.deployer)
+      : null
+  if (!porPublisher)
+    app.log.warn('POR_PUBLISHER_KEY is not set: proof-of-liabilities snapshots are not published')
+  const jobs = serverJobs({ app, pool: database.pool, chain, hotWallet, porPublisher }).map((job) =>
     startJob(job, app.log),
   )
 

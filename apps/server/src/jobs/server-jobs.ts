@@ -8,19 +8,24 @@ import { createQuotesJob } from '../modules/quotes/quotes.job.ts'
 import { createRankingJob } from '../modules/ranking/ranking.job.ts'
 import { createReconcileJob } from '../modules/reconcile/reconcile.job.ts'
 import { createWithdrawJob } from '../modules/withdraw/withdraw.job.ts'
+import { createPorJob } from '../modules/por/por.job.ts'
+import { createPorPublisher } from '../modules/por/por.service.ts'
+import { buildTreeInWorker } from '../modules/por/por.tree.ts'
 import type { JobDefinition } from './job.ts'
 
 /**
  * Every background job of the server, in the order they start. The withdrawal sender runs only
- * with a hot wallet to pay from.
+ * with a hot wallet to pay from, the proof-of-liabilities snapshot only with the registry's
+ * owner key to publish with.
  */
 export function serverJobs(ctx: {
   app: FastifyInstance
   pool: pg.Pool
   chain: ChainConnection
   hotWallet: LocalAccount | null
+  porPublisher?: LocalAccount | null
 }): JobDefinition[] {
-  const { app, pool, chain, hotWallet } = ctx
+  const { app, pool, chain, hotWallet, porPublisher } = ctx
   const { ledger, settings } = app.services
   const onChain = { pool, ledger, settings, client: chain.client, chainId: chain.chainId }
   const logError = (extra: object, msg: string) => app.log.error(extra, msg)
@@ -48,5 +53,20 @@ export function serverJobs(ctx: {
     createQuotesJob(app.services.quotes),
     createRankingJob(app.services.ranking),
     createLedgerCheckJob(app.services.admin, logError),
+    ...(porPublisher
+      ? [
+          createPorJob(
+            createPorPublisher({
+              pool,
+              settings,
+              chain,
+              publisher: porPublisher,
+              hotWallet: hotWallet?.address ?? null,
+              buildTree: buildTreeInWorker,
+              log: (msg, extra) => app.log.warn(extra, msg),
+            }),
+          ),
+        ]
+      : []),
   ]
 }

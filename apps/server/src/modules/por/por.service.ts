@@ -16,7 +16,7 @@ import {
   type Hex,
   type LocalAccount,
 } from 'viem'
-import { withAdvisoryLock } from '../../db/advisory-lock.ts'
+import { withAdvisoryLock, withAdvisoryLockWaiting } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { ChainConnection } from '../../chain/chain.service.ts'
@@ -346,16 +346,21 @@ export function createPorPublisher(deps: {
           .map((a) => getAddress(a)),
       ),
     ]
+    // A chain younger than the depth may not have the token at B yet: nothing is held then.
+    const tokenAtB = (await client.getCode({ address: tokenAddress, blockNumber })) ?? '0x'
     const reserves = await Promise.all(
       reserveAddresses.map(async (address) => ({
         address,
-        balance: await client.readContract({
-          address: tokenAddress,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [address],
-          blockNumber,
-        }),
+        balance:
+          tokenAtB === '0x'
+            ? 0n
+            : await client.readContract({
+                address: tokenAddress,
+                abi: erc20Abi,
+                functionName: 'balanceOf',
+                args: [address],
+                blockNumber,
+              }),
       })),
     )
     const reservesTotal = reserves.reduce((sum, r) => sum + r.balance, 0n)
@@ -457,6 +462,19 @@ export function createPorPublisher(deps: {
   return {
     takeSnapshot,
     watchPending,
+
+    /**
+     * Takes and sends a snapshot now (`npm run por:publish`), waiting for the job's tick to
+     * finish first; answers the pending one instead when a snapshot is still being published.
+     */
+    async publishNow(): Promise<{ snapshot: SnapshotRow; taken: boolean }> {
+      return withAdvisoryLockWaiting(pool, POR_LOCK, async () => {
+        await watchPending()
+        const pending = await repo.pendingSnapshot(pool)
+        if (pending) return { snapshot: pending, taken: false }
+        return { snapshot: await takeSnapshot(), taken: true }
+      })
+    },
 
     /**
      * One run of the job: follows the pending snapshot, drops proofs past retention, and takes

@@ -1,0 +1,88 @@
+// `npm run por:publish`: takes a proof-of-liabilities snapshot now, publishes its root on the
+// registry and waits until the publish transaction is at the confirmation depth (sent again if
+// a reorg drops it). Exits 1 when it is not published within POR_PUBLISH_TIMEOUT_MS (5 min).
+// Chain: CHAIN_RPC_URL, else the local chain of a running app under DATA_DIR. The registry's
+// owner signs: POR_PUBLISHER_KEY, else the local chain's deployer.
+import { privateKeyToAccount } from 'viem/accounts'
+import { connectChain, connectExternalChain } from '../src/chain/chain.service.ts'
+import { LOCAL_ROLES, devAccount, runningLocalChain } from '../src/chain/local-chain.ts'
+import { loadConfig } from '../src/config.ts'
+import { openAppDatabase } from '../src/db/app-database.ts'
+import { snapshotById } from '../src/modules/por/por.repository.ts'
+import { createPorPublisher } from '../src/modules/por/por.service.ts'
+import { buildTreeInWorker } from '../src/modules/por/por.tree.ts'
+import { createSettingsService } from '../src/modules/settings/settings.service.ts'
+
+const config = loadConfig()
+const local = config.chainRpcUrl ? null : runningLocalChain(config.dataDir)
+if (!config.chainRpcUrl && !local) {
+  console.error('No chain: set CHAIN_RPC_URL, or start the app (npm start) to run its local chain.')
+  process.exit(2)
+}
+const key = (name: string) => process.env[name] as `0x${string}` | undefined
+const publisherKey = key('POR_PUBLISHER_KEY')
+const publisher = publisherKey
+  ? privateKeyToAccount(publisherKey)
+  : local
+    ? devAccount(LOCAL_ROLES.deployer)
+    : null
+if (!publisher) {
+  console.error('POR_PUBLISHER_KEY is not set: it must be the key that owns the registry.')
+  process.exit(2)
+}
+const hotWalletKey = key('HOT_WALLET_KEY')
+const hotWallet = hotWalletKey
+  ? privateKeyToAccount(hotWalletKey).address
+  : local
+    ? devAccount(LOCAL_ROLES.hotWallet).address
+    : null
+
+const db = await openAppDatabase(config).catch((e: Error) => {
+  console.error(e.message)
+  process.exit(2)
+})
+try {
+  const chain = local
+    ? connectChain(local, 31337)
+    : await connectExternalChain(config.chainRpcUrl!, config.chainId)
+  const por = createPorPublisher({
+    pool: db.pool,
+    settings: createSettingsService(db.pool),
+    chain,
+    publisher,
+    hotWallet,
+    buildTree: buildTreeInWorker,
+    log: (msg, extra) => console.info(msg, extra),
+  })
+  const { snapshot, taken } = await por.publishNow()
+  console.info(
+    taken
+      ? `snapshot ${snapshot.id}: ${snapshot.users} users at block ${snapshot.blockNumber}, root ${snapshot.root}, publish tx ${snapshot.publishTxHash}`
+      : `snapshot ${snapshot.id} is still being published (tx ${snapshot.publishTxHash}); following it`,
+  )
+  const deadline = Date.now() + Number(process.env.POR_PUBLISH_TIMEOUT_MS ?? 300_000)
+  for (;;) {
+    await por.watchPending()
+    const row = (await snapshotById(db.pool, snapshot.id))!
+    if (row.status === 'published') {
+      console.info(`snapshot ${row.id} published in block ${row.publishBlock}`)
+      break
+    }
+    if (row.status === 'reorged') {
+      console.error(`snapshot ${row.id}: its block left the chain; run again`)
+      process.exitCode = 1
+      break
+    }
+    if (Date.now() > deadline) {
+      console.error(`snapshot ${row.id}: not at the confirmation depth yet; the job will finish it`)
+      process.exitCode = 1
+      break
+    }
+    await new Promise((r) => setTimeout(r, 2_000))
+  }
+} finally {
+  await db.close()
+}
+// The embedded database's exit hook ends the process with 0 when the loop empties: exit with
+// the command's own status first.
+process.exit(process.exitCode ?? 0)

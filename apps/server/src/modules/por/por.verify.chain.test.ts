@@ -1,0 +1,95 @@
+import { chainReaders, parseProofFile, verifyProof } from '@hope/por-verify'
+import { createPublicClient, http, type PublicClient } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import { connectChain } from '../../chain/chain.service.ts'
+import {
+  LOCAL_ROLES,
+  devAccount,
+  localChain,
+  prepareLocalChain,
+  signReserveOwnership,
+} from '../../chain/local-chain.ts'
+import {
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  insertTestUser,
+  type TestDatabase,
+} from '../../testing/index.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+import { createPorPublisher, createPorService } from './por.service.ts'
+import { buildTreeInWorker } from './por.tree.ts'
+
+const CONFIRMATIONS = 2
+
+describe('a published snapshot verifies against the chain alone', () => {
+  let anvil: LocalChain
+  let client: PublicClient
+  let db: TestDatabase
+  let publisher: ReturnType<typeof createPorPublisher>
+  let por: ReturnType<typeof createPorService>
+  const users: { userName: string }[] = []
+
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    const setup = await prepareLocalChain(anvil.url, undefined)
+    client = createPublicClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+    }) as PublicClient
+    db = await createTestDatabase(databaseTargets()[0]!)
+    const settings = createSettingsService(db.pool)
+    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
+    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
+    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+    await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
+    await settings.set(
+      'porReserveSignatures',
+      await signReserveOwnership(
+        [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet],
+        setup.porRegistryAddress,
+      ),
+      'test',
+    )
+    publisher = createPorPublisher({
+      pool: db.pool,
+      settings,
+      chain: connectChain(anvil.url, anvil.chainId),
+      publisher: devAccount(LOCAL_ROLES.deployer),
+      hotWallet: setup.hotWalletAddress,
+      buildTree: buildTreeInWorker,
+    })
+    por = createPorService({ pool: db.pool, settings })
+    for (const [i, usdt, hope] of [
+      [3, '1500.25', '0'],
+      [4, '0', '12.000000000000000001'],
+      [5, '99', '7'],
+    ] as const) {
+      const u = await insertTestUser(db.pool, { address: devAccount(i).address })
+      if (usdt !== '0') await fundAccount(db.pool, u.id, usdt)
+      if (hope !== '0') await fundAccount(db.pool, u.id, hope, 'community')
+      users.push(u)
+    }
+  })
+  afterAll(async () => {
+    await db?.drop()
+    await anvil?.stop()
+  })
+
+  test('every user’s stored proof passes every check of the verifier', async () => {
+    expect(await publisher.tick()).toMatchObject({ taken: 1 })
+    await client.request({ method: 'anvil_mine' as never, params: ['0x2'] as never })
+    expect(await publisher.tick()).toMatchObject({ published: 1 })
+    const latest = await por.latest()
+    expect(latest.coverage).not.toBeNull()
+    for (const user of users) {
+      const parsed = parseProofFile(await por.myProof(user))
+      if (!parsed.ok) throw new Error(parsed.error)
+      expect(parsed.proof.root).toBe(latest.root)
+      const result = await verifyProof(parsed.proof, chainReaders(client))
+      expect(result.checks.filter((c) => !c.ok)).toEqual([])
+      expect(result.ok).toBe(true)
+    }
+  })
+})

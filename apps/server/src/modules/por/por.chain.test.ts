@@ -203,6 +203,31 @@ describe('proof of liabilities on a local chain', () => {
     expect((await por.latest()).snapshotId).toBe(sent.id)
   })
 
+  test('a snapshot whose block B leaves the chain is void, and the next one replaces it', async () => {
+    await repo.requestSnapshot(db.pool, 'test')
+    expect(await publisher.tick()).toMatchObject({ taken: 1 })
+    const voided = (await repo.pendingSnapshot(db.pool))!
+    // Deeper than the confirmations: block B itself is replaced.
+    await rpc('anvil_reorg', [CONFIRMATIONS + 2, []])
+    const report = await publisher.tick()
+    expect(report).toMatchObject({ reorged: 1, taken: 1 })
+    expect((await repo.snapshotById(db.pool, voided.id))!.status).toBe('reorged')
+    const next = (await repo.pendingSnapshot(db.pool))!
+    expect(next.id).toBeGreaterThan(voided.id)
+    await mine(CONFIRMATIONS)
+    expect(await publisher.tick()).toMatchObject({ published: 1 })
+    expect((await onRegistry(next.id)).root).toBe(next.root)
+  })
+
+  test('proofs past the retention days are dropped, the snapshots stay', async () => {
+    await db.pool.query(
+      `UPDATE por_snapshots SET taken_at = now() - interval '31 days' WHERE id = 1`,
+    )
+    expect((await publisher.tick()).proofsDropped).toBeGreaterThan(0)
+    expect(await repo.proofOf(db.pool, 1, devAccount(3).address.toLowerCase())).toBeNull()
+    expect(await repo.snapshotById(db.pool, 1)).toMatchObject({ status: 'published' })
+  })
+
   test('the registry takes only its owner, and only ids that grow', async () => {
     const publish = (index: number, id: bigint) =>
       createWalletClient({

@@ -283,6 +283,8 @@ export function createPorPublisher(deps: {
     const block = await client.getBlock({ blockNumber: BigInt(row.blockNumber) }).catch(() => null)
     if (block?.hash !== row.blockHash) {
       await repo.markReorged(pool, row.id)
+      // Replaced at once: a request makes the same tick take the next one.
+      await repo.requestSnapshot(pool, 'reorg')
       log('proof-of-liabilities snapshot block reorganised away', { snapshotId: row.id })
       report.reorged = 1
       return report

@@ -7,6 +7,7 @@ import { BlankScreen } from '../features/screen/index.ts'
 import { loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
 import { ScreenFrame } from './layout/screen-frame.tsx'
 import { RootGuard } from './root-guard.tsx'
+import { useScrollRestoration } from './scroll-restoration.ts'
 import { setStartScreen } from './start-screen.ts'
 import type { ScreenHandle, TitleKey } from './screen-handle.ts'
 
@@ -204,6 +205,7 @@ export function preloadScreen(pathname: string): void {
 }
 
 export function AppRoutes() {
+  useScrollRestoration()
   return useRoutes(routes)
 }
 

@@ -16,13 +16,14 @@ import {
   type Check,
 } from './verify.ts'
 
-export const USAGE = `Usage: por-verify <proof.json> --rpc <url> [--usdt <amount>] [--hope <amount>]
+export const USAGE = `Usage: por-verify <proof.json> --rpc <url> [--address <0x…>] [--usdt <amount>] [--hope <amount>]
 
 Checks a HOPE proof of liabilities and reserves against the chain alone: recomputes your
 leaves and the root from the file, reads the anchored root and totals from the registry and
 the reserve balances at the snapshot's block, and checks the reserve signatures.
 
   --rpc <url>       a JSON-RPC endpoint of the proof's chain (any node, not HOPE's)
+  --address <0x…>   your wallet address, checked against the proof's
   --usdt <amount>   your USDT balance at the snapshot as you know it (e.g. 12.5)
   --hope <amount>   your HOPE balance at the snapshot as you know it
   -h, --help        this text
@@ -47,6 +48,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       allowPositionals: true,
       options: {
         rpc: { type: 'string' },
+        address: { type: 'string' },
         usdt: { type: 'string' },
         hope: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -68,7 +70,10 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   ] as const)
     if (value !== undefined && !AMOUNT.test(value))
       return usage(io, `--${name}: a decimal amount such as 12.5`)
+  if (values.address !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(values.address))
+    return usage(io, '--address: a 0x-prefixed 20-byte address')
   const expected = {
+    ...(values.address === undefined ? {} : { address: values.address }),
     ...(values.usdt === undefined ? {} : { usdt: parseUnits(values.usdt, USDT_DECIMALS) }),
     ...(values.hope === undefined ? {} : { hope: parseUnits(values.hope, HOPE_DECIMALS) }),
   }

@@ -78,7 +78,8 @@ export function hashNode(hashing: Hashing, left: TreeNode, right: TreeNode): Tre
 
 /**
  * An empty subtree: pad = SHA-256(padTag ‖ snapshotId ‖ level ‖ index ‖ padSalt), sum 0. At level
- * 0 it is the padding leaf of an empty position; above, one pad stands for a whole empty subtree.
+ * 0 it is the padding leaf of an empty position (index = the position); above, one pad per level
+ * (index 0) stands for every empty subtree of that height, so none is ever expanded.
  */
 export function hashPad(
   hashing: Hashing,
@@ -92,7 +93,7 @@ export function hashPad(
       PAD_TAG,
       encodeSnapshotId(snapshotId),
       Uint8Array.of(level),
-      encodePosition(index),
+      encodePosition(level === 0 ? index : 0),
       padSalt,
     ),
   )
@@ -150,12 +151,13 @@ export function sliceLevel(level: LevelNodes, from = 0, to = level.count): Level
   }
 }
 
-/** Writes pads of one snapshot into packed arrays, reusing one input buffer. */
+/** Writes pads of one snapshot into packed arrays: level 0 per position, above once per level. */
 export class PadWriter {
   readonly #hashing: Hashing
   readonly #input: Uint8Array
   readonly #view: DataView
   readonly #at: number
+  readonly #perLevel = new Map<number, Uint8Array>()
 
   constructor(hashing: Hashing, snapshotId: bigint, padSalt: Uint8Array) {
     this.#hashing = hashing
@@ -165,9 +167,14 @@ export class PadWriter {
   }
 
   write(out: Uint8Array, offset: number, level: number, index: number): void {
-    this.#input[this.#at] = level
-    this.#view.setUint32(this.#at + 1, index)
-    out.set(this.#hashing.sha256(this.#input), offset)
+    let pad = level === 0 ? undefined : this.#perLevel.get(level)
+    if (!pad) {
+      this.#input[this.#at] = level
+      this.#view.setUint32(this.#at + 1, level === 0 ? index : 0)
+      pad = this.#hashing.sha256(this.#input)
+      if (level !== 0) this.#perLevel.set(level, pad)
+    }
+    out.set(pad, offset)
   }
 }
 

@@ -62,8 +62,8 @@ export interface VerifyResult {
 }
 
 export interface VerifyOptions {
-  /** The balance the user knows from the app; compared with the parts when given. */
-  expected?: { usdt?: bigint; hope?: bigint }
+  /** What the user knows (their address, their balance in the app); compared when given. */
+  expected?: { address?: string; usdt?: bigint; hope?: bigint }
   hashing?: Hashing
 }
 
@@ -263,6 +263,10 @@ function checkBalance(proof: ProofFile, expected: VerifyOptions['expected']): [b
       `the parts add up to ${usdt(sum.usdt)} and ${hope(sum.hope)}, the file states ${usdt(stated.usdt)} and ${hope(stated.hope)}`,
     ]
   const mismatch = [
+    expected?.address !== undefined &&
+    expected.address.toLowerCase() !== proof.address.toLowerCase()
+      ? `the proof is for ${proof.address}, not for ${expected.address}`
+      : undefined,
     expected?.usdt !== undefined && expected.usdt !== sum.usdt
       ? `${usdt(sum.usdt)} committed, ${usdt(expected.usdt)} expected`
       : undefined,

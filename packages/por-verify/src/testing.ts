@@ -1,0 +1,102 @@
+// Fixtures for this package's tests: a chain of fakes (registry, reserves) around a built tree,
+// reserve keys that sign the ownership statement, and random account sets.
+import fc from 'fast-check'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { SnapshotTree } from './build.ts'
+import {
+  createProofFile,
+  reserveOwnershipMessage,
+  type ProofFile,
+  type ReserveSignature,
+} from './proof.ts'
+import type { AnchoredSnapshot, ChainReaders } from './verify.ts'
+
+type Hex = `0x${string}`
+
+export const CHAIN_ID = 31337
+export const REGISTRY: Hex = '0x00000000000000000000000000000000000000a1'
+export const TOKEN: Hex = '0x00000000000000000000000000000000000000a2'
+export const BLOCK = 120n
+export const SECRET = new Uint8Array(32).fill(42)
+
+/** Two reserve keys (the deposit and the hot wallet), fixed so that tests are repeatable. */
+export const RESERVE_KEYS: Hex[] = [
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+]
+
+export async function signReserves(keys: Hex[] = RESERVE_KEYS): Promise<ReserveSignature[]> {
+  return Promise.all(
+    keys.map(async (key) => {
+      const account = privateKeyToAccount(key)
+      const message = reserveOwnershipMessage({
+        address: account.address,
+        chainId: CHAIN_ID,
+        registry: REGISTRY,
+      })
+      return {
+        address: account.address,
+        message,
+        signature: await account.signMessage({ message }),
+      }
+    }),
+  )
+}
+
+export function proofOf(
+  tree: SnapshotTree,
+  address: string,
+  reserves: ReserveSignature[],
+): ProofFile {
+  const proof = createProofFile(
+    tree,
+    { chainId: CHAIN_ID, registry: REGISTRY, token: TOKEN, blockNumber: BLOCK, reserves },
+    address,
+  )
+  if (!proof) throw new Error(`${address} is not in the tree`)
+  return proof
+}
+
+/** A chain on which `tree` is anchored as built and the reserves hold `reserves` in total. */
+export function fakeChain(
+  tree: SnapshotTree,
+  options: { reserves?: bigint; anchored?: Partial<AnchoredSnapshot>; chainId?: number } = {},
+): Required<ChainReaders> {
+  const anchored: AnchoredSnapshot = {
+    root: tree.root,
+    totalUsdt: tree.totals.usdt,
+    totalHope: tree.totals.hope,
+    blockNumber: BLOCK,
+    publishedAt: 1_763_779_200n,
+    ...options.anchored,
+  }
+  const total = options.reserves ?? tree.totals.usdt
+  return {
+    readChainId: async () => options.chainId ?? CHAIN_ID,
+    readRegistry: async ({ registry, snapshotId }) =>
+      registry.toLowerCase() === REGISTRY && snapshotId === tree.snapshotId ? anchored : undefined,
+    // The first reserve holds it all: what counts is the sum.
+    readReserves: async ({ token, addresses, blockNumber }) => {
+      if (token.toLowerCase() !== TOKEN || blockNumber !== BLOCK) return addresses.map(() => 0n)
+      return addresses.map((_, i) => (i === 0 ? total : 0n))
+    },
+  }
+}
+
+export const addressArb = fc
+  .uint8Array({ minLength: 20, maxLength: 20 })
+  .map((b) => `0x${Buffer.from(b).toString('hex')}`)
+
+/** 1 to `max` accounts with distinct addresses, zero balances included. */
+export const accountsArb = (max = 12) =>
+  fc.uniqueArray(
+    fc.record({
+      address: addressArb,
+      usdt: fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 10n ** 15n })),
+      hope: fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 10n ** 27n })),
+    }),
+    { minLength: 1, maxLength: max, selector: (a) => a.address },
+  )
+
+export const failed = (checks: { id: string; ok: boolean }[]) =>
+  checks.filter((c) => !c.ok).map((c) => c.id)

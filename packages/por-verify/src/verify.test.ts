@@ -1,0 +1,255 @@
+import fc from 'fast-check'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { buildSnapshotTree, type AccountBalance } from './build.ts'
+import { SUM_BOUND } from './encoding.ts'
+import { parseProofFile, type ProofFile, type ReserveSignature } from './proof.ts'
+import {
+  accountsArb,
+  addressArb,
+  failed,
+  fakeChain,
+  proofOf,
+  SECRET,
+  signReserves,
+} from './testing.ts'
+import { verifyProof } from './verify.ts'
+
+const HEIGHT = 8
+const build = (accounts: AccountBalance[], snapshotId = 5n) =>
+  buildSnapshotTree({ snapshotId, secret: SECRET, accounts, height: HEIGHT })
+const clone = (proof: ProofFile): ProofFile => structuredClone(proof)
+
+let reserves: ReserveSignature[]
+beforeAll(async () => {
+  reserves = await signReserves()
+})
+
+describe('verifyProof', () => {
+  test('every user of a random balance set verifies, each check holding', async () => {
+    await fc.assert(
+      fc.asyncProperty(accountsArb(), async (accounts) => {
+        const tree = build(accounts)
+        const chain = fakeChain(tree)
+        for (const account of accounts) {
+          const proof = proofOf(tree, account.address, reserves)
+          expect(parseProofFile(JSON.parse(JSON.stringify(proof)), { height: HEIGHT })).toEqual({
+            ok: true,
+            proof,
+          })
+          const result = await verifyProof(proof, chain, { expected: account })
+          expect(failed(result.checks)).toEqual([])
+          expect(result.checks.map((c) => c.id)).toEqual([
+            'leaves',
+            'sums',
+            'root',
+            'totals',
+            'balance',
+            'chain',
+            'anchor',
+            'reserve-signatures',
+            'reserves',
+          ])
+        }
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  test('a user left out cannot verify against the published root', async () => {
+    await fc.assert(
+      fc.asyncProperty(accountsArb(), addressArb, async (accounts, outsider) => {
+        fc.pre(!accounts.some((a) => a.address === outsider))
+        const left = { address: outsider, usdt: 7_000_000n, hope: 0n }
+        const published = build(accounts)
+        const chain = fakeChain(published)
+        // A proof from a tree that did include the user: its root is not the one anchored.
+        const fromOtherTree = proofOf(build([...accounts, left]), outsider, reserves)
+        expect(failed((await verifyProof(fromOtherTree, chain)).checks)).toContain('anchor')
+        // The same parts claimed under the published root: the path does not lead to it.
+        const claimed = { ...clone(fromOtherTree), root: published.root }
+        const { checks } = await verifyProof(claimed, chain)
+        expect(failed(checks)).toContain('root')
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  test('a balance recorded lower than the user knows fails, and so does a lowered part', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        accountsArb(),
+        fc.bigInt({ min: 1n, max: 10n ** 6n }),
+        async (accounts, cut) => {
+          const [victim, ...others] = accounts as [AccountBalance, ...AccountBalance[]]
+          const recorded = {
+            ...victim,
+            usdt: victim.usdt >= cut ? victim.usdt - cut : 0n,
+            hope: victim.hope,
+          }
+          fc.pre(recorded.usdt !== victim.usdt)
+          const tree = build([recorded, ...others])
+          const proof = proofOf(tree, victim.address, reserves)
+          const result = await verifyProof(proof, fakeChain(tree), { expected: victim })
+          expect(failed(result.checks)).toEqual(['balance'])
+
+          // The file edited to show the right balance: the leaves no longer lead to the root.
+          const honest = proofOf(build(accounts), victim.address, reserves)
+          const part = honest.parts.find((p) => BigInt(p.usdt) > 0n)
+          fc.pre(part !== undefined)
+          part!.usdt = (BigInt(part!.usdt) - 1n).toString()
+          honest.balance.usdt = (BigInt(honest.balance.usdt) - 1n).toString()
+          expect(failed((await verifyProof(honest, fakeChain(build(accounts)))).checks)).toContain(
+            'root',
+          )
+        },
+      ),
+      { numRuns: 20 },
+    )
+  })
+
+  test('a sibling sum lowered anywhere on a path changes the root', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        accountsArb(),
+        fc.nat(HEIGHT - 1),
+        fc.constantFrom('usdt', 'hope'),
+        async (accounts, level, currency) => {
+          const tree = build(accounts)
+          const proof = proofOf(tree, accounts[0]!.address, reserves)
+          const sibling = proof.parts[0]!.path[level]!
+          fc.pre(BigInt(sibling[currency]) > 0n)
+          sibling[currency] = (BigInt(sibling[currency]) - 1n).toString()
+          expect(failed((await verifyProof(proof, fakeChain(tree))).checks)).toEqual([
+            'root',
+            'totals',
+          ])
+        },
+      ),
+      { numRuns: 30 },
+    )
+  })
+
+  test('a sibling sum negative or at 2^127 is refused', async () => {
+    const accounts = [{ address: `0x${'ab'.repeat(20)}`, usdt: 5n, hope: 6n }]
+    const tree = build(accounts)
+    const proof = proofOf(tree, accounts[0]!.address, reserves)
+    for (const bad of [
+      '-1',
+      (-(2n ** 128n) + 1n).toString(),
+      SUM_BOUND.toString(),
+      (2n ** 128n).toString(),
+    ]) {
+      const tampered = clone(proof)
+      tampered.parts[0]!.path[3]!.usdt = bad
+      const { checks } = await verifyProof(tampered, fakeChain(tree))
+      expect(failed(checks)).toEqual(expect.arrayContaining(['sums', 'root']))
+      expect(checks.find((c) => c.id === 'sums')!.detail).toMatch(/level 3/)
+      if (bad.startsWith('-')) expect(parseProofFile(tampered, { height: HEIGHT }).ok).toBe(false)
+    }
+    // Two sums each below 2^127 whose parent is not.
+    const overflow = clone(proof)
+    overflow.parts.forEach((p) => (p.path[0]!.hope = (SUM_BOUND - 1n).toString()))
+    const { checks } = await verifyProof(overflow, fakeChain(tree))
+    expect(checks.find((c) => c.id === 'sums')).toMatchObject({
+      ok: false,
+      detail: /level 1: a parent sum/,
+    })
+  })
+
+  test("one user's leaf shown to another user does not verify", async () => {
+    await fc.assert(
+      fc.asyncProperty(accountsArb(), addressArb, async (accounts, twin) => {
+        fc.pre(!accounts.some((a) => a.address === twin))
+        const tree = build(accounts)
+        // The twin has the same balance; the platform shows them the first user's leaves.
+        const borrowed = {
+          ...proofOf(tree, accounts[0]!.address, reserves),
+          address: twin as `0x${string}`,
+        }
+        const { checks } = await verifyProof(borrowed, fakeChain(tree))
+        expect(failed(checks)).toEqual(['root', 'totals'])
+        // The unchanged file names the other user: the twin's own address does not match it.
+        const shown = proofOf(tree, accounts[0]!.address, reserves)
+        const result = await verifyProof(shown, fakeChain(tree), { expected: { address: twin } })
+        expect(failed(result.checks)).toEqual(['balance'])
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  test('a root, totals or block on chain other than the proof’s fails the anchor check', async () => {
+    const accounts = [
+      { address: `0x${'01'.repeat(20)}`, usdt: 10n, hope: 1n },
+      { address: `0x${'02'.repeat(20)}`, usdt: 20n, hope: 2n },
+    ]
+    const tree = build(accounts)
+    const proof = proofOf(tree, accounts[0]!.address, reserves)
+    const other = build(accounts, 6n)
+    for (const anchored of [
+      { root: other.root },
+      { totalUsdt: tree.totals.usdt + 1n },
+      { totalHope: tree.totals.hope - 1n },
+      { blockNumber: 121n },
+      { root: `0x${'00'.repeat(32)}` as const },
+    ]) {
+      const { checks } = await verifyProof(proof, fakeChain(tree, { anchored }))
+      expect(failed(checks)).toEqual(['anchor'])
+    }
+    const wrongChain = await verifyProof(proof, fakeChain(tree, { chainId: 1 }))
+    expect(failed(wrongChain.checks)).toEqual(['chain'])
+    const unreadable = await verifyProof(proof, {
+      ...fakeChain(tree),
+      readRegistry: () => Promise.reject(new Error('connection refused')),
+    })
+    expect(unreadable.checks.find((c) => c.id === 'anchor')).toMatchObject({
+      ok: false,
+      detail: 'could not read the registry: connection refused',
+    })
+  })
+
+  test('reserves below total USDT liabilities fail; exactly covered holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        accountsArb(),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        async (accounts, short) => {
+          const tree = build(accounts)
+          fc.pre(tree.totals.usdt >= short)
+          const proof = proofOf(tree, accounts[0]!.address, reserves)
+          const below = await verifyProof(
+            proof,
+            fakeChain(tree, { reserves: tree.totals.usdt - short }),
+          )
+          expect(failed(below.checks)).toEqual(['reserves'])
+          const covered = await verifyProof(proof, fakeChain(tree, { reserves: tree.totals.usdt }))
+          expect(covered.ok).toBe(true)
+        },
+      ),
+      { numRuns: 10 },
+    )
+  })
+
+  test('a reserve signature over another message, by another key or listed twice fails', async () => {
+    const accounts = [{ address: `0x${'03'.repeat(20)}`, usdt: 10n, hope: 1n }]
+    const tree = build(accounts)
+    const proof = proofOf(tree, accounts[0]!.address, reserves)
+    const [first, second] = reserves as [ReserveSignature, ReserveSignature]
+    for (const list of [
+      [{ ...first, message: `${first.message} ` }, second],
+      [{ ...first, signature: second.signature }, second],
+      [first, first],
+    ]) {
+      const { checks } = await verifyProof({ ...proof, reserves: list }, fakeChain(tree))
+      expect(failed(checks)).toEqual(['reserve-signatures'])
+    }
+  })
+
+  test('two parts claiming one position or one part number fail', async () => {
+    const accounts = [{ address: `0x${'04'.repeat(20)}`, usdt: 10n, hope: 1n }]
+    const tree = build(accounts)
+    const proof = proofOf(tree, accounts[0]!.address, reserves)
+    const twice = { ...proof, parts: [proof.parts[0]!, proof.parts[0]!] }
+    const { checks } = await verifyProof(twice, fakeChain(tree))
+    expect(checks[0]).toMatchObject({ id: 'leaves', ok: false })
+  })
+})

@@ -157,6 +157,19 @@ function apiData(route: string, query: URLSearchParams): { found: boolean; data:
       return { found: true, data: banners }
     case 'main/news':
       return { found: true, data: newsPage(Number(query.get('pageSize') ?? 10)) }
+    case 'main/getETHPrice':
+      return { found: true, data: '3120.55' }
+    case 'main/getETLDPrice':
+      return { found: true, data: '0.11' }
+    case 'main/priceHistory': {
+      const symbol = query.get('symbol') ?? 'ETH'
+      const price = symbol === 'ETH' ? '3120.55' : '0.11'
+      const points = [{ t: 1_790_000_000, price }]
+      return {
+        found: true,
+        data: { symbol, range: '24h', price, open24h: price, change24h: '0.00', points },
+      }
+    }
     default:
       return { found: false, data: null }
   }

@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { useSessionCheck, type SessionOutcome } from '../features/auth/index.ts'
+import { usePriceSync } from '../lib/api/prices.ts'
 import { Icon } from '../lib/icons.tsx'
 import { selectSignedIn, selectTokenForWallet, useSession } from '../lib/store.ts'
 import { readUrlParam } from '../lib/url.ts'
@@ -44,6 +45,12 @@ const RELOAD_FALLBACK_MS = 1500
  * scripts run (antd-mobile's SpinLoading would bring react-spring, ~17 KB gzip, which the
  * first screen does not otherwise need).
  */
+/** The session's prices, kept fresh while screens are open. */
+function PriceSync() {
+  usePriceSync()
+  return null
+}
+
 export function GuardSpinner() {
   return (
     <div className="guard-center" data-testid="guard-spinner" aria-busy="true">
@@ -241,7 +248,15 @@ export function RootGuard() {
         onRetry={() => setWalletAttempt((n) => n + 1)}
       />
     )
-  if (screensAllowed) return screensDrawn ? <Outlet /> : <GuardSpinner />
+  if (screensAllowed)
+    return screensDrawn ? (
+      <>
+        <PriceSync />
+        <Outlet />
+      </>
+    ) : (
+      <GuardSpinner />
+    )
   if (waitsForSignIn)
     return (
       <GuardNotice

@@ -62,6 +62,8 @@ export interface SessionActions {
   logOut(): void
   /** The wallet was closed: no address, no token, user info reset (isRobot cleared). */
   closeWallet(): void
+  /** The prices the server answered; a price not (yet) answered keeps its value. */
+  setPrices(prices: { ethPrice?: string | undefined; hopePrice?: string | undefined }): void
 }
 
 function readStorage(key: string): string | null {
@@ -143,6 +145,8 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
     writeStorage(TOKEN_ADDRESS_STORAGE_KEY, null)
     set({ address: null, token: null, tokenChecked: false, tokenAddress: null, userInfo: null })
   },
+  setPrices: ({ ethPrice, hopePrice }) =>
+    set((s) => ({ ethPrice: ethPrice ?? s.ethPrice, hopePrice: hopePrice ?? s.hopePrice })),
 }))
 
 /** A token this page has confirmed: the guard lets the screens render. */

@@ -1,7 +1,7 @@
-import TabBar from 'antd-mobile/es/components/tab-bar'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { Icon, type IconName } from '../../lib/icons.tsx'
+import './tab-bar.css'
 
 const TABS = [
   { path: '/', key: 'home', icon: 'home' },
@@ -12,22 +12,34 @@ const TABS = [
 
 export const TAB_PATHS: readonly string[] = TABS.map((tab) => tab.path)
 
+/**
+ * The bottom tabs (spec §2). Plain buttons rather than antd-mobile's TabBar, whose children
+ * walk (react-is, ahooks) would ride on the first screen for four links.
+ */
 export function AppTabBar() {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const navigate = useNavigate()
   return (
     <nav className="tab-bar" data-testid="tab-bar">
-      <TabBar activeKey={pathname} onChange={(path) => void navigate(path)} safeArea>
-        {TABS.map((tab) => (
-          <TabBar.Item
+      {TABS.map((tab) => {
+        const active = pathname === tab.path
+        return (
+          <button
             key={tab.path}
-            icon={<Icon name={tab.icon} />}
-            title={t(`tabs.${tab.key}`)}
+            type="button"
+            className={active ? 'tab-bar__item tab-bar__item--active' : 'tab-bar__item'}
+            aria-current={active ? 'page' : undefined}
+            onClick={() => {
+              if (!active) void navigate(tab.path)
+            }}
             data-testid={`tab-${tab.key}`}
-          />
-        ))}
-      </TabBar>
+          >
+            <Icon name={tab.icon} className="tab-bar__icon" />
+            <span className="tab-bar__title">{t(`tabs.${tab.key}`)}</span>
+          </button>
+        )
+      })}
     </nav>
   )
 }

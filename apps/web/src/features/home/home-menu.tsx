@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router'
 import { showAlert } from '../../lib/dialog.ts'
 import { Icon, type IconName } from '../../lib/icons.tsx'
 
-/** Staking and Ranking open their screens; the others are not open yet and say so. */
+/** Staking, Ranking and Quotes open their screens; the others are not open yet and say so. */
 const MENU = [
   { key: 'mall', icon: 'mall' },
   { key: 'fighting', icon: 'fighting' },
   { key: 'staking', icon: 'stake', route: '/stake' },
   { key: 'ranking', icon: 'ranking', route: '/ranking' },
+  { key: 'quotes', icon: 'quotes', route: '/quotes' },
   { key: 'globalPayment', icon: 'globe' },
 ] as const satisfies readonly { key: string; icon: IconName; route?: string }[]
 

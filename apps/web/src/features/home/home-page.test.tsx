@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resetBootData } from '../../lib/boot.ts'
 import { showAlert } from '../../lib/dialog.ts'
+import { useSession } from '../../lib/store.ts'
 import { queryClient } from '../../lib/query-scope.tsx'
 import { fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
@@ -69,6 +70,7 @@ function renderHome(handlers: Parameters<typeof fakeApi>[0] = {}, beforeRender?:
         <Route path="/" element={<HomePage />} />
         <Route path="/stake" element={<p>stake screen</p>} />
         <Route path="/ranking" element={<p>ranking screen</p>} />
+        <Route path="/quotes" element={<p>quotes screen</p>} />
         <Route path="/news/:id" element={<NewsAt />} />
       </Routes>
     </MemoryRouter>,
@@ -156,6 +158,37 @@ describe('home banners, ticker and menu', () => {
     await userEvent.click(screen.getByTestId('home-menu-staking'))
     expect(await screen.findByText('stake screen')).toBeTruthy()
     expect(showAlert).not.toHaveBeenCalled()
+  })
+
+  test('quotes opens its screen from the menu', async () => {
+    renderHome()
+    await userEvent.click(screen.getByTestId('home-menu-quotes'))
+    expect(await screen.findByText('quotes screen')).toBeTruthy()
+  })
+
+  test('the prices show the session ETH and HOPE prices with their 24-hour change, and lead to quotes', async () => {
+    useSession.getState().setPrices({ ethPrice: '3120.555', hopePrice: '0.11' })
+    renderHome({
+      'main/priceHistory': (call: ApiCall) =>
+        ok({
+          symbol: call.params.symbol,
+          range: '24h',
+          price: '1',
+          open24h: '1',
+          change24h: call.params.symbol === 'ETH' ? '5.26' : '-3.10',
+          points: [],
+        }),
+    })
+    const eth = within(screen.getByTestId('home-price-ETH'))
+    const hope = within(screen.getByTestId('home-price-HOPE'))
+    expect(eth.getByTestId('home-price-value').textContent).toBe('3,120.56 USD')
+    expect(hope.getByTestId('home-price-value').textContent).toBe('0.1100 USDT')
+    await waitFor(() => expect(eth.getByTestId('home-price-change').textContent).toBe('+5.26%'))
+    expect(eth.getByTestId('home-price-change').dataset.tone).toBe('up')
+    expect(hope.getByTestId('home-price-change').textContent).toBe('-3.10%')
+    expect(hope.getByTestId('home-price-change').dataset.tone).toBe('down')
+    await userEvent.click(screen.getByTestId('home-prices'))
+    expect(await screen.findByText('quotes screen')).toBeTruthy()
   })
 
   test('ranking opens its screen', async () => {

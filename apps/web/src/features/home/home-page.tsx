@@ -12,6 +12,7 @@ import BalanceSummary from './balance-summary.tsx'
 import HomeBanner from './home-banner.tsx'
 import { HomeMenu } from './home-menu.tsx'
 import NewsTicker from './news-ticker.tsx'
+import { PriceStrip } from './price-strip.tsx'
 import './home.css'
 
 const ENTRIES = [
@@ -103,6 +104,7 @@ export function HomePage() {
 
       <HomeBanner />
       <NewsTicker />
+      <PriceStrip />
 
       <HomeMenu />
 

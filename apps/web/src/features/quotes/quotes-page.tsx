@@ -14,8 +14,7 @@ import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../lib/format.ts'
-import { priceHistoryOptions } from './api/price-history.ts'
-import { quotesKeys } from './api/quotes-keys.ts'
+import { priceHistoryOptions, pricesKeys } from '../../lib/api/prices.ts'
 import { QuoteChart } from './quote-chart.tsx'
 import { DISPLAY_DECIMALS, changeTone, formatChange, roundPrice } from './quotes.rules.ts'
 import './quotes.css'
@@ -97,7 +96,7 @@ export function QuotesPage() {
   return (
     <div className="quotes" data-testid="screen-quotes">
       <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: quotesKeys.all })}
+        onRefresh={() => queryClient.invalidateQueries({ queryKey: pricesKeys.all })}
         pullingText={t('translation:common.pullToRefresh.pulling')}
         canReleaseText={t('translation:common.pullToRefresh.canRelease')}
         refreshingText={t('translation:common.pullToRefresh.refreshing')}

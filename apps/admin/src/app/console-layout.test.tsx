@@ -25,7 +25,7 @@ describe('console layout', () => {
   test('finance sees money sections only', async () => {
     signedInAs({ token: 't', username: 'fin', role: 'finance' })
     renderApp({ session: { token: 't', username: 'fin', role: 'finance' } })
-    expect(await menuOf()).toEqual(['概览', '用户', '提现审核', '充值记录', '日结算'])
+    expect(await menuOf()).toEqual(['概览', '用户', '提现审核', '充值记录', '日结算', '储备证明'])
   })
 
   test('content sees the dashboard and content; support the users and chat', async () => {
@@ -45,7 +45,7 @@ describe('console layout', () => {
     signedInAs({ token: 't', username: 'root', role: 'admin' })
     renderApp({ session: { token: 't', username: 'root', role: 'admin' } })
     const items = await menuOf()
-    expect(items).toHaveLength(9)
+    expect(items).toHaveLength(10)
     expect(items).toContain('系统设置')
     expect(items).toContain('操作日志')
   })

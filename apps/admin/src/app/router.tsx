@@ -21,6 +21,9 @@ const SCREENS: Record<Section, ComponentType> = {
   settlement: lazy(async () => ({
     default: (await import('../features/settlement/index.ts')).SettlementPage,
   })),
+  reserves: lazy(async () => ({
+    default: (await import('../features/reserves/index.ts')).ReservesPage,
+  })),
   content: lazy(async () => ({
     default: (await import('../features/content/index.ts')).ContentPage,
   })),

@@ -9,6 +9,7 @@ describe('sections', () => {
       'withdrawals',
       'deposits',
       'settlement',
+      'reserves',
     ])
     expect(sectionsFor('content')).toEqual(['dashboard', 'content'])
     expect(sectionsFor('support')).toEqual(['dashboard', 'users', 'chat'])
@@ -18,6 +19,7 @@ describe('sections', () => {
       'withdrawals',
       'deposits',
       'settlement',
+      'reserves',
       'content',
       'chat',
       'settings',

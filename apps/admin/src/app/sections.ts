@@ -7,6 +7,7 @@ export const SECTIONS = {
   withdrawals: ['admin', 'finance'],
   deposits: ['admin', 'finance'],
   settlement: ['admin', 'finance'],
+  reserves: ['admin', 'finance'],
   content: ['admin', 'content'],
   chat: ['admin', 'support'],
   settings: ['admin'],

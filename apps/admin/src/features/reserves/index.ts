@@ -1,0 +1,1 @@
+export { ReservesPage } from './reserves-page.tsx'

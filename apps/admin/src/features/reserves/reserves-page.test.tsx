@@ -1,0 +1,59 @@
+import type { AdminPorSnapshot } from '@hope/api'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { fakeApi, ok } from '../../test/fake-api.ts'
+import { page } from '../../test/fixtures.ts'
+import { ADMIN, renderScreen } from '../../test/render.tsx'
+import { ReservesPage } from './reserves-page.tsx'
+
+const snapshot = (s: Partial<AdminPorSnapshot>): AdminPorSnapshot => ({
+  id: 1,
+  takenAt: '2026-11-26T18:00:00.000Z',
+  blockNumber: 1200,
+  users: 3,
+  totalUsdt: '1000',
+  totalHope: '5',
+  inFlightUsdt: '20',
+  reservesUsdt: '1100',
+  coverage: '1.1',
+  status: 'published',
+  publishTxHash: `0x${'ab'.repeat(32)}`,
+  publishAttempts: 1,
+  publishedAt: '2026-11-26T18:01:00.000Z',
+  ...s,
+})
+
+describe('proof of reserves', () => {
+  test('lists snapshots with their coverage, a shortfall in red', async () => {
+    fakeApi({
+      'admin/porSnapshots': () =>
+        ok(
+          page([
+            snapshot({ id: 2, reservesUsdt: '900.5', coverage: '0.9005', status: 'pending' }),
+            snapshot({}),
+          ]),
+        ),
+    })
+    renderScreen(<ReservesPage />, { session: ADMIN })
+    expect(await screen.findByText('900.5')).toBeTruthy()
+    expect(screen.getByText('0.9005').closest('.ant-tag')?.className).toMatch(/error/)
+    expect(screen.getByText('1.1').closest('.ant-tag')?.className).toMatch(/success/)
+    expect(screen.getByText('发布中')).toBeTruthy()
+    expect(screen.getByText('已发布')).toBeTruthy()
+  })
+
+  test('publish now asks the job, after a confirmation', async () => {
+    const api = fakeApi({
+      'admin/porSnapshots': () => ok(page([])),
+      'admin/porPublish': () => ok({ requestedAt: '2026-11-26T18:00:00.000Z', created: true }),
+    })
+    renderScreen(<ReservesPage />, { session: ADMIN })
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('admin-reserves-publish'))
+    await user.click(await screen.findByTestId('admin-reserves-confirm'))
+    await waitFor(() => expect(api.callsTo('admin/porPublish')).toHaveLength(1))
+    expect(api.callsTo('admin/porPublish')[0]?.headers.token).toBe(ADMIN.token)
+    expect(await screen.findByText('已提交快照请求：任务下次运行时执行')).toBeTruthy()
+  })
+})

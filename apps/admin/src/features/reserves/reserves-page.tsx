@@ -1,0 +1,127 @@
+import type { AdminPorSnapshot } from '@hope/api'
+import { useQuery } from '@tanstack/react-query'
+import {
+  App,
+  Button,
+  Card,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatTime, groupDigits } from '../../lib/format.ts'
+import { LoadError } from '../../lib/load-error.tsx'
+import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { porSnapshotsOptions, usePublishSnapshot } from './api/reserves.ts'
+
+const STATUS_COLORS = { published: 'success', pending: 'processing', reorged: 'default' } as const
+
+/** Coverage below 1 (reserves short of liabilities) shows red. */
+function Coverage({ value }: { value: string | null }) {
+  if (value === null) return <Typography.Text type="secondary">—</Typography.Text>
+  return <Tag color={Number(value) < 1 ? 'error' : 'success'}>{value}</Tag>
+}
+
+/** "Publish now", after a confirmation: the snapshot job takes the request on its next tick. */
+function PublishNow() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const publish = usePublishSnapshot({
+    onSuccess: (r) =>
+      void message.success(t(r.created ? 'reserves.requested' : 'reserves.alreadyRequested')),
+  })
+  return (
+    <Card title={t('reserves.publishNow')} style={{ marginBottom: 16 }}>
+      <Space wrap>
+        <Popconfirm
+          title={t('reserves.confirm')}
+          okText={t('reserves.publish')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ 'data-testid': 'admin-reserves-confirm' }}
+          onConfirm={() => publish.mutate()}
+        >
+          <Button type="primary" loading={publish.isPending} data-testid="admin-reserves-publish">
+            {t('reserves.publish')}
+          </Button>
+        </Popconfirm>
+        <Typography.Text type="secondary">{t('reserves.publishHint')}</Typography.Text>
+      </Space>
+    </Card>
+  )
+}
+
+/** Proof-of-liabilities snapshots: liabilities, reserves at block B, coverage, publication. */
+export function ReservesPage() {
+  const { t } = useTranslation()
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE })
+  const query = useQuery(porSnapshotsOptions(page.pageNum, page.pageSize))
+
+  const amount = (v: string) => groupDigits(v)
+  const columns: TableColumnsType<AdminPorSnapshot> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('reserves.takenAt'), dataIndex: 'takenAt', render: (v) => formatTime(v) },
+    { title: t('reserves.block'), dataIndex: 'blockNumber', align: 'right' },
+    { title: t('reserves.users'), dataIndex: 'users', align: 'right' },
+    { title: t('reserves.totalUsdt'), dataIndex: 'totalUsdt', align: 'right', render: amount },
+    {
+      title: t('reserves.inFlightUsdt'),
+      dataIndex: 'inFlightUsdt',
+      align: 'right',
+      render: amount,
+    },
+    {
+      title: t('reserves.reservesUsdt'),
+      dataIndex: 'reservesUsdt',
+      align: 'right',
+      render: amount,
+    },
+    {
+      title: t('reserves.coverage'),
+      dataIndex: 'coverage',
+      align: 'right',
+      render: (v: string | null) => <Coverage value={v} />,
+    },
+    { title: t('reserves.totalHope'), dataIndex: 'totalHope', align: 'right', render: amount },
+    {
+      title: t('reserves.status'),
+      dataIndex: 'status',
+      render: (s: AdminPorSnapshot['status']) => (
+        <Tag color={STATUS_COLORS[s]}>{t(`reserves.statuses.${s}`)}</Tag>
+      ),
+    },
+    {
+      title: t('reserves.publishTx'),
+      dataIndex: 'publishTxHash',
+      render: (v: string | null, r) =>
+        v ? (
+          <Typography.Text copyable={{ text: v }} code>
+            {`${v.slice(0, 10)}…`}
+            {r.publishAttempts > 1 ? ` ×${r.publishAttempts}` : ''}
+          </Typography.Text>
+        ) : null,
+    },
+    { title: t('reserves.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
+  ]
+
+  return (
+    <div data-testid="admin-reserves">
+      <PublishNow />
+      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+      <Table<AdminPorSnapshot>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={query.isPending}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        pagination={pagination(query.data, page, (pageNum, pageSize) =>
+          setPage({ pageNum, pageSize }),
+        )}
+      />
+    </div>
+  )
+}

@@ -86,6 +86,20 @@ describe('routes', () => {
     expect(screen.queryByTestId('back-button')).toBeNull()
   })
 
+  test.each([
+    ['#/withdraw', '提现记录', 'withdraw-record-page', '#/withdrawRecord'],
+    ['#/transfer', '账户明细', 'account-log-page', '#/accountLog?account=usdt'],
+    ['#/stake', '质押记录', 'pledge-record-page', '#/pledgeRecord'],
+  ])('the bar of %s holds its records, named %s', async (hash, name, screenId, to) => {
+    renderSignedIn(hash)
+    const link = await screen.findByTestId('bar-companion', {}, { timeout: 3000 })
+    expect(link.textContent).toBe('记录')
+    expect(link.getAttribute('aria-label')).toBe(name)
+    await userEvent.click(link)
+    expect(await screen.findByTestId(screenId, {}, { timeout: 3000 })).toBeTruthy()
+    expect(window.location.hash).toBe(to)
+  })
+
   test('other screens have the back bar with their title, no tab bar, and back without history goes home', async () => {
     renderSignedIn('#/team')
     expect(await screen.findByTestId('screen-team', {}, { timeout: 3000 })).toBeTruthy()

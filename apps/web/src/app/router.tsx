@@ -9,7 +9,7 @@ import { ScreenFrame } from './layout/screen-frame.tsx'
 import { RootGuard } from './root-guard.tsx'
 import { useScrollRestoration } from './scroll-restoration.ts'
 import { setStartScreen } from './start-screen.ts'
-import type { ScreenHandle, TitleKey } from './screen-handle.ts'
+import type { Companion, ScreenHandle, TitleKey } from './screen-handle.ts'
 
 /** A screen whose code (or data) can start loading before it renders. */
 type Preloadable = { preload?: () => Promise<unknown> }
@@ -144,8 +144,11 @@ const screen = (
 }
 
 /** A screen with its title in the back bar, at the path of its name; empty while not built. */
-const backScreen = (name: TitleKey, body: ReactNode = <BlankScreen name={name} />) =>
-  screen(`/${name}`, { title: name, bar: 'back' }, body)
+const backScreen = (
+  name: TitleKey,
+  body: ReactNode = <BlankScreen name={name} />,
+  companion?: Companion,
+) => screen(`/${name}`, { title: name, bar: 'back', companion }, body)
 
 /** Every screen sits under the root guard (spec §2); any other path goes to `/`. */
 export const routes: RouteObject[] = [
@@ -157,7 +160,16 @@ export const routes: RouteObject[] = [
         prefetchBalance()
         return AssetsPage.preload?.()
       }),
-      screen('/stake', { title: 'stake', bar: 'header', tabs: true }, <StakePage />),
+      screen(
+        '/stake',
+        {
+          title: 'stake',
+          bar: 'header',
+          tabs: true,
+          companion: { to: '/pledgeRecord', title: 'pledgeRecord' },
+        },
+        <StakePage />,
+      ),
       screen('/community', { title: 'community', bar: 'header', tabs: true }, <CommunityPage />),
       screen('/invite', { bar: 'none' }, <InvitePage />, () => {
         prefetchInviter()
@@ -168,16 +180,24 @@ export const routes: RouteObject[] = [
       screen('/news/:id', { title: 'newsDetail', bar: 'back' }, <NewsDetailPage />),
       screen('/school', { title: 'school', bar: 'back' }, <SchoolPage />),
       screen('/school/:id', { title: 'schoolDetail', bar: 'back' }, <SchoolDetailPage />),
-      screen('/transfer', { title: 'transfer', bar: 'back' }, <TransferPage />),
+      screen(
+        '/transfer',
+        {
+          title: 'transfer',
+          bar: 'back',
+          companion: { to: '/accountLog?account=usdt', title: 'accountLog' },
+        },
+        <TransferPage />,
+      ),
       screen('/accountLog', { title: 'accountLog', bar: 'back' }, <AccountLogPage />),
-      backScreen('recharge', <RechargePage />),
+      backScreen('recharge', <RechargePage />, { to: '/rechargeRecord', title: 'rechargeRecord' }),
       backScreen('rechargeRecord', <RechargeRecordPage />),
-      backScreen('withdraw', <WithdrawPage />),
+      backScreen('withdraw', <WithdrawPage />, { to: '/withdrawRecord', title: 'withdrawRecord' }),
       backScreen('withdrawRecord', <WithdrawRecordPage />),
       backScreen('exchange', <ExchangePage />),
       backScreen('pledgeRecord', <PledgeRecordPage />),
       backScreen('vip', <VipPage />),
-      backScreen('split', <SplitPage />),
+      backScreen('split', <SplitPage />, { to: '/accountLog?account=split', title: 'accountLog' }),
       backScreen('team', <TeamPage />),
       backScreen('holder', <HolderPage />),
       backScreen('active', <ActivePage />),

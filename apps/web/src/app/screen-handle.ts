@@ -10,4 +10,12 @@ export interface ScreenHandle {
   title?: TitleKey
   bar: 'back' | 'header' | 'none'
   tabs?: boolean
+  /** The bar's right slot (spec §2): the screen's natural companion, e.g. its records. */
+  companion?: Companion
+}
+
+/** A link in the bar's right slot: where it goes and the screen it names (its accessible name). */
+export interface Companion {
+  to: string
+  title: TitleKey
 }

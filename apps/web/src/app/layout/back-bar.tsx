@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../lib/icons.tsx'
 import { useGoBack } from '../../lib/navigation.ts'
+import './back-bar.css'
 
 /**
  * The shared bar: back arrow, centred title, optional right slot. Back goes one step in

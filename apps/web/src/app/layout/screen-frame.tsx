@@ -1,21 +1,44 @@
 import { Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ScreenHandle } from '../screen-handle.ts'
+import { useNavigate } from 'react-router'
+import type { Companion, ScreenHandle } from '../screen-handle.ts'
 import { BackBar } from './back-bar.tsx'
 import { AppTabBar } from './tab-bar.tsx'
+
+/** The right slot's link: a short "records" with the full screen name for assistive tech. */
+function CompanionLink({ to, title }: Companion) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <button
+      type="button"
+      className="back-bar__companion"
+      aria-label={t(`titles.${title}`)}
+      onClick={() => void navigate(to)}
+      data-testid="bar-companion"
+    >
+      {t('common.records')}
+    </button>
+  )
+}
 
 /** The bar a screen asks for, the screen itself, and the tab bar on the four tab screens. */
 export function ScreenFrame({
   title,
   bar,
   tabs,
+  companion,
   children,
 }: ScreenHandle & { children: ReactNode }) {
   const { t } = useTranslation()
   return (
     <>
       {bar !== 'none' && (
-        <BackBar title={title ? t(`titles.${title}`) : ''} back={bar === 'back'} />
+        <BackBar
+          title={title ? t(`titles.${title}`) : ''}
+          back={bar === 'back'}
+          right={companion && <CompanionLink {...companion} />}
+        />
       )}
       <main className={tabs ? 'app-main app-main--tabs' : 'app-main'}>
         <Suspense fallback={null}>{children}</Suspense>

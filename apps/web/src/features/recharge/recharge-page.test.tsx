@@ -176,6 +176,11 @@ describe('recharge page', () => {
     expect(api.callsTo('userAccount/recharge')[0]?.params).toEqual({ txHash: FAKE_TX_HASH })
     expect(within(result).getByTestId('recharge-status').textContent).toBe('链上确认中')
     expect(within(result).getByTestId('recharge-confirmations').textContent).toBe('2/12')
+    // The wait shows how far it is: an arc for 2 of 12 confirmations, not a turning ring.
+    const progress = within(result).getByTestId('recharge-progress')
+    expect(progress.getAttribute('aria-valuenow')).toBe('2')
+    expect(progress.getAttribute('aria-valuemax')).toBe('12')
+    expect(progress.classList.contains('progress-ring--turning')).toBe(false)
     expect(within(result).getByTestId('recharge-result-amount').textContent).toBe('100 USDT')
     expect(within(result).getByTestId('recharge-tx-hash').textContent).toBe('0xabab******ababab')
     expect(within(result).getByTestId('recharge-tx-hash-explorer').getAttribute('href')).toBe(

@@ -15,6 +15,7 @@ import { depositAddressOptions } from '../../lib/api/deposit-address.ts'
 import { CopyButton } from '../../lib/copy-button.tsx'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
+import { ProgressRing } from '../../lib/progress-ring.tsx'
 import { mask } from '../../lib/mask.ts'
 import { ApiError } from '../../lib/request.ts'
 import { StatusTag } from '../../lib/status-tag.tsx'
@@ -343,7 +344,11 @@ function RechargeSent({
         ) : state === 'failed' ? (
           '!'
         ) : (
-          <span className="guard-ring" />
+          <ProgressRing
+            done={recharge ? recharge.confirmations : null}
+            total={recharge?.confirmationsRequired ?? 0}
+            testId="recharge-progress"
+          />
         )}
       </span>
       <h2 className="money-result__title">{title}</h2>

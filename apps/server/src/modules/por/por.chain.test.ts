@@ -244,6 +244,29 @@ describe('proof of liabilities on a local chain', () => {
     await expect(publish(LOCAL_ROLES.deployer, 1n)).rejects.toThrow(/id not increasing/)
   })
 
+  test('a registry ahead of the books (restored from an older copy): ids continue above it', async () => {
+    const latest = (await por.latest()).snapshotId
+    const ahead = BigInt(latest + 40)
+    const tx = await createWalletClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+      account: devAccount(LOCAL_ROLES.deployer),
+    }).writeContract({
+      address: setup.porRegistryAddress,
+      abi: registry.abi,
+      functionName: 'publish',
+      args: [ahead, `0x${'22'.repeat(32)}`, 1n, 1n, 1n],
+    })
+    await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 50 })
+    await repo.requestSnapshot(db.pool, 'test')
+    expect(await publisher.tick()).toMatchObject({ taken: 1 })
+    const next = (await repo.pendingSnapshot(db.pool))!
+    expect(BigInt(next.id)).toBe(ahead + 1n)
+    await mine(CONFIRMATIONS)
+    expect(await publisher.tick()).toMatchObject({ published: 1 })
+    expect((await onRegistry(next.id)).root).toBe(next.root)
+  })
+
   test('reserves below what users are owed raise the alarm; covered again, it is resolved', async () => {
     const whale = await insertTestUser(db.pool)
     await fundAccount(db.pool, whale.id, '200000')

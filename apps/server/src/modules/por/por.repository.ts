@@ -84,10 +84,15 @@ const SNAPSHOT_COLUMNS = `id::int, chain_id::int AS "chainId", taken_at AS "take
   publish_attempts AS "publishAttempts", publish_block::int AS "publishBlock",
   published_at AS "publishedAt"`
 
-/** The next snapshot id, reserved before the tree is built (the leaves commit to it). */
-export async function nextSnapshotId(q: Queryable): Promise<number> {
+/**
+ * The next snapshot id, reserved before the tree is built (the leaves commit to it), and at
+ * least `atLeast`: the registry only takes ids above the newest it holds.
+ */
+export async function nextSnapshotId(q: Queryable, atLeast: number): Promise<number> {
   const res = await q.query<{ id: string }>(
-    `SELECT nextval(pg_get_serial_sequence('por_snapshots', 'id'))::text AS id`,
+    `SELECT setval(seq, greatest(nextval(seq), $1))::text AS id
+       FROM pg_get_serial_sequence('por_snapshots', 'id') AS seq`,
+    [atLeast],
   )
   return Number(res.rows[0]!.id)
 }

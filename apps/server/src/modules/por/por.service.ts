@@ -242,8 +242,42 @@ export function createPorPublisher(deps: {
     return { root, totalUsdt, totalHope, blockNumber }
   }
 
-  /** Sends the publish transaction of a pending snapshot and records its hash. */
-  async function sendPublish(row: SnapshotRow): Promise<Hex> {
+  const latestOnRegistry = async (address: string): Promise<number> =>
+    Number(
+      await client.readContract({
+        address: address as Address,
+        abi: registry.abi,
+        functionName: 'latestId',
+      }),
+    )
+
+  /**
+   * Sends the publish transaction of a pending snapshot and records its hash. A registry that
+   * already holds a newer id (the books were restored from an older copy) can never take this
+   * one: the snapshot is void then, and the next one is taken above that id.
+   */
+  async function sendPublish(row: SnapshotRow): Promise<Hex | null> {
+    if ((await latestOnRegistry(row.registryAddress)) >= row.id) {
+      const onChain = await readRegistry(row.registryAddress, row.id)
+      if (onChain.root.toLowerCase() !== row.root.toLowerCase()) {
+        await alarmPublishFailed(row, 'the registry already holds this id or a newer one')
+        await repo.markReorged(pool, row.id)
+        await repo.requestSnapshot(pool, 'registry ahead')
+        return null
+      }
+      // Already anchored by a transaction we lost track of: follow that one.
+      const [event] = await client.getContractEvents({
+        address: row.registryAddress as Address,
+        abi: registry.abi,
+        eventName: 'SnapshotPublished',
+        args: { id: BigInt(row.id) },
+        fromBlock: BigInt(row.blockNumber),
+      })
+      if (event) {
+        await repo.setPublishTx(pool, row.id, event.transactionHash)
+        return event.transactionHash
+      }
+    }
     const hash = await wallet.writeContract({
       address: row.registryAddress as Address,
       abi: registry.abi,
@@ -325,7 +359,7 @@ export function createPorPublisher(deps: {
         dropped: hash,
         txHash: again,
       })
-      report.republished = 1
+      if (again) report.republished = 1
     } else if (state === 'reverted') {
       await alarmPublishFailed(row, 'the publish transaction reverted')
     }
@@ -368,7 +402,7 @@ export function createPorPublisher(deps: {
     const reservesTotal = reserves.reduce((sum, r) => sum + r.balance, 0n)
 
     // The id first: the leaves commit to it, and the read below is read-only.
-    const id = await repo.nextSnapshotId(pool)
+    const id = await repo.nextSnapshotId(pool, (await latestOnRegistry(s.porRegistryAddress)) + 1)
     const { accounts, inFlight } = await inTransaction(pool, async (q) => {
       await repo.beginLiabilitiesRead(q)
       const accounts: TreeAccount[] = []

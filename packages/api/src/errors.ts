@@ -10,6 +10,7 @@ export const REASON_CODES = {
   message_time_invalid: 400,
   invitation_code_required: 400,
   inviter_not_found: 400,
+  invitation_code_unknown: 400,
   address_required: 400,
   amount_required: 400,
   amount_invalid: 400,
@@ -95,6 +96,14 @@ export const REASON_MESSAGES: Record<Reason, Record<Lang, string>> = {
     ja: '招待者が存在しません',
     th: 'ไม่พบผู้เชิญ',
     vi: 'Người mời không tồn tại',
+  },
+  invitation_code_unknown: {
+    zhcn: '邀请码不存在，请检查后重新输入',
+    en: 'This invitation code is unknown, please check it',
+    ko: '존재하지 않는 초대 코드입니다. 확인 후 다시 입력하세요',
+    ja: 'この招待コードは存在しません。確認して再入力してください',
+    th: 'ไม่พบรหัสเชิญนี้ กรุณาตรวจสอบอีกครั้ง',
+    vi: 'Mã mời không tồn tại, vui lòng kiểm tra lại',
   },
   address_required: {
     zhcn: '请输入地址',

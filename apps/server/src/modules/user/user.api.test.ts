@@ -1,4 +1,4 @@
-import type { LoginResult, PublicUser, UserInfo } from '@hope/api'
+import { REASON_MESSAGES, type LoginResult, type PublicUser, type UserInfo } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -78,11 +78,11 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       expect(row.rows[0].user_name).toBe(inviter.wallet.address.toLowerCase())
     })
 
-    test('refuses without an inviter, with an unknown inviter, and twice for one address', async () => {
+    test('refuses without an inviter, with an unknown code or inviter, and twice for one address', async () => {
       expect((await register({})).res.body.reason).toBe('invitation_code_required')
-      expect((await register({ invitationCode: 'NOPE1234' })).res.body.reason).toBe(
-        'inviter_not_found',
-      )
+      const unknownCode = (await register({ invitationCode: 'NOPE1234' })).res.body
+      expect(unknownCode.reason).toBe('invitation_code_unknown')
+      expect(unknownCode.msg).toBe(REASON_MESSAGES.invitation_code_unknown.zhcn)
       expect((await register({ pusername: newWallet().address })).res.body.reason).toBe(
         'inviter_not_found',
       )

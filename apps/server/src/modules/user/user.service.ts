@@ -111,14 +111,17 @@ export function createUserService(deps: {
       if (await repo.findUserByName(pool, input.username)) throw new AppError('already_registered')
 
       let inviter: repo.UserRow | undefined
-      if (input.pusername) inviter = await repo.findUserByName(pool, input.pusername)
-      else if (input.invitationCode) {
+      if (input.pusername) {
+        inviter = await repo.findUserByName(pool, input.pusername)
+        if (!inviter) throw new AppError('inviter_not_found')
+      } else if (input.invitationCode) {
         inviter = await repo.findUserByReferralCode(
           pool,
           normalizeReferralCode(input.invitationCode),
         )
+        // A mistyped code names nobody: the code is what the user should check.
+        if (!inviter) throw new AppError('invitation_code_unknown')
       } else throw new AppError('invitation_code_required')
-      if (!inviter) throw new AppError('inviter_not_found')
 
       for (let attempt = 0; attempt < 5; attempt++) {
         const created = await repo.insertUser(pool, {

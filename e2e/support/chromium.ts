@@ -14,6 +14,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  // A Chinese browser, whatever the machine's locale: the app follows the browser's language
+  // on a first visit, and the journeys start in its default. A context's `locale` overrides it.
+  '--accept-lang=zh-CN',
 ]
 
 export function chromiumPath(): string {
@@ -33,13 +36,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })
 }
 
-/** A phone-sized page (375×812) with a fresh context. */
-export async function phonePage(browser: Browser): Promise<Page> {
+/** A phone-sized page (375×812) with a fresh context, in a browser set to `locale` if given. */
+export async function phonePage(browser: Browser, opts: { locale?: string } = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ...(opts.locale ? { locale: opts.locale } : {}),
   })
   return context.newPage()
 }

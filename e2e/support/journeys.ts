@@ -21,9 +21,14 @@ export interface SignedInUser {
 export async function registerThroughUi(
   browser: Browser,
   inviter?: string,
-  opts: { account?: LocalAccount; onChain?: boolean; others?: LocalAccount[] } = {},
+  opts: {
+    account?: LocalAccount
+    onChain?: boolean
+    others?: LocalAccount[]
+    locale?: string
+  } = {},
 ): Promise<SignedInUser> {
-  const page = await phonePage(browser)
+  const page = await phonePage(browser, opts.locale ? { locale: opts.locale } : {})
   const account = opts.account ?? privateKeyToAccount(generatePrivateKey())
   const wallet = opts.onChain
     ? await installWallet(page, account, 31337, inject('chainRpcUrl'), opts.others)

@@ -22,6 +22,30 @@ describe('lang', () => {
     window.localStorage.setItem('lang', 'th')
     expect(currentLang()).toBe('th')
   })
+  test('a first visit takes the first of the browser languages the app has', () => {
+    const browserLanguages = (languages: string[]) =>
+      Object.defineProperty(window.navigator, 'languages', { configurable: true, value: languages })
+    try {
+      browserLanguages(['en-US', 'en'])
+      expect(currentLang()).toBe('en')
+      browserLanguages(['fr-FR', 'ko-KR'])
+      expect(currentLang()).toBe('ko')
+      browserLanguages(['zh-TW'])
+      expect(currentLang()).toBe('zhcn')
+      // Konkani is not Korean, nor is anything else the app lacks: the default.
+      browserLanguages(['kok', 'de-DE'])
+      expect(currentLang()).toBe('zhcn')
+      // A wallet's global language and the user's own choice come first.
+      browserLanguages(['th-TH'])
+      expect(currentLang()).toBe('th')
+      ;(window as LangWindow).lang = 'ja'
+      expect(currentLang()).toBe('ja')
+      window.localStorage.setItem('lang', 'vi')
+      expect(currentLang()).toBe('vi')
+    } finally {
+      browserLanguages(['zh-CN'])
+    }
+  })
   test('sends the matching lan header', () => {
     expect(lanHeader()).toBe('zh_CN')
     window.localStorage.setItem('lang', 'en')

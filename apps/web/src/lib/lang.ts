@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LAN_HEADER, normalizeLang, type Lang } from '@hope/api'
+import { DEFAULT_LANG, LANGS, LAN_HEADER, normalizeLang, type Lang } from '@hope/api'
 
 export const LANG_STORAGE_KEY = 'lang'
 
@@ -19,15 +19,25 @@ function globalLang(win: Window): unknown {
   return value
 }
 
+/** The first of the browser's languages the app has (`en-US` → en, any `zh-*` → zhcn). */
+function browserLang(win: Window): Lang | undefined {
+  for (const tag of win.navigator.languages) {
+    const primary = tag.toLowerCase().split('-')[0]
+    if (primary === 'zh') return 'zhcn'
+    if ((LANGS as readonly string[]).includes(primary!)) return primary as Lang
+  }
+}
+
 /**
  * The app language (spec §4): localStorage `lang` first (the user's own choice), then a
- * global `window.lang`, else zhcn. `zh` maps to zhcn.
+ * global `window.lang`, then the browser's languages on a first visit, else zhcn. `zh` maps
+ * to zhcn.
  */
 export function currentLang(win: Window = window): Lang {
   const stored = win.localStorage.getItem(LANG_STORAGE_KEY)
   if (stored) return normalizeLang(stored)
   const supplied = globalLang(win)
-  return supplied ? normalizeLang(supplied) : DEFAULT_LANG
+  return supplied ? normalizeLang(supplied) : (browserLang(win) ?? DEFAULT_LANG)
 }
 
 export function storeLang(lang: Lang, win: Window = window): void {

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { initI18n, loadNamespace } from '../lib/i18n.ts'
 import { initialSession, useSession } from '../lib/store.ts'
 
+// jsdom reports an English browser; the app's tests start from a Chinese one (its default).
+Object.defineProperty(window.navigator, 'languages', { configurable: true, value: ['zh-CN'] })
 await initI18n('zhcn')
 // Screens are rendered directly in tests, without the router's lazyScreen that loads these.
 await Promise.all([loadNamespace('money'), loadNamespace('chain'), loadNamespace('game')])

@@ -9,10 +9,12 @@ export interface AccountBalance {
   currency: Currency
   /** Posted balance. */
   balance: string
-  /** Spendable now: balance less what pending transfers reserve. */
+  /** Spendable now: balance less what pending transfers reserve and what is locked. */
   available: string
   /** Reserved by pending transfers (e.g. a withdrawal under review). */
   pending: string
+  /** Held but not usable until released (LOCKED_ACCOUNTS: the split account's HOPE). */
+  locked: string
   /** balance × price, in USDT. */
   valueUsdt: string
   /** Sum of every account's value in USDT: the same in every item of the list. */

@@ -35,6 +35,12 @@ export type AccountKind = keyof typeof ACCOUNT_CURRENCY
 export const ACCOUNT_KINDS = Object.keys(ACCOUNT_CURRENCY) as AccountKind[]
 
 /**
+ * Accounts whose whole balance is locked: the split account's HOPE is released into the
+ * community account day by day and cannot be spent, transferred or redeemed before.
+ */
+export const LOCKED_ACCOUNTS: readonly AccountKind[] = ['split']
+
+/**
  * Account log types (spec §3; DESIGN §4 numbers them). The web app translates each key.
  */
 export const LOG_TYPES = {

@@ -23,8 +23,10 @@ export function balanceList(
     kind,
     currency,
     balance,
-    available: balance,
+    // The split account's HOPE is locked until released (LOCKED_ACCOUNTS).
+    available: kind === 'split' ? '0' : balance,
     pending: '0',
+    locked: kind === 'split' ? balance : '0',
     valueUsdt,
     totalValueUsdt: '650.05',
     hopePriceUsdt: '0.1',

@@ -120,9 +120,26 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         balance: '25',
         available: '25',
         pending: '0',
+        locked: '0',
         valueUsdt: '2.5',
         totalValueUsdt: '2.5',
         hopePriceUsdt: '0.1',
+      })
+    })
+    test('the split account is locked: its HOPE counts in the value but none of it is available', async () => {
+      await fundAccount(db.pool, dave.id, '40', 'split')
+      const res = await call<'userAccount/balance', BalanceList>(
+        app,
+        'userAccount/balance',
+        {},
+        { token: dave.token },
+      )
+      expect(res.body.data[4]).toMatchObject({
+        kind: 'split',
+        balance: '40',
+        available: '0',
+        locked: '40',
+        valueUsdt: '4',
       })
     })
     test('answers a list, as the spec client reads it: one item per account, in order', async () => {
@@ -150,6 +167,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
           'currency',
           'hopePriceUsdt',
           'kind',
+          'locked',
           'pending',
           'totalValueUsdt',
           'valueUsdt',

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_CURRENCY,
   ACCOUNT_KINDS,
+  LOCKED_ACCOUNTS,
   CURRENCY_DECIMALS,
   formatAmount,
   parseAmount,
@@ -56,12 +57,15 @@ export function createAccountService(deps: {
         const currency = ACCOUNT_CURRENCY[kind]
         const balance = trimDecimal(row?.balance ?? '0')
         const pending = trimDecimal(row?.debitsPending ?? '0')
+        // A locked account's HOPE is released into the community account, never spent as such.
+        const locked = LOCKED_ACCOUNTS.includes(kind) ? trimDecimal(sub18(balance, pending)) : '0'
         return {
           kind,
           currency,
           balance,
           pending,
-          available: trimDecimal(sub18(balance, pending)),
+          locked,
+          available: trimDecimal(sub18(sub18(balance, pending), locked)),
           valueUsdt: valueInUsdt(balance, currency, price),
         }
       })

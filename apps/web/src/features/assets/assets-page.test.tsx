@@ -64,6 +64,10 @@ describe('assets page', () => {
     expect(screen.getByTestId('account-pending-usdt').textContent).toBe('200')
     expect(screen.queryByTestId('account-pending-community')).toBeNull()
     expect(screen.getByTestId('account-value-community').textContent).toBe('≈ 120.05')
+    // The split account's HOPE is locked until released: nothing of it is available.
+    expect(screen.getByTestId('account-available-split').textContent).toBe('0')
+    expect(screen.getByTestId('account-locked-split').textContent).toBe('300')
+    expect(screen.queryByTestId('account-locked-community')).toBeNull()
   })
 
   test('a card opens its account log', async () => {

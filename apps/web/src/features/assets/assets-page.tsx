@@ -37,6 +37,14 @@ function AccountCard({ account }: { account: AccountBalance }) {
               {formatMoney(account.available, lang)}
             </span>
           </span>
+          {trimDecimal(account.locked) !== '0' && (
+            <span className="account-card__fact">
+              <span className="account-card__label">{t('assets.locked')}</span>
+              <span data-testid={`account-locked-${kind}`}>
+                {formatMoney(account.locked, lang)}
+              </span>
+            </span>
+          )}
           {trimDecimal(account.pending) !== '0' && (
             <span className="account-card__fact">
               <span className="account-card__label">{t('assets.pending')}</span>

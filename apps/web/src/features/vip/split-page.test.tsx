@@ -28,7 +28,8 @@ function serve(
 ): ReturnType<typeof fakeApi> {
   return fakeApi({
     'game/vipInfo': replies.info ?? (() => ok(vipInfo())),
-    'userAccount/balance': () => ok(balanceList({ split: { available: '749.5' } })),
+    'userAccount/balance': () =>
+      ok(balanceList({ split: { balance: '749.5', available: '0', locked: '749.5' } })),
     'userAccount/balanceDetail':
       replies.log ??
       (() =>
@@ -68,13 +69,14 @@ describe('split page', () => {
   beforeEach(() => queryClient.clear())
   afterEach(() => setLanguage('zhcn'))
 
-  test('shows the split balance, what was bought and released, and the daily rate', async () => {
+  test('shows what is locked, what is usable now, what was bought and released, and the daily rate', async () => {
     serve()
     renderSplit()
-    expect((await screen.findByTestId('split-balance')).textContent).toBe('749.5')
+    // The split account's HOPE is locked: nothing of it is usable before its release.
+    expect((await screen.findByTestId('split-locked')).textContent).toBe('749.5')
+    expect(text('split-available')).toBe('0')
     expect(text('split-total')).toBe('1,000')
     expect(text('split-released')).toBe('250.5')
-    expect(text('split-remaining')).toBe('749.5')
     expect(text('split-rate')).toBe('1% / 天')
   })
 
@@ -126,7 +128,6 @@ describe('split page', () => {
     renderSplit()
     expect((await screen.findByTestId('split-empty')).textContent).toBe('暂无拆分记录')
     expect(text('split-total')).toBe('0')
-    expect(text('split-remaining')).toBe('0')
   })
 
   test('figures that failed offer a retry, the log still shows', async () => {

@@ -1,6 +1,5 @@
 // `#/split`, the split account. Test ids: screen-split, split-figures-skeleton,
-// split-figures-retry, split-balance, split-total, split-released, split-remaining,
-// split-rate, split-vip-link, split-log-item (split-log-type, split-log-amount,
+// split-figures-retry, split-locked, split-available, split-released, split-total, split-rate, split-vip-link, split-log-item (split-log-type, split-log-amount,
 // split-log-balance) and the list's split-skeleton / split-empty / split-retry /
 // split-more-retry.
 import { normalizeLang, type AccountLogEntry, type BalanceList, type VipInfo } from '@hope/api'
@@ -17,7 +16,7 @@ import { RecordItems } from '../../lib/record-pages.tsx'
 import { splitLogOptions } from './api/split-log.ts'
 import { vipInfoOptions } from './api/vip-info.ts'
 import { QuerySection } from './query-section.tsx'
-import { cutDecimals, splitRemaining } from './vip.rules.ts'
+import { cutDecimals } from './vip.rules.ts'
 import '../../lib/record-list.css'
 import './vip.css'
 
@@ -38,29 +37,28 @@ function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceList }) {
   const { t } = useTranslation(['vip', 'translation'])
   const { lang, hope } = useHope()
   const navigate = useNavigate()
-  const available = balance.find((a) => a.kind === 'split')?.available ?? '0'
+  const split = balance.find((a) => a.kind === 'split')
   const rate = formatMoney(ratePercent(info.splitDailyRate), lang)
   return (
     <>
       <section className="vip-hero">
-        <span className="vip-hero__label">{t('split.available')}</span>
-        <p className="vip-hero__amount" data-testid="split-balance">
-          {hope(available)}
+        {/* What is still locked leads; what can be used now is said beside it, as on Assets. */}
+        <span className="vip-hero__label">{t('split.remaining')}</span>
+        <p className="vip-hero__amount" data-testid="split-locked">
+          {hope(split?.locked ?? '0')}
         </p>
         <dl className="vip-figures">
           <div>
-            <dt>{t('split.total')}</dt>
-            <dd data-testid="split-total">{hope(info.split.total)}</dd>
+            <dt>{t('split.available')}</dt>
+            <dd data-testid="split-available">{hope(split?.available ?? '0')}</dd>
           </div>
           <div>
             <dt>{t('split.released')}</dt>
             <dd data-testid="split-released">{hope(info.split.released)}</dd>
           </div>
           <div>
-            <dt>{t('split.remaining')}</dt>
-            <dd data-testid="split-remaining">
-              {hope(splitRemaining(info.split.total, info.split.released))}
-            </dd>
+            <dt>{t('split.total')}</dt>
+            <dd data-testid="split-total">{hope(info.split.total)}</dd>
           </div>
           <div>
             <dt>{t('split.rate')}</dt>

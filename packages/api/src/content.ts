@@ -46,6 +46,7 @@ export interface BannerItem {
   title: string
   link: string
   sort: number
+  /** The version served: another language than the asked one means it is not translated yet. */
   lang: Lang
 }
 
@@ -94,6 +95,7 @@ export interface SchoolItem {
   /** The video to play; null for an article. */
   videoUrl: string | null
   content: string
+  /** The version served: another language than the asked one means it is not translated yet. */
   lang: Lang
   publishedAt: string
 }

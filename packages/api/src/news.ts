@@ -27,6 +27,7 @@ export interface NewsItem {
   summary: string
   content: string
   image: string
+  /** The version served: another language than the asked one means it is not translated yet. */
   lang: Lang
   publishedAt: string
 }

@@ -1,12 +1,13 @@
-import type {
-  AdminBanner,
-  AdminNews,
-  AdminSchoolItem,
-  BannerItem,
-  NewsItem,
-  OperatorSession,
-  Page,
-  SchoolItem,
+import {
+  LANGS,
+  type AdminBanner,
+  type AdminNews,
+  type AdminSchoolItem,
+  type BannerItem,
+  type NewsItem,
+  type OperatorSession,
+  type Page,
+  type SchoolItem,
 } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -82,6 +83,28 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         },
       )
       expect(en.body.data[0]).toMatchObject({ title: 'Consensus staking, released every day' })
+    })
+
+    test('the seeded banners, news and business school speak all six languages', async () => {
+      const chinese = new Set<string>()
+      for (const lang of LANGS) {
+        const banners = await call<'main/bannnerInfo', BannerItem[]>(
+          app,
+          'main/bannnerInfo',
+          {},
+          { lang },
+        )
+        const news = await call<'main/news', Page<NewsItem>>(app, 'main/news', {}, { lang })
+        const school = await call<'main/school', Page<SchoolItem>>(app, 'main/school', {}, { lang })
+        const items = [...banners.body.data, ...news.body.data.list, ...school.body.data.list]
+        expect(items).toHaveLength(9)
+        // Each is its own version, never the Chinese one passed off as it.
+        for (const item of items) {
+          expect(item.lang).toBe(lang)
+          if (lang === 'zhcn') chinese.add(item.title)
+          else expect(chinese.has(item.title)).toBe(false)
+        }
+      }
     })
 
     test('a language without a version falls back to Chinese, item by item', async () => {
@@ -321,13 +344,20 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         reason: 'content_zhcn_required',
         msg: 'The Chinese version is required: it is shown wherever another language is missing',
       })
+      const chineseOnly = await call<'admin/saveNews', AdminNews>(
+        app,
+        'admin/saveNews',
+        { title: '仅中文', content: '正文' },
+        { token: editor },
+      )
       const newLangWithoutTitle = await call(
         app,
         'admin/saveNews',
-        { id: 1, lang: 'vi', content: 'Nội dung' },
+        { id: chineseOnly.body.data.id, lang: 'vi', content: 'Nội dung' },
         { token: editor },
       )
       expect(newLangWithoutTitle.body.reason).toBe('content_title_required')
+      await call(app, 'admin/deleteNews', { id: chineseOnly.body.data.id }, { token: editor })
       const unknown = await call(
         app,
         'admin/saveNews',

@@ -48,8 +48,8 @@ const done = (): SqChangeResult => ({
 })
 
 function Where() {
-  const { pathname } = useLocation()
-  return <p data-testid="where">{pathname}</p>
+  const { pathname, search } = useLocation()
+  return <p data-testid="where">{pathname + search}</p>
 }
 
 /** The community account holds 1,200.5 HOPE (fixtures). */
@@ -169,7 +169,7 @@ describe('exchange page', () => {
     expect(result.getByTestId('exchange-result-pledged').textContent).toBe('20 HOPE')
     expect(result.getByTestId('exchange-result-fee').textContent).toBe('0.4 USDT')
     await userEvent.click(result.getByTestId('exchange-result-pledges'))
-    expect(text('where')).toBe('/pledgeRecord')
+    expect(text('where')).toBe('/pledgeRecord?tab=pledges')
   })
 
   test("a refusal shows only the server's message and closes the sheet", async () => {

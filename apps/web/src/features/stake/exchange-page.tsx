@@ -31,7 +31,7 @@ import { checkExchange, type ExchangeProblem, type ExchangeQuote } from './excha
 import { HOPE_DECIMALS, hopeUnits, splitPercents } from './stake.rules.ts'
 import './stake.css'
 
-const PLEDGES = '/pledgeRecord'
+const PLEDGES = '/pledgeRecord?tab=pledges'
 
 const BREAKDOWN_IDS = ['redeemed', 'pledged', 'gross', 'fee', 'net']
 

@@ -1,5 +1,6 @@
-import type { PledgeItem } from '@hope/api'
+import type { PledgeItem, StakePosition } from '@hope/api'
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
@@ -17,12 +18,32 @@ const pledge = (id: number, changes: Partial<PledgeItem> = {}): PledgeItem => ({
   ...changes,
 })
 
-function renderRecords(list: PledgeItem[]) {
+const position = (id: number, changes: Partial<StakePosition> = {}): StakePosition => ({
+  id,
+  principal: '500',
+  hope: '5000',
+  price: '0.1',
+  released: '125',
+  cap: '1250',
+  status: 'active',
+  createdAt: '2026-03-01T08:30:00Z',
+  ...changes,
+})
+
+function renderRecords(
+  list: PledgeItem[],
+  {
+    positions = [],
+    at = '/pledgeRecord?tab=pledges',
+  }: { positions?: StakePosition[]; at?: string } = {},
+) {
   const api = fakeApi({
     'game/stakeList': () => ok({ list, total: list.length, pageNum: 1, pageSize: 20 }),
+    'game/myStake': () =>
+      ok({ list: positions, total: positions.length, pageNum: 1, pageSize: 20 }),
   })
   render(
-    <MemoryRouter initialEntries={['/pledgeRecord']}>
+    <MemoryRouter initialEntries={[at]}>
       <QueryScope>
         <PledgeRecordPage />
       </QueryScope>
@@ -45,6 +66,28 @@ describe('pledge record', () => {
     const statuses = rows.map((row) => within(row).getByTestId('pledge-item-status'))
     expect(statuses.map((el) => el.textContent)).toEqual(['未赎回', '已赎回'])
     expect(statuses.map((el) => el.dataset.tone)).toEqual(['moving', 'done'])
+  })
+
+  test('opens at the consensus positions, each with what it paid, bought, released and whether it is out; the pledges are a tab away', async () => {
+    renderRecords([pledge(1)], {
+      at: '/pledgeRecord',
+      positions: [position(2), position(1, { released: '1250', status: 'out' })],
+    })
+    const rows = await screen.findAllByTestId('stake-position')
+    expect(screen.getByTestId('pledge-tab-positions').getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByTestId('pledge-record-note').textContent).toContain('共识入场')
+    const first = within(rows[0] as HTMLElement)
+    expect(first.getByTestId('stake-position-principal').textContent).toBe('500 USDT')
+    expect(first.getByTestId('stake-position-hope').textContent).toBe('5,000 HOPE')
+    expect(first.getByTestId('stake-position-released').textContent).toBe('125 / 1,250 USDT')
+    expect(rows.map((row) => within(row).getByTestId('stake-position-status').textContent)).toEqual(
+      ['释放中', '已出局'],
+    )
+    expect(screen.queryByTestId('pledge-item')).toBeNull()
+
+    await userEvent.click(screen.getByTestId('pledge-tab-pledges'))
+    expect(await screen.findAllByTestId('pledge-item')).toHaveLength(1)
+    expect(screen.queryByTestId('stake-position')).toBeNull()
   })
 
   test('asks for the first page and says when there is nothing', async () => {

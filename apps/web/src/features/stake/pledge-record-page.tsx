@@ -1,15 +1,25 @@
-// `#/pledgeRecord`. Test ids: pledge-record-page, pledge-item (pledge-item-amount,
+// `#/pledgeRecord` (`?tab=positions|pledges`). Test ids: pledge-record-page, the tabs
+// pledge-tab-positions / pledge-tab-pledges, each section's note (pledge-record-note);
+// positions: stake-position (see position-row.tsx) and the list's pledge-positions-skeleton /
+// -empty / -retry / -more-retry; pledges: pledge-item (pledge-item-amount,
 // pledge-item-released, pledge-item-convertible, pledge-item-rate, pledge-item-status) and the
 // list's pledge-record-skeleton / -empty / -retry / -more-retry.
 import { normalizeLang, type PledgeItem } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
 import { formatDateTime, formatMoney, ratePercent } from '../../lib/format.ts'
+import { PillTabs } from '../../lib/pill-tabs.tsx'
 import { RecordPages } from '../../lib/record-pages.tsx'
 import { StatusTag } from '../../lib/status-tag.tsx'
 import { myPledgesOptions } from './api/my-pledges.ts'
+import { myStakesOptions } from './api/my-stakes.ts'
+import { PositionRow } from './position-row.tsx'
 import { pledgeTone } from './stake.rules.ts'
+
+const TABS = ['positions', 'pledges'] as const
+type Tab = (typeof TABS)[number]
 
 function PledgeRow({ item }: { item: PledgeItem }) {
   const { t, i18n } = useTranslation(['game', 'translation'])
@@ -46,11 +56,28 @@ function PledgeRow({ item }: { item: PledgeItem }) {
   )
 }
 
-/**
- * `#/pledgeRecord`: the pledged parts of the user's redemptions, newest first, each released
- * back to the community account day by day until it is redeemed.
- */
-export function PledgeRecordPage() {
+/** The consensus positions: each entry's USDT, its HOPE, what it released against its cap. */
+function Positions() {
+  const { t } = useTranslation(['game', 'translation'])
+  const records = useInfiniteQuery(myStakesOptions())
+  const items = useMemo(
+    () => records.data?.pages.flatMap((page) => page.list) ?? [],
+    [records.data],
+  )
+  return (
+    <RecordPages
+      query={records}
+      items={items}
+      empty={t('positions.empty')}
+      testId="pledge-positions"
+    >
+      {(position) => <PositionRow key={position.id} position={position} />}
+    </RecordPages>
+  )
+}
+
+/** The pledged parts of redemptions, released back to the community account day by day. */
+function Pledges() {
   const { t } = useTranslation(['game', 'translation'])
   const records = useInfiniteQuery(myPledgesOptions())
   const items = useMemo(
@@ -58,10 +85,35 @@ export function PledgeRecordPage() {
     [records.data],
   )
   return (
+    <RecordPages query={records} items={items} empty={t('pledges.empty')} testId="pledge-record">
+      {(item) => <PledgeRow key={item.id} item={item} />}
+    </RecordPages>
+  )
+}
+
+/**
+ * `#/pledgeRecord`: what the user has staked, in two named parts: consensus positions (USDT
+ * entered, HOPE bought, released up to the cap, out or not) and redemption pledges (the
+ * pledged share of each redemption, released back day by day until redeemed).
+ */
+export function PledgeRecordPage() {
+  const { t } = useTranslation(['game', 'translation'])
+  const { pathname, search } = useLocation()
+  const navigate = useNavigate()
+  const asked = new URLSearchParams(search).get('tab')
+  const tab: Tab = asked === 'pledges' ? 'pledges' : 'positions'
+  return (
     <div className="records" data-testid="pledge-record-page">
-      <RecordPages query={records} items={items} empty={t('pledges.empty')} testId="pledge-record">
-        {(item) => <PledgeRow key={item.id} item={item} />}
-      </RecordPages>
+      <PillTabs
+        tabs={TABS.map((key) => ({ key, label: t(`pledges.tabs.${key}`) }))}
+        selected={tab}
+        onSelect={(key) => void navigate({ pathname, search: `?tab=${key}` }, { replace: true })}
+        testId="pledge-tab"
+      />
+      <p className="record-note" data-testid="pledge-record-note">
+        {t(`pledges.notes.${tab}`)}
+      </p>
+      {tab === 'positions' ? <Positions /> : <Pledges />}
     </div>
   )
 }

@@ -6,14 +6,14 @@
 // stake-confirm-cap, stake-network-failed, stake-confirm, stake-result, stake-result-amount,
 // stake-result-hope, stake-result-fill, stake-result-balance, stake-result-log, stake-again, stake-position (stake-position-principal,
 // -hope, -price, -released, -status) and the list's stake-positions-skeleton / -empty / -retry.
-import { type ChangeResult, type GameInfo, type StakePosition } from '@hope/api'
+import { type ChangeResult, type GameInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import { FormLoad, HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
@@ -29,17 +29,16 @@ import {
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { RecordItems } from '../../lib/record-pages.tsx'
-import { StatusTag } from '../../lib/status-tag.tsx'
 import { useCreateStake } from './api/create-stake.ts'
 import { gameInfoOptions } from './api/game-info.ts'
 import { myStakesOptions } from './api/my-stakes.ts'
+import { PositionRow } from './position-row.tsx'
 import {
   checkEntry,
   cutDecimals,
   hopeUnits,
   maxEntry,
   percentOf,
-  POSITION_TONES,
   USDT_DECIMALS,
   usdtUnits,
   type StakeProblem,
@@ -289,50 +288,6 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
         confirmLabel={t('stake.confirm')}
       />
     </section>
-  )
-}
-
-function PositionRow({ position }: { position: StakePosition }) {
-  const { t } = useTranslation(['game', 'translation'])
-  const { lang, usdt, hope } = useAmounts()
-  const released = percentOf(usdtUnits(position.released), usdtUnits(position.cap))
-  return (
-    <li className="record" data-testid="stake-position">
-      <div className="record__head">
-        <span className="record__amount" data-testid="stake-position-principal">
-          {usdt(position.principal)}
-        </span>
-        <StatusTag tone={POSITION_TONES[position.status]} testId="stake-position-status">
-          {t(`positions.status.${position.status}`)}
-        </StatusTag>
-      </div>
-      <dl className="record__rows">
-        <div>
-          <dt>{t('positions.hope')}</dt>
-          <dd data-testid="stake-position-hope">{hope(position.hope)}</dd>
-        </div>
-        <div>
-          <dt>{t('positions.price')}</dt>
-          <dd data-testid="stake-position-price">{usdt(position.price)}</dd>
-        </div>
-        <div>
-          <dt>{t('positions.released')}</dt>
-          <dd data-testid="stake-position-released">
-            {formatMoney(position.released, lang)} / {usdt(position.cap)}
-          </dd>
-        </div>
-      </dl>
-      <div
-        className="stake-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Number(released)}
-      >
-        <span style={{ width: `${released}%` }} />
-      </div>
-      <p className="record__date">{formatDateTime(position.createdAt, lang)}</p>
-    </li>
   )
 }
 

@@ -1,0 +1,55 @@
+import type { StakePosition } from '@hope/api'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
+import { StatusTag } from '../../lib/status-tag.tsx'
+import { percentOf, POSITION_TONES, usdtUnits } from './stake.rules.ts'
+
+/**
+ * One consensus position: what was paid, the HOPE it bought, what it has released against its
+ * cap, and whether it is out. Test ids stake-position (-principal, -status, -hope, -price,
+ * -released).
+ */
+export function PositionRow({ position }: { position: StakePosition }) {
+  const { t } = useTranslation(['game', 'translation'])
+  const { lang, usdt, hope } = useAmounts()
+  const released = percentOf(usdtUnits(position.released), usdtUnits(position.cap))
+  return (
+    <li className="record" data-testid="stake-position">
+      <div className="record__head">
+        <span className="record__amount" data-testid="stake-position-principal">
+          {usdt(position.principal)}
+        </span>
+        <StatusTag tone={POSITION_TONES[position.status]} testId="stake-position-status">
+          {t(`positions.status.${position.status}`)}
+        </StatusTag>
+      </div>
+      <dl className="record__rows">
+        <div>
+          <dt>{t('positions.hope')}</dt>
+          <dd data-testid="stake-position-hope">{hope(position.hope)}</dd>
+        </div>
+        <div>
+          <dt>{t('positions.price')}</dt>
+          <dd data-testid="stake-position-price">{usdt(position.price)}</dd>
+        </div>
+        <div>
+          <dt>{t('positions.released')}</dt>
+          <dd data-testid="stake-position-released">
+            {formatMoney(position.released, lang)} / {usdt(position.cap)}
+          </dd>
+        </div>
+      </dl>
+      <div
+        className="stake-bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Number(released)}
+      >
+        <span style={{ width: `${released}%` }} />
+      </div>
+      <p className="record__date">{formatDateTime(position.createdAt, lang)}</p>
+    </li>
+  )
+}

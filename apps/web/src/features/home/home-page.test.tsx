@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useParams } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resetBootData } from '../../lib/boot.ts'
+import { setLanguage } from '../../lib/i18n.ts'
 import { showAlert } from '../../lib/dialog.ts'
 import { useSession } from '../../lib/store.ts'
 import { queryClient } from '../../lib/query-scope.tsx'
@@ -131,6 +132,29 @@ describe('home banners, ticker and menu', () => {
     } finally {
       boot.remove()
       resetBootData()
+    }
+  })
+
+  test('in English, a banner and an announcement without an English version say they are Chinese', async () => {
+    await setLanguage('en')
+    try {
+      renderHome({
+        'main/bannnerInfo': () =>
+          ok([{ ...banners[0]!, title: 'Staking', lang: 'en' }, banners[1]]),
+      })
+      const [english, chinese] = await screen.findAllByTestId(
+        'home-banner-item',
+        {},
+        { timeout: 5000 },
+      )
+      expect(within(english!).queryByTestId('untranslated-note')).toBeNull()
+      expect(within(chinese!).getByTestId('untranslated-note').textContent).toBe(
+        'Not yet translated · shown in Chinese',
+      )
+      const ticker = await screen.findByTestId('home-ticker')
+      expect(within(ticker).getByTestId('untranslated-note')).toBeTruthy()
+    } finally {
+      await setLanguage('zhcn')
     }
   })
 

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router'
 import { latestNewsOptions } from '../../lib/api/news.ts'
 import { useFirstRead } from '../../lib/first-read.ts'
 import { Icon } from '../../lib/icons.tsx'
+import { INTL_LOCALES } from '../../lib/lang.ts'
+import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 
 export const TICKER_COUNT = 5
 /** Long enough to read (and to scroll) one title before the next. */
@@ -77,8 +79,9 @@ export default function NewsTicker() {
           onClick={() => void navigate(`/news/${item.id}`)}
           data-testid="home-ticker-item"
         >
-          {item.title}
+          <span lang={INTL_LOCALES[item.lang]}>{item.title}</span>
         </button>
+        <UntranslatedNote served={item.lang} />
       </ScrollingLine>
     </div>
   )

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router'
 import { formatDateTime } from '../../lib/format.ts'
 import { INTL_LOCALES } from '../../lib/lang.ts'
 import { ApiError } from '../../lib/request.ts'
+import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 import { newsInfoOptions } from './api/news-info.ts'
 import './news.css'
 
@@ -53,6 +54,7 @@ export function NewsDetailPage() {
       <p className="news-article__date">
         {t('news.published', { date: formatDateTime(item.publishedAt, lang) })}
       </p>
+      <UntranslatedNote served={item.lang} />
       {item.image && (
         <img
           className="news-article__image"

@@ -1,9 +1,9 @@
 import type { NewsItem } from '@hope/api'
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { loadNamespace } from '../../lib/i18n.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
@@ -112,6 +112,40 @@ describe('news', () => {
     fakeApi({ 'main/newInfo': () => ok(item(7, 1, { lang: 'zhcn' })) })
     renderNews('/news/7')
     expect((await screen.findByTestId('news-detail')).getAttribute('lang')).toBe('zh-CN')
+  })
+
+  test('an untranslated article says so, in the list and on its screen; a translated one does not', async () => {
+    await setLanguage('en')
+    try {
+      fakeApi({
+        'main/news': () =>
+          ok({
+            list: [item(2, 1, { title: 'In English', lang: 'en' }), item(1, 1, { lang: 'zhcn' })],
+            total: 2,
+            pageNum: 1,
+            pageSize: 10,
+          }),
+        'main/newInfo': () => ok(item(1, 1, { lang: 'zhcn' })),
+      })
+      renderNews('/news')
+      const [english, chinese] = await screen.findAllByTestId('news-item')
+      expect(within(english!).queryByTestId('untranslated-note')).toBeNull()
+      expect(within(chinese!).getByTestId('untranslated-note').textContent).toBe(
+        'Not yet translated · shown in Chinese',
+      )
+      await userEvent.click(chinese!)
+      const article = await screen.findByTestId('news-detail')
+      expect(within(article).getByTestId('untranslated-note')).toBeTruthy()
+    } finally {
+      await setLanguage('zhcn')
+    }
+  })
+
+  test('in Chinese nothing is untranslated', async () => {
+    fakeApi({ 'main/news': newsOf(1) })
+    renderNews('/news')
+    await screen.findByTestId('news-item')
+    expect(screen.queryByTestId('untranslated-note')).toBeNull()
   })
 
   test('an old link with ?id= goes to the article', async () => {

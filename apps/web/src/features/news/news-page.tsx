@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { newsPagesOptions } from '../../lib/api/news.ts'
 import { formatDateTime } from '../../lib/format.ts'
+import { INTL_LOCALES } from '../../lib/lang.ts'
+import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 import './news.css'
 
 const TYPES = Object.entries(NEWS_TYPES).map(([code, name]) => ({
@@ -106,8 +108,15 @@ export function NewsPage() {
                     />
                   )}
                   <span className="news-item__text">
-                    <span className="news-item__title">{item.title}</span>
-                    {item.summary && <span className="news-item__summary">{item.summary}</span>}
+                    <span className="news-item__title" lang={INTL_LOCALES[item.lang]}>
+                      {item.title}
+                    </span>
+                    {item.summary && (
+                      <span className="news-item__summary" lang={INTL_LOCALES[item.lang]}>
+                        {item.summary}
+                      </span>
+                    )}
+                    <UntranslatedNote served={item.lang} />
                     <span className="news-item__date">
                       {formatDateTime(item.publishedAt, lang)}
                     </span>

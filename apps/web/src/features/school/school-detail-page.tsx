@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router'
 import { formatDateTime } from '../../lib/format.ts'
 import { INTL_LOCALES } from '../../lib/lang.ts'
 import { ApiError } from '../../lib/request.ts'
+import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 import { schoolInfoOptions } from './api/school-info.ts'
 import './school.css'
 
@@ -85,6 +86,7 @@ export function SchoolDetailPage() {
       <p className="school-detail__date">
         {t('school.published', { date: formatDateTime(item.publishedAt, lang) })}
       </p>
+      <UntranslatedNote served={item.lang} />
       <div className="school-detail__content">{item.content || item.summary}</div>
     </article>
   )

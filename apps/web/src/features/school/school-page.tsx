@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { formatDateTime } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
+import { INTL_LOCALES } from '../../lib/lang.ts'
+import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 import { schoolPagesOptions } from './api/school-pages.ts'
 import './school.css'
 
@@ -102,8 +104,15 @@ export function SchoolPage() {
                       )}
                     </span>
                     <span className="school-item__text">
-                      <span className="school-item__title">{item.title}</span>
-                      {item.summary && <span className="school-item__summary">{item.summary}</span>}
+                      <span className="school-item__title" lang={INTL_LOCALES[item.lang]}>
+                        {item.title}
+                      </span>
+                      {item.summary && (
+                        <span className="school-item__summary" lang={INTL_LOCALES[item.lang]}>
+                          {item.summary}
+                        </span>
+                      )}
+                      <UntranslatedNote served={item.lang} />
                       <span className="school-item__meta">
                         <span className={`school-kind school-kind--${item.kind}`}>
                           {t(`school.kinds.${item.kind}`)}

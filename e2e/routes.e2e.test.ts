@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import type { NewsItem, Page as ListPage, SchoolItem } from '../packages/api/src/index.ts'
 import { api, creditUser } from './support/api.ts'
-import { screenshot, useBrowser } from './support/browser.ts'
+import { screenshot, screenshotDir, useBrowser } from './support/browser.ts'
 import { registerThroughUi, type SignedInUser } from './support/journeys.ts'
 
 /**
@@ -106,20 +106,23 @@ function noteChanges() {
  * Waits until the screen has settled: no request under way, the DOM unchanged for a moment,
  * no skeleton, the fonts loaded.
  */
-async function settle(page: Page, network: ReturnType<typeof watch>): Promise<void> {
+async function settle(page: Page, network: ReturnType<typeof watch>): Promise<boolean> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS
   while (Date.now() < deadline) {
     const loading = await page.evaluate(
       (quietMs) =>
         document.fonts.status !== 'loaded' ||
         document.querySelector('.adm-skeleton, .guard-ring') !== null ||
-        document.getElementById('root')?.childElementCount === 0 ||
+        // the screen of the address on show (navigation is a transition: the old one stays a while)
+        document.querySelector('main')?.dataset.screen !==
+          window.location.hash.slice(1).split('?')[0] ||
         performance.now() - (window as unknown as { lastChange: number }).lastChange < quietMs,
       QUIET_MS,
     )
-    if (!loading && network.quiet()) return
+    if (!loading && network.quiet()) return true
     await page.waitForTimeout(40)
   }
+  return false
 }
 
 /**
@@ -390,14 +393,20 @@ describe('every route', () => {
           window.scrollTo(0, document.documentElement.scrollHeight)
           window.location.hash = hash
         }, `#${route}`)
-        await settle(page, network)
+        const settled = await settle(page, network)
         const found = await page.evaluate(audit, { keys, columnPx: COLUMN_PX, desktop })
+        if (!settled) found.push(`still loading after ${SETTLE_TIMEOUT_MS / 1000} s`)
         const scrollY = await page.evaluate(() => window.scrollY)
         if (scrollY !== 0) found.push(`opens scrolled to y=${scrollY}`)
         found.push(...network.take())
         problems.push(...found.map((p) => `${route}: ${p}`))
         const name = `routes-${viewport.width}-${lang}${route.replace(/\//g, '-')}`
-        await screenshot(page, name.replace(/-$/, '-home'))
+        const dir = screenshotDir()
+        if (dir)
+          await page.screenshot({
+            path: path.join(dir, `${name.replace(/-$/, '-home')}.png`),
+            fullPage: true,
+          })
       }
       expect(problems).toEqual([])
     })
@@ -448,15 +457,18 @@ describe('every route', () => {
     await page.reload()
     await page.getByTestId('home-page').waitFor()
     await settle(page, network)
-    await page.evaluate(() => window.scrollTo(0, 400))
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400)
-    await page.getByTestId('news-item').first().click()
+    // Scrolled down to the latest news, the user opens one.
+    const item = page.getByTestId('news-item').first()
+    await item.scrollIntoViewIfNeeded()
+    const where = await page.evaluate(() => window.scrollY)
+    expect(where).toBeGreaterThan(0)
+    await item.click()
     await page.waitForURL(/#\/news\/\d+/)
     await settle(page, network)
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await page.goBack()
     await page.getByTestId('home-page').waitFor()
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(where)
     expect(network.take()).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import { useNavigate } from 'react-router'
 import type { Companion, ScreenHandle } from '../screen-handle.ts'
 import { BackBar } from './back-bar.tsx'
@@ -31,6 +32,8 @@ export function ScreenFrame({
   children,
 }: ScreenHandle & { children: ReactNode }) {
   const { t } = useTranslation()
+  // The screen on show: navigation is a transition, so the old one stays until the new is ready.
+  const { pathname } = useLocation()
   return (
     <>
       {bar !== 'none' && (
@@ -40,7 +43,7 @@ export function ScreenFrame({
           right={companion && <CompanionLink {...companion} />}
         />
       )}
-      <main className={tabs ? 'app-main app-main--tabs' : 'app-main'}>
+      <main className={tabs ? 'app-main app-main--tabs' : 'app-main'} data-screen={pathname}>
         <Suspense fallback={null}>{children}</Suspense>
       </main>
       {tabs && <AppTabBar />}

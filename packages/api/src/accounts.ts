@@ -36,19 +36,37 @@ export const BalanceDetailParams = PageParams.omit({ pageNum: true }).extend({
   /** Keyset cursor: the `id` of the last row already shown. */
   cursor: z
     .string()
-    .regex(/^\d{1,18}$/)
+    .regex(/^\d{1,19}(\.\d{1,19})?$/)
     .optional(),
 })
 export type BalanceDetailParams = z.input<typeof BalanceDetailParams>
 
+/**
+ * Where a log line's money stands. A reservation (a withdrawal's amount or fee, held from the
+ * moment it is asked for) is `pending` until it is paid out (`done`) or given back
+ * (`refunded`, with a refund line of its own); every other line is `done`.
+ */
+export type AccountLogStatus = 'done' | 'pending' | 'refunded'
+
+/**
+ * One line of the account log.
+ * @example { id: '812.40', account: 'usdt', currency: 'USDT', amount: '-20', balanceAfter: '100', logType: 1, status: 'pending', counterparty: null, createdAt: '2026-11-26T08:00:00.000Z' }
+ */
 export interface AccountLogEntry {
+  /** `<transfer id>.<account id>`: unique, and the cursor of the page after it. */
   id: string
   account: AccountKind
   currency: Currency
-  /** Signed: negative when money left the account. */
+  /** Signed: negative when money left (or is held from) the account. */
   amount: string
+  /**
+   * The account's posted balance after the line. A reservation moves it only when it is paid
+   * out: while pending or refunded, and on a refund line, it is the balance at the line's time.
+   */
   balanceAfter: string
+  /** A withdrawal's amount and every refund are 1 (withdrawal and refund); a reserved fee is 14. */
   logType: LogType
+  status: AccountLogStatus
   /** The other user of an internal transfer, when there is one. */
   counterparty: string | null
   createdAt: string

@@ -79,6 +79,7 @@ export function logEntry(id: number, changes: Partial<AccountLogEntry> = {}): Ac
     amount: '10',
     balanceAfter: '500',
     logType: 5,
+    status: 'done',
     counterparty: null,
     createdAt: '2026-03-01T08:30:00Z',
     ...changes,

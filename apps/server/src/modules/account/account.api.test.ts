@@ -462,7 +462,8 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       const seen = pages.flat()
       expect(pages.slice(0, -1).every((p) => p.length === 2)).toBe(true)
       const stored = await db.pool.query<{ id: string }>(
-        'SELECT e.id::text AS id FROM ledger_entries e WHERE e.user_id = $1 ORDER BY e.id DESC',
+        `SELECT e.transfer_id || '.' || e.account_id AS id FROM ledger_entries e
+         WHERE e.user_id = $1 ORDER BY e.transfer_id DESC, e.account_id DESC`,
         [erin.id],
       )
       expect(seen.map((e) => e.id)).toEqual(stored.rows.map((r) => r.id))

@@ -1,4 +1,4 @@
-import type { AccountKind, LogType } from '@hope/api'
+import type { AccountKind, AccountLogStatus, LogType } from '@hope/api'
 import type pg from 'pg'
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
@@ -10,27 +10,44 @@ export interface LogRow {
   amount: string
   balanceAfter: string
   logType: LogType
+  status: AccountLogStatus
   counterparty: string | null
   createdAt: Date
 }
 
-/** The columns of a log row, over `e` (an entry with its account's kind and currency) and `t`. */
-const LOG_COLUMNS = `e.id::text AS id, e.kind, e.currency, e.amount::text AS amount,
-  e.balance_after::text AS "balanceAfter", t.log_type AS "logType", t.created_at AS "createdAt",
-  (SELECT u.user_name FROM ledger_accounts o JOIN users u ON u.id = o.user_id
-    WHERE o.id = CASE WHEN t.debit_account_id = e.account_id THEN t.credit_account_id ELSE t.debit_account_id END
-      AND o.user_id <> e.user_id) AS counterparty`
-
-/** Above every entry id: the cursor of the first page. */
-const FIRST_PAGE = '9223372036854775807'
+/** Above every transfer id: the cursor of the first page. */
+const FIRST_PAGE = { transferId: '9223372036854775807', accountId: '0' }
 
 /**
- * A user's account log, newest first, from the entry with id below `before` on. Each account's
- * entries are one range of the (account_id, id) index: one account reads its range, all of
- * them read at most a page from each of the five and keep the newest. A page costs the same at
- * any depth and whatever the other accounts hold, and postings maintain one index of users'
- * entries, not two. Transfers and counterparties are read for the page's rows only. Named statements: each connection plans them once, and every condition
- * stays an index bound in that shared plan.
+ * A log cursor: the id of the last line shown, `<transfer id>.<account id>` (a bare number, as
+ * older clients send, is a transfer id).
+ */
+export function parseLogCursor(cursor: string | undefined): {
+  transferId: string
+  accountId: string
+} {
+  if (cursor === undefined) return FIRST_PAGE
+  const [transferId = '0', accountId = '0'] = cursor.split('.')
+  return { transferId, accountId }
+}
+
+/**
+ * A user's account log, newest first, below the cursor's line. What the user sees:
+ * - every posted entry on the user's accounts, as it moved the balance (status `done`);
+ * - a reservation: a pending transfer out of the user's account (a withdrawal's amount, its
+ *   fee) is one line from the moment it is made, at that time and with the amount reserved,
+ *   `pending` until the ledger posts or voids it, then `done` (with the balance after the post)
+ *   or `refunded`. The post's own entry is that line, not a second one;
+ * - a refund: the void of a reservation is a line of its own, + the amount, when it happens,
+ *   `done`, with the balance then (a reservation never moved the posted balance).
+ * A withdrawal's amount (log 13) and every refund are shown as log type 1, the spec's
+ * "withdrawal and refund"; a reserved fee stays log type 14. A line that moved no posted balance
+ * (pending, refunded, refund) carries the account's posted balance at its time.
+ *
+ * Lines are ordered by (transfer id, account id): each account's entries and reservations are
+ * one range of an index (migration 0033), a page reads at most a page from each of the user's
+ * accounts and keeps the newest, so a page costs the same at any depth. Transfers, resolutions
+ * and counterparties are read for the page's lines only.
  */
 export async function accountLog(
   q: Queryable,
@@ -42,45 +59,74 @@ export async function accountLog(
     limit: number
   },
 ): Promise<LogRow[]> {
-  const before = opts.before ?? FIRST_PAGE
-  const logType = opts.logType ?? null
-  const res =
-    opts.kind === undefined
-      ? await q.query<LogRow>({
-          name: 'account_log',
-          text: `SELECT ${LOG_COLUMNS}
-                 FROM (
-                   SELECT a.kind, a.currency, e.*
-                   FROM ledger_accounts a
-                   CROSS JOIN LATERAL (
-                     SELECT e.id, e.account_id, e.user_id, e.transfer_id, e.amount, e.balance_after
-                     FROM ledger_entries e
-                     WHERE e.account_id = a.id AND e.user_id IS NOT NULL AND e.id < $2
-                       AND ($3::smallint IS NULL OR EXISTS (
-                         SELECT FROM ledger_transfers f WHERE f.id = e.transfer_id AND f.log_type = $3))
-                     ORDER BY e.id DESC
-                     LIMIT $4) e
-                   WHERE a.user_id = $1
-                   ORDER BY e.id DESC
-                   LIMIT $4) e
-                 JOIN ledger_transfers t ON t.id = e.transfer_id
-                 ORDER BY e.id DESC`,
-          values: [opts.userId, before, logType, opts.limit],
-        })
-      : await q.query<LogRow>({
-          name: 'account_log_of_kind',
-          text: `SELECT ${LOG_COLUMNS}
-                 FROM (SELECT a.kind, a.currency, e.*
-                       FROM ledger_entries e
-                       JOIN ledger_accounts a ON a.id = e.account_id
-                       WHERE e.account_id = (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = $2)
-                         AND e.user_id IS NOT NULL AND e.id < $3) e
-                 JOIN ledger_transfers t ON t.id = e.transfer_id
-                 WHERE ($4::smallint IS NULL OR t.log_type = $4)
-                 ORDER BY e.id DESC
-                 LIMIT $5`,
-          values: [opts.userId, opts.kind, before, logType, opts.limit],
-        })
+  const before = parseLogCursor(opts.before)
+  const res = await q.query<LogRow>({
+    name: 'account_log',
+    text: `WITH lines AS (
+             SELECT a.id AS account_id, a.user_id, a.kind, a.currency, l.*
+             FROM ledger_accounts a
+             CROSS JOIN LATERAL (
+               (SELECT e.transfer_id AS tid, e.amount, e.balance_after, NULL::text AS two_phase
+                FROM ledger_entries e
+                WHERE e.account_id = a.id AND e.user_id IS NOT NULL
+                  AND e.transfer_id < $3::bigint + (a.id < $4::bigint)::int
+                  -- the post of a reservation is the reservation's line
+                  AND ((e.amount > 0 AND $5::smallint IS NULL) OR EXISTS (
+                    SELECT FROM ledger_transfers f
+                    WHERE f.id = e.transfer_id AND (f.kind <> 'post_pending' OR e.amount > 0)
+                      AND ($5::smallint IS NULL OR f.log_type = $5)))
+                ORDER BY e.transfer_id DESC
+                LIMIT $6)
+               UNION ALL
+               (SELECT p.id, p.amount, NULL, p.kind
+                FROM ledger_transfers p
+                WHERE p.debit_account_id = a.id AND p.kind IN ('pending', 'void_pending')
+                  AND p.id < $3::bigint + (a.id < $4::bigint)::int
+                  AND ($5::smallint IS NULL OR $5 = CASE
+                    WHEN p.kind = 'void_pending' OR p.log_type = 13 THEN 1 ELSE p.log_type END)
+                ORDER BY p.id DESC
+                LIMIT $6)
+             ) l
+             WHERE a.user_id = $1 AND ($2::text IS NULL OR a.kind = $2)
+             ORDER BY l.tid DESC, a.id DESC
+             LIMIT $6
+           )
+           SELECT l.tid::text || '.' || l.account_id::text AS id, l.kind, l.currency,
+             CASE WHEN l.two_phase IS NULL THEN l.amount
+                  WHEN l.two_phase = 'void_pending' THEN l.amount
+                  ELSE -coalesce(posted.amount, l.amount) END::text AS amount,
+             coalesce(l.balance_after, posted.balance_after, (
+               SELECT b.balance_after FROM ledger_entries b
+               WHERE b.account_id = l.account_id AND b.user_id IS NOT NULL AND b.transfer_id < l.tid
+               ORDER BY b.transfer_id DESC LIMIT 1), 0)::text AS "balanceAfter",
+             CASE WHEN l.two_phase = 'void_pending' OR (l.two_phase = 'pending' AND t.log_type = 13)
+                  THEN 1 ELSE t.log_type END AS "logType",
+             CASE WHEN l.two_phase = 'pending' THEN coalesce(r.status, 'pending')
+                  ELSE 'done' END AS status,
+             t.created_at AS "createdAt",
+             (SELECT u.user_name FROM ledger_accounts o JOIN users u ON u.id = o.user_id
+               WHERE o.id = CASE WHEN t.debit_account_id = l.account_id THEN t.credit_account_id
+                                 ELSE t.debit_account_id END
+                 AND o.user_id <> l.user_id) AS counterparty
+           FROM lines l
+           JOIN ledger_transfers t ON t.id = l.tid
+           LEFT JOIN LATERAL (
+             SELECT r.id, r.amount,
+               CASE r.kind WHEN 'post_pending' THEN 'done' ELSE 'refunded' END AS status
+             FROM ledger_transfers r WHERE l.two_phase = 'pending' AND r.pending_id = l.tid) r ON true
+           LEFT JOIN LATERAL (
+             SELECT r.amount, e.balance_after FROM ledger_entries e
+             WHERE r.status = 'done' AND e.transfer_id = r.id AND e.account_id = l.account_id) posted ON true
+           ORDER BY l.tid DESC, l.account_id DESC`,
+    values: [
+      opts.userId,
+      opts.kind ?? null,
+      before.transferId,
+      before.accountId,
+      opts.logType ?? null,
+      opts.limit,
+    ],
+  })
   return res.rows
 }
 

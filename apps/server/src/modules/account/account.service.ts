@@ -95,6 +95,7 @@ export function createAccountService(deps: {
           amount: trimDecimal(r.amount),
           balanceAfter: trimDecimal(r.balanceAfter),
           logType: r.logType,
+          status: r.status,
           counterparty: r.counterparty,
           createdAt: r.createdAt.toISOString(),
         })),

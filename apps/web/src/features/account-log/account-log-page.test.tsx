@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { logEntry } from '../../test/fixtures.ts'
@@ -105,12 +106,62 @@ describe('account log', () => {
     expect(screen.getByTestId('search').textContent).toBe('')
   })
 
-  test('lists all sixteen log types to filter by', async () => {
+  test('lists every log type a line can show to filter by (a withdrawal is type 1)', async () => {
     fakeApi({ 'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }) })
     renderLog()
     await userEvent.click(await screen.findByTestId('account-log-type-filter'))
     const options = await screen.findAllByTestId(/^account-log-type-option-/)
-    expect(options).toHaveLength(17)
+    expect(options).toHaveLength(16)
+    expect(screen.queryByTestId('account-log-type-option-13')).toBeNull()
     expect(options.at(-1)?.textContent).toBe('共识入场')
+  })
+
+  test("a withdrawal's lines say processing, done, refunded and refund; held money shows no balance", async () => {
+    fakeApi({
+      'userAccount/balanceDetail': () =>
+        ok({
+          list: [
+            logEntry(6, { amount: '-12', logType: 1, status: 'pending', balanceAfter: '88' }),
+            logEntry(5, { amount: '10', logType: 1, status: 'done', balanceAfter: '100' }),
+            logEntry(4, { amount: '-1', logType: 14, status: 'refunded', balanceAfter: '100' }),
+            logEntry(3, { amount: '-10', logType: 1, status: 'refunded', balanceAfter: '100' }),
+            logEntry(2, { amount: '-20', logType: 1, status: 'done', balanceAfter: '80' }),
+            logEntry(1, { amount: '100', logType: 5, status: 'done', balanceAfter: '100' }),
+          ],
+          nextCursor: null,
+        }),
+    })
+    renderLog('/accountLog?account=usdt')
+    const rows = await screen.findAllByTestId('account-log-item')
+    expect(
+      rows.map((row) => within(row).queryByTestId('account-log-status')?.textContent ?? null),
+    ).toEqual(['处理中', '退款', '已退回', '已退回', '已完成', null])
+    expect(rows.map((row) => row.textContent?.includes('余额'))).toEqual([
+      false,
+      true,
+      false,
+      false,
+      true,
+      true,
+    ])
+    expect(within(rows[0]!).getByTestId('account-log-type').textContent).toBe('提现与退款')
+    expect(within(rows[0]!).getByTestId('account-log-amount').className).toContain('--held')
+  })
+
+  test('speaks every language: the statuses in English', async () => {
+    await setLanguage('en')
+    try {
+      fakeApi({
+        'userAccount/balanceDetail': () =>
+          ok({
+            list: [logEntry(1, { amount: '-12', logType: 1, status: 'pending' })],
+            nextCursor: null,
+          }),
+      })
+      renderLog()
+      expect((await screen.findByTestId('account-log-status')).textContent).toBe('Processing')
+    } finally {
+      await setLanguage('zhcn')
+    }
   })
 })

@@ -12,22 +12,59 @@ import { ACCOUNT_KINDS, LOG_TYPE_CODES, LOG_TYPES } from '../../lib/contract.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
+import { StatusTag, type Tone } from '../../lib/status-tag.tsx'
 import { readFilters, writeFilters } from './account-log-filters.ts'
 import { accountLogOptions } from './api/account-log.ts'
 import './account-log.css'
+
+/**
+ * The log types a line can carry: a withdrawal's amount is shown as 1 (withdrawal and refund)
+ * from its request on, so 13 never labels a line of the user's log.
+ */
+const SHOWN_LOG_TYPES = LOG_TYPE_CODES.filter((code) => code !== 13)
+
+/**
+ * A withdrawal's lines say where their money stands: a reservation is processing, paid out
+ * (done) or refunded; the refund that gives it back is a line of its own. Other lines are done
+ * and say nothing.
+ */
+function statusOf(entry: AccountLogEntry): { tone: Tone; key: string } | null {
+  if (entry.status === 'pending') return { tone: 'pending', key: 'accountLog.status.pending' }
+  if (entry.status === 'refunded') return { tone: 'off', key: 'accountLog.status.refunded' }
+  if (entry.logType !== 1) return null
+  return entry.amount.trim().startsWith('-')
+    ? { tone: 'done', key: 'accountLog.status.done' }
+    : { tone: 'moving', key: 'accountLog.status.refund' }
+}
 
 function LogRow({ entry, showAccount }: { entry: AccountLogEntry; showAccount: boolean }) {
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
   const outgoing = entry.amount.trim().startsWith('-')
+  const status = statusOf(entry)
+  // Held or given back, the money never left the posted balance: no balance to show.
+  const moved = entry.status === 'done'
   return (
-    <li className="log-row" data-testid="account-log-item">
+    <li className="log-row" data-testid="account-log-item" data-status={entry.status}>
       <div className="log-row__line">
-        <span className="log-row__type" data-testid="account-log-type">
-          {t(`accountLog.types.${LOG_TYPES[entry.logType]}`)}
+        <span className="log-row__title">
+          <span className="log-row__type" data-testid="account-log-type">
+            {t(`accountLog.types.${LOG_TYPES[entry.logType]}`)}
+          </span>
+          {status && (
+            <StatusTag tone={status.tone} testId="account-log-status">
+              {t(status.key as 'accountLog.status.pending')}
+            </StatusTag>
+          )}
         </span>
         <span
-          className={outgoing ? 'log-row__amount log-row__amount--out' : 'log-row__amount'}
+          className={
+            !moved
+              ? 'log-row__amount log-row__amount--held'
+              : outgoing
+                ? 'log-row__amount log-row__amount--out'
+                : 'log-row__amount'
+          }
           data-testid="account-log-amount"
         >
           {formatMoney(entry.amount, lang, { signed: true })} {entry.currency}
@@ -35,11 +72,13 @@ function LogRow({ entry, showAccount }: { entry: AccountLogEntry; showAccount: b
       </div>
       <div className="log-row__line log-row__line--muted">
         <span>{formatDateTime(entry.createdAt, lang)}</span>
-        <span>
-          {t('accountLog.balanceAfter', {
-            balance: `${formatMoney(entry.balanceAfter, lang)} ${entry.currency}`,
-          })}
-        </span>
+        {moved && (
+          <span>
+            {t('accountLog.balanceAfter', {
+              balance: `${formatMoney(entry.balanceAfter, lang)} ${entry.currency}`,
+            })}
+          </span>
+        )}
       </div>
       {(entry.counterparty || showAccount) && (
         <div className="log-row__line log-row__line--muted">
@@ -71,7 +110,7 @@ function TypePicker({
   }
   const options: { code: LogType | undefined; label: string; id: string }[] = [
     { code: undefined, label: t('accountLog.allTypes'), id: 'all' },
-    ...LOG_TYPE_CODES.map((code) => ({
+    ...SHOWN_LOG_TYPES.map((code) => ({
       code,
       label: t(`accountLog.types.${LOG_TYPES[code]}`),
       id: String(code),

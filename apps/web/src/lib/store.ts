@@ -51,6 +51,11 @@ export interface SessionState {
 export interface SessionActions {
   setAddress(address: string | null): void
   setPusername(pusername: string): void
+  /**
+   * The server does not know the stored inviter: it leaves storage, so a later visit no longer
+   * offers it; this visit keeps it to say so.
+   */
+  forgetPusername(pusername: string): void
   setLocation(location: number): void
   /** Confirms the stored token, with the user info it answered (null: server unreachable). */
   confirmToken(userInfo: UserInfo | null): void
@@ -105,6 +110,9 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
   setPusername: (pusername) => {
     writeStorage(PUSERNAME_STORAGE_KEY, pusername)
     set({ pusername })
+  },
+  forgetPusername: (pusername) => {
+    if (readStorage(PUSERNAME_STORAGE_KEY) === pusername) writeStorage(PUSERNAME_STORAGE_KEY, null)
   },
   setLocation: (location) => set({ location }),
   confirmToken: (userInfo) => {

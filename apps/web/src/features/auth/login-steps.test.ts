@@ -77,6 +77,23 @@ describe('login steps', () => {
     expect(request).toHaveBeenCalledTimes(2)
   })
 
+  test('a refused login keeps the pair for the next attempt; a pair found invalid is dropped', async () => {
+    const { deps, sign, request, storage } = setup()
+    const notRegistered = Object.assign(new Error('no'), { code: 404, reason: 'not_registered' })
+    request.mockRejectedValueOnce(notRegistered)
+    await expect(loginSteps(deps)).resolves.toEqual({
+      ok: false,
+      failure: 'request',
+      cause: notRegistered,
+    })
+    expect(storage.getItem(loginPairKey(address))).toContain(`HOPE Login${NOW}`)
+    const invalid = Object.assign(new Error('bad'), { code: 401, reason: 'signature_invalid' })
+    request.mockRejectedValueOnce(invalid)
+    await expect(loginSteps(deps)).resolves.toMatchObject({ ok: false, cause: invalid })
+    expect(sign).toHaveBeenCalledTimes(1)
+    expect(storage.getItem(loginPairKey(address))).toBeNull()
+  })
+
   test('refuses a pair signed by another key', async () => {
     const { deps, request, storage } = setup({
       sign: (message) => bob.signMessage({ message }),

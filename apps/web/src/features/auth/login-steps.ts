@@ -1,10 +1,8 @@
 import type { LoginResult, RouteParams } from '@hope/api'
 import {
-  createLoginPair,
-  dropLoginPair,
-  readLoginPair,
-  saveLoginPair,
+  postWithLoginPair,
   type LoginPair,
+  type PairOutcome,
   type PairStorage,
   type RecoverFn,
   type SignFn,
@@ -28,21 +26,7 @@ export interface LoginDeps {
   now?: () => number
 }
 
-export type LoginOutcome =
-  | { ok: true; result: LoginResult }
-  /** The wallet refused to sign, or the signature was not the address's: the spec's "signature failed". */
-  | { ok: false; failure: 'sign'; cause?: unknown }
-  /** The server refused the login; `cause` is the request's error (its toast was held back). */
-  | { ok: false; failure: 'request'; cause: unknown }
-
-function isSignatureExpired(error: unknown): boolean {
-  return (
-    !!error &&
-    typeof error === 'object' &&
-    'reason' in error &&
-    error.reason === 'signature_expired'
-  )
-}
+export type LoginOutcome = PairOutcome<LoginResult>
 
 /**
  * The spec's login steps (§4): reuse the cached signed pair for the address or sign
@@ -50,35 +34,8 @@ function isSignatureExpired(error: unknown): boolean {
  * `user/logining`. When the server answers `signature_expired` the pair is dropped and the
  * wallet signs again, once. The caller stores the token and shows any message.
  */
-export async function loginSteps(deps: LoginDeps): Promise<LoginOutcome> {
-  const { address, storage } = deps
-  let pair = readLoginPair(storage, address)
-  let signedAgain = false
-  for (;;) {
-    if (!pair) {
-      try {
-        pair = await createLoginPair({
-          address,
-          sign: deps.sign,
-          ...(deps.recover ? { recover: deps.recover } : {}),
-          ...(deps.now ? { now: deps.now } : {}),
-        })
-      } catch (cause) {
-        return { ok: false, failure: 'sign', cause }
-      }
-      if (!pair) return { ok: false, failure: 'sign' }
-      saveLoginPair(storage, address, pair)
-    }
-    try {
-      const result = await postLogin(deps, pair)
-      return { ok: true, result }
-    } catch (cause) {
-      if (!isSignatureExpired(cause) || signedAgain) return { ok: false, failure: 'request', cause }
-      dropLoginPair(storage, address)
-      pair = null
-      signedAgain = true
-    }
-  }
+export function loginSteps(deps: LoginDeps): Promise<LoginOutcome> {
+  return postWithLoginPair(deps, (pair) => postLogin(deps, pair))
 }
 
 function postLogin(deps: LoginDeps, pair: LoginPair): Promise<LoginResult> {

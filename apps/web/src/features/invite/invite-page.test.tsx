@@ -112,6 +112,51 @@ describe('invite page', () => {
     expect(call.params.pusername).toBeUndefined()
   })
 
+  test('a refused registration keeps the signature: the retry does not ask the wallet again', async () => {
+    let answers = 0
+    const api = fakeApi({
+      'user/register': () =>
+        ++answers === 1
+          ? fail(400, 'invitation_code_unknown', '邀请码不存在，请检查后重新输入')
+          : ok(registered(wallet)),
+    })
+    renderInvite()
+    const input = screen.getByTestId('invitation-code-input').querySelector('input')!
+    await userEvent.type(input, 'TYPO1234')
+    await userEvent.click(screen.getByTestId('register-button'))
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('邀请码不存在，请检查后重新输入'))
+    await userEvent.clear(input)
+    await userEvent.type(input, 'ROOT2024')
+    await userEvent.click(screen.getByTestId('register-button'))
+    expect(await screen.findByText('home', {}, { timeout: 3000 })).toBeTruthy()
+    const [first, second] = api.callsTo('user/register') as [ApiCall, ApiCall]
+    expect(second.params.invitationCode).toBe('ROOT2024')
+    expect(second.params.signature).toBe(first.params.signature)
+    expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(1)
+  })
+
+  test('an inviter the server does not know leaves storage, and says so on this visit', async () => {
+    useSession.getState().setPusername(INVITER)
+    fakeApi({ 'user/getUserInfoByName': () => fail(404, 'not_registered') })
+    renderInvite()
+    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
+    expect(window.localStorage.getItem('pusername')).toBeNull()
+    expect(screen.getByTestId('invitation-code-input')).toBeTruthy()
+  })
+
+  test('an inviter refused at registration leaves storage, and the code is asked for', async () => {
+    useSession.getState().setPusername(INVITER)
+    fakeApi({
+      'user/getUserInfoByName': () => ok({ userName: INVITER, nickName: 'Bob', image: '' }),
+      'user/register': () => fail(400, 'inviter_not_found', '邀请人不存在'),
+    })
+    renderInvite()
+    await userEvent.click(screen.getByTestId('register-button'))
+    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
+    expect(screen.getByTestId('invitation-code-input')).toBeTruthy()
+    expect(window.localStorage.getItem('pusername')).toBeNull()
+  })
+
   test('a refused signature shows 签名失败 and posts nothing', async () => {
     installWallet(createFakeWallet(undefined, { rejectSign: true }))
     vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -9,7 +9,7 @@ import { useFirstRead } from '../../lib/first-read.ts'
 import { mask } from '../../lib/mask.ts'
 import { selectSignedIn, useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
-import { inviterOptions } from './inviter.ts'
+import { inviterOptions, isUnknownInviter } from './inviter.ts'
 import { useRegister } from './use-register.ts'
 import { LangSelect } from '../../lib/lang-select.tsx'
 import './invite.css'
@@ -27,8 +27,11 @@ export function InvitePage() {
   const [code, setCode] = useState('')
   const register = useRegister()
   const [registering, setRegistering] = useState(false)
+  /** The server refused the link's inviter when registering (it was known when checked). */
+  const [inviterRefused, setInviterRefused] = useState(false)
 
-  const inviterValid = !!pusername && !inviter.isError
+  const inviterInvalid = inviter.isError || inviterRefused
+  const inviterValid = !!pusername && !inviterInvalid
 
   // Registered (here or by the guard's login): the app starts at home.
   if (signedIn) return <Navigate to="/" replace />
@@ -50,7 +53,13 @@ export function InvitePage() {
       address,
       location,
       ...(inviterValid && pusername ? { pusername } : { invitationCode }),
-    }).finally(() => setRegistering(false))
+    })
+      .then((outcome) => {
+        if (outcome.ok || !pusername || !isUnknownInviter(outcome.cause)) return
+        useSession.getState().forgetPusername(pusername)
+        setInviterRefused(true)
+      })
+      .finally(() => setRegistering(false))
   }
 
   return (
@@ -76,7 +85,7 @@ export function InvitePage() {
               {mask(pusername)}
             </span>
             {inviter.isPending && <p className="invite-note">{t('invite.checkingInviter')}</p>}
-            {inviter.isError && (
+            {inviterInvalid && (
               <p className="invite-note invite-note--warn" data-testid="inviter-invalid">
                 {t('invite.inviterInvalid')}
               </p>

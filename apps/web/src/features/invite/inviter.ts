@@ -1,21 +1,42 @@
 import { queryOptions } from '@tanstack/react-query'
 import { prefetchFirstRead } from '../../lib/first-read.ts'
-import { request } from '../../lib/request.ts'
+import type { Reason } from '@hope/api'
+import { ApiError, request } from '../../lib/request.ts'
 import { useSession } from '../../lib/store.ts'
 import { readUrlParam } from '../../lib/url.ts'
 
+/** What the server says of an inviter it does not know (or of a malformed name). */
+const UNKNOWN_INVITER: readonly (Reason | undefined)[] = [
+  'not_registered',
+  'inviter_not_found',
+  'invalid_params',
+]
+
+/** Whether the server refused the inviter itself (not a network failure). */
+export const isUnknownInviter = (error: unknown): boolean =>
+  error instanceof ApiError && UNKNOWN_INVITER.includes(error.reason)
+
 /**
  * The inviter from the link, checked with the registered call (no toast when unknown); null
- * without one. Read without TanStack Query (lib/first-read.ts): a newcomer opens the app at
- * the invite screen, which should not wait for it.
+ * without one. An inviter the server does not know leaves storage. Read without TanStack Query
+ * (lib/first-read.ts): a newcomer opens the app at the invite screen, which should not wait.
  */
 export function inviterOptions(pusername: string | null) {
   return queryOptions({
     queryKey: ['inviter', pusername] as const,
-    queryFn: ({ signal }) =>
-      pusername
-        ? request('user/getUserInfoByName', { userName: pusername }, { hideToast: true, signal })
-        : Promise.resolve(null),
+    queryFn: async ({ signal }) => {
+      if (!pusername) return null
+      try {
+        return await request(
+          'user/getUserInfoByName',
+          { userName: pusername },
+          { hideToast: true, signal },
+        )
+      } catch (error) {
+        if (isUnknownInviter(error)) useSession.getState().forgetPusername(pusername)
+        throw error
+      }
+    },
     staleTime: Infinity,
   })
 }

@@ -1,9 +1,10 @@
 import type { LoginResult } from '@hope/api'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { request } from '../../lib/request.ts'
+import { request, showRequestError } from '../../lib/request.ts'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import type { PairOutcome } from '../../lib/wallet/login-pair.ts'
 
 export interface RegisterInput {
   address: `0x${string}`
@@ -13,48 +14,48 @@ export interface RegisterInput {
 }
 
 /**
- * Registration: signs a fresh login message (checked on the client like a login), posts
- * `user/register`, stores the session and caches the pair. Resolves null when it did not
- * register; the reason is already on screen (sign toast or the request's toast). The signing
- * code loads on the first registration: the screen shows without waiting for it.
+ * Registration: posts `user/register` with the signed login pair kept for the address (the one
+ * a refused login or registration left, while the server takes it) or a fresh one, stores the
+ * session. A failure is shown (the sign toast or the server's message) and resolved. The
+ * signing code loads on the first registration: the screen shows without waiting for it.
  */
-export function useRegister(): (input: RegisterInput) => Promise<LoginResult | null> {
+export function useRegister(): (input: RegisterInput) => Promise<PairOutcome<LoginResult>> {
   const { t } = useTranslation()
   return useCallback(
     async ({ address, location, pusername, invitationCode }: RegisterInput) => {
-      const [{ createLoginPair, saveLoginPair }, { signWithWallet }] = await Promise.all([
+      const [{ postWithLoginPair }, { signWithWallet }] = await Promise.all([
         import('../../lib/wallet/login-pair.ts'),
         import('../../lib/wallet/sign.ts'),
       ])
-      let pair
-      try {
-        pair = await createLoginPair({
+      const outcome = await postWithLoginPair(
+        {
           address,
+          storage: window.sessionStorage,
           sign: (message) => signWithWallet(address, message),
-        })
-      } catch (error) {
-        console.error(error)
+        },
+        (pair) =>
+          request(
+            'user/register',
+            {
+              username: address,
+              location,
+              ...(pusername ? { pusername } : {}),
+              ...(invitationCode ? { invitationCode } : {}),
+              message: pair.message,
+              signature: pair.signature,
+            },
+            { hideToast: true },
+          ),
+      )
+      if (outcome.ok) {
+        useSession.getState().signIn(outcome.result)
+        return outcome
       }
-      if (!pair) {
+      if (outcome.failure === 'sign') {
+        if (outcome.cause) console.error(outcome.cause)
         showToast(t('auth.signFailed'), 'fail')
-        return null
-      }
-      let result: LoginResult
-      try {
-        result = await request('user/register', {
-          username: address,
-          location,
-          ...(pusername ? { pusername } : {}),
-          ...(invitationCode ? { invitationCode } : {}),
-          message: pair.message,
-          signature: pair.signature,
-        })
-      } catch {
-        return null
-      }
-      saveLoginPair(window.sessionStorage, address, pair)
-      useSession.getState().signIn(result)
-      return result
+      } else showRequestError(outcome.cause)
+      return outcome
     },
     [t],
   )

@@ -63,3 +63,68 @@ export async function createLoginPair(deps: {
   if (signer.toLowerCase() !== address.toLowerCase()) return null
   return { message, signature }
 }
+
+export type PairOutcome<T> =
+  | { ok: true; result: T }
+  /** The wallet refused to sign, or the signature was not the address's: the spec's "signature failed". */
+  | { ok: false; failure: 'sign'; cause?: unknown }
+  /** The server refused; `cause` is the request's error (its toast was held back). */
+  | { ok: false; failure: 'request'; cause: unknown }
+
+/** Reasons that say the pair itself is no good: it is dropped, and the next attempt signs anew. */
+const SPENT_PAIR_REASONS: readonly unknown[] = [
+  'signature_expired',
+  'signature_invalid',
+  'invalid_message',
+  'message_time_invalid',
+]
+
+const reasonOf = (error: unknown): unknown =>
+  error && typeof error === 'object' && 'reason' in error ? error.reason : undefined
+
+/**
+ * Posts a signed pair (spec §4): the one kept in `storage` for the address, else a fresh one,
+ * kept there before posting so that a refused login or registration (unknown invitation code,
+ * not registered yet) is retried without signing again. A pair the server finds expired is
+ * dropped and signed again, once; one it finds invalid is dropped.
+ */
+export async function postWithLoginPair<T>(
+  deps: {
+    address: string
+    storage: PairStorage
+    sign: SignFn
+    recover?: RecoverFn | undefined
+    now?: (() => number) | undefined
+  },
+  post: (pair: LoginPair) => Promise<T>,
+): Promise<PairOutcome<T>> {
+  const { address, storage } = deps
+  let pair = readLoginPair(storage, address)
+  let signedAgain = false
+  for (;;) {
+    if (!pair) {
+      try {
+        pair = await createLoginPair({
+          address,
+          sign: deps.sign,
+          ...(deps.recover ? { recover: deps.recover } : {}),
+          ...(deps.now ? { now: deps.now } : {}),
+        })
+      } catch (cause) {
+        return { ok: false, failure: 'sign', cause }
+      }
+      if (!pair) return { ok: false, failure: 'sign' }
+      saveLoginPair(storage, address, pair)
+    }
+    try {
+      return { ok: true, result: await post(pair) }
+    } catch (cause) {
+      const reason = reasonOf(cause)
+      if (SPENT_PAIR_REASONS.includes(reason)) dropLoginPair(storage, address)
+      if (reason !== 'signature_expired' || signedAgain)
+        return { ok: false, failure: 'request', cause }
+      pair = null
+      signedAgain = true
+    }
+  }
+}

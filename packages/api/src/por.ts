@@ -46,7 +46,10 @@ export interface PorLatest {
   coverage: string | null
 }
 
-/** The caller's proof of the newest published snapshot, or of `snapshotId` within retention. */
+/**
+ * The caller's proof of the newest published snapshot, or of `snapshotId` within retention.
+ * The answer is null when the caller is not in that snapshot: they joined after its block.
+ */
 export const PorMyProofParams = z.object({
   snapshotId: intParam(1, 999_999_999).optional(),
 })

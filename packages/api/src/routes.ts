@@ -605,10 +605,11 @@ export const ROUTES = {
     summary:
       'The newest published proof-of-liabilities snapshot: root, totals, block, registry, reserves',
   }),
-  'por/myProof': route<typeof PorMyProofParams, PorProof>({
+  'por/myProof': route<typeof PorMyProofParams, PorProof | null>({
     params: PorMyProofParams,
     auth: true,
-    summary: 'My proof file for the newest snapshot, or a past one (snapshotId) within retention',
+    summary:
+      'My proof file for the newest snapshot, or a past one (snapshotId) within retention; null when I joined after it',
   }),
   'admin/porSnapshots': route<typeof AdminPorSnapshotsParams, Page<AdminPorSnapshot>>({
     params: AdminPorSnapshotsParams,

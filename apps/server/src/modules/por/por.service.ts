@@ -150,8 +150,11 @@ export function createPorService(deps: {
       }
     },
 
-    /** The caller's proof of the newest published snapshot, or of a past one within retention. */
-    async myProof(user: { userName: string }, snapshotId?: number): Promise<PorProof> {
+    /**
+     * The caller's proof of the newest published snapshot, or of a past one within retention;
+     * null when the caller is not in that snapshot (they joined after its block).
+     */
+    async myProof(user: { userName: string }, snapshotId?: number): Promise<PorProof | null> {
       const row = snapshotId
         ? await repo.snapshotById(pool, snapshotId)
         : await repo.latestPublished(pool)
@@ -162,9 +165,7 @@ export function createPorService(deps: {
         row.takenAt < retentionCutoff(now(), s.porRetentionDays)
       )
         throw new AppError('not_found', { detail: 'snapshot' })
-      const proof = await repo.proofOf(pool, row.id, user.userName.toLowerCase())
-      if (!proof) throw new AppError('not_found', { detail: 'proof' })
-      return proof
+      return repo.proofOf(pool, row.id, user.userName.toLowerCase())
     },
 
     async snapshots(page: { pageNum: number; pageSize: number }): Promise<Page<AdminPorSnapshot>> {

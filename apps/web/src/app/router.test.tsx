@@ -1,8 +1,9 @@
 import type { GameInfo, UserInfo } from '@hope/api'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { useSession } from '../lib/store.ts'
+import { showToast, TOAST_NAVIGATION_GRACE_MS } from '../lib/toast.ts'
 import { fakeApi, ok } from '../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../test/fixtures.ts'
 import { earnings, teamStats } from '../features/team/team-fixtures.ts'
@@ -145,6 +146,17 @@ describe('routes', () => {
     renderSignedIn('#/')
     await userEvent.click(await screen.findByTestId('entry-recharge', {}, { timeout: 3000 }))
     expect(await screen.findByTestId('recharge-page', {}, { timeout: 3000 })).toBeTruthy()
+  })
+
+  test('a message of the screen left does not follow the user to the next', async () => {
+    renderSignedIn('#/team')
+    await screen.findByTestId('screen-team', {}, { timeout: 3000 })
+    showToast('团队页的提示')
+    expect(await screen.findByText('团队页的提示', {}, { timeout: 3000 })).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, TOAST_NAVIGATION_GRACE_MS))
+    await userEvent.click(screen.getByTestId('back-button'))
+    expect(await screen.findByTestId('home-page')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText('团队页的提示')).toBeNull())
   })
 
   test('back returns to the previous screen when there is one', async () => {

@@ -1,10 +1,25 @@
-import { isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react'
-import { HashRouter, matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router'
+import {
+  isValidElement,
+  lazy,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
+import {
+  HashRouter,
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router'
 import { HomePage, prefetchHomeReads } from '../features/home/index.ts'
 import { prefetchInviter } from '../features/invite/inviter.ts'
 import { prefetchBalance } from '../lib/api/balance.ts'
 import { BlankScreen } from '../features/screen/index.ts'
 import { loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
+import { clearToastOnNavigation } from '../lib/toast.ts'
 import { ScreenFrame } from './layout/screen-frame.tsx'
 import { RootGuard } from './root-guard.tsx'
 import { useScrollRestoration } from './scroll-restoration.ts'
@@ -226,6 +241,8 @@ export function preloadScreen(pathname: string): void {
 
 export function AppRoutes() {
   useScrollRestoration()
+  const { pathname } = useLocation()
+  useEffect(() => clearToastOnNavigation(), [pathname])
   return useRoutes(routes)
 }
 

@@ -1,22 +1,9 @@
 import { formatAmount } from '@hope/api'
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  http,
-  type Address,
-  type PublicClient,
-} from 'viem'
+import type { PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
-import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
-import {
-  devAccount,
-  localChain,
-  prepareLocalChain,
-  TOKEN_DECIMALS,
-  type LocalChainSetup,
-} from '../../chain/local-chain.ts'
+import type { LocalChain } from '../../chain/anvil.ts'
+import { devAccount, TOKEN_DECIMALS, type LocalChainSetup } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -27,8 +14,8 @@ import { openAlarms } from '../alarm/alarm.repository.ts'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createRechargeService } from '../recharge/recharge.service.ts'
-import { connectChain } from '../../chain/chain.service.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
+import { connectChain } from '../../chain/chain.service.ts'
 import { createDepositWatcher, type DepositWatcher } from './deposit.watcher.ts'
 
 const CONFIRMATIONS = 3
@@ -45,31 +32,13 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
   const logError = vi.fn()
   let alice: { id: number }
 
-  const mine = (blocks: number) =>
-    client.request({
-      method: 'anvil_mine' as 'eth_chainId',
-      params: [`0x${blocks.toString(16)}`] as never,
-    })
-
-  async function send(fromIndex: number, to: Address, functionName: string, args: unknown[]) {
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: devAccount(fromIndex),
-    })
-    const hash = await wallet.sendTransaction({
-      to,
-      data: encodeFunctionData({ abi: token.abi, functionName, args }),
-    })
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-    expect(receipt.status).toBe('success')
-    return hash
-  }
+  let fixture: ChainFixture
+  const mine = (blocks: number) => fixture.mine(blocks)
   /** The local token lets its deployer mint any amount: the chain, not the app, decides values. */
-  const mint = (toIndex: number, units: bigint) =>
-    send(0, setup.tokenAddress, 'mint', [devAccount(toIndex).address, units])
-  const deposit = (fromIndex: number, units: bigint) =>
-    send(fromIndex, setup.tokenAddress, 'transfer', [setup.depositAddress, units])
+  const mint = async (toIndex: number, units: bigint) =>
+    (await fixture.tokenCall(0, 'mint', [devAccount(toIndex).address, units])).hash
+  const deposit = async (fromIndex: number, units: bigint) =>
+    (await fixture.tokenCall(fromIndex, 'transfer', [setup.depositAddress, units])).hash
 
   const depositRow = async (hash: string) =>
     (
@@ -92,17 +61,10 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
   }
 
   beforeAll(async () => {
-    anvil = await startAnvil()
-    setup = await prepareLocalChain(anvil.url, undefined)
-    client = createPublicClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-    }) as PublicClient
+    fixture = await startChainFixture()
+    ;({ anvil, setup, client } = fixture)
     db = await createTestDatabase(target)
-    const settings = createSettingsService(db.pool)
-    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
-    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
-    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+    const settings = await fixture.configure(db.pool, CONFIRMATIONS)
     watcher = createDepositWatcher({
       pool: db.pool,
       ledger: createLedgerService(db.pool),
@@ -115,7 +77,7 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
   })
   afterAll(async () => {
     await db?.drop()
-    await anvil?.stop()
+    await fixture?.stop()
   })
 
   test('a deposit past the bound ends failed with an alarm; the deposits after it are credited once', async () => {

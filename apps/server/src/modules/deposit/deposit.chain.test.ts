@@ -1,5 +1,4 @@
 import {
-  createPublicClient,
   createWalletClient,
   encodeFunctionData,
   http,
@@ -8,14 +7,10 @@ import {
   type PublicClient,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import type { LocalChain } from '../../chain/anvil.ts'
 import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
-import {
-  devAccount,
-  localChain,
-  prepareLocalChain,
-  type LocalChainSetup,
-} from '../../chain/local-chain.ts'
+import { devAccount, localChain, type LocalChainSetup } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -41,40 +36,17 @@ describe('deposit watcher on a local chain', () => {
   let watcher: ReturnType<typeof createDepositWatcher>
   const settings = () => createSettingsService(db.pool)
 
-  const rpc = async (method: string, params: unknown[] = []) => {
-    const res = await fetch(anvil.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    })
-    return ((await res.json()) as { result: unknown }).result
-  }
-  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`])
-
-  /** Signs and sends a token transfer to the deposit address; returns the raw tx for reorg tests. */
-  async function deposit(
-    fromIndex: number,
-    amount: string,
-    tokenAddress: Address = setup.tokenAddress,
-  ) {
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: devAccount(fromIndex),
-    })
-    const request = await wallet.prepareTransactionRequest({
-      to: tokenAddress,
-      data: encodeFunctionData({
-        abi: token.abi,
-        functionName: 'transfer',
-        args: [setup.depositAddress, parseUnits(amount, 6)],
-      }),
-    })
-    const raw = await wallet.signTransaction(request)
-    const hash = await client.sendRawTransaction({ serializedTransaction: raw })
-    await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-    return { raw, hash }
-  }
+  let fixture: ChainFixture
+  const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
+  const mine = (blocks: number) => fixture.mine(blocks)
+  /** A token transfer to the deposit address; the raw tx is kept for the reorg tests. */
+  const deposit = (fromIndex: number, amount: string, tokenAddress?: Address) =>
+    fixture.tokenCall(
+      fromIndex,
+      'transfer',
+      [setup.depositAddress, parseUnits(amount, 6)],
+      tokenAddress,
+    )
 
   const usdtOf = async (userId: number) => {
     const r = await db.pool.query(
@@ -92,18 +64,11 @@ describe('deposit watcher on a local chain', () => {
 
   let alice: { id: number }
   beforeAll(async () => {
-    anvil = await startAnvil()
-    setup = await prepareLocalChain(anvil.url, undefined)
-    client = createPublicClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-    }) as PublicClient
+    fixture = await startChainFixture()
+    ;({ anvil, setup, client } = fixture)
     db = await createTestDatabase(databaseTargets()[0]!)
     ledger = createLedgerService(db.pool)
-    const s = settings()
-    await s.set('chainTokenAddress', setup.tokenAddress, 'test')
-    await s.set('chainDepositAddress', setup.depositAddress, 'test')
-    await s.set('chainConfirmations', CONFIRMATIONS, 'test')
+    const s = await fixture.configure(db.pool, CONFIRMATIONS)
     watcher = createDepositWatcher({
       pool: db.pool,
       ledger,
@@ -115,7 +80,7 @@ describe('deposit watcher on a local chain', () => {
   })
   afterAll(async () => {
     await db?.drop()
-    await anvil?.stop()
+    await fixture?.stop()
   })
 
   test('a deposit from a registered address is held, then credited once at the confirmation depth', async () => {

@@ -1,21 +1,8 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  http,
-  parseUnits,
-  type Address,
-  type PublicClient,
-} from 'viem'
+import type { Address, PublicClient } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
-import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
-import {
-  devAccount,
-  localChain,
-  prepareLocalChain,
-  type LocalChainSetup,
-} from '../../chain/local-chain.ts'
+import type { LocalChain } from '../../chain/anvil.ts'
+import { devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -25,7 +12,6 @@ import {
 import { startRpcProxy, type RpcFault, type RpcProxy } from '../../testing/rpc-proxy.ts'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
-import { createSettingsService } from '../settings/settings.service.ts'
 import { createDepositWatcher } from './deposit.watcher.ts'
 
 const CONFIRMATIONS = 3
@@ -41,27 +27,11 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
   let watcher: ReturnType<typeof createDepositWatcher>
   let alice: { id: number }
 
-  const rpc = (method: string, params: unknown[] = []) =>
-    direct.request({ method: method as 'eth_chainId', params: params as never })
-  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`])
-
-  async function transfer(to: Address, amount: string) {
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: devAccount(3),
-    })
-    const hash = await wallet.sendTransaction({
-      to: setup.tokenAddress,
-      data: encodeFunctionData({
-        abi: token.abi,
-        functionName: 'transfer',
-        args: [to, parseUnits(amount, 6)],
-      }),
-    })
-    await direct.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-    return hash
-  }
+  let fixture: ChainFixture
+  const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
+  const mine = (blocks: number) => fixture.mine(blocks)
+  const transfer = async (to: Address, amount: string) =>
+    (await fixture.sendUsdt(3, to, amount)).hash
 
   /** Everything a reorg walk-back would change: deposits, holds, the cursor, block hashes. */
   async function chainBooks() {
@@ -80,28 +50,17 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
   }
 
   beforeAll(async () => {
-    anvil = await startAnvil()
-    setup = await prepareLocalChain(anvil.url, undefined)
-    direct = createPublicClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-    }) as PublicClient
+    fixture = await startChainFixture()
+    ;({ anvil, setup, client: direct } = fixture)
     proxy = await startRpcProxy(anvil.url)
     db = await createTestDatabase(target)
-    const settings = createSettingsService(db.pool)
-    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
-    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
-    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+    const settings = await fixture.configure(db.pool, CONFIRMATIONS)
     watcher = createDepositWatcher({
       pool: db.pool,
       ledger: createLedgerService(db.pool),
       settings,
       // A short timeout so that a hanging node fails the call within the test.
-      client: createPublicClient({
-        chain: localChain(proxy.url),
-        transport: http(proxy.url, { timeout: 500, retryCount: 1 }),
-        cacheTime: 0,
-      }) as PublicClient,
+      client: fixture.clientVia(proxy.url),
       chainId: anvil.chainId,
     })
     alice = await insertTestUser(db.pool, { address: devAccount(3).address })
@@ -111,7 +70,7 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
   afterAll(async () => {
     await proxy?.close()
     await db?.drop()
-    await anvil?.stop()
+    await fixture?.stop()
   })
 
   test('a failing block read neither voids a held deposit nor rewinds; healed, it is credited once', async () => {

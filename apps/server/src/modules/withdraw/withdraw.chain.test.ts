@@ -7,15 +7,15 @@ import {
   type PublicClient,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import {
   LOCAL_ROLES,
   devAccount,
   localChain,
-  prepareLocalChain,
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -69,11 +69,8 @@ describe('withdrawal payouts on a local chain', () => {
       functionName: 'balanceOf',
       args: [address as Address],
     })
-  const mine = (blocks: number) =>
-    client.request({
-      method: 'anvil_mine' as 'eth_chainId',
-      params: [`0x${blocks.toString(16)}`] as never,
-    })
+  let fixture: ChainFixture
+  const mine = (blocks: number) => fixture.mine(blocks)
   const statusOf = async (id: number) =>
     (await db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [id])).rows[0]
       .status as number
@@ -95,18 +92,15 @@ describe('withdrawal payouts on a local chain', () => {
   }
 
   beforeAll(async () => {
-    anvil = await startAnvil()
-    setup = await prepareLocalChain(anvil.url, undefined)
+    fixture = await startChainFixture()
+    ;({ anvil, setup } = fixture)
     client = connectChain(anvil.url, anvil.chainId).client
     db = await createTestDatabase(databaseTargets()[0]!)
-    const settings = createSettingsService(db.pool)
-    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
-    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
-    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+    await fixture.configure(db.pool, CONFIRMATIONS)
   })
   afterAll(async () => {
     await db?.drop()
-    await anvil?.stop()
+    await fixture?.stop()
   })
 
   test('an approved withdrawal is paid once, confirmed, then completed at the depth', async () => {

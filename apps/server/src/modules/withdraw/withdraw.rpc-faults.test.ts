@@ -1,5 +1,4 @@
 import {
-  createPublicClient,
   createWalletClient,
   erc20Abi,
   http,
@@ -9,14 +8,14 @@ import {
   type PublicClient,
 } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import type { LocalChain } from '../../chain/anvil.ts'
 import {
   LOCAL_ROLES,
   devAccount,
   localChain,
-  prepareLocalChain,
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -63,22 +62,15 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
         ledger,
         settings,
         // A short timeout so that a hanging node fails the call within the test.
-        client: createPublicClient({
-          chain: localChain(proxy.url),
-          transport: http(proxy.url, { timeout: 500, retryCount: 1 }),
-          cacheTime: 0,
-        }) as PublicClient,
+        client: fixture.clientVia(proxy.url),
         chainId: anvil.chainId,
         hotWallet: hot,
         log,
       }),
     }
   }
-  const mine = (blocks: number) =>
-    direct.request({
-      method: 'anvil_mine' as 'eth_chainId',
-      params: [`0x${blocks.toString(16)}`] as never,
-    })
+  let fixture: ChainFixture
+  const mine = (blocks: number) => fixture.mine(blocks)
   const row = async (id: number) =>
     (
       await db.pool.query(
@@ -117,18 +109,11 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
   }
 
   beforeAll(async () => {
-    anvil = await startAnvil()
-    setup = await prepareLocalChain(anvil.url, undefined)
-    direct = createPublicClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-    }) as PublicClient
+    fixture = await startChainFixture()
+    ;({ anvil, setup, client: direct } = fixture)
     proxy = await startRpcProxy(anvil.url)
     db = await createTestDatabase(target)
-    const settings = createSettingsService(db.pool)
-    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
-    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
-    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
+    await fixture.configure(db.pool, CONFIRMATIONS)
     operatorId = (
       await db.pool.query(
         `INSERT INTO operators (username, password_hash, role) VALUES ('rpc-fin', 'x', 'finance') RETURNING id::int`,
@@ -140,7 +125,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
   afterAll(async () => {
     await proxy?.close()
     await db?.drop()
-    await anvil?.stop()
+    await fixture?.stop()
   })
 
   test('a failing receipt read leaves a payout in its state, never reorged; healed, it completes once', async () => {

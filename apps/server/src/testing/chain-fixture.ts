@@ -1,0 +1,118 @@
+import type pg from 'pg'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  parseUnits,
+  type Address,
+  type Hash,
+  type Hex,
+  type PublicClient,
+} from 'viem'
+import { startAnvil, type LocalChain } from '../chain/anvil.ts'
+import token from '../chain/contracts/TetherLikeToken.json' with { type: 'json' }
+import {
+  devAccount,
+  localChain,
+  prepareLocalChain,
+  TOKEN_DECIMALS,
+  type LocalChainSetup,
+} from '../chain/local-chain.ts'
+import {
+  createSettingsService,
+  type SettingsService,
+} from '../modules/settings/settings.service.ts'
+
+/** A local chain for one test file: Anvil with the token deployed and the demo wallets funded. */
+export interface ChainFixture {
+  anvil: LocalChain
+  setup: LocalChainSetup
+  /** Straight to Anvil: the test's own moves, never faulted. */
+  client: PublicClient
+  /** A JSON-RPC call to Anvil (its `anvil_*` methods included). */
+  rpc(method: string, params?: unknown[]): Promise<unknown>
+  /** Mines `blocks` empty blocks. */
+  mine(blocks: number): Promise<unknown>
+  /**
+   * Calls the local token from dev account `fromIndex` (its deployer, index 0, may `mint`),
+   * signed here and sent raw; waits for a successful receipt. The raw transaction is kept for
+   * tests that put it back after a reorganisation.
+   */
+  tokenCall(
+    fromIndex: number,
+    functionName: string,
+    args: unknown[],
+    tokenAddress?: Address,
+  ): Promise<{ raw: Hex; hash: Hash }>
+  /** `amount` USDT (a decimal string) of the local token from dev account `fromIndex` to `to`. */
+  sendUsdt(fromIndex: number, to: Address, amount: string): Promise<{ raw: Hex; hash: Hash }>
+  /** Points a database's settings at this chain's token and deposit address. */
+  configure(pool: pg.Pool, confirmations: number): Promise<SettingsService>
+  /** A client of this chain through another URL (a faulting proxy), quick to give up. */
+  clientVia(url: string): PublicClient
+  stop(): Promise<void>
+}
+
+export async function startChainFixture(): Promise<ChainFixture> {
+  const anvil = await startAnvil()
+  try {
+    const setup = await prepareLocalChain(anvil.url, undefined)
+    const client = createPublicClient({
+      chain: localChain(anvil.url),
+      transport: http(anvil.url),
+    }) as PublicClient
+
+    const rpc: ChainFixture['rpc'] = (method, params = []) =>
+      client.request({ method: method as 'eth_chainId', params: params as never })
+    const tokenCall: ChainFixture['tokenCall'] = async (
+      fromIndex,
+      functionName,
+      args,
+      tokenAddress = setup.tokenAddress,
+    ) => {
+      const wallet = createWalletClient({
+        chain: localChain(anvil.url),
+        transport: http(anvil.url),
+        account: devAccount(fromIndex),
+      })
+      const request = await wallet.prepareTransactionRequest({
+        to: tokenAddress,
+        data: encodeFunctionData({ abi: token.abi, functionName, args }),
+      })
+      const raw = await wallet.signTransaction(request)
+      const hash = await client.sendRawTransaction({ serializedTransaction: raw })
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      if (receipt.status !== 'success') throw new Error(`${functionName} reverted: ${hash}`)
+      return { raw, hash }
+    }
+
+    return {
+      anvil,
+      setup,
+      client,
+      rpc,
+      mine: (blocks) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]),
+      tokenCall,
+      sendUsdt: (fromIndex, to, amount) =>
+        tokenCall(fromIndex, 'transfer', [to, parseUnits(amount, TOKEN_DECIMALS)]),
+      async configure(pool, confirmations) {
+        const settings = createSettingsService(pool)
+        await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
+        await settings.set('chainDepositAddress', setup.depositAddress, 'test')
+        await settings.set('chainConfirmations', confirmations, 'test')
+        return settings
+      },
+      clientVia: (url) =>
+        createPublicClient({
+          chain: localChain(url),
+          transport: http(url, { timeout: 500, retryCount: 1 }),
+          cacheTime: 0,
+        }) as PublicClient,
+      stop: () => anvil.stop(),
+    }
+  } catch (error) {
+    await anvil.stop()
+    throw error
+  }
+}

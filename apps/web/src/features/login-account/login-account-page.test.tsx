@@ -81,6 +81,8 @@ describe('login by account', () => {
       ]),
     )
     expect(rows[1]?.textContent).toContain('N-79c8')
+    // An unregistered address has no nickname: its address shows once.
+    expect(rows[2]?.textContent?.split('0x3c44******4293bc')).toHaveLength(2)
     expect((rows[0] as HTMLButtonElement).disabled).toBe(true)
     expect(screen.queryByTestId('login-account-single')).toBeNull()
   })
@@ -107,6 +109,13 @@ describe('login by account', () => {
     expect(api.callsTo('user/logout')).toHaveLength(0)
     expect(window.localStorage.getItem(PREFERRED_ACCOUNT_KEY)).toBeNull()
     expect(useSession.getState()).toMatchObject({ address: A, token: 'tok' })
+  })
+
+  test('an address the wallet gives twice is one row', async () => {
+    installAccounts([A, C, C.toUpperCase().replace('0X', '0x')])
+    serve()
+    renderPage()
+    await waitFor(async () => expect((await items()).map((r) => r.dataset.address)).toEqual([A, C]))
   })
 
   test('a wallet with one address says how to use another', async () => {

@@ -20,7 +20,8 @@ function useWalletAccounts() {
     queryKey: ['wallet', 'accounts'],
     queryFn: async ({ signal }) => {
       const provider = injectedProvider()
-      const addresses = provider ? await listAccounts(provider) : []
+      // An address the wallet gives twice (in two spellings) is one row.
+      const addresses = [...new Set(provider ? await listAccounts(provider) : [])]
       return Promise.all(
         addresses.map(async (address) => ({
           address,
@@ -98,9 +99,16 @@ export function LoginAccountPage() {
                     }}
                     size="2.5rem"
                   />
+                  {/* The address once: under the nickname, or alone when there is none. */}
                   <span className="login-account__who">
-                    <strong>{user?.nickName ?? mask(address)}</strong>
-                    <span className="login-account__address">{mask(address)}</span>
+                    {user?.nickName ? (
+                      <>
+                        <strong>{user.nickName}</strong>
+                        <span className="login-account__address">{mask(address)}</span>
+                      </>
+                    ) : (
+                      <strong className="login-account__address">{mask(address)}</strong>
+                    )}
                   </span>
                   <span
                     className={`login-account__status${isCurrent ? ' is-current' : ''}${user ? '' : ' is-new'}`}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { dashboard } from '../../test/fixtures.ts'
@@ -33,5 +33,29 @@ describe('dashboard', () => {
     renderScreen(<DashboardPage />, { session: ADMIN })
     await screen.findByText('账本校验')
     expect(screen.queryByTestId('admin-alarms')).toBeNull()
+  })
+
+  test('each USDT figure has a row of its own, so two never run into each other', async () => {
+    fakeApi({
+      'admin/dashboard': () =>
+        ok(
+          dashboard({
+            deposits: { count: 3, usdt: '12345678.123456', today: '1500.000000' },
+          }),
+        ),
+    })
+    renderScreen(<DashboardPage />, { session: ADMIN })
+    const deposits = await screen.findByTestId('admin-dashboard-deposits')
+    const figures = within(deposits).getAllByTestId('admin-usdt-figure')
+    expect(figures.map((f) => f.textContent)).toEqual([
+      '累计 USDT12,345,678.123456',
+      '今日 USDT1,500.000000',
+    ])
+    for (const figure of figures)
+      expect(figure.closest('.ant-col')?.className).toContain('ant-col-24')
+    const withdrawals = screen.getByTestId('admin-dashboard-withdrawals')
+    expect(
+      within(withdrawals).getByTestId('admin-usdt-figure').closest('.ant-col')?.className,
+    ).toContain('ant-col-24')
   })
 })

@@ -89,6 +89,23 @@ function AlarmsAlert({ alarms }: { alarms: AdminDashboard['alarms'] }) {
   )
 }
 
+/**
+ * A USDT amount on a row of its own: six decimals and thousands make it wider than a third of
+ * a card, and two side by side ran into each other.
+ */
+function UsdtFigure({ title, amount }: { title: string; amount: string }) {
+  return (
+    <Col span={24}>
+      <Statistic
+        className="admin-usdt-figure"
+        title={title}
+        value={groupDigits(amount)}
+        data-testid="admin-usdt-figure"
+      />
+    </Col>
+  )
+}
+
 /** The first screen: what needs attention today and whether the ledger adds up. */
 export function DashboardPage() {
   const { t } = useTranslation()
@@ -117,42 +134,33 @@ export function DashboardPage() {
           </Card>
         </Col>
         <Col xs={24} md={8}>
-          <Card title={t('dashboard.deposits')}>
-            <Row>
-              <Col span={8}>
+          <Card title={t('dashboard.deposits')} data-testid="admin-dashboard-deposits">
+            <Row gutter={[16, 12]}>
+              <Col span={24}>
                 <Statistic title={t('dashboard.count')} value={d.deposits.count} />
               </Col>
-              <Col span={8}>
-                <Statistic title={t('dashboard.totalUsdt')} value={groupDigits(d.deposits.usdt)} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('dashboard.todayUsdt')} value={groupDigits(d.deposits.today)} />
-              </Col>
+              <UsdtFigure title={t('dashboard.totalUsdt')} amount={d.deposits.usdt} />
+              <UsdtFigure title={t('dashboard.todayUsdt')} amount={d.deposits.today} />
             </Row>
           </Card>
         </Col>
         <Col xs={24} md={8}>
-          <Card title={t('dashboard.withdrawals')}>
-            <Row>
-              <Col span={8}>
+          <Card title={t('dashboard.withdrawals')} data-testid="admin-dashboard-withdrawals">
+            <Row gutter={[16, 12]}>
+              <Col span={12}>
                 <Statistic
                   title={t('dashboard.pending')}
                   value={d.withdrawals.pending}
                   styles={{ content: d.withdrawals.pending > 0 ? { color: '#fa8c16' } : {} }}
                 />
               </Col>
-              <Col span={8}>
-                <Statistic
-                  title={t('dashboard.pendingUsdt')}
-                  value={groupDigits(d.withdrawals.pendingUsdt)}
-                />
-              </Col>
-              <Col span={8}>
+              <Col span={12}>
                 <Statistic
                   title={t('dashboard.approvedToday')}
                   value={d.withdrawals.approvedToday}
                 />
               </Col>
+              <UsdtFigure title={t('dashboard.pendingUsdt')} amount={d.withdrawals.pendingUsdt} />
             </Row>
           </Card>
         </Col>

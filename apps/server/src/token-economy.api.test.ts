@@ -476,6 +476,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       { token: carol.token },
     )
     const earnings = res.body.data
+    expect(earnings.utcOffsetMinutes).toBe(480)
     expect(earnings.items.map((i) => i.logType)).toEqual([7, 8, 11, 4, 3, 10])
     for (const item of earnings.items) {
       const decimals = item.currency === 'USDT' ? 6 : 18

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Address, PageParams, intParam } from './common.ts'
+import { Address, PageParams, intParam, type Page } from './common.ts'
 import type { LogType } from './constants.ts'
 import { positiveAmount } from './money.ts'
 
@@ -121,6 +121,12 @@ export interface SettlementRun {
   finishedAt: string | null
 }
 
+/** `admin/settlementRuns`: a page of runs, and the time zone their days are in. */
+export interface SettlementRuns extends Page<SettlementRun> {
+  /** The settlement time zone's offset east of UTC in minutes (480: UTC+8) */
+  utcOffsetMinutes: number
+}
+
 /** One placement partition of my team: 1 left, 2 central, 3 right. */
 export interface TeamPartition {
   location: 1 | 2 | 3
@@ -154,8 +160,10 @@ export interface EarningsItem {
 
 /** `game/earnings`: the rewards my accounts have received, by log type (7, 8, 11, 4, 3, 10). */
 export interface Earnings {
-  /** The settlement day "today" refers to (the configured time zone). */
+  /** The settlement day "today" refers to, YYYY-MM-DD in the settlement time zone. */
   day: string
+  /** The settlement time zone's offset east of UTC in minutes (480: UTC+8) */
+  utcOffsetMinutes: number
   items: EarningsItem[]
 }
 

@@ -25,13 +25,20 @@ export interface RankingItem {
   mine: boolean
 }
 
-/** The day's ranking snapshot (a day in the settlement time zone). */
+/**
+ * The day's ranking snapshot (a day in the settlement time zone), taken again through the day.
+ * @example { kind: 'inviters', day: '2026-11-26', utcOffsetMinutes: 480, takenAt: '2026-11-26T06:00:00.000Z', refreshMinutes: 60, list: [], myRank: null }
+ */
 export interface Ranking {
   kind: RankingKind
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD, in the settlement time zone */
   day: string
+  /** The settlement time zone's offset east of UTC in minutes (480: UTC+8) */
+  utcOffsetMinutes: number
   /** ISO time the snapshot was taken */
   takenAt: string
+  /** How old a snapshot may grow before it is taken again, in minutes */
+  refreshMinutes: number
   list: RankingItem[]
   /** The signed-in user's place in the snapshot, null when not ranked */
   myRank: number | null

@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { LANGS } from '@hope/api'
-import { formatDateTime, formatMoney, formatNumber } from './format.ts'
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatZonedDay,
+  utcOffsetLabel,
+} from './format.ts'
 import { INTL_LOCALES } from './lang.ts'
 
 describe('formatNumber', () => {
@@ -77,5 +83,30 @@ describe('formatDateTime', () => {
   })
   test('returns text that is not a date unchanged', () => {
     expect(formatDateTime('soon', 'en')).toBe('soon')
+  })
+  test("writes a moment in the user's own time zone", () => {
+    const zone = process.env.TZ
+    try {
+      process.env.TZ = 'Asia/Tokyo'
+      expect(formatDateTime('2026-11-26T15:30:00Z', 'en')).toBe('Nov 27, 2026, 12:30 AM')
+      process.env.TZ = 'America/New_York'
+      expect(formatDateTime('2026-11-26T15:30:00Z', 'en')).toBe('Nov 26, 2026, 10:30 AM')
+      expect(formatDateTime('2026-11-26T15:30:00Z', 'zhcn')).toBe('2026年11月26日 10:30')
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+})
+
+describe('business days', () => {
+  test('time zones read as UTC offsets', () => {
+    expect(utcOffsetLabel(480)).toBe('UTC+8')
+    expect(utcOffsetLabel(0)).toBe('UTC+0')
+    expect(utcOffsetLabel(-150)).toBe('UTC-2:30')
+    expect(utcOffsetLabel(345)).toBe('UTC+5:45')
+  })
+  test('a settlement or ranking day says which zone it is a day of', () => {
+    expect(formatZonedDay('2026-11-26', 480)).toBe('2026-11-26 (UTC+8)')
   })
 })

@@ -62,7 +62,8 @@ const TH_MONTHS = 'ม.ค. ก.พ. มี.ค. เม.ย. พ.ค. มิ.ย
 const two = (n: number) => String(n).padStart(2, '0')
 
 /**
- * A date and time in the language's usual form, in the device's time zone: what
+ * The one formatter of a moment the app shows (records, logs, news, chat, the ranking's
+ * snapshot): in the user's own time zone (the device's), in the language's usual form: what
  * Intl.DateTimeFormat writes with dateStyle medium and timeStyle short (format.test.ts holds the
  * two equal), written from data because building the first Intl formatter loads the locale's
  * data, a long task on the first screen of a cheap phone.
@@ -91,6 +92,28 @@ export function formatDateTime(iso: string, lang: Lang): string {
     case 'vi':
       return `${two(h)}:${min} ${d} thg ${m}, ${y}`
   }
+}
+
+/**
+ * A time zone as its offset east of UTC, the way the app names the platform's zone.
+ * @example utcOffsetLabel(480) // 'UTC+8'
+ * @example utcOffsetLabel(-150) // 'UTC-2:30'
+ */
+export function utcOffsetLabel(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+'
+  const abs = Math.abs(minutes)
+  const hours = Math.floor(abs / 60)
+  const rest = abs % 60
+  return `UTC${sign}${hours}${rest ? `:${two(rest)}` : ''}`
+}
+
+/**
+ * A business day (the settlement's, the ranking's) labelled with the platform's zone it is a
+ * day of: that zone need not be the user's, whose times formatDateTime writes.
+ * @example formatZonedDay('2026-11-26', 480) // '2026-11-26 (UTC+8)'
+ */
+export function formatZonedDay(day: string, utcOffsetMinutes: number): string {
+  return `${day} (${utcOffsetLabel(utcOffsetMinutes)})`
 }
 
 /**

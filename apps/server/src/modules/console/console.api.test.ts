@@ -15,7 +15,7 @@ import {
   type OperatorSession,
   type Page,
   type RoutePath,
-  type SettlementRun,
+  type SettlementRuns,
   type Withdrawal,
 } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
@@ -609,10 +609,10 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     expect((await as('support', 'admin/deposits')).body.reason).toBe('forbidden')
   })
 
-  test('settlement runs: newest day first, paged', async () => {
-    const runs = (
-      await as<Page<SettlementRun>>('finance', 'admin/settlementRuns', { pageSize: '1' })
-    ).body.data
+  test('settlement runs: newest day first, paged, in the settlement time zone', async () => {
+    const runs = (await as<SettlementRuns>('finance', 'admin/settlementRuns', { pageSize: '1' }))
+      .body.data
+    expect(runs.utcOffsetMinutes).toBe(480)
     expect(runs.total).toBe(2)
     expect(runs.list.map((r) => r.day)).toEqual(['2026-01-02'])
   })

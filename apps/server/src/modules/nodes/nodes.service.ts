@@ -104,7 +104,7 @@ export function createNodesService(deps: {
           formatAmount(parseAmount(trimDecimal(v ?? '0'), decimals[currency])!, decimals[currency])
         return { logType, currency, total: units(row?.total), today: units(row?.today) }
       })
-      return { day, items }
+      return { day, utcOffsetMinutes: s.settlementUtcOffsetMinutes, items }
     },
   }
 }

@@ -11,6 +11,7 @@ import {
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
+import { createRankingJob } from './ranking.job.ts'
 import { maskAddress } from './ranking.rules.ts'
 
 /** 04:00 UTC is noon of the same day in the default settlement time zone (UTC+8). */
@@ -143,6 +144,41 @@ describe.each(databaseTargets())('ranking API on $name', (target) => {
       expect(again).toEqual(r)
     } finally {
       await day2.close()
+    }
+  })
+
+  test('the job takes the day again once rankingRefreshMinutes old; the answer says when and in which zone', async () => {
+    let clock = DAY1 + 5 * DAY_MS
+    const later = await buildTestApp(db, { now: () => clock })
+    try {
+      const job = createRankingJob(later.services.ranking)
+      expect(job.intervalMs).toBeLessThanOrEqual(60_000)
+      expect(await job.tick()).toEqual({ taken: 2 })
+      const first = await ranking(later, { kind: 'inviters' }, nobody.token)
+      expect(first).toMatchObject({
+        day: '2031-05-15',
+        utcOffsetMinutes: 480,
+        takenAt: new Date(clock).toISOString(),
+        refreshMinutes: 60,
+        myRank: null,
+      })
+      await invite(nobody.id, 9)
+      clock += 59 * 60_000
+      expect(await job.tick()).toEqual({ taken: 0 })
+      expect(await ranking(later, { kind: 'inviters' }, nobody.token)).toEqual(first)
+      clock += 60_000
+      expect(await job.tick()).toEqual({ taken: 2 })
+      const hourly = await ranking(later, { kind: 'inviters' }, nobody.token)
+      expect(hourly.takenAt).toBe(new Date(clock).toISOString())
+      expect(hourly.list[0]).toMatchObject({ rank: 1, value: '9', mine: true })
+      expect(hourly.myRank).toBe(1)
+
+      await later.services.settings.set('rankingRefreshMinutes', 15, 'test')
+      clock += 15 * 60_000
+      expect(await job.tick()).toEqual({ taken: 2 })
+      expect((await ranking(later, { kind: 'performance' })).refreshMinutes).toBe(15)
+    } finally {
+      await later.close()
     }
   })
 

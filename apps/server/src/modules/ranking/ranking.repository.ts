@@ -24,27 +24,34 @@ const CANDIDATES: Record<RankingKind, string> = {
                  LIMIT $3`,
 }
 
-/** The kinds already taken for `day`. */
-export async function snapshotKinds(q: Queryable, day: string): Promise<RankingKind[]> {
-  const res = await q.query<{ kind: RankingKind }>(
-    'SELECT kind FROM ranking_snapshots WHERE day = $1',
+/** The kinds already taken for `day`, and when. */
+export async function snapshotsOf(
+  q: Queryable,
+  day: string,
+): Promise<{ kind: RankingKind; takenAtMs: number }[]> {
+  const res = await q.query<{ kind: RankingKind; taken_at: Date }>(
+    'SELECT kind, taken_at FROM ranking_snapshots WHERE day = $1',
     [day],
   )
-  return res.rows.map((r) => r.kind)
+  return res.rows.map((r) => ({ kind: r.kind, takenAtMs: r.taken_at.getTime() }))
 }
 
-/** Takes the snapshot of one kind for `day`: the snapshot row and its top places. */
+/**
+ * Takes the snapshot of one kind for `day`: the snapshot row and its top places, in place of
+ * the ones taken before that day (readers see the old places or the new, never a mix).
+ */
 export async function takeSnapshot(
   q: Queryable,
   day: string,
   kind: RankingKind,
   takenAt: Date,
 ): Promise<number> {
-  await q.query('INSERT INTO ranking_snapshots (day, kind, taken_at) VALUES ($1, $2, $3)', [
-    day,
-    kind,
-    takenAt,
-  ])
+  await q.query('DELETE FROM ranking_entries WHERE day = $1 AND kind = $2', [day, kind])
+  await q.query(
+    `INSERT INTO ranking_snapshots (day, kind, taken_at) VALUES ($1, $2, $3)
+     ON CONFLICT (day, kind) DO UPDATE SET taken_at = EXCLUDED.taken_at`,
+    [day, kind, takenAt],
+  )
   const res = await q.query(
     `INSERT INTO ranking_entries (day, kind, rank, user_id, value)
      SELECT $1::date, $2, row_number() OVER (ORDER BY top.value DESC, top.id), top.id, top.value

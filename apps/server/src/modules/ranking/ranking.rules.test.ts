@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { maskAddress, rankingDay, toRankingItems } from './ranking.rules.ts'
+import { maskAddress, rankingDay, snapshotsDue, toRankingItems } from './ranking.rules.ts'
 
 describe('masking', () => {
   test('keeps the first and last six characters of an address', () => {
@@ -41,5 +41,16 @@ describe('ranking items', () => {
       { rank: 1, address: '0xaaaa******aaaaaa', value: '12.5', mine: false },
       { rank: 2, address: '0xbbbb******bbbbbb', value: '3', mine: true },
     ])
+  })
+})
+
+describe('snapshots due', () => {
+  const HOUR = 3_600_000
+  test('a kind not taken yet is due; a taken one only once it is as old as the refresh age', () => {
+    const taken = [{ kind: 'inviters' as const, takenAtMs: 0 }]
+    expect(snapshotsDue([], 0)).toEqual(['inviters', 'performance'])
+    expect(snapshotsDue(taken, 10 * HOUR)).toEqual(['performance'])
+    expect(snapshotsDue(taken, HOUR - 1, HOUR)).toEqual(['performance'])
+    expect(snapshotsDue(taken, HOUR, HOUR)).toEqual(['inviters', 'performance'])
   })
 })

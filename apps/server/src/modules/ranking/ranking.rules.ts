@@ -1,4 +1,4 @@
-import { trimDecimal, type RankingItem } from '@hope/api'
+import { RANKING_KINDS, trimDecimal, type RankingItem, type RankingKind } from '@hope/api'
 
 const KEEP = 6
 const STARS = '******'
@@ -38,4 +38,20 @@ export function toRankingItems(rows: RankedRow[], viewerId: number): RankingItem
     value: trimDecimal(r.value),
     mine: r.userId === viewerId,
   }))
+}
+
+/**
+ * The kinds of a day's ranking to take (again): those with no snapshot yet, and with
+ * `maxAgeMs`, those whose snapshot is that old or older.
+ * @example snapshotsDue([{ kind: 'inviters', takenAtMs: 0 }], 3_600_000, 3_600_000) // ['inviters', 'performance']
+ */
+export function snapshotsDue(
+  taken: { kind: RankingKind; takenAtMs: number }[],
+  nowMs: number,
+  maxAgeMs?: number,
+): RankingKind[] {
+  return RANKING_KINDS.filter((kind) => {
+    const snapshot = taken.find((t) => t.kind === kind)
+    return !snapshot || (maxAgeMs !== undefined && nowMs - snapshot.takenAtMs >= maxAgeMs)
+  })
 }

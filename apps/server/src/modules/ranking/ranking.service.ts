@@ -1,17 +1,18 @@
-import { RANKING_KINDS, type Ranking, type RankingKind } from '@hope/api'
+import type { Ranking, RankingKind } from '@hope/api'
 import type pg from 'pg'
 import { lockForTransaction } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './ranking.repository.ts'
-import { rankingDay, toRankingItems } from './ranking.rules.ts'
+import { rankingDay, snapshotsDue, toRankingItems } from './ranking.rules.ts'
 
 const SNAPSHOT_LOCK: [number, number] = [7_012_002, 1]
 
 /**
- * The rankings (DESIGN §9: top inviters, top performance) as daily snapshots: the job takes
- * each day's once, and a request that finds none for today takes it first. Full addresses stay
- * on the server; the app gets them masked.
+ * The rankings (DESIGN §9: top inviters, top performance) as snapshots of the day (in the
+ * settlement time zone): the job takes the day's again once it is `rankingRefreshMinutes` old,
+ * and a request that finds none for today takes it first. Full addresses stay on the server;
+ * the app gets them masked.
  */
 export function createRankingService(deps: {
   pool: pg.Pool
@@ -26,31 +27,44 @@ export function createRankingService(deps: {
   }
 
   /**
-   * Takes the day's snapshots still missing, in one transaction under a lock: a second caller
-   * waits, then finds them taken. Returns how many kinds it took.
+   * Takes the day's snapshots still missing, and with `maxAgeMs` those that old too, in one
+   * transaction under a lock: a second caller waits, then finds them taken. Returns how many
+   * kinds it took.
    */
-  async function ensureSnapshot(day?: string): Promise<{ taken: number }> {
+  async function ensureSnapshot(
+    day?: string,
+    opts: { maxAgeMs?: number } = {},
+  ): Promise<{ taken: number }> {
     const d = day ?? (await today())
-    if ((await repo.snapshotKinds(pool, d)).length === RANKING_KINDS.length) return { taken: 0 }
+    if (snapshotsDue(await repo.snapshotsOf(pool, d), now(), opts.maxAgeMs).length === 0)
+      return { taken: 0 }
     return inTransaction(pool, async (q) => {
       await lockForTransaction(q, SNAPSHOT_LOCK)
-      const have = await repo.snapshotKinds(q, d)
-      const missing = RANKING_KINDS.filter((k) => !have.includes(k))
+      const due = snapshotsDue(await repo.snapshotsOf(q, d), now(), opts.maxAgeMs)
       const takenAt = new Date(now())
-      for (const kind of missing) await repo.takeSnapshot(q, d, kind, takenAt)
-      return { taken: missing.length }
+      for (const kind of due) await repo.takeSnapshot(q, d, kind, takenAt)
+      return { taken: due.length }
     })
   }
 
   return {
     ensureSnapshot,
 
+    /** The job's tick: today's snapshots, taken again once `rankingRefreshMinutes` old. */
+    async refreshSnapshot(): Promise<{ taken: number }> {
+      const s = await settings.get()
+      return ensureSnapshot(rankingDay(now(), s.settlementUtcOffsetMinutes), {
+        maxAgeMs: s.rankingRefreshMinutes * 60_000,
+      })
+    },
+
     /** Today's top `pageSize` places of a ranking, the viewer's own marked. */
     async ranking(
       viewerId: number,
       params: { kind: RankingKind; pageSize: number },
     ): Promise<Ranking> {
-      const day = await today()
+      const s = await settings.get()
+      const day = rankingDay(now(), s.settlementUtcOffsetMinutes)
       await ensureSnapshot(day)
       const [rows, myRank, takenAt] = await Promise.all([
         repo.topPlaces(pool, day, params.kind, params.pageSize),
@@ -60,7 +74,9 @@ export function createRankingService(deps: {
       return {
         kind: params.kind,
         day,
+        utcOffsetMinutes: s.settlementUtcOffsetMinutes,
         takenAt: (takenAt ?? new Date(now())).toISOString(),
+        refreshMinutes: s.rankingRefreshMinutes,
         list: toRankingItems(rows, viewerId),
         myRank,
       }

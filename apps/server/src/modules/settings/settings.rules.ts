@@ -68,6 +68,8 @@ export const SETTING_SCHEMAS = {
   /** The daily settlement: the time zone's offset from UTC in minutes and the local time. */
   settlementUtcOffsetMinutes: z.number().int().min(-720).max(840),
   settlementTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  /** How old the day's ranking snapshot may grow before the ranking job takes it again. */
+  rankingRefreshMinutes: z.number().int().min(5).max(1_440),
   /** Internal transfers between users' USDT accounts. */
   transferMinUsdt: decimal(1e12),
   transferFeeFixedUsdt: decimal(1e12),
@@ -150,6 +152,7 @@ export const SETTING_DEFAULTS: Settings = {
   supportUtcOffsetMinutes: 480,
   settlementUtcOffsetMinutes: 480,
   settlementTime: '00:05',
+  rankingRefreshMinutes: 60,
   transferMinUsdt: '1',
   transferFeeFixedUsdt: '0',
   transferFeeRate: '0',

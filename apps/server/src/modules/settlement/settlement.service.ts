@@ -1,4 +1,4 @@
-import type { Page, SettlementRun } from '@hope/api'
+import type { SettlementRun, SettlementRuns } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -279,8 +279,9 @@ export function createSettlementService(deps: {
       return settle(day)
     },
 
-    async runs(page: { pageNum: number; pageSize: number }): Promise<Page<SettlementRun>> {
-      return { ...(await repo.listRuns(pool, page)), ...page }
+    async runs(page: { pageNum: number; pageSize: number }): Promise<SettlementRuns> {
+      const [runs, s] = await Promise.all([repo.listRuns(pool, page), settings.get()])
+      return { ...runs, ...page, utcOffsetMinutes: s.settlementUtcOffsetMinutes }
     },
 
     async run(id: number): Promise<SettlementRun> {

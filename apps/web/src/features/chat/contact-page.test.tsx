@@ -7,7 +7,7 @@ import { loadNamespace } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
-import { ContactPage, utcOffsetLabel } from './contact-page.tsx'
+import { ContactPage } from './contact-page.tsx'
 
 await loadNamespace('chat')
 
@@ -71,12 +71,5 @@ describe('contact screen', () => {
     })
     await userEvent.click(await screen.findByTestId('contact-retry'))
     expect((await screen.findByTestId('contact-email')).textContent).toBe('support@hope.example')
-  })
-
-  test('time zones read as UTC offsets', () => {
-    expect(utcOffsetLabel(480)).toBe('UTC+8')
-    expect(utcOffsetLabel(0)).toBe('UTC+0')
-    expect(utcOffsetLabel(-150)).toBe('UTC-2:30')
-    expect(utcOffsetLabel(345)).toBe('UTC+5:45')
   })
 })

@@ -6,19 +6,11 @@ import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CopyButton } from '../../lib/copy-button.tsx'
+import { utcOffsetLabel } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { contactInfoOptions } from './api/contact-info.ts'
 import { useChatUnread } from './api/chat-unread.ts'
 import './chat.css'
-
-/** `480` → `UTC+8`, `-150` → `UTC-2:30`. */
-export function utcOffsetLabel(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+'
-  const abs = Math.abs(minutes)
-  const hours = Math.floor(abs / 60)
-  const rest = abs % 60
-  return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`
-}
 
 function ContactEmail({ info }: { info: ContactInfo }) {
   const { t } = useTranslation('chat')

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { formatDateTime } from '../../lib/format.ts'
 import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
@@ -15,7 +16,9 @@ function ranking(kind: RankingKind, over: Partial<Ranking> = {}): Ranking {
   return {
     kind,
     day: '2031-05-10',
+    utcOffsetMinutes: 480,
     takenAt: '2031-05-10T00:05:00.000Z',
+    refreshMinutes: 60,
     list: [
       {
         rank: 1,
@@ -77,7 +80,10 @@ describe('ranking page', () => {
     expect(rows[1]!.className).toContain('ranking-item--mine')
     expect(rows[1]!.getAttribute('aria-current')).toBe('true')
     expect(within(rows[1]!).getByText('我')).toBeTruthy()
-    expect(screen.getByTestId('ranking-day').textContent).toBe('榜单日期 2031-05-10 · 每日更新')
+    expect(screen.getByTestId('ranking-day').textContent).toBe('榜单日期 2031-05-10 (UTC+8)')
+    expect(screen.getByTestId('ranking-taken-at').textContent).toBe(
+      `更新于 ${formatDateTime('2031-05-10T00:05:00.000Z', 'zhcn')} · 每 60 分钟更新`,
+    )
     expect(screen.getByTestId('ranking-mine').textContent).toBe('我的排名：第 2 名')
     expect(screen.getByTestId('ranking-tab-inviters').getAttribute('aria-selected')).toBe('true')
     expect(api.callsTo('main/ranking').map((c) => c.params)).toEqual([

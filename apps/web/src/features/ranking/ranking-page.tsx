@@ -8,7 +8,7 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { formatMoney, formatNumber } from '../../lib/format.ts'
+import { formatDateTime, formatMoney, formatNumber, formatZonedDay } from '../../lib/format.ts'
 import { rankingOptions } from './api/ranking.ts'
 import { kindFromSearch, medalOf } from './ranking.rules.ts'
 import './ranking.css'
@@ -46,11 +46,22 @@ function RankingRow({ item, kind }: { item: RankingItem; kind: Ranking['kind'] }
 }
 
 function RankingList({ ranking }: { ranking: Ranking }) {
-  const { t } = useTranslation('ranking')
+  const { t, i18n } = useTranslation('ranking')
+  const lang = normalizeLang(i18n.language)
   return (
     <>
       <div className="ranking-meta">
-        <span data-testid="ranking-day">{t('ranking.day', { day: ranking.day })}</span>
+        <span className="ranking-meta__when">
+          <span data-testid="ranking-day">
+            {t('ranking.day', { day: formatZonedDay(ranking.day, ranking.utcOffsetMinutes) })}
+          </span>
+          <span className="ranking-meta__taken" data-testid="ranking-taken-at">
+            {t('ranking.takenAt', {
+              time: formatDateTime(ranking.takenAt, lang),
+              minutes: ranking.refreshMinutes,
+            })}
+          </span>
+        </span>
         <span className="ranking-meta__mine" data-testid="ranking-mine">
           {ranking.myRank === null
             ? t('ranking.notRanked')

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { LOG_TYPES } from '../../lib/contract.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { formatMoney, formatZonedDay } from '../../lib/format.ts'
 import { Icon, type IconName } from '../../lib/icons.tsx'
 import { earningsOptions } from './api/earnings.ts'
 import { teamStatsOptions } from './api/team-stats.ts'
@@ -121,7 +121,9 @@ function EarningsCard({ earnings }: { earnings: Earnings }) {
       <h2 className="section-title">
         {t('community.earnings')}
         <span className="team-muted" data-testid="community-earnings-day">
-          {t('community.earningsDay', { day: earnings.day })}
+          {t('community.earningsDay', {
+            day: formatZonedDay(earnings.day, earnings.utcOffsetMinutes),
+          })}
         </span>
       </h2>
       {earnings.items.length === 0 ? (

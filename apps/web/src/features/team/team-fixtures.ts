@@ -26,6 +26,7 @@ export function teamStats(changes: Partial<TeamStats> = {}): TeamStats {
 export function earnings(): Earnings {
   return {
     day: '2026-03-01',
+    utcOffsetMinutes: 480,
     items: [
       { logType: 7, currency: 'HOPE', total: '1234.5', today: '12.123456789' },
       { logType: 8, currency: 'HOPE', total: '300', today: '0' },

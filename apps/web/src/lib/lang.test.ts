@@ -46,6 +46,16 @@ describe('lang', () => {
       browserLanguages(['zh-CN'])
     }
   })
+  test('a browser without navigator.languages falls back to navigator.language', () => {
+    const win = {
+      localStorage: window.localStorage,
+      navigator: { language: 'ko-KR' },
+    } as unknown as Window
+    expect(currentLang(win)).toBe('ko')
+    expect(
+      currentLang({ localStorage: window.localStorage, navigator: {} } as unknown as Window),
+    ).toBe('zhcn')
+  })
   test('sends the matching lan header', () => {
     expect(lanHeader()).toBe('zh_CN')
     window.localStorage.setItem('lang', 'en')

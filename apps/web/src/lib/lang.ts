@@ -21,7 +21,10 @@ function globalLang(win: Window): unknown {
 
 /** The first of the browser's languages the app has (`en-US` → en, any `zh-*` → zhcn). */
 function browserLang(win: Window): Lang | undefined {
-  for (const tag of win.navigator.languages) {
+  // Some in-app browsers have no `languages` (or no navigator at all), only `language`.
+  const nav = win.navigator as Partial<Navigator> | undefined
+  const tags = nav?.languages ?? (nav?.language ? [nav.language] : [])
+  for (const tag of tags) {
     const primary = tag.toLowerCase().split('-')[0]
     if (primary === 'zh') return 'zhcn'
     if ((LANGS as readonly string[]).includes(primary!)) return primary as Lang

@@ -31,6 +31,7 @@ import {
   LiveProblem,
   ResultView,
   SubmitButton,
+  strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
@@ -226,12 +227,7 @@ function ActivateForm({
             value: names.level(result.level),
             testId: 'active-result-level',
           },
-          {
-            label: t('active.hope'),
-            value: hope(result.hope),
-            strong: true,
-            testId: 'active-result-hope',
-          },
+          strongRow(t('active.hope'), hope(result.hope), 'active-result-hope'),
         ]}
         account="usdt"
         log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'active-result-log' }}

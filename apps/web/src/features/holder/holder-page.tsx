@@ -39,6 +39,7 @@ import {
   ResultView,
   Rows,
   SubmitButton,
+  strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
@@ -210,16 +211,7 @@ function CollectBody({
   return (
     <div className="money-form">
       <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
-      <Rows
-        rows={[
-          {
-            label: t('collect.available'),
-            value: usdt(available),
-            strong: true,
-            testId: 'collect-available',
-          },
-        ]}
-      />
+      <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
       <FlowAmountField
         testId="collect"
         flow={flow}
@@ -352,14 +344,7 @@ function NodesSection({ info, available }: { info: VipInfo; available: string })
         testId="node"
         title={t('node.success')}
         amount={usdt(result.paid)}
-        rows={[
-          {
-            label: t('node.hope'),
-            value: hope(result.hope),
-            strong: true,
-            testId: 'node-result-hope',
-          },
-        ]}
+        rows={[strongRow(t('node.hope'), hope(result.hope), 'node-result-hope')]}
         account="usdt"
         log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'node-result-log' }}
         doneLabel={t('node.done')}

@@ -20,6 +20,7 @@ import {
   ResultView,
   Rows,
   SubmitButton,
+  strongRow,
   useMoney,
   type Row,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -99,12 +100,7 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
       <section className="card stake-terms">
         <Rows
           rows={[
-            {
-              label: t('exchange.price'),
-              value: price(info.price),
-              strong: true,
-              testId: 'exchange-price',
-            },
+            strongRow(t('exchange.price'), price(info.price), 'exchange-price'),
             {
               label: t('exchange.split'),
               value: t('exchange.splitValue', {

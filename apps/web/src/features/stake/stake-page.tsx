@@ -24,6 +24,7 @@ import {
   ResultView,
   Rows,
   SubmitButton,
+  strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
@@ -168,12 +169,7 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
         title={t('stake.success')}
         amount={usdt(position.principal)}
         rows={[
-          {
-            label: t('stake.bought'),
-            value: hope(position.hope),
-            strong: true,
-            testId: 'stake-result-hope',
-          },
+          strongRow(t('stake.bought'), hope(position.hope), 'stake-result-hope'),
           { label: t('stake.cap'), value: usdt(position.cap) },
         ]}
         note={
@@ -232,16 +228,7 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
       </p>
 
       {quote && (
-        <Rows
-          rows={[
-            {
-              label: t('stake.estimate'),
-              value: `≈ ${hope(quote.hope)}`,
-              strong: true,
-              testId: 'stake-estimate',
-            },
-          ]}
-        />
+        <Rows rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]} />
       )}
       <LiveProblem testId="stake" text={live && say(live)} shortfall={shortfall} />
 
@@ -262,12 +249,7 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
           amount: usdt(sheet.amount),
           rows: [
             { label: t('stake.price'), value: price(sheet.price), testId: 'stake-confirm-price' },
-            {
-              label: t('stake.estimate'),
-              value: `≈ ${hope(sheet.hope)}`,
-              strong: true,
-              testId: 'stake-confirm-hope',
-            },
+            strongRow(t('stake.estimate'), `≈ ${hope(sheet.hope)}`, 'stake-confirm-hope'),
             {
               label: t('stake.dailyRate'),
               value: t('stake.percentPerDay', { rate: formatMoney(sheet.dailyRate, lang) }),

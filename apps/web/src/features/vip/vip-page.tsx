@@ -13,7 +13,13 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney, ratePercent } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { FlowSheet, LiveProblem, ResultView, useAmounts } from '../../lib/money-flow/money-flow.tsx'
+import {
+  FlowSheet,
+  LiveProblem,
+  ResultView,
+  strongRow,
+  useAmounts,
+} from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useUpgradeLevel } from './api/upgrade-level.ts'
 import { vipInfoOptions } from './api/vip-info.ts'
@@ -133,18 +139,8 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
         title={t('vip.success')}
         amount={level(result.level)}
         rows={[
-          {
-            label: t('vip.paid'),
-            value: usdt(result.paid),
-            strong: true,
-            testId: 'vip-result-paid',
-          },
-          {
-            label: t('vip.hope'),
-            value: hope(result.hope),
-            strong: true,
-            testId: 'vip-result-hope',
-          },
+          strongRow(t('vip.paid'), usdt(result.paid), 'vip-result-paid'),
+          strongRow(t('vip.hope'), hope(result.hope), 'vip-result-hope'),
         ]}
         account="usdt"
         log={{ to: '/split', label: t('vip.viewSplit'), testId: 'vip-result-split' }}
@@ -194,12 +190,11 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
         render={(sheet) => ({
           amount: usdt(sheet.cost),
           rows: [
-            {
-              label: t('vip.target'),
-              value: t('vip.levelChange', { from: level(sheet.from), to: level(sheet.to) }),
-              strong: true,
-              testId: 'vip-confirm-level',
-            },
+            strongRow(
+              t('vip.target'),
+              t('vip.levelChange', { from: level(sheet.from), to: level(sheet.to) }),
+              'vip-confirm-level',
+            ),
             { label: t('vip.available'), value: usdt(available), testId: 'vip-confirm-available' },
           ],
           blocked: sheet.missing && (

@@ -15,6 +15,7 @@ import {
   ResultView,
   Rows,
   SubmitButton,
+  strongRow,
   useMoney,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
@@ -82,12 +83,11 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
             value: money(withdrawal.fee, CURRENCY),
             testId: 'withdraw-result-fee',
           },
-          {
-            label: t('withdraw.total'),
-            value: money(withdrawalTotal(withdrawal), CURRENCY),
-            strong: true,
-            testId: 'withdraw-result-total',
-          },
+          strongRow(
+            t('withdraw.total'),
+            money(withdrawalTotal(withdrawal), CURRENCY),
+            'withdraw-result-total',
+          ),
           {
             label: t('withdraw.to'),
             value: mask(withdrawal.address),

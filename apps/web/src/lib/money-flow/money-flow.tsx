@@ -27,6 +27,17 @@ export interface Row {
   mono?: boolean
 }
 
+/**
+ * The line a view is about (what was bought, the total), drawn strong.
+ * @example strongRow('HOPE bought', '5,000 HOPE', 'stake-result-hope')
+ */
+export const strongRow = (label: string, value: ReactNode, testId: string): Row => ({
+  label,
+  value,
+  strong: true,
+  testId,
+})
+
 export function Rows({ rows }: { rows: Row[] }) {
   return (
     <dl className="money-rows">

@@ -9,6 +9,8 @@ import { createMemoryLimitStore, type LimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
+import { figuresRoutes } from './modules/account/figures.routes.ts'
+import { createFiguresService, type FiguresService } from './modules/account/figures.service.ts'
 import { chatRoutes } from './modules/chat/chat.routes.ts'
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts'
 import { createAccountService, type AccountService } from './modules/account/account.service.ts'
@@ -80,6 +82,7 @@ export interface Services {
   users: UserService
   ledger: LedgerService
   accounts: AccountService
+  figures: FiguresService
   operators: OperatorService
   admin: AdminService
   withdrawals: WithdrawService
@@ -228,6 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { pool } = opts.database
   const sale = createSaleService({ pool, ledger, settings })
   const staking = createStakingService({ pool, ledger, settings })
+  const figures = createFiguresService({ pool, consensus: staking.summary })
   const redemption = createRedemptionService({ pool, ledger, settings, sale })
   const membership = createMembershipService({ pool, settings, sale })
   const nodes = createNodesService({ pool, settings, sale })
@@ -276,6 +280,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     users,
     ledger,
     accounts,
+    figures,
     operators,
     admin,
     withdrawals,
@@ -313,6 +318,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes)
   await app.register(uploadRoutes)
   await app.register(accountRoutes)
+  await app.register(figuresRoutes)
   await app.register(operatorRoutes)
   await app.register(adminRoutes)
   await app.register(withdrawRoutes)

@@ -36,6 +36,7 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
   'userAccount/checkAddress': { address: NOBODY },
   'userAccount/collect': { account: 'node', amount: '1', idempotencyKey: 'sweep-base-0002' },
   'userAccount/getAddress': {},
+  'userAccount/figures': {},
   'userAccount/recharge': { txHash: `0x${'cd'.repeat(32)}` },
   'userAccount/myRecharge': { pageNum: '1', pageSize: '10' },
   'userAccount/withdraw': { amount: '20', idempotencyKey: 'sweep-base-0003' },

@@ -1,4 +1,5 @@
 export * from './accounts.ts'
+export * from './account-figures.ts'
 export * from './admin.ts'
 export * from './chat.ts'
 export * from './common.ts'

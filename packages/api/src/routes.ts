@@ -12,6 +12,7 @@ import {
   type EnabledCoin,
   type TransferResult,
 } from './accounts.ts'
+import type { AccountFigures } from './account-figures.ts'
 import type { Page } from './common.ts'
 import { MyRechargesParams, RechargeParams, type Recharge } from './recharge.ts'
 import {
@@ -216,6 +217,12 @@ export const ROUTES = {
     params: EmptyParams,
     auth: true,
     summary: 'The deposit address and token of the configured chain, for a recharge',
+  }),
+  'userAccount/figures': route<typeof EmptyParams, AccountFigures>({
+    params: EmptyParams,
+    auth: true,
+    summary:
+      'Rate of return of the consensus positions, trading volume and total volume of the USDT account, as of when',
   }),
   'userAccount/recharge': route<typeof RechargeParams, Recharge>({
     params: RechargeParams,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import type { LocalAccount } from 'viem'
 import type { ChainConnection } from '../chain/chain.service.ts'
+import { createVolumeJob } from '../modules/account/figures.job.ts'
 import { createDepositJob } from '../modules/deposit/deposit.job.ts'
 import { createLedgerCheckJob } from '../modules/console/console.job.ts'
 import { createQuotesJob } from '../modules/quotes/quotes.job.ts'
@@ -52,6 +53,7 @@ export function serverJobs(ctx: {
     },
     createQuotesJob(app.services.quotes),
     createRankingJob(app.services.ranking),
+    createVolumeJob(app.services.figures),
     createLedgerCheckJob(app.services.admin, logError),
     ...(porPublisher
       ? [

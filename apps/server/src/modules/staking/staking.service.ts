@@ -25,6 +25,9 @@ export function createStakingService(deps: {
 }) {
   const { pool, ledger, settings } = deps
   return {
+    /** The member's consensus positions in sum: USDT principal and value released so far. */
+    summary: (userId: number) => repo.positionSummary(pool, userId),
+
     /** The sale stage, the staking settings and the member's positions in sum. */
     async info(userId: number): Promise<GameInfo> {
       const [s, sold, mine] = await Promise.all([

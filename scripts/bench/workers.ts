@@ -89,6 +89,16 @@ function machineBusySeconds(): number {
   return (user! + nice! + system! + irq! + softirq! + steal!) / TICKS
 }
 
+/** A signed login payload of `account`, as the spec's client sends it (query string). */
+async function loginQuery(account: ReturnType<typeof privateKeyToAccount>): Promise<string> {
+  const message = buildLoginMessage(Date.now())
+  return new URLSearchParams({
+    username: account.address,
+    message,
+    signature: await account.signMessage({ message }),
+  }).toString()
+}
+
 async function signIn(baseUrl: string): Promise<string> {
   const account = privateKeyToAccount(generatePrivateKey())
   const message = buildLoginMessage(Date.now())
@@ -107,6 +117,8 @@ async function signIn(baseUrl: string): Promise<string> {
 interface Side {
   rps: number
   failures: number
+  /** Every answer per second, refusals included (2xx and the rest). */
+  answered: number
   /** Cores used on average during the run by the server's node processes. */
   server: number
   database: number
@@ -124,11 +136,12 @@ interface Server {
   stop(): Promise<void>
 }
 
-async function startServer(workers: number): Promise<Server> {
+async function startServer(workers: number, env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const dataDir = makeDataDir()
   const server = await launchServer(dataDir, {
     WEB_CONCURRENCY: String(workers),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ...env,
   })
   return {
     workers,
@@ -144,9 +157,9 @@ async function startServer(workers: number): Promise<Server> {
 }
 
 /** One run of the load generator against `server`, with the CPU each side used meanwhile. */
-function measure(server: Server, route: string): Promise<Side> {
+function measure(server: Server, route: string, tokens = [server.token]): Promise<Side> {
   const job: CannonJob = {
-    target: { port: server.port, path: route, tokens: [server.token] },
+    target: { port: server.port, path: route, tokens },
     connections: CONNECTIONS,
     warmupSeconds: WARMUP_SECONDS,
     seconds: SECONDS,
@@ -176,6 +189,7 @@ function measure(server: Server, route: string): Promise<Side> {
         resolve({
           rps: m.result.rps,
           failures: m.result.failures,
+          answered: (m.result.requests + m.result.failures) / m.wallSeconds,
           server,
           database,
           load,
@@ -201,6 +215,7 @@ function medianSide(sides: Side[]): Side {
   return {
     rps: pick('rps'),
     failures: sides.reduce((t, s) => t + s.failures, 0),
+    answered: pick('answered'),
     server: pick('server'),
     database: pick('database'),
     load: pick('load'),
@@ -268,11 +283,70 @@ export async function benchWorkers(): Promise<BenchRow[]> {
     await two?.stop()
     await one.stop()
   }
+  rows.push(...(await benchLoginLimits()))
   rows.push({
     group: 'workers',
     name: 'machine load average (1 min), before / after',
     value: loadBefore,
     unit: `/ ${os.loadavg()[0]!.toFixed(2)} on ${os.availableParallelism()} cores; ${ROUNDS} rounds of ${SECONDS} s per side, median`,
   })
+  return rows
+}
+
+/** Whether a Redis answers PING at `url` (host and port only), within a second. */
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url)
+  const net = await import('node:net')
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) })
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(1000, () => done(false))
+    socket.once('error', () => done(false))
+    socket.once('connect', () => socket.write('PING\r\n'))
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')))
+  })
+}
+
+/**
+ * Login attempts through the shared limiter with two workers: the same signed login of one
+ * address again and again from one IP, so that after the first few every answer is the
+ * limiter's refusal, and the figure is what the limiter's store sustains: Redis (one Lua call
+ * per attempt) against PostgreSQL (one upsert of an UNLOGGED row per attempt).
+ */
+async function benchLoginLimits(): Promise<BenchRow[]> {
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+  if (!(await redisAnswers(redisUrl))) {
+    console.warn(`workers: no Redis at ${redisUrl}; the login-limiter rows are left out`)
+    return []
+  }
+  const rows: BenchRow[] = []
+  const prefix = `hope-bench-${process.pid}:`
+  for (const [store, env] of [
+    ['Redis', { REDIS_URL: redisUrl, REDIS_PREFIX: prefix }],
+    ['PostgreSQL', {}],
+  ] as const) {
+    const server = await startServer(2, env)
+    try {
+      const account = privateKeyToAccount(generatePrivateKey())
+      const baseUrl = `http://127.0.0.1:${server.port}`
+      const register = new URLSearchParams(await loginQuery(account))
+      register.set('pusername', DEMO_ROOT.userName)
+      await fetch(`${baseUrl}/api/user/register?${register}`, { method: 'POST' })
+      const side = await measure(server, `/api/user/logining?${await loginQuery(account)}`, [])
+      rows.push({
+        group: 'workers',
+        name: `login attempts/s through the limiter, 2 workers, ${store}`,
+        value: side.answered,
+        unit:
+          `attempts/s answered; server ${side.server.toFixed(2)} cores, PostgreSQL ` +
+          `${side.database.toFixed(2)}; ${side.failures} refused by the limiter`,
+      })
+    } finally {
+      await server.stop()
+    }
+  }
   return rows
 }

@@ -2,6 +2,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
 import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
+// antd's date pickers name months and weekdays through dayjs, which knows only English until
+// a locale is loaded: the Chinese console needs dayjs's Chinese.
+import 'dayjs/locale/zh-cn'
 import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, errorText } from '../lib/request.ts'

@@ -19,8 +19,20 @@ import { LoadError } from '../../lib/load-error.tsx'
 import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
 import { settlementRunsOptions, useSettleDay } from './api/settlement.ts'
 
-/** Picks the day to settle (none in the future) and runs it after a confirmation. */
-function RunDayForm() {
+/** The spec's settlement time zone (UTC+8), while the server has not said which it uses. */
+const SPEC_UTC_OFFSET_MINUTES = 480
+
+/**
+ * Today in the settlement time zone, the latest day the picker offers: an operator in another
+ * zone still picks the settlement's today, whatever their own calendar says.
+ * @example settlementToday(Date.parse('2026-11-26T20:00:00Z'), 480) // '2026-11-27'
+ */
+export function settlementToday(nowMs: number, utcOffsetMinutes: number): string {
+  return new Date(nowMs + utcOffsetMinutes * 60_000).toISOString().slice(0, 10)
+}
+
+/** Picks the day to settle (today at the latest) and runs it after a confirmation. */
+function RunDayForm({ utcOffsetMinutes }: { utcOffsetMinutes: number }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [day, setDay] = useState<string | null>(null)
@@ -35,7 +47,10 @@ function RunDayForm() {
       <Space wrap>
         <DatePicker
           data-testid="admin-settlement-day"
-          disabledDate={(d) => d.valueOf() > Date.now()}
+          // By calendar day: a cell's time of day never decides whether today can be picked.
+          disabledDate={(d) =>
+            d.format('YYYY-MM-DD') > settlementToday(Date.now(), utcOffsetMinutes)
+          }
           onChange={(_, text) => setDay(typeof text === 'string' && text ? text : null)}
           format="YYYY-MM-DD"
         />
@@ -98,7 +113,15 @@ export function SettlementPage() {
 
   return (
     <div data-testid="admin-settlement">
-      <RunDayForm />
+      <RunDayForm
+        utcOffsetMinutes={
+          query.data &&
+          'utcOffsetMinutes' in query.data &&
+          typeof query.data.utcOffsetMinutes === 'number'
+            ? query.data.utcOffsetMinutes
+            : SPEC_UTC_OFFSET_MINUTES
+        }
+      />
       {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
       <Table<SettlementRun>
         rowKey="id"

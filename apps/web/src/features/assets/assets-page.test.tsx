@@ -70,6 +70,19 @@ describe('assets page', () => {
     expect(screen.queryByTestId('account-locked-community')).toBeNull()
   })
 
+  test('shows the account figures under the total', async () => {
+    fakeApi({
+      'userAccount/balance': () => ok(balanceList()),
+      'userAccount/figures': () =>
+        ok({ rateOfReturn: '3', tradingVolume: '100', totalVolume: '1100', asOf: null }),
+    })
+    renderAssets()
+    const figures = await screen.findByTestId('assets-figures')
+    expect(figures.previousElementSibling?.className).toBe('assets-summary')
+    expect((await screen.findByTestId('assets-figure-rate')).textContent).toBe('3%')
+    expect(screen.getByTestId('assets-figure-total').textContent).toBe('1,100')
+  })
+
   test('a card opens its account log', async () => {
     fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()

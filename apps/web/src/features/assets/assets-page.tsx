@@ -1,5 +1,6 @@
 import { normalizeLang, trimDecimal, type AccountBalance } from '@hope/api'
 import Skeleton from 'antd-mobile/es/components/skeleton'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions, balanceTotals } from '../../lib/api/balance.ts'
@@ -8,6 +9,9 @@ import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { PullToRefresh } from '../../lib/pull-to-refresh.tsx'
 import './assets.css'
+
+/** Its own chunk, with TanStack Query: the screen shows before it (see figures-card.tsx). */
+const FiguresCard = lazy(() => import('./figures-card.tsx'))
 
 function AccountCard({ account }: { account: AccountBalance }) {
   const { t, i18n } = useTranslation(['money', 'translation'])
@@ -127,7 +131,10 @@ export function AssetsPage() {
     <div className="assets" data-testid="assets-page">
       <PullToRefresh
         onRefresh={async () => {
-          await balance.refetch()
+          await Promise.all([
+            balance.refetch(),
+            import('./figures-card.tsx').then((card) => card.refreshFigures()),
+          ])
         }}
         pullingText={t('translation:common.pullToRefresh.pulling')}
         canReleaseText={t('translation:common.pullToRefresh.canRelease')}
@@ -169,6 +176,15 @@ export function AssetsPage() {
                 })}
               </p>
             </section>
+            <Suspense
+              fallback={
+                <section className="card" aria-busy="true">
+                  <Skeleton.Paragraph lineCount={3} animated />
+                </section>
+              }
+            >
+              <FiguresCard />
+            </Suspense>
             {balance.data.map((account) => (
               <AccountCard key={account.kind} account={account} />
             ))}

@@ -13,6 +13,8 @@ export interface AccountLogFilters {
 export const accountKeys = {
   all: ['accounts'] as const,
   balance: () => [...accountKeys.all, 'balance'] as const,
+  /** Rate of return and volumes (`userAccount/figures`). */
+  figures: () => [...accountKeys.all, 'figures'] as const,
   logs: () => [...accountKeys.all, 'log'] as const,
   log: (filters: AccountLogFilters) => [...accountKeys.logs(), filters] as const,
   coins: () => [...accountKeys.all, 'coins'] as const,

@@ -71,6 +71,18 @@ describe('recharge and withdraw on the local chain', () => {
       token,
     )
     expect(mine.list[0]!.status).toBe(0)
+    // The account log holds the withdrawal from its request on: processing, then paid out
+    // (the screen asks again while a line is pending).
+    await user.page.goto(`${baseUrl}/#/accountLog?account=usdt&logType=1`)
+    const withdrawalLine = async () => {
+      const line = user.page.getByTestId('account-log-item').first()
+      await line.waitFor()
+      return {
+        status: await line.getAttribute('data-status'),
+        amount: await line.getByTestId('account-log-amount').innerText(),
+      }
+    }
+    expect(await withdrawalLine()).toEqual({ status: 'pending', amount: '-20 USDT' })
     const operatorToken = await operator()
     await api(
       'admin/reviewWithdraw',
@@ -87,6 +99,7 @@ describe('recharge and withdraw on the local chain', () => {
       )
       .toBe(2)
     await expect.poll(onChain, CHAIN_WAIT).toBe(walletBefore - 100_000_000n + 20_000_000n)
+    await expect.poll(withdrawalLine, CHAIN_WAIT).toEqual({ status: 'done', amount: '-20 USDT' })
     await user.page.goto(`${baseUrl}/#/withdrawRecord`)
     await user.page.getByTestId('withdraw-record-item').first().waitFor()
     await screenshot(user.page, '22-withdraw-record')

@@ -5,6 +5,9 @@ import { request } from '../../../lib/request.ts'
 
 export const ACCOUNT_LOG_PAGE_SIZE = 20
 
+/** While a line is still pending (a withdrawal on its way), the log asks again this often. */
+export const PENDING_POLL_MS = 10_000
+
 /**
  * `userAccount/balanceDetail`, newest first, one page per cursor: each page's `nextCursor`
  * is the next request's `cursor`, null at the end.
@@ -25,5 +28,9 @@ export function accountLogOptions(filters: AccountLogFilters) {
         { signal },
       ),
     getNextPageParam: (page: AccountLogPage) => page.nextCursor,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.list.some((e) => e.status === 'pending'))
+        ? PENDING_POLL_MS
+        : false,
   })
 }

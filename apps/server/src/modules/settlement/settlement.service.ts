@@ -53,189 +53,177 @@ export function createSettlementService(deps: {
       }
       const pledgeRate = ppmUnits(s.pledgeDailyRate)
       let batches = 0
+      /** Runs `batch`, each in its own transaction, until one finds nothing left to do. */
+      const inBatches = async (batch: (q: pg.PoolClient) => Promise<number>) => {
+        while (await inTransaction(pool, batch)) hooks.afterBatch?.(++batches)
+      }
       // keyset over the ids: each batch starts after the last one, settled rows are not rescanned
       let after = '0'
-      for (;;) {
-        const paid = await inTransaction(pool, async (q) => {
-          const rows = await repo.lockDuePositions(
-            q,
-            day,
-            SETTLE_BATCH,
-            after,
-            s.settlementUtcOffsetMinutes,
-          )
-          if (!rows.length) return 0
-          after = rows.at(-1)!.id
-          const ids: string[] = []
-          const values: string[] = []
-          const byUser = new Map<string, bigint>()
-          const outs: boolean[] = []
-          const legs: SqlLeg[] = []
-          let total = 0n
-          for (const r of rows) {
-            const rel = r.isRobot
-              ? { value: 0n, hope: 0n, out: false }
-              : consensusRelease(
-                  { principal: usdtUnits(r.principal), released: usdtUnits(r.released) },
-                  price,
-                  consensus,
-                )
-            ids.push(r.id)
-            values.push(formatUsdt(rel.value))
-            outs.push(rel.out)
-            if (rel.value > 0n) byUser.set(r.userId, (byUser.get(r.userId) ?? 0n) + rel.value)
-            if (rel.hope > 0n) {
-              total += rel.hope
-              legs.push({
-                kind: 'posted',
-                debit: await ledger.platformAccount('reward_pool', 'HOPE', r.id),
-                credit: r.community,
-                amount: formatHope(rel.hope),
-                logType: 7,
-                ref: `position:${r.id}`,
-              })
-            }
+      await inBatches(async (q) => {
+        const rows = await repo.lockDuePositions(
+          q,
+          day,
+          SETTLE_BATCH,
+          after,
+          s.settlementUtcOffsetMinutes,
+        )
+        if (!rows.length) return 0
+        after = rows.at(-1)!.id
+        const ids: string[] = []
+        const values: string[] = []
+        const byUser = new Map<string, bigint>()
+        const outs: boolean[] = []
+        const legs: SqlLeg[] = []
+        let total = 0n
+        for (const r of rows) {
+          const rel = r.isRobot
+            ? { value: 0n, hope: 0n, out: false }
+            : consensusRelease(
+                { principal: usdtUnits(r.principal), released: usdtUnits(r.released) },
+                price,
+                consensus,
+              )
+          ids.push(r.id)
+          values.push(formatUsdt(rel.value))
+          outs.push(rel.out)
+          if (rel.value > 0n) byUser.set(r.userId, (byUser.get(r.userId) ?? 0n) + rel.value)
+          if (rel.hope > 0n) {
+            total += rel.hope
+            legs.push({
+              kind: 'posted',
+              debit: await ledger.platformAccount('reward_pool', 'HOPE', r.id),
+              credit: r.community,
+              amount: formatHope(rel.hope),
+              logType: 7,
+              ref: `position:${r.id}`,
+            })
           }
-          const key = `settle:${day}:consensus:${ids[0]}`
-          if (legs.length) await ledger.apply(key, { ids, values }, legs, q)
-          await repo.markPositionsReleased(q, day, ids, values, outs)
-          await repo.addUserValues(
-            q,
-            run.id,
-            [...byUser.keys()],
-            [...byUser.values()].map(formatUsdt),
-          )
-          await repo.addRunProgress(q, run.id, {
-            kind: 'consensus',
-            positions: ids.length,
-            hope: formatHope(total),
-          })
-          return ids.length
+        }
+        const key = `settle:${day}:consensus:${ids[0]}`
+        if (legs.length) await ledger.apply(key, { ids, values }, legs, q)
+        await repo.markPositionsReleased(q, day, ids, values, outs)
+        await repo.addUserValues(
+          q,
+          run.id,
+          [...byUser.keys()],
+          [...byUser.values()].map(formatUsdt),
+        )
+        await repo.addRunProgress(q, run.id, {
+          kind: 'consensus',
+          positions: ids.length,
+          hope: formatHope(total),
         })
-        if (!paid) break
-        hooks.afterBatch?.(++batches)
-      }
+        return ids.length
+      })
       // Rank rewards (log 11): worked out once from the day's releases, then paid in batches.
       await inTransaction(pool, async (q) => {
         if (await repo.lockRankRewardsReady(q, run.id)) return
         await repo.insertRankRewards(q, run.id, s.rankThresholdsUsdt, s.rankRewardRates)
       })
-      for (;;) {
-        const paid = await inTransaction(pool, async (q) => {
-          const rows = await repo.lockUnpaidRankRewards(q, run.id, SETTLE_BATCH)
-          if (!rows.length) return 0
-          const ids = rows.map((r) => r.userId)
-          const legs: SqlLeg[] = []
-          let total = 0n
-          for (const r of rows) {
-            const paidHope = hopeFor(usdtUnits(r.value), price)
-            if (paidHope === 0n) continue
-            total += paidHope
+      await inBatches(async (q) => {
+        const rows = await repo.lockUnpaidRankRewards(q, run.id, SETTLE_BATCH)
+        if (!rows.length) return 0
+        const ids = rows.map((r) => r.userId)
+        const legs: SqlLeg[] = []
+        let total = 0n
+        for (const r of rows) {
+          const paidHope = hopeFor(usdtUnits(r.value), price)
+          if (paidHope === 0n) continue
+          total += paidHope
+          legs.push({
+            kind: 'posted',
+            debit: await ledger.platformAccount('reward_pool', 'HOPE', r.userId),
+            credit: r.community,
+            amount: formatHope(paidHope),
+            logType: 11,
+          })
+        }
+        if (legs.length) await ledger.apply(`settle:${day}:rank:${ids[0]}`, { ids }, legs, q)
+        await repo.markRankRewardsPaid(q, run.id, ids)
+        await repo.addRunProgress(q, run.id, { kind: 'rank', hope: formatHope(total) })
+        return ids.length
+      })
+      after = '0'
+      await inBatches(async (q) => {
+        const rows = await repo.lockDuePledges(
+          q,
+          day,
+          SETTLE_BATCH,
+          after,
+          s.settlementUtcOffsetMinutes,
+        )
+        if (!rows.length) return 0
+        after = rows.at(-1)!.id
+        const ids: string[] = []
+        const amounts: string[] = []
+        const done: boolean[] = []
+        const legs: SqlLeg[] = []
+        let total = 0n
+        for (const r of rows) {
+          const rel = linearRelease(hopeUnits(r.amount), hopeUnits(r.released), pledgeRate)
+          ids.push(r.id)
+          amounts.push(formatHope(rel.amount))
+          done.push(rel.done)
+          if (rel.amount > 0n) {
+            total += rel.amount
             legs.push({
               kind: 'posted',
-              debit: await ledger.platformAccount('reward_pool', 'HOPE', r.userId),
+              debit: await ledger.platformAccount('stake_pool', 'HOPE', r.id),
               credit: r.community,
-              amount: formatHope(paidHope),
-              logType: 11,
+              amount: formatHope(rel.amount),
+              logType: 3,
+              ref: `pledge:${r.id}`,
             })
           }
-          if (legs.length) await ledger.apply(`settle:${day}:rank:${ids[0]}`, { ids }, legs, q)
-          await repo.markRankRewardsPaid(q, run.id, ids)
-          await repo.addRunProgress(q, run.id, { kind: 'rank', hope: formatHope(total) })
-          return ids.length
+        }
+        if (legs.length)
+          await ledger.apply(`settle:${day}:pledge:${ids[0]}`, { ids, amounts }, legs, q)
+        await repo.markPledgesReleased(q, day, ids, amounts, done)
+        await repo.addRunProgress(q, run.id, {
+          kind: 'pledge',
+          pledges: ids.length,
+          hope: formatHope(total),
         })
-        if (!paid) break
-        hooks.afterBatch?.(++batches)
-      }
-      after = '0'
-      for (;;) {
-        const paid = await inTransaction(pool, async (q) => {
-          const rows = await repo.lockDuePledges(
-            q,
-            day,
-            SETTLE_BATCH,
-            after,
-            s.settlementUtcOffsetMinutes,
-          )
-          if (!rows.length) return 0
-          after = rows.at(-1)!.id
-          const ids: string[] = []
-          const amounts: string[] = []
-          const done: boolean[] = []
-          const legs: SqlLeg[] = []
-          let total = 0n
-          for (const r of rows) {
-            const rel = linearRelease(hopeUnits(r.amount), hopeUnits(r.released), pledgeRate)
-            ids.push(r.id)
-            amounts.push(formatHope(rel.amount))
-            done.push(rel.done)
-            if (rel.amount > 0n) {
-              total += rel.amount
-              legs.push({
-                kind: 'posted',
-                debit: await ledger.platformAccount('stake_pool', 'HOPE', r.id),
-                credit: r.community,
-                amount: formatHope(rel.amount),
-                logType: 3,
-                ref: `pledge:${r.id}`,
-              })
-            }
-          }
-          if (legs.length)
-            await ledger.apply(`settle:${day}:pledge:${ids[0]}`, { ids, amounts }, legs, q)
-          await repo.markPledgesReleased(q, day, ids, amounts, done)
-          await repo.addRunProgress(q, run.id, {
-            kind: 'pledge',
-            pledges: ids.length,
-            hope: formatHope(total),
-          })
-          return ids.length
-        })
-        if (!paid) break
-        hooks.afterBatch?.(++batches)
-      }
+        return ids.length
+      })
       // Split HOPE (log 4): the daily rate of what was bought by the end of the day.
       const splitRate = ppmUnits(s.splitDailyRate)
       after = '0'
-      for (;;) {
-        const paid = await inTransaction(pool, async (q) => {
-          const rows = await repo.lockDueSplits(q, day, SETTLE_BATCH, after)
-          if (!rows.length) return 0
-          after = rows.at(-1)!.userId
-          const ids: string[] = []
-          const amounts: string[] = []
-          const legs: SqlLeg[] = []
-          let total = 0n
-          for (const r of rows) {
-            const rel = r.isRobot
-              ? { amount: 0n }
-              : linearRelease(hopeUnits(r.total), hopeUnits(r.released), splitRate)
-            ids.push(r.userId)
-            amounts.push(formatHope(rel.amount))
-            if (rel.amount > 0n) {
-              total += rel.amount
-              legs.push({
-                kind: 'posted',
-                debit: r.split,
-                credit: r.community,
-                amount: formatHope(rel.amount),
-                logType: 4,
-              })
-            }
+      await inBatches(async (q) => {
+        const rows = await repo.lockDueSplits(q, day, SETTLE_BATCH, after)
+        if (!rows.length) return 0
+        after = rows.at(-1)!.userId
+        const ids: string[] = []
+        const amounts: string[] = []
+        const legs: SqlLeg[] = []
+        let total = 0n
+        for (const r of rows) {
+          const rel = r.isRobot
+            ? { amount: 0n }
+            : linearRelease(hopeUnits(r.total), hopeUnits(r.released), splitRate)
+          ids.push(r.userId)
+          amounts.push(formatHope(rel.amount))
+          if (rel.amount > 0n) {
+            total += rel.amount
+            legs.push({
+              kind: 'posted',
+              debit: r.split,
+              credit: r.community,
+              amount: formatHope(rel.amount),
+              logType: 4,
+            })
           }
-          if (legs.length)
-            await ledger.apply(`settle:${day}:split:${ids[0]}`, { ids, amounts }, legs, q)
-          await repo.markSplitsReleased(q, day, ids, amounts)
-          await repo.addRunProgress(q, run.id, {
-            kind: 'split',
-            splits: ids.length,
-            hope: formatHope(total),
-          })
-          return ids.length
+        }
+        if (legs.length)
+          await ledger.apply(`settle:${day}:split:${ids[0]}`, { ids, amounts }, legs, q)
+        await repo.markSplitsReleased(q, day, ids, amounts)
+        await repo.addRunProgress(q, run.id, {
+          kind: 'split',
+          splits: ids.length,
+          hope: formatHope(total),
         })
-        if (!paid) break
-        hooks.afterBatch?.(++batches)
-      }
+        return ids.length
+      })
       await inTransaction(pool, async (q) => {
         const key = `settle:${day}:nodes`
         if ((await movedUnder(q, key)).length) return

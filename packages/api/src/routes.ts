@@ -125,6 +125,7 @@ import {
   type GameInfo,
   type PledgeItem,
   type SettlementRun,
+  type SettlementRuns,
   type SqChangeResult,
   type StakePosition,
 } from './game.ts'
@@ -600,7 +601,7 @@ export const ROUTES = {
     roles: ['admin'],
     summary: 'The changes of one setting, newest first',
   }),
-  'admin/settlementRuns': route<typeof AdminSettlementRunsParams, Page<SettlementRun>>({
+  'admin/settlementRuns': route<typeof AdminSettlementRunsParams, SettlementRuns>({
     params: AdminSettlementRunsParams,
     auth: 'operator',
     roles: ['admin', 'finance'],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DECIMAL_PATTERN, groupDigits, shorten } from './format.ts'
+import { DECIMAL_PATTERN, groupDigits, shorten, utcOffsetLabel } from './format.ts'
 
 describe('format', () => {
   test('groups the integer part of a decimal string without touching its digits', () => {
@@ -9,6 +9,11 @@ describe('format', () => {
     expect(groupDigits(null)).toBe('-')
   })
 
+  test('names a time zone by its offset from UTC', () => {
+    expect(utcOffsetLabel(480)).toBe('UTC+8')
+    expect(utcOffsetLabel(-150)).toBe('UTC-2:30')
+    expect(utcOffsetLabel(0)).toBe('UTC+0')
+  })
   test('shortens long addresses only', () => {
     expect(shorten('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678')
     expect(shorten('0x12')).toBe('0x12')

@@ -30,3 +30,14 @@ export function shorten(value: string, head = 6, tail = 4): string {
 
 /** A decimal amount as the contract takes it: digits, at most one point, no sign. */
 export const DECIMAL_PATTERN = /^(?:0|[1-9]\d*)(?:\.\d+)?$/
+
+/**
+ * A time zone as its offset east of UTC, as the settlement's days are labelled.
+ * @example utcOffsetLabel(480) // 'UTC+8'
+ * @example utcOffsetLabel(-150) // 'UTC-2:30'
+ */
+export function utcOffsetLabel(minutes: number): string {
+  const abs = Math.abs(minutes)
+  const rest = abs % 60
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${rest ? `:${pad(rest)}` : ''}`
+}

@@ -46,4 +46,17 @@ describe('settlement', () => {
     )
     expect(weekdays).toEqual(['一', '二', '三', '四', '五', '六', '日'])
   })
+
+  test('the days are labelled with the settlement time zone the server names', async () => {
+    fakeApi({
+      'admin/settlementRuns': () =>
+        ok({ list: [], total: 0, pageNum: 1, pageSize: 20, utcOffsetMinutes: 540 }),
+    })
+    renderScreen(<SettlementPage />, { session: ADMIN })
+    // The table draws its header twice (one copy measures the columns).
+    expect((await screen.findAllByText('结算日（UTC+9）')).length).toBeGreaterThan(0)
+    expect(screen.getByTestId('admin-settlement-zone').textContent).toBe(
+      '日期按结算时区 UTC+9 计。',
+    )
+  })
 })

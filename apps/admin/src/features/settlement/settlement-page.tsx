@@ -14,12 +14,12 @@ import {
 } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatTime, groupDigits } from '../../lib/format.ts'
+import { formatTime, groupDigits, utcOffsetLabel } from '../../lib/format.ts'
 import { LoadError } from '../../lib/load-error.tsx'
 import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
 import { settlementRunsOptions, useSettleDay } from './api/settlement.ts'
 
-/** The spec's settlement time zone (UTC+8), while the server has not said which it uses. */
+/** The spec's settlement time zone (UTC+8), until the runs say which one the server uses. */
 const SPEC_UTC_OFFSET_MINUTES = 480
 
 /**
@@ -71,6 +71,9 @@ function RunDayForm({ utcOffsetMinutes }: { utcOffsetMinutes: number }) {
             {t('settlement.run')}
           </Button>
         </Popconfirm>
+        <Typography.Text type="secondary" data-testid="admin-settlement-zone">
+          {t('settlement.zoneHint', { zone: utcOffsetLabel(utcOffsetMinutes) })}
+        </Typography.Text>
         <Typography.Text type="secondary">{t('settlement.runHint')}</Typography.Text>
       </Space>
     </Card>
@@ -82,11 +85,15 @@ export function SettlementPage() {
   const { t } = useTranslation()
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE })
   const query = useQuery(settlementRunsOptions(page.pageNum, page.pageSize))
+  const utcOffsetMinutes = query.data?.utcOffsetMinutes ?? SPEC_UTC_OFFSET_MINUTES
 
   const amount = (v: string) => groupDigits(v)
   const columns: TableColumnsType<SettlementRun> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('settlement.day'), dataIndex: 'day' },
+    {
+      title: t('settlement.dayInZone', { zone: utcOffsetLabel(utcOffsetMinutes) }),
+      dataIndex: 'day',
+    },
     {
       title: t('settlement.status'),
       dataIndex: 'status',
@@ -113,15 +120,7 @@ export function SettlementPage() {
 
   return (
     <div data-testid="admin-settlement">
-      <RunDayForm
-        utcOffsetMinutes={
-          query.data &&
-          'utcOffsetMinutes' in query.data &&
-          typeof query.data.utcOffsetMinutes === 'number'
-            ? query.data.utcOffsetMinutes
-            : SPEC_UTC_OFFSET_MINUTES
-        }
-      />
+      <RunDayForm utcOffsetMinutes={utcOffsetMinutes} />
       {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
       <Table<SettlementRun>
         rowKey="id"

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router'
 import { latestNewsOptions } from './api/news.ts'
 import { useFirstRead } from './first-read.ts'
 import { formatDateTime } from './format.ts'
-import { INTL_LOCALES } from './lang.ts'
 import { NewsSkeleton } from './news-skeleton.tsx'
 import { UntranslatedNote } from './untranslated-note.tsx'
 import './latest-news.css'
@@ -44,9 +43,7 @@ export default function LatestNews() {
             onClick={() => void navigate(`/news/${item.id}`)}
             data-testid="news-item"
           >
-            <span className="latest-news__title" lang={INTL_LOCALES[item.lang]}>
-              {item.title}
-            </span>
+            <span className="latest-news__title">{item.title}</span>
             <UntranslatedNote served={item.lang} />
             <span className="latest-news__date">{formatDateTime(item.publishedAt, lang)}</span>
           </button>

@@ -8,14 +8,15 @@ export function showToast(content: string, icon?: ToastShowProps['icon']): void 
   void Promise.all([import('antd-mobile/es/components/toast'), import('./antd-render.ts')])
     .then(([{ default: Toast }, { setupAntdRender }]) => {
       setupAntdRender()
-      const handler = Toast.show({ content, ...(icon ? { icon } : {}) })
-      shown = { close: () => handler.close(), at: Date.now() }
+      shown = Toast.show({ content, ...(icon ? { icon } : {}) })
+      shownAt = Date.now()
     })
     .catch((error: unknown) => console.error(error))
 }
 
 /** The message on screen (antd-mobile shows one at a time), and when it came. */
-let shown: { close(): void; at: number } | null = null
+let shown: { close(): void } | undefined
+let shownAt = 0
 
 /** A message this fresh belongs to the tap that also navigated ("cancelled", then the list). */
 export const TOAST_NAVIGATION_GRACE_MS = 400
@@ -25,9 +26,9 @@ export const TOAST_NAVIGATION_GRACE_MS = 400
  * One shown with the navigation itself stays. Loads nothing when no message was shown.
  */
 export function clearToastOnNavigation(now = Date.now()): void {
-  if (!shown || now - shown.at < TOAST_NAVIGATION_GRACE_MS) return
-  shown.close()
-  shown = null
+  if (now - shownAt < TOAST_NAVIGATION_GRACE_MS) return
+  shown?.close()
+  shown = undefined
 }
 
 /**

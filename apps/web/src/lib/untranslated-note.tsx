@@ -1,4 +1,4 @@
-import { normalizeLang, type Lang } from '@hope/api'
+import type { Lang } from '@hope/api'
 import { useTranslation } from 'react-i18next'
 import './untranslated-note.css'
 
@@ -8,7 +8,7 @@ import './untranslated-note.css'
  */
 export function UntranslatedNote({ served }: { served: Lang }) {
   const { t, i18n } = useTranslation()
-  if (served === normalizeLang(i18n.language)) return null
+  if (served === i18n.language) return null
   return (
     <span className="untranslated-note" data-testid="untranslated-note">
       {t('common.untranslated')}

@@ -11,7 +11,6 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useFirstRead } from '../../lib/first-read.ts'
-import { INTL_LOCALES } from '../../lib/lang.ts'
 import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 import { bannersOptions } from './api/banners.ts'
 import './home-banner.css'
@@ -50,7 +49,7 @@ function BannerPicture({ banner, eager }: { banner: BannerItem; eager: boolean }
         decoding="async"
         alt=""
       />
-      <span className="home-banner__title" lang={INTL_LOCALES[banner.lang]}>
+      <span className="home-banner__title">
         {banner.title}
         <UntranslatedNote served={banner.lang} />
       </span>

@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router'
 import { latestNewsOptions } from '../../lib/api/news.ts'
 import { useFirstRead } from '../../lib/first-read.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { INTL_LOCALES } from '../../lib/lang.ts'
 import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 
 export const TICKER_COUNT = 5
@@ -79,7 +78,7 @@ export default function NewsTicker() {
           onClick={() => void navigate(`/news/${item.id}`)}
           data-testid="home-ticker-item"
         >
-          <span lang={INTL_LOCALES[item.lang]}>{item.title}</span>
+          {item.title}
         </button>
         <UntranslatedNote served={item.lang} />
       </ScrollingLine>

@@ -24,19 +24,17 @@ export const isUnknownInviter = (error: unknown): boolean =>
 export function inviterOptions(pusername: string | null) {
   return queryOptions({
     queryKey: ['inviter', pusername] as const,
-    queryFn: async ({ signal }) => {
-      if (!pusername) return null
-      try {
-        return await request(
-          'user/getUserInfoByName',
-          { userName: pusername },
-          { hideToast: true, signal },
-        )
-      } catch (error) {
-        if (isUnknownInviter(error)) useSession.getState().forgetPusername(pusername)
-        throw error
-      }
-    },
+    queryFn: ({ signal }) =>
+      pusername
+        ? request(
+            'user/getUserInfoByName',
+            { userName: pusername },
+            { hideToast: true, signal },
+          ).catch((error: unknown) => {
+            if (isUnknownInviter(error)) useSession.getState().forgetPusername(pusername)
+            throw error
+          })
+        : Promise.resolve(null),
     staleTime: Infinity,
   })
 }

@@ -95,6 +95,48 @@ describe('home content and support chat', () => {
     await page.context().close()
   })
 
+  test('a first visit follows the browser: English for en-US; Korean content in Korean, an untranslated item saying so', async () => {
+    const en = await published('en_US')
+    const english = await registerThroughUi(browser(), undefined, { locale: 'en-US' })
+    expect(await english.page.evaluate(() => document.documentElement.lang)).toBe('en')
+    expect((await homeContent(english.page)).bannerTitles.sort()).toEqual(
+      [...en.bannerTitles].sort(),
+    )
+    // Followed, not stored: only the user's own choice is kept.
+    expect(await english.page.evaluate(() => window.localStorage.getItem('lang'))).toBeNull()
+    await english.page.context().close()
+
+    const editor = await operatorLogin(inject('adminOperator'))
+    const chineseOnly = await api<{ id: number }>(
+      'admin/saveNews',
+      { title: '仅有中文的公告', content: '正文', type: '1' },
+      editor,
+    )
+    try {
+      const { page } = await registerThroughUi(browser(), undefined, { locale: 'ko-KR' })
+      await page.goto(`${baseUrl}/#/news`)
+      await page.getByTestId('news-page').waitFor()
+      const items = page.getByTestId('news-item')
+      await expect.poll(() => items.count(), POLL).toBe(3)
+      const rows = await items.evaluateAll((els) =>
+        els.map((el) => ({
+          text: el.textContent ?? '',
+          note: el.querySelector('[data-testid="untranslated-note"]')?.textContent ?? null,
+        })),
+      )
+      expect(rows[0]).toEqual({
+        text: expect.stringContaining('仅有中文的公告'),
+        note: '아직 번역되지 않아 중국어로 표시됩니다',
+      })
+      expect(rows.slice(1).map((r) => r.note)).toEqual([null, null])
+      expect(rows[1]!.text).toContain('합의 스테이킹 1단계 오픈')
+      await screenshot(page, '64-news-ko-untranslated')
+      await page.context().close()
+    } finally {
+      await api('admin/deleteNews', { id: String(chineseOnly.id) }, editor)
+    }
+  })
+
   test('a message to support reaches the operator, and the answer arrives live', async () => {
     const user = await registerThroughUi(browser())
     const { page } = user

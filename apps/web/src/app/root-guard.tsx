@@ -39,15 +39,26 @@ type SessionPhase = 'idle' | 'checking' | SessionOutcome
 
 /** If `location.reload()` did nothing (some in-app browsers), reset in place after this long. */
 const RELOAD_FALLBACK_MS = 1500
+/** How long after the screens show the quiet daily proof check starts (features/por). */
+const DAILY_CHECK_DELAY_MS = 10_000
+const noop = () => {}
 
 /**
  * A ring turning in the primary colour, drawn as in index.html, which shows it before the
  * scripts run (antd-mobile's SpinLoading would bring react-spring, ~17 KB gzip, which the
  * first screen does not otherwise need).
  */
-/** The session's prices, kept fresh while screens are open. */
+/** While screens are open: the session's prices kept fresh, and the daily proof check. */
 function PriceSync() {
   usePriceSync()
+  useEffect(() => {
+    // Once the home has settled; the check, the verifier and viem load only then.
+    const timer = setTimeout(
+      () => void import('../features/por/index.ts').then((m) => m.startDailyCheck(), noop),
+      DAILY_CHECK_DELAY_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [])
   return null
 }
 

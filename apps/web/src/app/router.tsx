@@ -140,6 +140,11 @@ const SharePage = lazyScreen(
   async () => (await import('../features/share/index.ts')).SharePage,
   ['share'],
 )
+/** Verify my balance: the proof verifier and viem load with this screen only. */
+const VerifyPage = lazyScreen(
+  async () => (await import('../features/por/index.ts')).VerifyPage,
+  ['por'],
+)
 
 /** What each route path starts loading ahead of its first render; resolves when its code has. */
 const preloads = new Map<string, () => unknown>()
@@ -223,6 +228,7 @@ export const routes: RouteObject[] = [
       backScreen('swap', <ExchangePage />),
       backScreen('share', <SharePage />),
       backScreen('loginAccount', <LoginAccountPage />),
+      backScreen('verify', <VerifyPage />),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

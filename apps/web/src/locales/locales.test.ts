@@ -33,6 +33,7 @@ describe('locales', () => {
       'holder',
       'login',
       'money',
+      'por',
       'quotes',
       'ranking',
       'share',

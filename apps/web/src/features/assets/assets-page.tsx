@@ -175,6 +175,16 @@ export function AssetsPage() {
                   price: formatMoney(balanceTotals(balance.data).hopePriceUsdt, lang),
                 })}
               </p>
+              <button
+                type="button"
+                className="assets-summary__log assets-summary__verify"
+                onClick={() => void navigate('/verify')}
+                data-testid="assets-verify-link"
+              >
+                <Icon name="holder" />
+                {t('translation:titles.verify')}
+                <Icon name="chevron" />
+              </button>
             </section>
             <Suspense
               fallback={

@@ -1,0 +1,69 @@
+import { describe, expect, test, vi } from 'vitest'
+import { lastCheckKey, localDay, runDailyCheck, type DailyCheckDeps } from './daily-check.ts'
+
+const ADDRESS = '0x5b38da6a701c568545dcfcb03fcb875f56beddc4'
+const PROOF = { snapshotId: '7' }
+
+function deps(overrides: Partial<DailyCheckDeps> = {}) {
+  const stored = new Map<string, string>()
+  const storage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+  }
+  const d = {
+    address: ADDRESS,
+    today: '2026-03-20',
+    storage,
+    fetchProof: vi.fn(async (): Promise<unknown> => PROOF),
+    verify: vi.fn(async () => ({ ok: true, conclusive: true })),
+    notify: vi.fn(async () => {}),
+    ...overrides,
+  }
+  return { ...d, stored }
+}
+
+describe('daily proof check', () => {
+  test('verifies once a day per user, and says nothing when every check holds', async () => {
+    const d = deps()
+    expect(await runDailyCheck(d)).toBe('ok')
+    expect(d.verify).toHaveBeenCalledWith(PROOF)
+    expect(d.stored.get(lastCheckKey(ADDRESS))).toBe('2026-03-20')
+    expect(await runDailyCheck(d)).toBe('skipped')
+    expect(d.fetchProof).toHaveBeenCalledTimes(1)
+    expect(await runDailyCheck({ ...d, address: '0x' + 'ab'.repeat(20) })).toBe('ok')
+    expect(await runDailyCheck({ ...d, today: '2026-03-21' })).toBe('ok')
+    expect(d.fetchProof).toHaveBeenCalledTimes(3)
+    expect(d.notify).not.toHaveBeenCalled()
+  })
+
+  test('tells the user when a check fails, once that day', async () => {
+    const d = deps({ verify: vi.fn(async () => ({ ok: false, conclusive: true })) })
+    expect(await runDailyCheck(d)).toBe('failed')
+    expect(d.notify).toHaveBeenCalledTimes(1)
+    expect(await runDailyCheck(d)).toBe('skipped')
+    expect(d.notify).toHaveBeenCalledTimes(1)
+  })
+
+  test('a user not in the snapshot has nothing to check that day', async () => {
+    const d = deps({ fetchProof: vi.fn(async () => null) })
+    expect(await runDailyCheck(d)).toBe('none')
+    expect(d.verify).not.toHaveBeenCalled()
+    expect(d.stored.get(lastCheckKey(ADDRESS))).toBe('2026-03-20')
+  })
+
+  test('a chain out of reach or a failed read is no alarm, and is tried again', async () => {
+    const unreachable = deps({ verify: vi.fn(async () => ({ ok: false, conclusive: false })) })
+    expect(await runDailyCheck(unreachable)).toBe('inconclusive')
+    expect(unreachable.notify).not.toHaveBeenCalled()
+    expect(unreachable.stored.size).toBe(0)
+
+    const offline = deps({ fetchProof: vi.fn(() => Promise.reject(new Error('offline'))) })
+    expect(await runDailyCheck(offline)).toBe('inconclusive')
+    expect(offline.stored.size).toBe(0)
+    expect(await runDailyCheck({ ...offline, fetchProof: async () => PROOF })).toBe('ok')
+  })
+
+  test('the day is the local calendar day', () => {
+    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05')
+  })
+})

@@ -1,0 +1,2 @@
+export { VerifyPage } from './verify-page.tsx'
+export { startDailyCheck } from './daily-check.ts'

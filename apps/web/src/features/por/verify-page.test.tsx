@@ -1,0 +1,125 @@
+import type { Check, ProofFile } from '@hope/por-verify/verify'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { loadNamespace } from '../../lib/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { useSession } from '../../lib/store.ts'
+import { fakeApi, ok } from '../../test/fake-api.ts'
+import type { ProofCheck } from './verify-proof.ts'
+import { VerifyPage } from './verify-page.tsx'
+
+const ADDRESS = '0x5b38da6a701c568545dcfcb03fcb875f56beddc4'
+const PROOF = {
+  version: 1,
+  snapshotId: '7',
+  chainId: 31337,
+  registry: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
+  token: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+  blockNumber: '120',
+  root: `0x${'ab'.repeat(32)}`,
+  totals: { usdt: '19500000', hope: '3000000000000000000' },
+  address: ADDRESS,
+  balance: { usdt: '12500000', hope: '3000000000000000000' },
+  parts: [],
+  reserves: [],
+} as unknown as ProofFile
+
+const IDS = [
+  'leaves',
+  'sums',
+  'root',
+  'totals',
+  'balance',
+  'chain',
+  'anchor',
+  'reserve-signatures',
+  'reserves',
+] as const
+const checks = (failing?: string): Check[] =>
+  IDS.map((id) => ({ id, ok: id !== failing, detail: `${id} detail` }))
+
+const verified = vi.hoisted(() => ({ current: null as ProofCheck | null }))
+vi.mock('./verify-proof.ts', () => ({
+  checkProofFile: vi.fn(async () => verified.current),
+  explorerAddressLink: vi.fn(async () => null),
+}))
+
+function checkedWith(failing?: string): ProofCheck {
+  const list = checks(failing)
+  return {
+    kind: 'checked',
+    proof: PROOF,
+    result: { ok: list.every((c) => c.ok), checks: list },
+    access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
+    blockTime: '2026-03-20T02:00:00.000Z',
+    unreachable: false,
+  }
+}
+
+function renderVerify(proof: unknown) {
+  useSession.setState({ address: ADDRESS, token: 't'.repeat(64) })
+  const api = fakeApi({
+    'por/myProof': () => ok(proof),
+    'userAccount/getAddress': () => ok({ chainId: 31337, chain: null }),
+  })
+  render(
+    <MemoryRouter>
+      <QueryScope>
+        <VerifyPage />
+      </QueryScope>
+    </MemoryRouter>,
+  )
+  return api
+}
+
+beforeAll(() => loadNamespace('por'))
+
+describe('verify page', () => {
+  afterEach(() => queryClient.clear())
+
+  test('every check with a tick, the balance at block B, the snapshot and the registry', async () => {
+    verified.current = checkedWith()
+    renderVerify(PROOF)
+    await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('ok'))
+    for (const id of IDS) expect(screen.getByTestId(`verify-check-${id}`).dataset.state).toBe('ok')
+    expect(screen.getByText('全部检查通过')).toBeTruthy()
+    expect(screen.getByTestId('verify-balance-usdt').textContent).toBe('12.5USDT')
+    expect(screen.getByTestId('verify-balance-hope').textContent).toBe('3HOPE')
+    expect(screen.getByTestId('verify-snapshot').textContent).toBe('#7')
+    expect(screen.getByTestId('verify-block').textContent).toBe('120')
+    expect(screen.getByTestId('verify-via').textContent).toBe('127.0.0.1:8545')
+    expect(screen.getByText('anchor detail')).toBeTruthy()
+  })
+
+  test('a failed check shows a cross and says so', async () => {
+    verified.current = checkedWith('anchor')
+    renderVerify(PROOF)
+    await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('failed'))
+    expect(screen.getByTestId('verify-check-anchor').dataset.state).toBe('failed')
+    expect(screen.getByTestId('verify-check-root').dataset.state).toBe('ok')
+  })
+
+  test('downloads the proof file as hope-proof-<snapshot>.json', async () => {
+    verified.current = checkedWith()
+    renderVerify(PROOF)
+    const created = vi.fn((_blob: Blob) => 'blob:proof')
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() })
+    const clicked: HTMLAnchorElement[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this)
+    })
+    await userEvent.click(await screen.findByTestId('verify-download'))
+    expect(clicked[0]?.download).toBe('hope-proof-7.json')
+    expect(JSON.parse(await created.mock.calls[0]![0].text())).toEqual(PROOF)
+  })
+
+  test('a user who joined after the snapshot is told it comes with the next one', async () => {
+    const api = renderVerify(null)
+    expect(await screen.findByTestId('verify-not-yet')).toBeTruthy()
+    expect(api.callsTo('por/myProof')).toHaveLength(1)
+  })
+})

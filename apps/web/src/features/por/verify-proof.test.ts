@@ -1,0 +1,126 @@
+import { buildSnapshotTree, createProofFile, reserveOwnershipMessage } from '@hope/por-verify'
+import type { ChainReaders } from '@hope/por-verify/verify'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { DepositAddress } from '@hope/api'
+import type { Eip1193Provider } from '../../lib/wallet/eip1193.ts'
+import { verdictOf } from './proof-check.ts'
+import { chainAccessFor, checkProofFile, type ProofCheck } from './verify-proof.ts'
+
+type Hex = `0x${string}`
+const CHAIN_ID = 31337
+const REGISTRY: Hex = '0x00000000000000000000000000000000000000a1'
+const TOKEN: Hex = '0x00000000000000000000000000000000000000a2'
+const ALICE = '0x00000000000000000000000000000000000000a3'
+const BOB = '0x00000000000000000000000000000000000000a4'
+const reserve = privateKeyToAccount(
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+)
+const tree = buildSnapshotTree({
+  snapshotId: 9n,
+  secret: new Uint8Array(32).fill(7),
+  accounts: [
+    { address: ALICE, usdt: 12_500_000n, hope: 3n * 10n ** 18n },
+    { address: BOB, usdt: 7_000_000n, hope: 0n },
+  ],
+})
+let proof: unknown
+
+beforeAll(async () => {
+  const message = reserveOwnershipMessage({
+    address: reserve.address,
+    chainId: CHAIN_ID,
+    registry: REGISTRY,
+  })
+  const reserves = [
+    { address: reserve.address, message, signature: await reserve.signMessage({ message }) },
+  ]
+  const file = createProofFile(
+    tree,
+    { chainId: CHAIN_ID, registry: REGISTRY, token: TOKEN, blockNumber: 120n, reserves },
+    ALICE,
+  )
+  proof = JSON.parse(JSON.stringify(file))
+})
+
+/** The chain as the registry and the token answer: anchored as built, reserves as given. */
+function chain(opts: { root?: Hex; reserves?: bigint; down?: boolean } = {}): ChainReaders {
+  const down = () => Promise.reject(new Error('fetch failed'))
+  if (opts.down) return { readChainId: down, readRegistry: down, readReserves: down }
+  return {
+    readChainId: async () => CHAIN_ID,
+    readRegistry: async () => ({
+      root: opts.root ?? tree.root,
+      totalUsdt: tree.totals.usdt,
+      totalHope: tree.totals.hope,
+      blockNumber: 120n,
+      publishedAt: 1n,
+    }),
+    readReserves: async ({ addresses }) => addresses.map(() => opts.reserves ?? 20_000_000n),
+  }
+}
+
+const check = (readers: ChainReaders, address = ALICE): Promise<ProofCheck> =>
+  checkProofFile(proof, {
+    address,
+    access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
+    readersFor: () => readers,
+  })
+
+describe('checking a proof in the app', () => {
+  test('every check holds for the user’s own proof on a chain that anchors it', async () => {
+    const result = await check(chain())
+    expect(result.kind).toBe('checked')
+    if (result.kind !== 'checked') return
+    expect(result.result.checks.filter((c) => !c.ok)).toEqual([])
+    expect(result.result.checks).toHaveLength(9)
+    expect(verdictOf(result)).toEqual({ ok: true, conclusive: true })
+  })
+
+  test('another root on chain, short reserves or someone else’s file fail for certain', async () => {
+    for (const [readers, address, failing] of [
+      [chain({ root: `0x${'11'.repeat(32)}` }), ALICE, 'anchor'],
+      [chain({ reserves: 1n }), ALICE, 'reserves'],
+      [chain(), BOB, 'balance'],
+    ] as const) {
+      const result = await check(readers, address)
+      if (result.kind !== 'checked') throw new Error('not checked')
+      expect(result.result.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual([failing])
+      expect(verdictOf(result)).toEqual({ ok: false, conclusive: true })
+    }
+  })
+
+  test('a chain out of reach fails the chain checks without concluding anything', async () => {
+    const result = await check(chain({ down: true }))
+    if (result.kind !== 'checked') throw new Error('not checked')
+    expect(result.unreachable).toBe(true)
+    expect(verdictOf(result)).toEqual({ ok: false, conclusive: false })
+  })
+
+  test('a malformed file is a failure', async () => {
+    const result = await checkProofFile({ version: 1 }, { access: null })
+    expect(result.kind).toBe('malformed')
+    expect(verdictOf(result)).toEqual({ ok: false, conclusive: true })
+  })
+
+  test('reads the chain through the wallet on it, else the public RPC URL, else viem’s list', async () => {
+    const deposit = {
+      chainId: CHAIN_ID,
+      chain: { rpcUrls: ['https://rpc.hope.example'], blockExplorerUrls: [] },
+    } as unknown as DepositAddress
+    const wallet = (chainId: string): Eip1193Provider => ({
+      request: async ({ method }) => (method === 'eth_chainId' ? chainId : null),
+    })
+    const onChain = wallet('0x7a69')
+    expect(await chainAccessFor(CHAIN_ID, deposit, onChain)).toEqual({
+      via: 'wallet',
+      provider: onChain,
+    })
+    expect(await chainAccessFor(CHAIN_ID, deposit, wallet('0x1'))).toEqual({
+      via: 'rpc',
+      url: 'https://rpc.hope.example',
+    })
+    expect(await chainAccessFor(CHAIN_ID, null, wallet('0x1'))).toBeNull()
+    expect(await chainAccessFor(56, null, wallet('0x1'))).toMatchObject({ via: 'rpc' })
+  })
+})

@@ -326,6 +326,7 @@ export function VerifyPage() {
           <Button
             block
             shape="rounded"
+            color="primary"
             fill="outline"
             onClick={() => void check.refetch()}
             loading={check.isFetching}

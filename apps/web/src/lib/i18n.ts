@@ -37,15 +37,13 @@ export const i18n = i18next
 /** A namespace of texts that loads with the screens using it (`locales/<lang>/<ns>.json`). */
 export type LazyNamespace = Exclude<keyof CustomTypeOptions['resources'], 'translation'>
 
-const namespaceFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/*/translation.json',
-])
 /** The namespaces some screen has asked for: a language switch loads them in the new language. */
 const wantedNamespaces = new Set<LazyNamespace>()
 
 async function loadNamespaceIn(lang: Lang, ns: LazyNamespace): Promise<void> {
   if (i18n.hasResourceBundle(lang, ns)) return
+  // The map of every language's namespace files loads with the first of them: the home needs none.
+  const { namespaceFiles } = await import('./namespace-files.ts')
   const load = namespaceFiles[`../locales/${lang}/${ns}.json`]
   if (!load) throw new Error(`texts ${ns} missing for ${lang}`)
   const { default: resource } = await load()

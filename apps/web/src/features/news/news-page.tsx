@@ -5,6 +5,7 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PillTabs } from '../../lib/pill-tabs.tsx'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { newsPagesOptions } from '../../lib/api/news.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -44,21 +45,12 @@ export function NewsPage() {
 
   return (
     <div className="news" data-testid="news-page">
-      <div className="news-tabs" role="tablist">
-        {TYPES.map((tab) => (
-          <button
-            key={tab.name}
-            type="button"
-            role="tab"
-            aria-selected={tab.code === type.code}
-            className={tab.code === type.code ? 'news-tab news-tab--on' : 'news-tab'}
-            onClick={() => choose(tab.name)}
-            data-testid={`news-tab-${tab.name}`}
-          >
-            {t(`news.types.${tab.name}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        tabs={TYPES.map((tab) => ({ key: tab.name, label: t(`news.types.${tab.name}`) }))}
+        selected={type.name}
+        onSelect={choose}
+        testId="news-tab"
+      />
       <PullToRefresh
         onRefresh={async () => {
           await news.refetch()

@@ -5,6 +5,7 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PillTabs } from '../../lib/pill-tabs.tsx'
 import { useLocation, useNavigate } from 'react-router'
 import { formatDateTime } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
@@ -31,21 +32,15 @@ export function SchoolPage() {
 
   return (
     <div className="school" data-testid="school-page">
-      <div className="school-tabs" role="tablist">
-        {FILTERS.map((k) => (
-          <button
-            key={k ?? 'all'}
-            type="button"
-            role="tab"
-            aria-selected={k === kind}
-            className={k === kind ? 'school-tab school-tab--on' : 'school-tab'}
-            onClick={() => choose(k)}
-            data-testid={`school-tab-${k ?? 'all'}`}
-          >
-            {t(`school.kinds.${k ?? 'all'}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        tabs={FILTERS.map((k) => ({
+          key: k ?? ('all' as const),
+          label: t(`school.kinds.${k ?? 'all'}`),
+        }))}
+        selected={kind ?? 'all'}
+        onSelect={(key) => choose(key === 'all' ? undefined : key)}
+        testId="school-tab"
+      />
       <PullToRefresh
         onRefresh={async () => {
           await school.refetch()

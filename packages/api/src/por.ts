@@ -48,7 +48,8 @@ export interface PorLatest {
 
 /**
  * The caller's proof of the newest published snapshot, or of `snapshotId` within retention.
- * The answer is null when the caller is not in that snapshot: they joined after its block.
+ * The answer is null when the caller is not in the newest snapshot (they joined after its
+ * block) or none is published yet.
  */
 export const PorMyProofParams = z.object({
   snapshotId: intParam(1, 999_999_999).optional(),

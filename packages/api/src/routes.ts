@@ -617,7 +617,7 @@ export const ROUTES = {
     params: PorMyProofParams,
     auth: true,
     summary:
-      'My proof file for the newest snapshot, or a past one (snapshotId) within retention; null when I joined after it',
+      'My proof file for the newest snapshot, or a past one (snapshotId) within retention; null when I am not in a published one yet',
   }),
   'admin/porSnapshots': route<typeof AdminPorSnapshotsParams, Page<AdminPorSnapshot>>({
     params: AdminPorSnapshotsParams,

@@ -168,6 +168,11 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
   test('routes: the latest snapshot, my proof, retention, the console list and publish now', async () => {
     expect((await call(app, 'por/latest')).body).toMatchObject({ code: 404, reason: 'not_found' })
     expect((await call(app, 'por/myProof', {})).body).toMatchObject({ reason: 'not_logged_in' })
+    // Nothing published yet: no proof, and no error either; the first snapshot has everyone.
+    expect((await call(app, 'por/myProof', {}, { token: alice.token })).body).toMatchObject({
+      code: 200,
+      data: null,
+    })
 
     const stored = async (id: number, takenDaysAgo: number) => {
       await repo.insertSnapshot(db.pool, {

@@ -152,12 +152,14 @@ export function createPorService(deps: {
 
     /**
      * The caller's proof of the newest published snapshot, or of a past one within retention;
-     * null when the caller is not in that snapshot (they joined after its block).
+     * null when the caller is not in the newest one (they joined after its block) or none is
+     * published yet: the next snapshot has them.
      */
     async myProof(user: { userName: string }, snapshotId?: number): Promise<PorProof | null> {
       const row = snapshotId
         ? await repo.snapshotById(pool, snapshotId)
         : await repo.latestPublished(pool)
+      if (!row && !snapshotId) return null
       const s = await settings.get()
       if (
         !row ||

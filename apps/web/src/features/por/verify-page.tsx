@@ -10,7 +10,6 @@ import { CopyButton } from '../../lib/copy-button.tsx'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
-import { ApiError } from '../../lib/request.ts'
 import { useSession } from '../../lib/store.ts'
 import { myProofOptions } from './api/my-proof.ts'
 import { porKeys } from './api/por-keys.ts'
@@ -128,28 +127,20 @@ export function VerifyPage() {
       </div>
     )
 
-  if (proof.isError) {
-    const none = proof.error instanceof ApiError && proof.error.reason === 'not_found'
+  if (proof.isError)
     return (
       <div className="verify" data-testid="verify-page">
         <p className="verify-intro">{t('verify.intro')}</p>
-        {none ? (
-          <section className="card verify-empty" data-testid="verify-no-snapshot">
-            {t('verify.noSnapshot')}
-          </section>
-        ) : (
-          <button
-            type="button"
-            className="verify-retry"
-            onClick={() => void proof.refetch()}
-            data-testid="verify-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
-        )}
+        <button
+          type="button"
+          className="verify-retry"
+          onClick={() => void proof.refetch()}
+          data-testid="verify-retry"
+        >
+          {t('translation:common.loadFailed')}
+        </button>
       </div>
     )
-  }
 
   if (raw === null)
     return (

@@ -43,13 +43,8 @@ const RELOAD_FALLBACK_MS = 1500
 const DAILY_CHECK_DELAY_MS = 10_000
 const noop = () => {}
 
-/**
- * A ring turning in the primary colour, drawn as in index.html, which shows it before the
- * scripts run (antd-mobile's SpinLoading would bring react-spring, ~17 KB gzip, which the
- * first screen does not otherwise need).
- */
 /** While screens are open: the session's prices kept fresh, and the daily proof check. */
-function PriceSync() {
+function WhileScreensOpen() {
   usePriceSync()
   useEffect(() => {
     // Once the home has settled; the check, the verifier and viem load only then.
@@ -62,6 +57,11 @@ function PriceSync() {
   return null
 }
 
+/**
+ * A ring turning in the primary colour, drawn as in index.html, which shows it before the
+ * scripts run (antd-mobile's SpinLoading would bring react-spring, ~17 KB gzip, which the
+ * first screen does not otherwise need).
+ */
 export function GuardSpinner() {
   return (
     <div className="guard-center" data-testid="guard-spinner" aria-busy="true">
@@ -262,7 +262,7 @@ export function RootGuard() {
   if (screensAllowed)
     return screensDrawn ? (
       <>
-        <PriceSync />
+        <WhileScreensOpen />
         <Outlet />
       </>
     ) : (

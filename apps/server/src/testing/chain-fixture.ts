@@ -13,9 +13,11 @@ import {
 import { startAnvil, type LocalChain } from '../chain/anvil.ts'
 import token from '../chain/contracts/TetherLikeToken.json' with { type: 'json' }
 import {
+  LOCAL_ROLES,
   devAccount,
   localChain,
   prepareLocalChain,
+  signReserveOwnership,
   TOKEN_DECIMALS,
   type LocalChainSetup,
 } from '../chain/local-chain.ts'
@@ -47,8 +49,15 @@ export interface ChainFixture {
   ): Promise<{ raw: Hex; hash: Hash }>
   /** `amount` USDT (a decimal string) of the local token from dev account `fromIndex` to `to`. */
   sendUsdt(fromIndex: number, to: Address, amount: string): Promise<{ raw: Hex; hash: Hash }>
-  /** Points a database's settings at this chain's token and deposit address. */
-  configure(pool: pg.Pool, confirmations: number): Promise<SettingsService>
+  /**
+   * Points a database's settings at this chain's token and deposit address; with `por`, also at
+   * its PorRegistry, with the reserve wallets' ownership signatures.
+   */
+  configure(
+    pool: pg.Pool,
+    confirmations: number,
+    opts?: { por?: boolean },
+  ): Promise<SettingsService>
   /** A client of this chain through another URL (a faulting proxy), quick to give up. */
   clientVia(url: string): PublicClient
   stop(): Promise<void>
@@ -96,11 +105,17 @@ export async function startChainFixture(): Promise<ChainFixture> {
       tokenCall,
       sendUsdt: (fromIndex, to, amount) =>
         tokenCall(fromIndex, 'transfer', [to, parseUnits(amount, TOKEN_DECIMALS)]),
-      async configure(pool, confirmations) {
+      async configure(pool, confirmations, opts = {}) {
         const settings = createSettingsService(pool)
         await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
         await settings.set('chainDepositAddress', setup.depositAddress, 'test')
         await settings.set('chainConfirmations', confirmations, 'test')
+        if (opts.por) {
+          await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
+          const reserves = [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet]
+          const signatures = await signReserveOwnership(reserves, setup.porRegistryAddress)
+          await settings.set('porReserveSignatures', signatures, 'test')
+        }
         return settings
       },
       clientVia: (url) =>

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import {
-  createPublicClient,
   createWalletClient,
   getAddress,
   http,
@@ -10,7 +9,7 @@ import {
   verifyMessage,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
 import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
@@ -18,10 +17,9 @@ import {
   LOCAL_ROLES,
   devAccount,
   localChain,
-  prepareLocalChain,
-  signReserveOwnership,
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -30,7 +28,6 @@ import {
   type TestDatabase,
 } from '../../testing/index.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
-import { createSettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
 import { createPorPublisher, createPorService, type BuildTree } from './por.service.ts'
 
@@ -63,15 +60,9 @@ describe('proof of liabilities on a local chain', () => {
   let publisher: ReturnType<typeof createPorPublisher>
   let por: ReturnType<typeof createPorService>
 
-  const rpc = async (method: string, params: unknown[] = []) => {
-    const res = await fetch(anvil.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    })
-    return ((await res.json()) as { result: unknown }).result
-  }
-  const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`])
+  let fixture: ChainFixture
+  const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
+  const mine = (blocks: number) => fixture.mine(blocks)
   const onRegistry = async (id: number) => {
     const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
       address: setup.porRegistryAddress,
@@ -83,26 +74,10 @@ describe('proof of liabilities on a local chain', () => {
   }
 
   beforeAll(async () => {
-    anvil = await startAnvil()
-    setup = await prepareLocalChain(anvil.url, undefined)
-    client = createPublicClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-    }) as PublicClient
+    fixture = await startChainFixture()
+    ;({ anvil, setup, client } = fixture)
     db = await createTestDatabase(databaseTargets()[0]!)
-    const settings = createSettingsService(db.pool)
-    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
-    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
-    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
-    await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
-    await settings.set(
-      'porReserveSignatures',
-      await signReserveOwnership(
-        [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet],
-        setup.porRegistryAddress,
-      ),
-      'test',
-    )
+    const settings = await fixture.configure(db.pool, CONFIRMATIONS, { por: true })
     publisher = createPorPublisher({
       pool: db.pool,
       settings,
@@ -117,7 +92,7 @@ describe('proof of liabilities on a local chain', () => {
   })
   afterAll(async () => {
     await db?.drop()
-    await anvil?.stop()
+    await fixture?.stop()
   })
 
   test('the first snapshot is published on the registry and read back from it', async () => {

@@ -1,15 +1,10 @@
 import { chainReaders, parseProofFile, verifyProof } from '@hope/por-verify'
-import { createPublicClient, http, type PublicClient } from 'viem'
+import type { PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
+import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
-import {
-  LOCAL_ROLES,
-  devAccount,
-  localChain,
-  prepareLocalChain,
-  signReserveOwnership,
-} from '../../chain/local-chain.ts'
+import { LOCAL_ROLES, devAccount } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -17,13 +12,13 @@ import {
   insertTestUser,
   type TestDatabase,
 } from '../../testing/index.ts'
-import { createSettingsService } from '../settings/settings.service.ts'
 import { createPorPublisher, createPorService } from './por.service.ts'
 import { buildTreeInWorker } from './por.tree.ts'
 
 const CONFIRMATIONS = 2
 
 describe('a published snapshot verifies against the chain alone', () => {
+  let fixture: ChainFixture
   let anvil: LocalChain
   let client: PublicClient
   let db: TestDatabase
@@ -32,26 +27,11 @@ describe('a published snapshot verifies against the chain alone', () => {
   const users: { userName: string }[] = []
 
   beforeAll(async () => {
-    anvil = await startAnvil()
-    const setup = await prepareLocalChain(anvil.url, undefined)
-    client = createPublicClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-    }) as PublicClient
+    fixture = await startChainFixture()
+    ;({ anvil, client } = fixture)
+    const { setup } = fixture
     db = await createTestDatabase(databaseTargets()[0]!)
-    const settings = createSettingsService(db.pool)
-    await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
-    await settings.set('chainDepositAddress', setup.depositAddress, 'test')
-    await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
-    await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
-    await settings.set(
-      'porReserveSignatures',
-      await signReserveOwnership(
-        [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet],
-        setup.porRegistryAddress,
-      ),
-      'test',
-    )
+    const settings = await fixture.configure(db.pool, CONFIRMATIONS, { por: true })
     publisher = createPorPublisher({
       pool: db.pool,
       settings,
@@ -74,7 +54,7 @@ describe('a published snapshot verifies against the chain alone', () => {
   })
   afterAll(async () => {
     await db?.drop()
-    await anvil?.stop()
+    await fixture?.stop()
   })
 
   test('every user’s stored proof passes every check of the verifier', async () => {

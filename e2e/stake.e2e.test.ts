@@ -77,10 +77,15 @@ describe('stake journey', () => {
     await page.getByTestId('exchange-result').waitFor()
     await screenshot(page, '34-exchange-result')
 
-    await page.goto(`${baseUrl}/#/pledgeRecord`)
+    // The result leads to the pledges; the same record names the consensus position too.
+    await page.getByTestId('exchange-result-pledges').click()
     await page.getByTestId('pledge-record-page').waitFor()
     await expect.poll(() => page.getByTestId('pledge-item').count(), POLL).toBe(1)
     expect(await page.getByTestId('pledge-item-amount').innerText()).toMatch(/[1-9]/)
     await screenshot(page, '35-pledge-record')
+    await page.getByTestId('pledge-tab-positions').click()
+    await expect.poll(() => page.getByTestId('stake-position').count(), POLL).toBe(1)
+    expect(await page.getByTestId('stake-position-principal').innerText()).toBe('100 USDT')
+    await screenshot(page, '35-pledge-record-positions')
   })
 })

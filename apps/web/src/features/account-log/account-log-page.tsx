@@ -15,6 +15,7 @@ import { mask } from '../../lib/mask.ts'
 import { StatusTag, type Tone } from '../../lib/status-tag.tsx'
 import { readFilters, writeFilters } from './account-log-filters.ts'
 import { accountLogOptions } from './api/account-log.ts'
+import '../../lib/pill-tabs.css'
 import './account-log.css'
 
 /**
@@ -189,7 +190,7 @@ export function AccountLogPage() {
               type="button"
               role="tab"
               aria-selected={filters.account === kind}
-              className={filters.account === kind ? 'log-chip log-chip--on' : 'log-chip'}
+              className={filters.account === kind ? 'pill-tab pill-tab--on' : 'pill-tab'}
               onClick={() => setFilters({ ...filters, account: kind })}
               data-testid={`account-log-filter-${kind ?? 'all'}`}
             >

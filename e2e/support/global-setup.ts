@@ -104,9 +104,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('chainRpcUrl', note.url)
   project.provide('dataDir', dataDir)
   return async () => {
-    const exited = new Promise((r) => child.once('exit', r))
+    // The app drains and exits on SIGTERM; one that does not within 15 s is killed. The timer
+    // is cleared either way, so nothing of the set-up outlives the run.
+    const exited = new Promise<void>((r) =>
+      child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+    )
     child.kill('SIGTERM')
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
+    let timer: NodeJS.Timeout | undefined
+    const drained = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 15_000))),
+    ])
+    clearTimeout(timer)
+    if (!drained) {
+      child.kill('SIGKILL')
+      await exited
+    }
     fs.rmSync(dataDir, { recursive: true, force: true })
+    if (!drained)
+      throw new Error(`the app did not stop within 15 s of SIGTERM:\n${log.slice(-3000)}`)
   }
 }

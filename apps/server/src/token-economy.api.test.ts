@@ -141,6 +141,15 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       replayed: true,
       position: { id: first.body.data.position.id },
     })
+    const changed = await call(
+      app,
+      'game/change',
+      { ...params, amount: '200' },
+      {
+        token: carol.token,
+      },
+    )
+    expect(changed.body.reason).toBe('idempotency_conflict')
     expect((await balances(carol)).usdt).toBe('900')
     // bob (direct 10% = 10 USDT → 100 HOPE), alice (level 3: 3% = 3 USDT → 30 HOPE)
     expect((await balances(bob)).community).toBe('100')
@@ -365,6 +374,15 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       token: carol.token,
     })
     expect(again.body.data).toMatchObject({ paid: '400', replayed: true })
+    const otherLevel = await call(
+      app,
+      'game/upgrade',
+      { ...params, level: '4' },
+      {
+        token: carol.token,
+      },
+    )
+    expect(otherLevel.body.reason).toBe('idempotency_conflict')
     const down = await call(
       app,
       'game/upgrade',
@@ -385,13 +403,23 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     )
     expect(node.body.reason).toBe('insufficient_balance')
     await fundAccount(db.pool, carol.id, '2000')
+    const nodeKey = key()
     const bought = await call<'game/buyNode', PurchaseResult>(
       app,
       'game/buyNode',
-      { type: '1', idempotencyKey: key() },
+      { type: '1', idempotencyKey: nodeKey },
       { token: carol.token },
     )
     expect(bought.body.data).toMatchObject({ paid: '1000', nodes: [1] })
+    const otherType = await call(
+      app,
+      'game/buyNode',
+      { type: '2', idempotencyKey: nodeKey },
+      {
+        token: carol.token,
+      },
+    )
+    expect(otherType.body.reason).toBe('idempotency_conflict')
     const twice = await call(
       app,
       'game/buyNode',
@@ -578,6 +606,15 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       token: alice.token,
     })
     expect(again.body.data.replayed).toBe(true)
+    const higher = await call(
+      app,
+      'game/activate',
+      { ...params, level: '3' },
+      {
+        token: alice.token,
+      },
+    )
+    expect(higher.body.reason).toBe('idempotency_conflict')
     expect((await balances(alice)).usdt).toBe('700')
     const move = await call(
       app,

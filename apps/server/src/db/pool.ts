@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { assertOutsideTransaction } from './transaction.ts'
 
 // NUMERIC and BIGINT stay strings: money never passes through a JS float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v)
@@ -97,6 +98,17 @@ export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}):
     max,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
   })
+  // Code inside a transaction queries on its client, never here (see assertOutsideTransaction).
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown
+  pool.query = ((...args: unknown[]) => {
+    assertOutsideTransaction()
+    return query(...args)
+  }) as typeof pool.query
+  pool.connect = ((...args: unknown[]) => {
+    assertOutsideTransaction()
+    return connect(...args)
+  }) as typeof pool.connect
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   })

@@ -1,7 +1,42 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type pg from 'pg'
 
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
+
+/** The transaction the current code runs in, while it is open. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean; client: pg.PoolClient }>()
+
+/**
+ * Where a read that may run inside a transaction goes: the open transaction's client when the
+ * calling code runs in one, else `pool`. For shared lookups (cached ids, settings) that callers
+ * reach from both sides.
+ */
+export function clientOr(pool: pg.Pool): { q: Queryable; inTransaction: boolean } {
+  const open = openTransaction.getStore()
+  return open?.open ? { q: open.client, inTransaction: true } : { q: pool, inTransaction: false }
+}
+
+/**
+ * Refuses a query on the pool from code running inside a transaction. Such a query waits for a
+ * second connection while the transaction holds its locks: under load every connection ends up
+ * held by a transaction waiting for one, and the process stalls until the connection timeout.
+ * The pool of `openDatabase` calls this before each query and connect.
+ */
+export function assertOutsideTransaction(): void {
+  if (openTransaction.getStore()?.open)
+    throw new Error(
+      'a query on the pool inside a transaction: pass the transaction client (q) instead',
+    )
+}
+
+/**
+ * Runs `work` as if no transaction were open: for a test that plays another session writing
+ * while a transaction is open. Server code never needs it.
+ */
+export function asAnotherSession<T>(work: () => Promise<T>): Promise<T> {
+  return openTransaction.exit(work)
+}
 
 /**
  * Runs `work` in one database transaction on a client of its own: committed when `work`
@@ -19,9 +54,15 @@ export async function inTransaction<T>(
   const q = held ? on : await on.connect()
   try {
     await q.query('BEGIN')
-    const result = await work(q)
-    await q.query('COMMIT')
-    return result
+    const context = { open: true, client: q }
+    try {
+      const result = await openTransaction.run(context, () => work(q))
+      await q.query('COMMIT')
+      return result
+    } finally {
+      // Work started inside and still running after the end may use the pool again.
+      context.open = false
+    }
   } catch (e) {
     await q.query('ROLLBACK').catch(() => {})
     throw e

@@ -229,6 +229,15 @@ export async function hopeIssued(q: Queryable): Promise<string> {
 }
 
 /** The amounts a request key moved, leg by leg; empty when the key is new. */
+/** The hash of the request that first used `key`, or null when the key is new. */
+export async function requestHashOf(q: Queryable, key: string): Promise<Buffer | null> {
+  const res = await q.query<{ request_hash: Buffer }>(
+    `SELECT request_hash FROM ledger_transfers WHERE request_key = $1 AND leg = 0`,
+    [key],
+  )
+  return res.rows[0]?.request_hash ?? null
+}
+
 export async function movedUnder(q: Queryable, key: string): Promise<string[]> {
   const res = await q.query<{ amount: string }>(
     `SELECT amount::text FROM ledger_transfers WHERE request_key = $1 ORDER BY leg`,

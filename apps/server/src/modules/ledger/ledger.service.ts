@@ -9,6 +9,7 @@ import {
   type Currency,
 } from '@hope/api'
 import type pg from 'pg'
+import { clientOr } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import * as repo from './ledger.repository.ts'
 
@@ -42,6 +43,23 @@ function toAppError(e: unknown): unknown {
 export const requestHash = (content: unknown): Buffer =>
   createHash('sha256').update(JSON.stringify(content)).digest()
 
+/**
+ * What an earlier request under `key` moved (each leg's amount), when it carried the same
+ * `content`; null when the key is new. The same key with other content is refused with 409
+ * `idempotency_conflict`, as `apply` refuses it, before any other check can answer instead.
+ * @example const replay = await replayedRequest(q, 'upgrade:7:abc', { level: 3 })
+ */
+export async function replayedRequest(
+  q: Pick<pg.Pool | pg.PoolClient, 'query'>,
+  key: string,
+  content: unknown,
+): Promise<string[] | null> {
+  const hash = await repo.requestHashOf(q, key)
+  if (!hash) return null
+  if (!hash.equals(requestHash(content))) throw new AppError('idempotency_conflict')
+  return repo.movedUnder(q, key)
+}
+
 /** A stable shard for a key, so retries of one request hit the same hot-account row. */
 export function shardFor(key: string, shards: number): number {
   return createHash('sha256').update(key).digest().readUInt32BE(0) % shards
@@ -69,7 +87,8 @@ export function createLedgerService(pool: pg.Pool) {
   async function platformIds(): Promise<Map<string, number[]>> {
     if (platform) return platform
     const map = new Map<string, number[]>()
-    for (const a of await repo.platformAccounts(pool)) {
+    // Made by the migrations and never changed: cached whichever side read them.
+    for (const a of await repo.platformAccounts(clientOr(pool).q)) {
       const k = `${a.kind}:${a.currency}`
       const list = map.get(k) ?? []
       list[a.shard] = a.id
@@ -217,10 +236,13 @@ export function createLedgerService(pool: pg.Pool) {
     async userAccountIds(userId: number): Promise<Record<AccountKind, number>> {
       const cached = userCache.get(userId)
       if (cached) return cached
-      const rows = await repo.userAccounts(pool, userId)
+      const { q, inTransaction: inside } = clientOr(pool)
+      const rows = await repo.userAccounts(q, userId)
       if (rows.length !== ACCOUNT_KINDS.length)
         throw new AppError('not_found', { detail: `accounts of user ${userId}` })
       const ids = Object.fromEntries(rows.map((r) => [r.kind, r.id])) as Record<AccountKind, number>
+      // Read inside a transaction, the accounts may be its own and still roll back: not kept.
+      if (inside) return ids
       if (userCache.size >= USER_CACHE_LIMIT) userCache.clear()
       userCache.set(userId, ids)
       return ids

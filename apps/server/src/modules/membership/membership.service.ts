@@ -3,7 +3,7 @@ import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
-import { movedUnder } from '../ledger/ledger.repository.ts'
+import { replayedRequest } from '../ledger/ledger.service.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import type { SaleService } from '../sale/sale.service.ts'
 import { splitOf } from '../sale/sale.repository.ts'
@@ -34,12 +34,13 @@ export function createMembershipService(deps: {
       const key = `upgrade:${user.id}:${params.idempotencyKey}`
       return inTransaction(pool, async (q) => {
         const level = await repo.lockUserLevel(q, user.id)
-        const moved = await movedUnder(q, key)
-        if (moved.length)
+        const content = { level: params.level }
+        const moved = await replayedRequest(q, key, content)
+        if (moved?.length)
           return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
         if (params.level <= level) throw new AppError('not_an_upgrade')
         const cost = upgradeCost(await levelPrices(), level, params.level)
-        const hopeBought = await sale.purchase(q, user.id, key, cost, { level: params.level })
+        const hopeBought = await sale.purchase(q, user.id, key, cost, content)
         await repo.setLevel(q, user.id, params.level)
         return {
           paid: formatUsdt(cost),
@@ -72,8 +73,9 @@ export function createMembershipService(deps: {
       const memberId = member.id
       return inTransaction(pool, async (q) => {
         const level = await repo.lockUserLevel(q, memberId)
-        const moved = await movedUnder(q, key)
-        if (moved.length)
+        const content = { member: memberId, level: params.level, location: params.location ?? 0 }
+        const moved = await replayedRequest(q, key, content)
+        if (moved?.length)
           return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
         if (params.level <= level) throw new AppError('not_an_upgrade')
         if (params.location) {
@@ -87,14 +89,7 @@ export function createMembershipService(deps: {
           }
         }
         const cost = upgradeCost(await levelPrices(), level, params.level)
-        const hopeBought = await sale.purchase(
-          q,
-          memberId,
-          key,
-          cost,
-          { member: memberId, level: params.level },
-          payer.id,
-        )
+        const hopeBought = await sale.purchase(q, memberId, key, cost, content, payer.id)
         await repo.setLevel(q, memberId, params.level)
         return {
           paid: formatUsdt(cost),

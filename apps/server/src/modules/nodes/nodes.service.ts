@@ -10,7 +10,7 @@ import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
-import { movedUnder } from '../ledger/ledger.repository.ts'
+import { replayedRequest } from '../ledger/ledger.service.ts'
 import {
   lockMemberId,
   lockUserLevel,
@@ -41,9 +41,10 @@ export function createNodesService(deps: {
       const key = `node:${user.id}:${params.idempotencyKey}`
       return inTransaction(pool, async (q) => {
         const level = await lockUserLevel(q, user.id)
-        const moved = await movedUnder(q, key)
+        const content = { node: params.type }
+        const moved = await replayedRequest(q, key, content)
         const nodes = async () => (await nodesOf(q, user.id)).map((n) => n.type)
-        if (moved.length)
+        if (moved?.length)
           return {
             paid: moved[0]!,
             hope: moved[1] ?? '0',
@@ -54,7 +55,7 @@ export function createNodesService(deps: {
         if ((await nodes()).includes(params.type as 1 | 2 | 3)) throw new AppError('node_owned')
         const s = await settings.get()
         const price = usdtUnits(s.nodePricesUsdt[params.type - 1]!)
-        const hopeBought = await sale.purchase(q, user.id, key, price, { node: params.type })
+        const hopeBought = await sale.purchase(q, user.id, key, price, content)
         await repo.addBoughtNode(q, user.id, params.type)
         return {
           paid: formatUsdt(price),

@@ -2,7 +2,7 @@ import type { AdminPorPublishResult, AdminPorSnapshot, Page, PorLatest } from '@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
-import { inTransaction } from '../../db/transaction.ts'
+import { asAnotherSession, inTransaction } from '../../db/transaction.ts'
 import {
   buildTestApp,
   call,
@@ -156,7 +156,8 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     const seen = await inTransaction(db.pool, async (q) => {
       await repo.beginLiabilitiesRead(q)
       const before = booksOf(await repo.userBooksPage(q, 0, 1_000), carol)
-      await fundAccount(db.pool, carol.id, '5')
+      // Another session credits meanwhile; this read must not see it.
+      await asAnotherSession(() => fundAccount(db.pool, carol.id, '5'))
       const after = booksOf(await repo.userBooksPage(q, 0, 1_000), carol)
       return { before: before.usdtAccounts, after: after.usdtAccounts }
     })

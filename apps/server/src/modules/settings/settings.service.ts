@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { inTransaction } from '../../db/transaction.ts'
+import { clientOr, inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import {
   SETTING_SCHEMAS,
@@ -24,9 +24,11 @@ export function createSettingsService(pool: pg.Pool): SettingsService {
 
   async function get(): Promise<Settings> {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.value
-    const stored = await repo.listSettings(pool)
-    cached = { at: Date.now(), value: resolveSettings(stored) }
-    return cached.value
+    const { q, inTransaction: inside } = clientOr(pool)
+    const value = resolveSettings(await repo.listSettings(q))
+    // Read inside a transaction, the values may be its own uncommitted change: not kept.
+    if (!inside) cached = { at: Date.now(), value }
+    return value
   }
 
   async function set<K extends SettingKey>(

@@ -5,7 +5,7 @@ import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits, PPM, ppmUnits, usdtUnits } from '../../lib/units.ts'
 import type { SqlLeg } from '../ledger/ledger.repository.ts'
-import type { LedgerService } from '../ledger/ledger.service.ts'
+import { replayedRequest, type LedgerService } from '../ledger/ledger.service.ts'
 import { addSold, soldHope } from '../sale/sale.repository.ts'
 import { hopeFor, priceAt, stageOf, stageParams, stagePrice } from '../sale/sale.rules.ts'
 import { buyFromStages } from '../sale/sale.service.ts'
@@ -81,7 +81,10 @@ export function createStakingService(deps: {
 
       return inTransaction(pool, async (q) => {
         const sold = hopeUnits(await soldHope(q, true))
-        const before = await repo.positionByKey(q, key)
+        const content = { amount: formatUsdt(amount) }
+        // The same key with another amount is refused (409), with the same one replayed.
+        const before =
+          (await replayedRequest(q, key, content)) && (await repo.positionByKey(q, key))
         if (before) return { position: before, fills: [], replayed: true }
         // Refused before the stages are walked: the walk grows with the amount.
         if (amount > (await ledger.available(user.id, 'usdt', q)))
@@ -123,7 +126,7 @@ export function createStakingService(deps: {
             ref: key,
           })
         }
-        await ledger.apply(key, { amount: formatUsdt(amount) }, legs, q)
+        await ledger.apply(key, content, legs, q)
         await addSold(q, formatHope(bought))
         await teamAdd(q, user.id, { consensus: formatUsdt(amount) })
         const position = await repo.insertPosition(q, {

@@ -66,6 +66,7 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts'
 import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import { createUserService, type UserService } from './modules/user/user.service.ts'
 import { registerDocs } from './plugins/docs.ts'
+import { registerHealth } from './plugins/health.ts'
 import { registerBodyParsers } from './plugins/body.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerSignInLimits } from './plugins/sign-in-limits.ts'
@@ -314,6 +315,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app)
   registerSecurityHeaders(app)
   registerDocs(app)
+  registerHealth(app, { pool: opts.database.pool, chain: opts.chain, limits })
   await app.register(userRoutes)
   await app.register(contentRoutes)
   await app.register(uploadRoutes)

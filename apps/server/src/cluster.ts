@@ -114,6 +114,7 @@ async function startPrimary(workers: number): Promise<void> {
   })
   for (let i = 0; i < workers; i++) fork()
   log(`${workers} workers on port ${config.port}`)
+  watchWorkers(started, () => closing)
 
   async function shutdown(signal: NodeJS.Signals | 'start failed', exitCode = 0): Promise<void> {
     if (closing) return
@@ -136,6 +137,51 @@ async function startPrimary(workers: number): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 }
 
+/** A worker whose event loop has not answered a ping for this long is replaced. */
+const WORKER_STALL_MS = Number(process.env.WORKER_STALL_MS) || 30_000
+const PING = { hope: 'ping' } as const
+const PONG = { hope: 'pong' } as const
+
+/**
+ * Pings every listening worker through the IPC channel; one whose event loop has not answered
+ * for WORKER_STALL_MS (stuck in a loop, or stopped) is killed, and the exit handler starts
+ * another in its place.
+ */
+function watchWorkers(started: Map<Worker, number>, closing: () => boolean): void {
+  const lastPong = new Map<Worker, number>()
+  cluster.on('message', (worker, msg: unknown) => {
+    if ((msg as { hope?: string })?.hope === PONG.hope) lastPong.set(worker, Date.now())
+  })
+  cluster.on('listening', (worker) => lastPong.set(worker, Date.now()))
+  cluster.on('exit', (worker) => lastPong.delete(worker))
+  const timer = setInterval(
+    () => {
+      if (closing()) return
+      const now = Date.now()
+      for (const worker of started.keys()) {
+        const last = lastPong.get(worker)
+        if (last === undefined || worker.isDead()) continue // still starting, or gone
+        if (now - last > WORKER_STALL_MS) {
+          log(`worker ${worker.process.pid} has not answered for ${now - last} ms; replacing it`)
+          lastPong.delete(worker)
+          worker.process.kill('SIGKILL')
+          continue
+        }
+        if (worker.isConnected()) worker.send(PING)
+      }
+    },
+    Math.min(5_000, Math.max(250, WORKER_STALL_MS / 4)),
+  )
+  timer.unref()
+}
+
+/** In a worker: answers the primary's pings from the event loop (see watchWorkers). */
+export function answerPings(): void {
+  process.on('message', (msg: unknown) => {
+    if ((msg as { hope?: string })?.hope === PING.hope) process.send?.(PONG)
+  })
+}
+
 const workers = workerCount(process.env.WEB_CONCURRENCY)
 if (workers > 1 && cluster.isPrimary) {
   startPrimary(workers).catch((e: unknown) => {
@@ -144,5 +190,6 @@ if (workers > 1 && cluster.isPrimary) {
     process.exit(1)
   })
 } else {
+  if (cluster.isWorker) answerPings()
   await import('./main.ts')
 }

@@ -196,6 +196,11 @@ export class HopeServer {
     return { code, output: this.log }
   }
 
+  /** The app's process id (the primary, with WEB_CONCURRENCY > 1), while it runs. */
+  get pid(): number | null {
+    return this.running ? this.child!.pid! : null
+  }
+
   /** Whether the app's process is still alive (not crashed). */
   get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null

@@ -105,6 +105,7 @@ describe('a failing store', () => {
     fail: () => Promise.reject(new Error('down')),
     peek: () => Promise.reject(new Error('down')),
     clear: () => Promise.reject(new Error('down')),
+    ping: () => Promise.reject(new Error('down')),
     close: async () => {},
   }
 

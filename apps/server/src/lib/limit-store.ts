@@ -28,6 +28,8 @@ export interface LimitStore {
   /** The key's live counter, null when there is none (or it has expired). */
   peek(key: string, nowMs: number): Promise<LimitCount | null>
   clear(key: string): Promise<void>
+  /** Resolves when the store itself answers (readiness); a fallback does not count. */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -59,6 +61,7 @@ export function createMemoryLimitStore(maxKeys = 100_000): LimitStore {
   }
   return {
     kind: 'memory',
+    ping: async () => {},
     hit: async (key, nowMs, windowMs) => count(key, nowMs, windowMs, false),
     fail: async (key, nowMs, ttlMs) => count(key, nowMs, ttlMs, true),
     async peek(key, nowMs) {
@@ -122,6 +125,9 @@ export function createPostgresLimitStore(pool: pg.Pool): LimitStore {
     },
     async clear(key) {
       await pool.query('DELETE FROM limit_counters WHERE key = $1', [key])
+    },
+    async ping() {
+      await pool.query('SELECT 1 FROM limit_counters LIMIT 1')
     },
     async close() {},
   }
@@ -198,6 +204,9 @@ export function createRedisLimitStore(
     async clear(key) {
       await redis.del(prefix + key)
     },
+    async ping() {
+      await redis.ping()
+    },
     async close() {
       redis.disconnect()
     },
@@ -236,6 +245,7 @@ export function withFallback(
     fail: (key, nowMs, ttlMs) => run((s) => s.fail(key, nowMs, ttlMs)),
     peek: (key, nowMs) => run((s) => s.peek(key, nowMs)),
     clear: (key) => run((s) => s.clear(key)),
+    ping: () => primary.ping(),
     async close() {
       await primary.close()
       await fallback.close()

@@ -134,6 +134,8 @@ export const CHAT_CLOSE = {
   authTimeout: 4408,
   /** A frame that is not JSON, too big, or not a frame of this protocol. */
   badFrame: 4400,
+  /** The user holds as many sockets as allowed (setting `chatSocketsPerUser`); retried later. */
+  tooMany: 4429,
 } as const
 
 export const ChatClientFrame = z.discriminatedUnion('type', [

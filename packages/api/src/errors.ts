@@ -48,6 +48,8 @@ export const REASON_CODES = {
   withdrawal_state: 409,
   idempotency_conflict: 409,
   rate_limited: 429,
+  too_many_pending_recharges: 429,
+  too_many_connections: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const satisfies Record<string, number>
@@ -400,6 +402,22 @@ export const REASON_MESSAGES: Record<Reason, Record<Lang, string>> = {
     ja: 'リクエストが多すぎます。しばらくしてから再試行してください',
     th: 'มีคำขอมากเกินไป กรุณาลองใหม่ภายหลัง',
     vi: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
+  },
+  too_many_pending_recharges: {
+    zhcn: '待确认的充值过多，请等已提交的充值到账后再提交',
+    en: 'Too many recharges are waiting for confirmation; wait until those are credited',
+    ko: '확인 대기 중인 충전이 너무 많습니다. 제출한 충전이 입금된 후 다시 시도하세요',
+    ja: '確認待ちのチャージが多すぎます。送信済みのチャージが反映されてからお試しください',
+    th: 'มีรายการเติมเงินที่รอการยืนยันมากเกินไป กรุณารอให้รายการที่ส่งแล้วเข้าบัญชีก่อน',
+    vi: 'Có quá nhiều lệnh nạp đang chờ xác nhận; vui lòng đợi các lệnh đã gửi được ghi có',
+  },
+  too_many_connections: {
+    zhcn: '打开的客服窗口过多，请关闭其他窗口后再试',
+    en: 'Too many support chats are open; close another one and try again',
+    ko: '열린 상담 창이 너무 많습니다. 다른 창을 닫고 다시 시도하세요',
+    ja: '開いているサポートチャットが多すぎます。ほかの画面を閉じてからお試しください',
+    th: 'เปิดหน้าต่างแชทกับฝ่ายบริการมากเกินไป กรุณาปิดหน้าต่างอื่นแล้วลองใหม่',
+    vi: 'Đang mở quá nhiều cửa sổ hỗ trợ; hãy đóng bớt một cửa sổ rồi thử lại',
   },
   internal_error: {
     zhcn: '系统错误',

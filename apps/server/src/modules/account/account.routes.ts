@@ -12,9 +12,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'userAccount/transfer', ({ session, params }) =>
     accounts.transfer(session!.user, params),
   )
-  defineRoute(app, 'userAccount/checkAddress', ({ session, params }) =>
-    accounts.checkAddress(session!.user, params.address),
-  )
+  defineRoute(app, 'userAccount/checkAddress', async ({ session, params, req }) => {
+    await app.guardLookup(req)
+    return accounts.checkAddress(session!.user, params.address)
+  })
   defineRoute(app, 'userAccount/collect', ({ session, params }) =>
     accounts.collect(session!.user, params),
   )

@@ -676,6 +676,30 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
     })
   })
 
+  test('a user holds at most chatSocketsPerUser sockets; one more is closed with 4429', async () => {
+    const user = await registerUser(appA)
+    await appA.services.settings.set('chatSocketsPerUser', 2, 'test')
+    try {
+      const first = await open(appA, user)
+      await open(appA, user)
+      const third = await TestSocket.open(appA)
+      sockets.push(third)
+      third.send({ type: 'auth', token: user.token })
+      expect(await third.next('error')).toMatchObject({ reason: 'too_many_connections' })
+      expect(await third.closed).toEqual({
+        code: CHAT_CLOSE.tooMany,
+        reason: 'too_many_connections',
+      })
+      // Another user is not counted against this one; a closed socket frees its place.
+      await open(appA, await registerUser(appA))
+      await first.close()
+      for (let i = 0; i < 50 && appA.chatHub.socketsOf(user.id) !== 1; i++) await pause(20)
+      await open(appA, user)
+    } finally {
+      await appA.services.settings.set('chatSocketsPerUser', 5, 'test')
+    }
+  })
+
   test('closed sockets leave the hub', async () => {
     const user = await registerUser(appA)
     const before = appB.chatHub.clientCount()

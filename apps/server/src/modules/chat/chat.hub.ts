@@ -285,6 +285,11 @@ export function createChatHub(opts: ChatHubOptions) {
 
     send,
 
+    /** The sockets `userId` holds in this process. */
+    socketsOf(userId: number): number {
+      return clients.get(userId)?.size ?? 0
+    },
+
     /** Sockets of this process, for tests and metrics. */
     clientCount(): number {
       let n = 0

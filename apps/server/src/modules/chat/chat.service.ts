@@ -125,6 +125,11 @@ export function createChatService(deps: {
   }
 
   return {
+    /** How many chat sockets one user may hold open at once in a process. */
+    async socketsPerUser(): Promise<number> {
+      return (await settings.get()).chatSocketsPerUser
+    },
+
     /** `chat/history`: the user's own conversation only, newest first. */
     async history(userId: number, page: Page): Promise<ChatHistory> {
       const { list, nextBeforeId } = await history(userId, page)

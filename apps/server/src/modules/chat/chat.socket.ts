@@ -88,6 +88,17 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
       sessionId: session.sessionId,
       alive: true,
     }
+    // Each socket holds memory and a share of every broadcast: one user may hold only so many.
+    const allowed = await chat.socketsPerUser().catch(() => null)
+    if (allowed === null) {
+      socket.close(TRY_AGAIN_LATER, 'service_unavailable')
+      return
+    }
+    if (hub.socketsOf(me.userId) >= allowed) {
+      errorFrame('too_many_connections')
+      socket.close(CHAT_CLOSE.tooMany, 'too_many_connections')
+      return
+    }
     try {
       await hub.add(me)
     } catch (err) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { buildLoginMessage, type LoginResult, type Page, type Recharge } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { createWalletClient, encodeFunctionData, http, parseUnits } from 'viem'
@@ -109,6 +110,25 @@ describe.each(databaseTargets())('recharge claims on a local chain and $name', (
     await app?.close()
     await db?.drop()
     await anvil?.stop()
+  })
+
+  test('a user may queue only rechargePendingClaimsMax unseen hashes; a repeat is not counted', async () => {
+    const eve = await registerUser(app)
+    await app.services.settings.set('rechargePendingClaimsMax', 3, 'test')
+    try {
+      const hashes = Array.from({ length: 4 }, () => `0x${randomBytes(32).toString('hex')}`)
+      for (const h of hashes.slice(0, 3)) expect((await claim(h, eve)).body.code).toBe(200)
+      const fourth = await claim(hashes[3]!, eve)
+      expect(fourth.body).toMatchObject({ code: 429, reason: 'too_many_pending_recharges' })
+      expect(await claimRows(hashes[3]!)).toEqual([])
+      // Posting a queued hash again answers it, as before.
+      expect((await claim(hashes[0]!, eve)).body.code).toBe(200)
+      // The cap is one user's: another user still posts.
+      const frank = await registerUser(app)
+      expect((await claim(hashes[3]!, frank)).body.code).toBe(200)
+    } finally {
+      await app.services.settings.set('rechargePendingClaimsMax', 20, 'test')
+    }
   })
 
   test('a hash posted first by someone else is still the sender’s: credited once, with the sender’s own time', async () => {

@@ -35,6 +35,33 @@ export async function insertClaim(
   )
 }
 
+/** Whether `userId` has claimed this hash already. */
+export async function hasClaim(
+  q: Queryable,
+  claim: { userId: number; chainId: number; txHash: string },
+): Promise<boolean> {
+  const res = await q.query(
+    `SELECT 1 FROM recharge_claims WHERE chain_id = $1 AND tx_hash = $2 AND user_id = $3`,
+    [claim.chainId, claim.txHash, claim.userId],
+  )
+  return res.rowCount! > 0
+}
+
+/** A user's claims the watcher has not yet matched to a deposit nor failed. */
+export async function countPendingClaims(
+  q: Queryable,
+  userId: number,
+  chainId: number,
+): Promise<number> {
+  const res = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM recharge_claims c
+     WHERE c.user_id = $1 AND c.chain_id = $2 AND c.status = 'on_chain'
+       AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.chain_id = c.chain_id AND d.tx_hash = c.tx_hash)`,
+    [userId, chainId],
+  )
+  return res.rows[0]!.n
+}
+
 export async function findRecharge(
   q: Queryable,
   userId: number,

@@ -1,9 +1,14 @@
 import { trimDecimal, type Page, type Recharge } from '@hope/api'
 import type pg from 'pg'
 import type { ChainConnection } from '../../chain/chain.service.ts'
+import { lockForTransaction } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './recharge.repository.ts'
+
+/** Advisory lock namespace of a user's recharge claims (the second key is the user's id). */
+const CLAIMS_LOCK = 7_017_001
 
 export function createRechargeService(deps: {
   pool: pg.Pool
@@ -47,7 +52,17 @@ export function createRechargeService(deps: {
      */
     async claim(userId: number, txHash: string): Promise<Recharge> {
       const chain = connection()
-      await repo.insertClaim(pool, { userId, chainId: chain.chainId, txHash })
+      const claim = { userId, chainId: chain.chainId, txHash }
+      const max = (await settings.get()).rechargePendingClaimsMax
+      await inTransaction(pool, async (q) => {
+        // One user's claims one at a time, so the count below holds when the insert lands.
+        await lockForTransaction(q, [CLAIMS_LOCK, userId])
+        if (await repo.hasClaim(q, claim)) return
+        // Each open claim is read by the watcher until it resolves: a user may not queue more.
+        if ((await repo.countPendingClaims(q, userId, chain.chainId)) >= max)
+          throw new AppError('too_many_pending_recharges', { detail: String(max) })
+        await repo.insertClaim(q, claim)
+      })
       const row = await repo.findRecharge(pool, userId, chain.chainId, txHash)
       return (await present([row!]))[0]!
     },

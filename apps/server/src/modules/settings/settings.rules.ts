@@ -78,6 +78,12 @@ export const SETTING_SCHEMAS = {
   withdrawMinUsdt: decimal(1e12),
   withdrawFeeFixedUsdt: decimal(1e12),
   withdrawFeeRate: decimal(1),
+  /** Recharge hashes a user may have waiting for the watcher at once (each is re-read). */
+  rechargePendingClaimsMax: z.number().int().min(1).max(1_000),
+  /** Chat sockets one user may hold open at once (tabs, devices). */
+  chatSocketsPerUser: z.number().int().min(1).max(100),
+  /** Address look-ups (checkAddress, getUserInfoByName) per IP per minute. */
+  lookupRateLimitPerIp: z.number().int().min(1).max(100_000),
   /** The chain USDT is recharged and withdrawn on (DESIGN §5). */
   chainTokenAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
   chainTokenDecimals: z.number().int().min(0).max(36),
@@ -157,6 +163,9 @@ export const SETTING_DEFAULTS: Settings = {
   transferFeeFixedUsdt: '0',
   transferFeeRate: '0',
   withdrawMinUsdt: '10',
+  rechargePendingClaimsMax: 20,
+  chatSocketsPerUser: 5,
+  lookupRateLimitPerIp: 120,
   withdrawFeeFixedUsdt: '1',
   withdrawFeeRate: '0',
   chainTokenAddress: '',

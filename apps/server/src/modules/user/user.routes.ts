@@ -9,7 +9,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     origin: requestOrigin(req),
   })
 
-  defineRoute(app, 'user/getUserInfoByName', ({ params }) => users.checkRegistered(params.userName))
+  defineRoute(app, 'user/getUserInfoByName', async ({ params, req }) => {
+    await app.guardLookup(req)
+    return users.checkRegistered(params.userName)
+  })
 
   defineRoute(app, 'user/register', ({ params, req }) =>
     app.guardWalletSignIn(req, params.username, () => users.register(params, ctx(req))),

@@ -78,14 +78,27 @@ describe('database pool', () => {
       database.pool.query('SELECT 2'),
     ])
     held.release()
-    relay.thaw()
     expect(Date.now() - started).toBeLessThan(3_000)
     for (const r of results) {
       expect(r.status).toBe('rejected')
       expect(String((r as PromiseRejectedResult).reason)).toMatch(/connection terminated/i)
     }
-    // Back again: the pool connects afresh by itself.
-    expect((await database.pool.query('SELECT 3 AS three')).rows).toEqual([{ three: 3 }])
+    // Still silent: new work fails at once (08006, answered as 503) instead of each request
+    // waiting out a connection time-out behind the others.
+    const queuedAt = Date.now()
+    const queued = await database.pool.query('SELECT 5').catch((e: unknown) => e)
+    expect(Date.now() - queuedAt).toBeLessThan(300)
+    expect(queued).toMatchObject({ code: '08006' })
+    relay.thaw()
+    // Back again: once a probe answers, the pool connects afresh by itself.
+    const deadline = Date.now() + 5_000
+    let back: unknown
+    while (Date.now() < deadline) {
+      back = await database.pool.query('SELECT 3 AS three').catch((e: unknown) => e)
+      if (!(back instanceof Error)) break
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect((back as { rows: unknown }).rows).toEqual([{ three: 3 }])
   })
 
   test('a slow query on a server that answers is left to finish', async () => {

@@ -55,7 +55,13 @@ async function serverAnswers(url: string, timeoutMs: number): Promise<boolean> {
  * the server; a COMMIT caught in flight may or may not have landed, which is what idempotency
  * keys are for.
  */
-function watchStalls(pool: pg.Pool, url: string, stallMs: number): () => void {
+interface StallWatch {
+  stop(): void
+  /** True from a failed probe until one answers again: new work fails at once meanwhile. */
+  serverAway(): boolean
+}
+
+function watchStalls(pool: pg.Pool, url: string, stallMs: number): StallWatch {
   const clients = new Set<pg.PoolClient>()
   const heldSince = new Map<pg.PoolClient, number>()
   pool.on('connect', (client) => {
@@ -73,23 +79,42 @@ function watchStalls(pool: pg.Pool, url: string, stallMs: number): () => void {
   })
   let probing = false
   let trustedUntil = 0
+  let away = false
   const timer = setInterval(
     () => {
       const now = Date.now()
-      if (probing || now < trustedUntil || !heldSince.size) return
-      if (now - Math.min(...heldSince.values()) < stallMs) return
+      if (probing) return
+      // Away: probe until the server answers again. Otherwise probe only for a stalled client.
+      if (!away) {
+        if (now < trustedUntil || !heldSince.size) return
+        if (now - Math.min(...heldSince.values()) < stallMs) return
+      }
       probing = true
       void serverAnswers(url, stallMs)
         .then((answers) => {
-          if (answers) trustedUntil = Date.now() + stallMs
-          else for (const client of clients) destroy(client)
+          if (answers) {
+            away = false
+            trustedUntil = Date.now() + stallMs
+          } else {
+            // Requests queued behind the stalled ones would each wait out a connection
+            // time-out on the silent server: they fail at once until a probe answers.
+            away = true
+            for (const client of clients) destroy(client)
+          }
         })
         .finally(() => (probing = false))
     },
     Math.max(100, Math.min(1_000, stallMs / 4)),
   )
   timer.unref()
-  return () => clearInterval(timer)
+  return { stop: () => clearInterval(timer), serverAway: () => away }
+}
+
+/** What a connect answers while the server is away (08006: connection failure). */
+function awayError(): Error {
+  return Object.assign(new Error('the database does not answer; retrying shortly'), {
+    code: '08006',
+  })
 }
 
 export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}): Database {
@@ -98,6 +123,9 @@ export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}):
     max,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
   })
+  const stallMs = opts.stallMs ?? 5_000
+  const watch: StallWatch =
+    stallMs > 0 ? watchStalls(pool, url, stallMs) : { stop: () => {}, serverAway: () => false }
   // Code inside a transaction queries on its client, never here (see assertOutsideTransaction).
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown
@@ -107,6 +135,12 @@ export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}):
   }) as typeof pool.query
   pool.connect = ((...args: unknown[]) => {
     assertOutsideTransaction()
+    if (watch.serverAway()) {
+      const callback = args[0]
+      if (typeof callback !== 'function') return Promise.reject(awayError())
+      process.nextTick(() => (callback as (err: Error) => void)(awayError()))
+      return undefined
+    }
     return connect(...args)
   }) as typeof pool.connect
   pool.on('error', () => {
@@ -118,12 +152,10 @@ export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}):
     // the client when it is released.
     client.on('error', () => {})
   })
-  const stallMs = opts.stallMs ?? 5_000
-  const unwatch = stallMs > 0 ? watchStalls(pool, url, stallMs) : () => {}
   return {
     pool,
     close: () => {
-      unwatch()
+      watch.stop()
       return pool.end()
     },
   }

@@ -7,6 +7,8 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'jsdom',
+      // Room for a loaded machine: typing and rendering take several times longer there.
+      testTimeout: 20_000,
       setupFiles: ['./src/test/setup.ts'],
     },
   }),

@@ -67,6 +67,7 @@ import { createWithdrawService, type WithdrawService } from './modules/withdraw/
 import { createUserService, type UserService } from './modules/user/user.service.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { registerHealth } from './plugins/health.ts'
+import { registerMetrics } from './plugins/metrics.ts'
 import { registerBodyParsers } from './plugins/body.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerSignInLimits } from './plugins/sign-in-limits.ts'
@@ -304,7 +305,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Limits come from the settings cache, refreshed on every user call before its handler runs.
   let lastSettings = await settings.get()
-  registerSignInLimits(app, () => lastSettings, opts.now, limits)
+  const metrics = registerMetrics(app, {
+    pool: opts.database.pool,
+    chain: opts.chain,
+    token: opts.config.metricsToken,
+    tokenAddress: async () => (await settings.get()).chainTokenAddress,
+    tokenDecimals: async () => (await settings.get()).chainTokenDecimals,
+  })
+  app.decorate('metrics', metrics)
+  registerSignInLimits(app, () => lastSettings, opts.now, limits, metrics.signInFailed)
   app.addHook('onRequest', async (req) => {
     req.lang = langFromHeader(req.headers.lan)
     if (req.url.startsWith('/api/user/') || req.url.startsWith('/api/admin/login'))

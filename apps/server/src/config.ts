@@ -45,6 +45,8 @@ export interface Config {
    * deployments can share one Redis.
    */
   redisPrefix: string
+  /** METRICS_TOKEN: lets a scraper off this machine read `/metrics` (as a Bearer token). */
+  metricsToken: string | undefined
 }
 
 const repoRoot = REPO_ROOT
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'hope:',
+    metricsToken: env.METRICS_TOKEN || undefined,
   }
 }
 

@@ -113,6 +113,7 @@ async function main(): Promise<void> {
     : anvil
       ? devAccount(LOCAL_ROLES.hotWallet)
       : null
+  app.metrics.watchHotWallet(hotWallet?.address ?? null)
   if (!hotWallet)
     app.log.warn(
       'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',

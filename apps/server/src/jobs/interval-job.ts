@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { JobDefinition } from './job.ts'
 
+/** When each job (by name) last finished a run without failing, in this process: ms since epoch. */
+const lastSuccessMs = new Map<string, number>()
+
+/** Each job's last successful run in this process, for the metrics. */
+export function jobLastSuccess(): ReadonlyMap<string, number> {
+  return lastSuccessMs
+}
+
 /**
  * Runs `tick` every `intervalMs` (and right away with `runAtStart`), one run at a time; a
  * failed run is logged and the next one retries. The ticks themselves take an advisory lock, so
@@ -24,6 +32,7 @@ export function startIntervalJob(
         ([k, v]) => k !== 'head' && k !== 'scannedTo' && typeof v === 'number' && v > 0,
       )
       if (busy) log.info({ job: name, report }, name)
+      lastSuccessMs.set(name, Date.now())
     } catch (err) {
       log.warn({ err, job: name }, `${name} failed; retrying`)
     } finally {

@@ -58,6 +58,7 @@ export function registerSignInLimits(
   >,
   now: () => number = Date.now,
   store: LimitStore = createMemoryLimitStore(),
+  onFailure: (kind: 'wallet' | 'operator') => void = () => {},
 ): void {
   // One store for every counter: shared by all processes when it is PostgreSQL or Redis.
   const perIp = new RateLimiter(MINUTE_MS, now, store)
@@ -89,6 +90,7 @@ export function registerSignInLimits(
         return await attempt()
       } catch (e) {
         if (!isAppError(e) || !SIGNATURE_FAILURES.has(e.reason)) throw e
+        onFailure('wallet')
         // Past the limit a failure's answer says how long until the address's count starts
         // anew; a valid signature never waits for it.
         const wait = await addressFailures.hit(`addr:${key}`, settings().authRateLimitPerAddress)
@@ -114,7 +116,10 @@ export function registerSignInLimits(
         await operatorDelays.clear(pair)
         return result
       } catch (e) {
-        if (isAppError(e) && e.reason === 'operator_login_failed') await operatorDelays.fail(pair)
+        if (isAppError(e) && e.reason === 'operator_login_failed') {
+          onFailure('operator')
+          await operatorDelays.fail(pair)
+        }
         throw e
       }
     },

@@ -1,0 +1,110 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { REPO_ROOT } from '../paths.ts'
+import {
+  buildTestApp,
+  call,
+  createTestDatabase,
+  databaseTargets,
+  fundAccount,
+  registerUser,
+  type TestDatabase,
+} from '../testing/index.ts'
+
+const hasPromtool = spawnSync('promtool', ['--version']).status === 0
+
+/** The value of one sample line, e.g. `hope_withdrawals_open{state="0"}`. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `))
+  return line === undefined ? undefined : Number(line.slice(series.length + 1))
+}
+
+describe('metrics', () => {
+  let db: TestDatabase
+  let app: FastifyInstance
+  beforeAll(async () => {
+    db = await createTestDatabase(databaseTargets()[0]!)
+    app = await buildTestApp(db, { env: { METRICS_TOKEN: 'scrape-token-0123456789' } })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.drop()
+  })
+
+  const scrape = (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress })
+
+  test('from loopback: requests by route, the pool, the books, the event loop and sign-in failures', async () => {
+    await fundAccount(db.pool, (await registerUser(app)).id, '5')
+    await call(app, 'main/getETLDPrice')
+    await call(app, 'user/logining', {
+      username: `0x${'1'.repeat(40)}`,
+      message: `HOPE Login${Date.now()}`,
+      signature: `0x${'2'.repeat(130)}`,
+    })
+    const res = await scrape()
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/plain/)
+    const text = res.body
+    expect(
+      sample(
+        text,
+        'hope_http_requests_total{route="/api/main/getETLDPrice",method="POST",status="200"}',
+      ),
+    ).toBeGreaterThanOrEqual(1)
+    expect(text).toContain(
+      'hope_http_request_duration_seconds_bucket{le="0.005",route="/api/main/getETLDPrice",method="POST"}',
+    )
+    expect(sample(text, 'hope_signin_failures_total{kind="wallet"}')).toBeGreaterThanOrEqual(1)
+    expect(sample(text, 'hope_db_pool_connections{state="waiting"}')).toBe(0)
+    expect(sample(text, 'hope_ledger_transfers')).toBeGreaterThan(0)
+    // No withdrawal yet: each open state counts 0 and the oldest is 0 s old.
+    for (const state of ['0', '1', '5'])
+      expect(sample(text, `hope_withdrawals_open{state="${state}"}`)).toBe(0)
+    expect(sample(text, 'hope_withdrawal_oldest_open_age_seconds')).toBe(0)
+    expect(text).toContain('hope_nodejs_eventloop_lag_seconds')
+    // Every name is HOPE's own.
+    const names = text
+      .split('\n')
+      .filter((l) => l.startsWith('# TYPE '))
+      .map((l) => l.split(' ')[2]!)
+    expect(names.length).toBeGreaterThan(20)
+    expect(names.filter((n) => !n.startsWith('hope_'))).toEqual([])
+  })
+
+  test('from elsewhere only with the token; otherwise not found', async () => {
+    const outside = '203.0.113.7'
+    expect((await scrape({}, outside)).statusCode).toBe(404)
+    expect((await scrape({ authorization: 'Bearer wrong' }, outside)).statusCode).toBe(404)
+    const withToken = await scrape({ authorization: 'Bearer scrape-token-0123456789' }, outside)
+    expect(withToken.statusCode).toBe(200)
+    expect(withToken.body).toContain('hope_http_requests_total')
+  })
+
+  test.runIf(hasPromtool)(
+    'promtool accepts the metrics, the scrape config and the alert rules',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-metrics-'))
+      try {
+        const file = path.join(dir, 'metrics.txt')
+        fs.writeFileSync(file, (await scrape()).body)
+        const lint = spawnSync('promtool', ['check', 'metrics'], { input: fs.readFileSync(file) })
+        // Node's default metrics (hope_nodejs_*, named by prom-client) keep their names; every
+        // metric of HOPE's own passes the linter.
+        const complaints = (lint.stderr.toString() + lint.stdout.toString())
+          .split('\n')
+          .filter((l) => l.trim() && !l.startsWith('hope_nodejs_'))
+        expect(complaints).toEqual([])
+        const ops = path.join(REPO_ROOT, 'ops/prometheus')
+        execFileSync('promtool', ['check', 'config', path.join(ops, 'prometheus.yml')])
+        execFileSync('promtool', ['check', 'rules', path.join(ops, 'alerts.yml')])
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  )
+})

@@ -9,7 +9,7 @@ export interface OpsFigures {
   /** Withdrawals not yet final by state ('0', '1', '5'). */
   openWithdrawals: Record<string, number>
   oldestOpenSeconds: number | null
-  /** The newest published proof-of-liabilities snapshot: its users, its age. */
+  /** The newest published proof-of-liabilities snapshot: its users; its age, or the books' age before the first. */
   porUsers: number | null
   porTakenAgeSeconds: number | null
   /** Users registered by that snapshot's time. */
@@ -43,7 +43,10 @@ export async function readOpsFigures(q: Queryable, chainId: number | null): Prom
        (SELECT extract(epoch FROM now() - min(created_at))::float8
           FROM withdrawals WHERE status IN (0, 1, 5)) AS oldest_open_seconds,
        (SELECT users FROM por) AS por_users,
-       (SELECT extract(epoch FROM now() - taken_at)::float8 FROM por) AS por_age_seconds,
+       coalesce(
+         (SELECT extract(epoch FROM now() - taken_at)::float8 FROM por),
+         (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM users)
+       ) AS por_age_seconds,
        (SELECT count(*)::int FROM users WHERE created_at <= (SELECT taken_at FROM por)) AS users_at_snapshot`,
     [chainId],
   )

@@ -67,6 +67,11 @@ describe('metrics', () => {
       expect(sample(text, `hope_withdrawals_open{state="${state}"}`)).toBe(0)
     expect(sample(text, 'hope_withdrawal_oldest_open_age_seconds')).toBe(0)
     expect(text).toContain('hope_nodejs_eventloop_lag_seconds')
+    // Nothing proven yet: coverage 0, unproven since the first user; no chain: unknown (NaN).
+    expect(sample(text, 'hope_por_coverage_ratio')).toBe(0)
+    expect(sample(text, 'hope_por_snapshot_age_seconds')).toBeGreaterThanOrEqual(0)
+    expect(sample(text, 'hope_hot_wallet_balance')).toBeNaN()
+    expect(sample(text, 'hope_deposit_watcher_blocks_behind')).toBeNaN()
     // Every name is HOPE's own.
     const names = text
       .split('\n')

@@ -171,6 +171,8 @@ export function registerMetrics(
       registers: [registry],
       async collect() {
         this.reset()
+        // Unknown this scrape (the read failed or timed out): NaN, never a made-up 0.
+        if (!labelNames.length) this.set(Number.NaN)
         pick(await shared(), (v, labels) => (labels ? this.set(labels, v) : this.set(v)))
       },
     })
@@ -215,18 +217,19 @@ export function registerMetrics(
   )
   fromScrape(
     'hope_por_snapshot_age_seconds',
-    'Age of the newest published proof-of-liabilities snapshot',
+    'How long the books have gone unproven: the age of the newest published proof-of-liabilities snapshot, or of the books when none is',
     (s, set) => {
       if (s.figures?.porTakenAgeSeconds != null) set(s.figures.porTakenAgeSeconds)
     },
   )
   fromScrape(
     'hope_por_coverage_ratio',
-    'Users in the newest published snapshot over the users registered by its time (1 when all are in)',
+    'Users in the newest published snapshot over the users registered by its time (0 before the first)',
     (s, set) => {
       const f = s.figures
-      if (f?.porUsers != null && f.usersAtSnapshot) set(f.porUsers / f.usersAtSnapshot)
-      else if (f?.porUsers != null) set(1)
+      if (!f) return
+      if (f.porUsers === null) set(0)
+      else set(f.usersAtSnapshot ? f.porUsers / f.usersAtSnapshot : 1)
     },
   )
 

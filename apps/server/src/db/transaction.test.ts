@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { openDatabase, type Database } from './pool.ts'
-import { asAnotherSession, clientOr, inTransaction } from './transaction.ts'
+import { asAnotherSession, clientOr, inTransaction, TRANSACTION_ATTEMPTS } from './transaction.ts'
 
 // A query on the pool from inside a transaction waits for a second connection while the first
 // holds its locks; with every connection held that way the process stalls. It is refused.
@@ -65,4 +65,50 @@ test('work that outlives its transaction, and another session in a test, use the
     await asAnotherSession(() => pool.query('SELECT 1'))
   })
   await expect(later).resolves.toBeDefined()
+})
+
+test('two transactions locking in opposite orders both finish: the deadlock victim runs again', async () => {
+  const { pool } = database
+  const table = `deadlock_${process.pid}`
+  await pool.query(`CREATE TABLE ${table} (id int PRIMARY KEY, n int NOT NULL)`)
+  try {
+    await pool.query(`INSERT INTO ${table} VALUES (1, 0), (2, 0)`)
+    let runs = 0
+    let bothLocked!: () => void
+    const firstLocks = new Promise<void>((r) => (bothLocked = r))
+    const move = (first: number, second: number, wait: Promise<void>) =>
+      inTransaction(pool, async (q) => {
+        runs += 1
+        await q.query(`UPDATE ${table} SET n = n + 1 WHERE id = $1`, [first])
+        bothLocked()
+        await wait
+        await q.query(`UPDATE ${table} SET n = n + 1 WHERE id = $1`, [second])
+      })
+    const pause = new Promise<void>((r) => setTimeout(r, 100))
+    await Promise.all([
+      move(
+        1,
+        2,
+        firstLocks.then(() => pause),
+      ),
+      move(2, 1, pause),
+    ])
+    const { rows } = await pool.query(`SELECT n FROM ${table} ORDER BY id`)
+    expect(rows.map((r) => r.n)).toEqual([2, 2])
+    expect(runs).toBeGreaterThan(2)
+    expect(runs).toBeLessThanOrEqual(2 * TRANSACTION_ATTEMPTS)
+  } finally {
+    await pool.query(`DROP TABLE ${table}`)
+  }
+})
+
+test('any other failure is not run again', async () => {
+  let runs = 0
+  await expect(
+    inTransaction(database.pool, async (q) => {
+      runs += 1
+      await q.query('SELECT 1/0')
+    }),
+  ).rejects.toMatchObject({ code: '22012' })
+  expect(runs).toBe(1)
 })

@@ -38,15 +38,41 @@ export function asAnotherSession<T>(work: () => Promise<T>): Promise<T> {
   return openTransaction.exit(work)
 }
 
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001'])
+/** Runs of one transaction at most when PostgreSQL aborts it for a deadlock or a conflict. */
+export const TRANSACTION_ATTEMPTS = 4
+
 /**
  * Runs `work` in one database transaction on a client of its own: committed when `work`
  * resolves, rolled back when it throws (the error goes on to the caller). The one way the
  * server opens a transaction; repositories take the client `work` is given. Given a client
  * already held (a job's, under its session advisory lock), the transaction runs on that one
  * and the client stays with its holder.
+ *
+ * A transaction PostgreSQL aborts for a deadlock or a serialization failure is rolled back and
+ * run again, up to TRANSACTION_ATTEMPTS runs with a short random pause between them, so
+ * contention is answered with a wait, never a 500. `work` therefore must do nothing outside the
+ * database that cannot happen twice (DESIGN: side effects go outside the transaction).
  * @example await inTransaction(pool, async (q) => { await repo.insertRow(q, row) })
  */
 export async function inTransaction<T>(
+  on: pg.Pool | pg.PoolClient,
+  work: (q: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(on, work)
+    } catch (e) {
+      const code = (e as { code?: unknown }).code
+      if (attempt >= TRANSACTION_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code))
+        throw e
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt))
+    }
+  }
+}
+
+async function runOnce<T>(
   on: pg.Pool | pg.PoolClient,
   work: (q: pg.PoolClient) => Promise<T>,
 ): Promise<T> {

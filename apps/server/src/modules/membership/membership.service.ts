@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
 import { replayedRequest } from '../ledger/ledger.service.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
-import type { SaleService } from '../sale/sale.service.ts'
+import { saleTurns, type SaleService } from '../sale/sale.service.ts'
 import { splitOf } from '../sale/sale.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd } from '../team/team.repository.ts'
@@ -32,24 +32,26 @@ export function createMembershipService(deps: {
       params: { level: number; idempotencyKey: string },
     ): Promise<PurchaseResult> {
       const key = `upgrade:${user.id}:${params.idempotencyKey}`
-      return inTransaction(pool, async (q) => {
-        const level = await repo.lockUserLevel(q, user.id)
-        const content = { level: params.level }
-        const moved = await replayedRequest(q, key, content)
-        if (moved?.length)
-          return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
-        if (params.level <= level) throw new AppError('not_an_upgrade')
-        const cost = upgradeCost(await levelPrices(), level, params.level)
-        const hopeBought = await sale.purchase(q, user.id, key, cost, content)
-        await repo.setLevel(q, user.id, params.level)
-        return {
-          paid: formatUsdt(cost),
-          hope: formatHope(hopeBought),
-          level: params.level,
-          nodes: [],
-          replayed: false,
-        }
-      })
+      return saleTurns.run(() =>
+        inTransaction(pool, async (q) => {
+          const level = await repo.lockUserLevel(q, user.id)
+          const content = { level: params.level }
+          const moved = await replayedRequest(q, key, content)
+          if (moved?.length)
+            return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
+          if (params.level <= level) throw new AppError('not_an_upgrade')
+          const cost = upgradeCost(await levelPrices(), level, params.level)
+          const hopeBought = await sale.purchase(q, user.id, key, cost, content)
+          await repo.setLevel(q, user.id, params.level)
+          return {
+            paid: formatUsdt(cost),
+            hope: formatHope(hopeBought),
+            level: params.level,
+            nodes: [],
+            replayed: false,
+          }
+        }),
+      )
     },
 
     /**
@@ -71,34 +73,36 @@ export function createMembershipService(deps: {
       if (!member) throw new AppError('not_registered')
       if (!member.ancestorIds.includes(payer.id)) throw new AppError('not_downline')
       const memberId = member.id
-      return inTransaction(pool, async (q) => {
-        const level = await repo.lockUserLevel(q, memberId)
-        const content = { member: memberId, level: params.level, location: params.location ?? 0 }
-        const moved = await replayedRequest(q, key, content)
-        if (moved?.length)
-          return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
-        if (params.level <= level) throw new AppError('not_an_upgrade')
-        if (params.location) {
-          const placed = await repo.placementOf(q, memberId)
-          if (placed.location !== params.location) {
-            if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
-              throw new AppError('placement_locked')
-            await teamAdd(q, memberId, { people: -1 })
-            await repo.setLocation(q, memberId, params.location)
-            await teamAdd(q, memberId, { people: 1 })
+      return saleTurns.run(() =>
+        inTransaction(pool, async (q) => {
+          const level = await repo.lockUserLevel(q, memberId)
+          const content = { member: memberId, level: params.level, location: params.location ?? 0 }
+          const moved = await replayedRequest(q, key, content)
+          if (moved?.length)
+            return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
+          if (params.level <= level) throw new AppError('not_an_upgrade')
+          if (params.location) {
+            const placed = await repo.placementOf(q, memberId)
+            if (placed.location !== params.location) {
+              if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
+                throw new AppError('placement_locked')
+              await teamAdd(q, memberId, { people: -1 })
+              await repo.setLocation(q, memberId, params.location)
+              await teamAdd(q, memberId, { people: 1 })
+            }
           }
-        }
-        const cost = upgradeCost(await levelPrices(), level, params.level)
-        const hopeBought = await sale.purchase(q, memberId, key, cost, content, payer.id)
-        await repo.setLevel(q, memberId, params.level)
-        return {
-          paid: formatUsdt(cost),
-          hope: formatHope(hopeBought),
-          level: params.level,
-          nodes: [],
-          replayed: false,
-        }
-      })
+          const cost = upgradeCost(await levelPrices(), level, params.level)
+          const hopeBought = await sale.purchase(q, memberId, key, cost, content, payer.id)
+          await repo.setLevel(q, memberId, params.level)
+          return {
+            paid: formatUsdt(cost),
+            hope: formatHope(hopeBought),
+            level: params.level,
+            nodes: [],
+            replayed: false,
+          }
+        }),
+      )
     },
 
     async vipInfo(userId: number): Promise<VipInfo> {

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { createTurns } from '../../lib/turns.ts'
 import type { Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits } from '../../lib/units.ts'
@@ -25,6 +26,12 @@ export function buyFromStages(sold: bigint, cost: bigint, p: StageParams) {
 }
 
 /** HOPE's sale in stages (DESIGN §6): the real-time price and purchases into split HOPE. */
+/**
+ * Purchases of this process take turns before opening their transaction: every purchase locks
+ * the sale row, so many at once would each hold a pool connection only to wait on that lock.
+ */
+export const saleTurns = createTurns(2)
+
 export function createSaleService(deps: {
   pool: pg.Pool
   ledger: LedgerService

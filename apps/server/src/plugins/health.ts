@@ -3,26 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import type { ChainConnection } from '../chain/chain.service.ts'
 import type { LimitStore } from '../lib/limit-store.ts'
+import { withTimeout } from '../lib/with-timeout.ts'
 
 /** How long each readiness check may take before it counts as failed. */
 export const READY_CHECK_TIMEOUT_MS = 2_000
 
 export type CheckName = 'database' | 'chain' | 'redis'
-
-/** Runs `work`, failing after `ms` with a message that says so. */
-async function within(ms: number, work: () => Promise<unknown>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  try {
-    await Promise.race([
-      work(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-      }),
-    ])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 /**
  * What failed, without the message itself: a driver's message may carry a host, a URL or
@@ -69,7 +55,7 @@ export function registerHealth(
     const results = await Promise.all(
       checks.map(async ([name, check]) => {
         try {
-          await within(timeoutMs, check)
+          await withTimeout(check(), timeoutMs)
           return [name, 'ok'] as const
         } catch (e) {
           return [name, `failed: ${whyFailed(e)}`] as const

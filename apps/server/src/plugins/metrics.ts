@@ -5,6 +5,7 @@ import client from 'prom-client'
 import { erc20Abi, type Address } from 'viem'
 import type { ChainConnection } from '../chain/chain.service.ts'
 import { jobLastSuccess } from '../jobs/interval-job.ts'
+import { withTimeout } from '../lib/with-timeout.ts'
 import { readOpsFigures } from './metrics.repository.ts'
 
 /** How long a scrape waits for the database or the chain before leaving a figure out. */
@@ -39,21 +40,9 @@ function mayScrape(req: FastifyRequest, token: string | undefined): boolean {
   return LOOPBACK.has(req.socket.remoteAddress ?? '') && LOOPBACK.has(req.ip)
 }
 
-async function within<T>(ms: number, work: Promise<T>): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined
-  try {
-    return await Promise.race([
-      work,
-      new Promise<null>((r) => {
-        timer = setTimeout(() => r(null), ms)
-      }),
-    ])
-  } catch {
-    return null
-  } finally {
-    clearTimeout(timer)
-  }
-}
+/** `work`'s value, or null when it fails or takes longer than `ms`. */
+const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
+  withTimeout(work, ms).catch(() => null)
 
 /**
  * `GET /metrics`: Prometheus text, every name starting `hope_`. Readable from loopback, or from

@@ -19,7 +19,7 @@ import { HopeServer } from './support/server.ts'
 
 const USERS = 20
 const CONNECTIONS = 64
-const SECONDS = Number(process.env.FAULTS_CONTENTION_SECONDS ?? 30)
+const SECONDS = Number(process.env.FAULTS_CONTENTION_SECONDS ?? 60)
 let server: HopeServer
 let users: User[]
 

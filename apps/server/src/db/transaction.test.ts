@@ -77,13 +77,17 @@ test('two transactions locking in opposite orders both finish: the deadlock vict
     let bothLocked!: () => void
     const firstLocks = new Promise<void>((r) => (bothLocked = r))
     const move = (first: number, second: number, wait: Promise<void>) =>
-      inTransaction(pool, async (q) => {
-        runs += 1
-        await q.query(`UPDATE ${table} SET n = n + 1 WHERE id = $1`, [first])
-        bothLocked()
-        await wait
-        await q.query(`UPDATE ${table} SET n = n + 1 WHERE id = $1`, [second])
-      })
+      inTransaction(
+        pool,
+        async (q) => {
+          runs += 1
+          await q.query(`UPDATE ${table} SET n = n + 1 WHERE id = $1`, [first])
+          bothLocked()
+          await wait
+          await q.query(`UPDATE ${table} SET n = n + 1 WHERE id = $1`, [second])
+        },
+        { retryConflicts: true },
+      )
     const pause = new Promise<void>((r) => setTimeout(r, 100))
     await Promise.all([
       move(
@@ -105,10 +109,25 @@ test('two transactions locking in opposite orders both finish: the deadlock vict
 test('any other failure is not run again', async () => {
   let runs = 0
   await expect(
-    inTransaction(database.pool, async (q) => {
-      runs += 1
-      await q.query('SELECT 1/0')
-    }),
+    inTransaction(
+      database.pool,
+      async (q) => {
+        runs += 1
+        await q.query('SELECT 1/0')
+      },
+      { retryConflicts: true },
+    ),
   ).rejects.toMatchObject({ code: '22012' })
+  expect(runs).toBe(1)
+})
+
+test('without retryConflicts a deadlock goes to the caller after one run', async () => {
+  let runs = 0
+  await expect(
+    inTransaction(database.pool, async () => {
+      runs += 1
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
+    }),
+  ).rejects.toMatchObject({ code: '40P01' })
   expect(runs).toBe(1)
 })

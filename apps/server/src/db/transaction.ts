@@ -50,23 +50,25 @@ export const TRANSACTION_ATTEMPTS = 4
  * already held (a job's, under its session advisory lock), the transaction runs on that one
  * and the client stays with its holder.
  *
- * A transaction PostgreSQL aborts for a deadlock or a serialization failure is rolled back and
- * run again, up to TRANSACTION_ATTEMPTS runs with a short random pause between them, so
- * contention is answered with a wait, never a 500. `work` therefore must do nothing outside the
- * database that cannot happen twice (DESIGN: side effects go outside the transaction).
+ * With `retryConflicts`, a transaction PostgreSQL aborts for a deadlock or a serialization
+ * failure is rolled back and run again, up to TRANSACTION_ATTEMPTS runs with a short random
+ * pause between them, so contention is answered with a wait, never a 500. Only for `work` that
+ * touches nothing but the database and keeps no state of its own across runs (a keyset cursor
+ * advanced inside would skip rows on the second run).
  * @example await inTransaction(pool, async (q) => { await repo.insertRow(q, row) })
  */
 export async function inTransaction<T>(
   on: pg.Pool | pg.PoolClient,
   work: (q: pg.PoolClient) => Promise<T>,
+  opts: { retryConflicts?: boolean } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runOnce(on, work)
     } catch (e) {
       const code = (e as { code?: unknown }).code
-      if (attempt >= TRANSACTION_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code))
-        throw e
+      const retry = opts.retryConflicts && attempt < TRANSACTION_ATTEMPTS
+      if (!retry || typeof code !== 'string' || !RETRYABLE.has(code)) throw e
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt))
     }
   }

@@ -33,24 +33,28 @@ export function createMembershipService(deps: {
     ): Promise<PurchaseResult> {
       const key = `upgrade:${user.id}:${params.idempotencyKey}`
       return saleTurns.run(() =>
-        inTransaction(pool, async (q) => {
-          const level = await repo.lockUserLevel(q, user.id)
-          const content = { level: params.level }
-          const moved = await replayedRequest(q, key, content)
-          if (moved?.length)
-            return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
-          if (params.level <= level) throw new AppError('not_an_upgrade')
-          const cost = upgradeCost(await levelPrices(), level, params.level)
-          const hopeBought = await sale.purchase(q, user.id, key, cost, content)
-          await repo.setLevel(q, user.id, params.level)
-          return {
-            paid: formatUsdt(cost),
-            hope: formatHope(hopeBought),
-            level: params.level,
-            nodes: [],
-            replayed: false,
-          }
-        }),
+        inTransaction(
+          pool,
+          async (q) => {
+            const level = await repo.lockUserLevel(q, user.id)
+            const content = { level: params.level }
+            const moved = await replayedRequest(q, key, content)
+            if (moved?.length)
+              return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
+            if (params.level <= level) throw new AppError('not_an_upgrade')
+            const cost = upgradeCost(await levelPrices(), level, params.level)
+            const hopeBought = await sale.purchase(q, user.id, key, cost, content)
+            await repo.setLevel(q, user.id, params.level)
+            return {
+              paid: formatUsdt(cost),
+              hope: formatHope(hopeBought),
+              level: params.level,
+              nodes: [],
+              replayed: false,
+            }
+          },
+          { retryConflicts: true },
+        ),
       )
     },
 
@@ -74,34 +78,42 @@ export function createMembershipService(deps: {
       if (!member.ancestorIds.includes(payer.id)) throw new AppError('not_downline')
       const memberId = member.id
       return saleTurns.run(() =>
-        inTransaction(pool, async (q) => {
-          const level = await repo.lockUserLevel(q, memberId)
-          const content = { member: memberId, level: params.level, location: params.location ?? 0 }
-          const moved = await replayedRequest(q, key, content)
-          if (moved?.length)
-            return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
-          if (params.level <= level) throw new AppError('not_an_upgrade')
-          if (params.location) {
-            const placed = await repo.placementOf(q, memberId)
-            if (placed.location !== params.location) {
-              if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
-                throw new AppError('placement_locked')
-              await teamAdd(q, memberId, { people: -1 })
-              await repo.setLocation(q, memberId, params.location)
-              await teamAdd(q, memberId, { people: 1 })
+        inTransaction(
+          pool,
+          async (q) => {
+            const level = await repo.lockUserLevel(q, memberId)
+            const content = {
+              member: memberId,
+              level: params.level,
+              location: params.location ?? 0,
             }
-          }
-          const cost = upgradeCost(await levelPrices(), level, params.level)
-          const hopeBought = await sale.purchase(q, memberId, key, cost, content, payer.id)
-          await repo.setLevel(q, memberId, params.level)
-          return {
-            paid: formatUsdt(cost),
-            hope: formatHope(hopeBought),
-            level: params.level,
-            nodes: [],
-            replayed: false,
-          }
-        }),
+            const moved = await replayedRequest(q, key, content)
+            if (moved?.length)
+              return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
+            if (params.level <= level) throw new AppError('not_an_upgrade')
+            if (params.location) {
+              const placed = await repo.placementOf(q, memberId)
+              if (placed.location !== params.location) {
+                if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
+                  throw new AppError('placement_locked')
+                await teamAdd(q, memberId, { people: -1 })
+                await repo.setLocation(q, memberId, params.location)
+                await teamAdd(q, memberId, { people: 1 })
+              }
+            }
+            const cost = upgradeCost(await levelPrices(), level, params.level)
+            const hopeBought = await sale.purchase(q, memberId, key, cost, content, payer.id)
+            await repo.setLevel(q, memberId, params.level)
+            return {
+              paid: formatUsdt(cost),
+              hope: formatHope(hopeBought),
+              level: params.level,
+              nodes: [],
+              replayed: false,
+            }
+          },
+          { retryConflicts: true },
+        ),
       )
     },
 

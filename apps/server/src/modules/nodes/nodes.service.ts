@@ -40,32 +40,36 @@ export function createNodesService(deps: {
     ): Promise<PurchaseResult> {
       const key = `node:${user.id}:${params.idempotencyKey}`
       return saleTurns.run(() =>
-        inTransaction(pool, async (q) => {
-          const level = await lockUserLevel(q, user.id)
-          const content = { node: params.type }
-          const moved = await replayedRequest(q, key, content)
-          const nodes = async () => (await nodesOf(q, user.id)).map((n) => n.type)
-          if (moved?.length)
+        inTransaction(
+          pool,
+          async (q) => {
+            const level = await lockUserLevel(q, user.id)
+            const content = { node: params.type }
+            const moved = await replayedRequest(q, key, content)
+            const nodes = async () => (await nodesOf(q, user.id)).map((n) => n.type)
+            if (moved?.length)
+              return {
+                paid: moved[0]!,
+                hope: moved[1] ?? '0',
+                level,
+                nodes: await nodes(),
+                replayed: true,
+              }
+            if ((await nodes()).includes(params.type as 1 | 2 | 3)) throw new AppError('node_owned')
+            const s = await settings.get()
+            const price = usdtUnits(s.nodePricesUsdt[params.type - 1]!)
+            const hopeBought = await sale.purchase(q, user.id, key, price, content)
+            await repo.addBoughtNode(q, user.id, params.type)
             return {
-              paid: moved[0]!,
-              hope: moved[1] ?? '0',
+              paid: formatUsdt(price),
+              hope: formatHope(hopeBought),
               level,
               nodes: await nodes(),
-              replayed: true,
+              replayed: false,
             }
-          if ((await nodes()).includes(params.type as 1 | 2 | 3)) throw new AppError('node_owned')
-          const s = await settings.get()
-          const price = usdtUnits(s.nodePricesUsdt[params.type - 1]!)
-          const hopeBought = await sale.purchase(q, user.id, key, price, content)
-          await repo.addBoughtNode(q, user.id, params.type)
-          return {
-            paid: formatUsdt(price),
-            hope: formatHope(hopeBought),
-            level,
-            nodes: await nodes(),
-            replayed: false,
-          }
-        }),
+          },
+          { retryConflicts: true },
+        ),
       )
     },
 

@@ -80,75 +80,79 @@ export function createStakingService(deps: {
       const key = `stake:${user.id}:${params.idempotencyKey}`
 
       return saleTurns.run(() =>
-        inTransaction(pool, async (q) => {
-          const sold = hopeUnits(await soldHope(q, true))
-          const content = { amount: formatUsdt(amount) }
-          // The same key with another amount is refused (409), with the same one replayed.
-          const before =
-            (await replayedRequest(q, key, content)) && (await repo.positionByKey(q, key))
-          if (before) return { position: before, fills: [], replayed: true }
-          // Refused before the stages are walked: the walk grows with the amount.
-          if (amount > (await ledger.available(user.id, 'usdt', q)))
-            throw new AppError('insufficient_balance')
-          const p = stageParams(s)
-          const { hope: bought, fills } = buyFromStages(sold, amount, p)
-          const price = priceAt(sold + bought, p)
-          const rewards = communityRewards(amount, await uplines(q, user.id), {
-            directRate: ppmUnits(s.directRewardRate),
-            levelRates: [0n, ...s.levelRewardRates.map(ppmUnits)],
-          })
-          const mine = await ledger.userAccountIds(user.id)
-          const legs: SqlLeg[] = [
-            {
-              kind: 'posted',
-              debit: mine.usdt,
-              credit: await ledger.platformAccount('stage_sales', 'USDT', key),
-              amount: formatUsdt(amount),
-              logType: 16,
-            },
-            {
-              kind: 'posted',
-              debit: await ledger.platformAccount('hope_supply', 'HOPE', key),
-              credit: await ledger.platformAccount('stake_pool', 'HOPE', key),
-              amount: formatHope(bought),
-              logType: 16,
-              ref: key,
-            },
-          ]
-          for (const r of rewards) {
-            const paid = hopeFor(r.value, price)
-            if (paid === 0n) continue
-            legs.push({
-              kind: 'posted',
-              debit: await ledger.platformAccount('reward_pool', 'HOPE', `${key}:${r.userId}`),
-              credit: (await ledger.userAccountIds(r.userId)).community,
-              amount: formatHope(paid),
-              logType: 8,
-              ref: key,
+        inTransaction(
+          pool,
+          async (q) => {
+            const sold = hopeUnits(await soldHope(q, true))
+            const content = { amount: formatUsdt(amount) }
+            // The same key with another amount is refused (409), with the same one replayed.
+            const before =
+              (await replayedRequest(q, key, content)) && (await repo.positionByKey(q, key))
+            if (before) return { position: before, fills: [], replayed: true }
+            // Refused before the stages are walked: the walk grows with the amount.
+            if (amount > (await ledger.available(user.id, 'usdt', q)))
+              throw new AppError('insufficient_balance')
+            const p = stageParams(s)
+            const { hope: bought, fills } = buyFromStages(sold, amount, p)
+            const price = priceAt(sold + bought, p)
+            const rewards = communityRewards(amount, await uplines(q, user.id), {
+              directRate: ppmUnits(s.directRewardRate),
+              levelRates: [0n, ...s.levelRewardRates.map(ppmUnits)],
             })
-          }
-          await ledger.apply(key, content, legs, q)
-          await addSold(q, formatHope(bought))
-          await teamAdd(q, user.id, { consensus: formatUsdt(amount) })
-          const position = await repo.insertPosition(q, {
-            userId: user.id,
-            principal: formatUsdt(amount),
-            hope: formatHope(bought),
-            price: formatUsdt(fills[0]!.price),
-            cap: formatUsdt((amount * ppmUnits(s.consensusCapMultiple)) / PPM),
-            key,
-          })
-          return {
-            position,
-            fills: fills.map((f) => ({
-              stage: Number(f.stage),
-              price: formatUsdt(f.price),
-              hope: formatHope(f.hope),
-              usdt: formatUsdt(f.usdt),
-            })),
-            replayed: false,
-          }
-        }),
+            const mine = await ledger.userAccountIds(user.id)
+            const legs: SqlLeg[] = [
+              {
+                kind: 'posted',
+                debit: mine.usdt,
+                credit: await ledger.platformAccount('stage_sales', 'USDT', key),
+                amount: formatUsdt(amount),
+                logType: 16,
+              },
+              {
+                kind: 'posted',
+                debit: await ledger.platformAccount('hope_supply', 'HOPE', key),
+                credit: await ledger.platformAccount('stake_pool', 'HOPE', key),
+                amount: formatHope(bought),
+                logType: 16,
+                ref: key,
+              },
+            ]
+            for (const r of rewards) {
+              const paid = hopeFor(r.value, price)
+              if (paid === 0n) continue
+              legs.push({
+                kind: 'posted',
+                debit: await ledger.platformAccount('reward_pool', 'HOPE', `${key}:${r.userId}`),
+                credit: (await ledger.userAccountIds(r.userId)).community,
+                amount: formatHope(paid),
+                logType: 8,
+                ref: key,
+              })
+            }
+            await ledger.apply(key, content, legs, q)
+            await addSold(q, formatHope(bought))
+            await teamAdd(q, user.id, { consensus: formatUsdt(amount) })
+            const position = await repo.insertPosition(q, {
+              userId: user.id,
+              principal: formatUsdt(amount),
+              hope: formatHope(bought),
+              price: formatUsdt(fills[0]!.price),
+              cap: formatUsdt((amount * ppmUnits(s.consensusCapMultiple)) / PPM),
+              key,
+            })
+            return {
+              position,
+              fills: fills.map((f) => ({
+                stage: Number(f.stage),
+                price: formatUsdt(f.price),
+                hope: formatHope(f.hope),
+                usdt: formatUsdt(f.usdt),
+              })),
+              replayed: false,
+            }
+          },
+          { retryConflicts: true },
+        ),
       )
     },
 

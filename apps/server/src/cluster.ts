@@ -16,7 +16,8 @@ import {
   writeLocalChainNote,
 } from './chain/local-chain.ts'
 import { loadConfig } from './config.ts'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
+import { startAppPostgres } from './db/app-database.ts'
+import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { seedDemo } from './db/seed.ts'
@@ -55,7 +56,7 @@ async function startPrimary(workers: number): Promise<void> {
     anvilStarting?.catch(() => {})
     let databaseUrl = config.databaseUrl
     if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) => log(m))
+      embedded = await startAppPostgres(config, (m) => log(m), { scheduleBackups: true })
       databaseUrl = embedded.url
     }
     const database = openDatabase(databaseUrl, 4)

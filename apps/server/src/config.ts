@@ -47,6 +47,29 @@ export interface Config {
   redisPrefix: string
   /** METRICS_TOKEN: lets a scraper off this machine read `/metrics` (as a Bearer token). */
   metricsToken: string | undefined
+  /** Backups of the embedded database: see `backupConfig`. */
+  backup: BackupConfig
+}
+
+export interface BackupConfig {
+  /**
+   * BACKUP_DIR: where the embedded PostgreSQL archives its WAL (`wal/`) and `npm run backup`
+   * keeps base backups (`base/`). Default `./backup` beside the default data, or
+   * `DATA_DIR/backup` when DATA_DIR is set; put it on another disk in production.
+   */
+  dir: string
+  /** BACKUP_KEEP_DAYS (7): base backups older than this go, the newest always stays. */
+  keepDays: number
+  /**
+   * BACKUP_EVERY_HOURS (24; 0 never): the running app takes a base backup when the newest is
+   * older than this.
+   */
+  everyHours: number
+  /**
+   * BACKUP_ARCHIVE_TIMEOUT_S (60): the longest a written change waits before its WAL segment
+   * is archived, so what a lost disk may lose.
+   */
+  archiveTimeoutS: number
 }
 
 const repoRoot = REPO_ROOT
@@ -82,7 +105,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'hope:',
     metricsToken: env.METRICS_TOKEN || undefined,
+    backup: loadBackupConfig(env),
   }
+}
+
+function loadBackupConfig(env: NodeJS.ProcessEnv): BackupConfig {
+  const dir = path.resolve(
+    env.BACKUP_DIR ||
+      (env.DATA_DIR ? path.join(env.DATA_DIR, 'backup') : path.join(repoRoot, 'backup')),
+  )
+  // The directory is written into PostgreSQL's archive and restore commands.
+  if (/['\\%\n]/.test(dir))
+    throw new Error(`BACKUP_DIR must not contain ' \\ % or a newline: ${dir}`)
+  const keepDays = Number(env.BACKUP_KEEP_DAYS ?? 7)
+  if (!Number.isInteger(keepDays) || keepDays < 1 || keepDays > 3650)
+    throw new Error(`BACKUP_KEEP_DAYS must be 1..3650, got "${env.BACKUP_KEEP_DAYS}"`)
+  const archiveTimeoutS = Number(env.BACKUP_ARCHIVE_TIMEOUT_S ?? 60)
+  if (!Number.isInteger(archiveTimeoutS) || archiveTimeoutS < 1 || archiveTimeoutS > 3600)
+    throw new Error(
+      `BACKUP_ARCHIVE_TIMEOUT_S must be 1..3600, got "${env.BACKUP_ARCHIVE_TIMEOUT_S}"`,
+    )
+  const everyHours = Number(env.BACKUP_EVERY_HOURS ?? 24)
+  if (!Number.isInteger(everyHours) || everyHours < 0 || everyHours > 24 * 365)
+    throw new Error(`BACKUP_EVERY_HOURS must be 0..8760, got "${env.BACKUP_EVERY_HOURS}"`)
+  return { dir, keepDays, archiveTimeoutS, everyHours }
 }
 
 /** The ETH price feed from the environment; a half-given one stops the start with the reason. */

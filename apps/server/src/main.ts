@@ -20,7 +20,8 @@ import { startJob } from './jobs/interval-job.ts'
 import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig } from './config.ts'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts'
+import { startAppPostgres } from './db/app-database.ts'
+import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { DEMO_ROOT, seedDemo } from './db/seed.ts'
@@ -44,9 +45,9 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl
   if (!databaseUrl) {
     try {
-      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) =>
-        console.info(m),
-      )
+      embedded = await startAppPostgres(config, (m) => console.info(m), {
+        scheduleBackups: true,
+      })
     } catch (e) {
       await dropAnvil()
       throw e

@@ -1,0 +1,51 @@
+// `npm run backup`: a base backup of the app's embedded database (running or not) into
+// BACKUP_DIR/base, taken with PostgreSQL's own backup functions while it serves; then the
+// retention (BACKUP_KEEP_DAYS) drops old base backups and the WAL only they needed.
+// An external DATABASE_URL is backed up with its own tools (docs/deployment.md).
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadConfig } from '../src/config.ts'
+import { startAppPostgres } from '../src/db/app-database.ts'
+import { pruneBackups, takeBaseBackup } from '../src/db/backup.ts'
+import { runningEmbeddedUrl, walArchiveDir, type EmbeddedDatabase } from '../src/db/embedded.ts'
+
+const config = loadConfig()
+if (config.databaseUrl) {
+  console.error(
+    'DATABASE_URL names an external PostgreSQL: back it up with its own tools (pgBackRest, or ' +
+      "the provider's point-in-time recovery); see docs/deployment.md.",
+  )
+  process.exit(2)
+}
+const dataDir = path.join(config.dataDir, 'pg')
+if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+  console.error(`No database under ${dataDir}: start the app once (npm start).`)
+  process.exit(2)
+}
+
+let started: EmbeddedDatabase | null = null
+try {
+  let url = runningEmbeddedUrl(dataDir)
+  if (!url) {
+    started = await startAppPostgres(config)
+    url = started.url
+  }
+  const t0 = performance.now()
+  const backup = await takeBaseBackup({ url, dataDir, backupDir: config.backup.dir })
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1)
+  console.info(
+    `base backup ${backup.id}: ${(backup.bytes / 1e6).toFixed(1)} MB in ${seconds} s, ` +
+      `restorable from ${backup.finishedAt}, in ${backup.dir}`,
+  )
+  const pruned = pruneBackups(config.backup.dir, config.backup.keepDays)
+  console.info(
+    `WAL archive: ${walArchiveDir(config.backup.dir)}; kept ${config.backup.keepDays} days, ` +
+      `removed ${pruned.backups} base backup(s) and ${pruned.walFiles} WAL file(s)`,
+  )
+} catch (e) {
+  console.error((e as Error).message)
+  process.exitCode = 1
+} finally {
+  await started?.stop()
+}
+process.exit(process.exitCode ?? 0)

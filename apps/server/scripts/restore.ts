@@ -1,0 +1,87 @@
+// `npm run restore -- --to <ISO time|latest> --data-dir <dir> [--replace]`: rebuilds a
+// PostgreSQL data directory from the newest base backup in BACKUP_DIR that finished by the
+// moment asked, replaying the archived WAL up to that moment (or to its end); the app then
+// serves it as DATA_DIR/pg. `--replace` first moves an existing directory aside.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../src/config.ts'
+import { restoreDataDirectory } from '../src/db/backup.ts'
+import { runningEmbeddedUrl } from '../src/db/embedded.ts'
+
+const usage =
+  'usage: npm run restore -- --to <ISO time with its zone|latest> --data-dir <dir> [--replace]'
+let args
+try {
+  args = parseArgs({
+    options: {
+      to: { type: 'string' },
+      'data-dir': { type: 'string' },
+      replace: { type: 'boolean', default: false },
+    },
+  }).values
+} catch (e) {
+  console.error(`${(e as Error).message}\n${usage}`)
+  process.exit(2)
+}
+const to = args.to
+const dir = args['data-dir'] ? path.resolve(args['data-dir']) : undefined
+if (!to || !dir) {
+  console.error(usage)
+  process.exit(2)
+}
+let target: Date | 'latest'
+if (to === 'latest') target = 'latest'
+else {
+  // A moment without its zone would mean one thing here and another on the server.
+  const ms = /(Z|[+-]\d\d:?\d\d)$/i.test(to) ? Date.parse(to) : NaN
+  if (Number.isNaN(ms)) {
+    console.error(
+      `--to must be "latest" or a time with its zone, e.g. 2026-11-28T09:30:00Z; got "${to}"`,
+    )
+    process.exit(2)
+  }
+  target = new Date(ms)
+}
+
+const config = loadConfig()
+if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
+  if (!args.replace) {
+    console.error(
+      `${dir} is not empty: restore into a new folder, or add --replace to move it aside.`,
+    )
+    process.exit(2)
+  }
+  if (runningEmbeddedUrl(dir)) {
+    console.error(`A server is running on ${dir}: stop the app first.`)
+    process.exit(2)
+  }
+  const aside = `${dir}.before-restore-${new Date().toISOString().replace(/[-:.]/g, '')}`
+  fs.renameSync(dir, aside)
+  console.info(`moved the existing ${dir} to ${aside}`)
+}
+
+try {
+  const t0 = performance.now()
+  const result = await restoreDataDirectory({
+    backupDir: config.backup.dir,
+    dataDir: dir,
+    target,
+    log: (m) => console.info(m),
+  })
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1)
+  console.info(
+    `restored ${dir} in ${seconds} s from base backup ${result.backup.id} to ` +
+      `${target === 'latest' ? 'the end of the archive' : target.toISOString()}: ` +
+      `${result.transfers} ledger transfers, the last at ${result.lastTransferAt ?? '-'}`,
+  )
+  const serve =
+    path.basename(dir) === 'pg'
+      ? `DATA_DIR=${path.dirname(dir)} npm start`
+      : `move it to DATA_DIR/pg, then npm start`
+  console.info(`next: ${serve}; then npm run ledger:verify and npm run backup`)
+} catch (e) {
+  console.error((e as Error).message)
+  process.exitCode = 1
+}
+process.exit(process.exitCode ?? 0)

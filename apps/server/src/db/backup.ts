@@ -1,0 +1,369 @@
+// Backups of the embedded PostgreSQL, with PostgreSQL's own means only (its package ships
+// `postgres`, `initdb` and `pg_ctl`): the server archives every WAL segment to BACKUP_DIR/wal
+// (embedded.ts), a base backup copies the data directory between pg_backup_start and
+// pg_backup_stop into BACKUP_DIR/base/<id>, and a restore copies a base backup into a new data
+// directory and lets the server replay the archive up to a moment (or to its end).
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import {
+  archiveCommand,
+  postgresOsUser,
+  restoreCommand,
+  startEmbeddedPostgres,
+  walArchiveDir,
+} from './embedded.ts'
+
+export interface BaseBackup {
+  id: string
+  /** The folder holding the copy, under BACKUP_DIR/base. */
+  dir: string
+  startedAt: string
+  /** When pg_backup_stop returned: the earliest moment this backup can be restored to. */
+  finishedAt: string
+  /** The first WAL segment a restore of this backup needs. */
+  startWal: string
+  startLsn: string
+  stopLsn: string
+  bytes: number
+}
+
+const baseDir = (backupDir: string) => path.join(backupDir, 'base')
+const META = 'backup.json'
+
+/** The finished base backups under `backupDir`, oldest first. */
+export function listBaseBackups(backupDir: string): BaseBackup[] {
+  const dir = baseDir(backupDir)
+  if (!fs.existsSync(dir)) return []
+  const found: BaseBackup[] = []
+  for (const id of fs.readdirSync(dir)) {
+    const meta = path.join(dir, id, META)
+    if (!fs.existsSync(meta)) continue // unfinished (a `.partial` folder) or foreign
+    const b = JSON.parse(fs.readFileSync(meta, 'utf8')) as Omit<BaseBackup, 'dir'>
+    found.push({ ...b, dir: path.join(dir, id) })
+  }
+  return found.sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
+}
+
+/**
+ * The base backup to restore `target` from: the newest one finished at or before it (a
+ * restore replays forward only), or the newest of all for `latest`.
+ */
+export function chooseBaseBackup(
+  backups: readonly BaseBackup[],
+  target: Date | 'latest',
+): BaseBackup {
+  if (!backups.length) throw new Error('There is no base backup yet: run `npm run backup` first.')
+  if (target === 'latest') return backups.at(-1)!
+  const before = backups.filter((b) => Date.parse(b.finishedAt) <= target.getTime())
+  if (!before.length)
+    throw new Error(
+      `No base backup finished by ${target.toISOString()}; the oldest finished at ${backups[0]!.finishedAt}.`,
+    )
+  return before.at(-1)!
+}
+
+/** An archived file's WAL position part (timeline + segment), for ordering; null when none. */
+const walPosition = (file: string): string | null => /^([0-9A-F]{24})(\.|$)/.exec(file)?.[1] ?? null
+
+/**
+ * What retention removes: base backups finished more than `keepDays` before `now` (the newest
+ * always stays), then every archived segment older than the oldest kept backup's first one.
+ * Timeline history files stay.
+ */
+export function retentionPlan(
+  backups: readonly BaseBackup[],
+  walFiles: readonly string[],
+  keepDays: number,
+  now: Date,
+): { backups: BaseBackup[]; walFiles: string[] } {
+  if (!backups.length) return { backups: [], walFiles: [] }
+  const cutoff = now.getTime() - keepDays * 86_400_000
+  const newest = backups.at(-1)!
+  const drop = backups.filter((b) => b !== newest && Date.parse(b.finishedAt) < cutoff)
+  const oldestKept = backups.find((b) => !drop.includes(b))!
+  const walDrop = walFiles.filter((f) => {
+    const pos = walPosition(f)
+    return pos !== null && pos < oldestKept.startWal
+  })
+  return { backups: drop, walFiles: walDrop }
+}
+
+/** Applies the retention plan; what went. */
+export function pruneBackups(
+  backupDir: string,
+  keepDays: number,
+  now = new Date(),
+): { backups: number; walFiles: number } {
+  const walDir = walArchiveDir(backupDir)
+  const walFiles = fs.existsSync(walDir) ? fs.readdirSync(walDir) : []
+  const plan = retentionPlan(listBaseBackups(backupDir), walFiles, keepDays, now)
+  for (const b of plan.backups) fs.rmSync(b.dir, { recursive: true, force: true })
+  // A base backup cut short (the server stopped meanwhile) left its unfinished copy.
+  const bases = baseDir(backupDir)
+  if (fs.existsSync(bases))
+    for (const name of fs.readdirSync(bases))
+      if (name.endsWith('.partial'))
+        fs.rmSync(path.join(bases, name), { recursive: true, force: true })
+  for (const f of plan.walFiles) fs.rmSync(path.join(walDir, f), { force: true })
+  return { backups: plan.backups.length, walFiles: plan.walFiles.length }
+}
+
+/** Folders whose contents a base backup leaves out (PostgreSQL makes them anew). */
+const EMPTY_IN_BACKUP = new Set([
+  'pg_wal',
+  'pg_replslot',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat_tmp',
+  'pg_subtrans',
+])
+/** Top-level files a base backup leaves out. */
+const LEFT_OUT = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'tablespace_map',
+  'recovery.signal',
+  'standby.signal',
+])
+
+/**
+ * Copies a data directory that PostgreSQL is writing: files that vanish meanwhile are skipped
+ * (the WAL replay makes the copy consistent). Bytes copied.
+ */
+function copyDataDirectory(from: string, to: string, top = true): number {
+  fs.mkdirSync(to, { recursive: true, mode: 0o700 })
+  let bytes = 0
+  let entries: fs.Dirent[]
+  try {
+    entries = fs.readdirSync(from, { withFileTypes: true })
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0
+    throw e
+  }
+  for (const entry of entries) {
+    const name = entry.name
+    if (top && LEFT_OUT.has(name)) continue
+    if (name.startsWith('pgsql_tmp') || name === 'pg_internal.init') continue
+    const source = path.join(from, name)
+    const target = path.join(to, name)
+    if (entry.isDirectory()) {
+      if (top && EMPTY_IN_BACKUP.has(name)) {
+        fs.mkdirSync(target, { mode: 0o700 })
+        if (name === 'pg_wal') fs.mkdirSync(path.join(target, 'archive_status'), { mode: 0o700 })
+        continue
+      }
+      bytes += copyDataDirectory(source, target, false)
+    } else if (entry.isFile()) {
+      try {
+        fs.copyFileSync(source, target)
+        bytes += fs.statSync(target).size
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+      }
+    }
+  }
+  return bytes
+}
+
+const backupId = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+
+/**
+ * A base backup of the running server at `url`, whose data directory is `dataDir`: the copy is
+ * taken between pg_backup_start and pg_backup_stop in one session, and stop waits until the WAL
+ * it needs is archived (at most `stopTimeoutS`).
+ */
+export async function takeBaseBackup(opts: {
+  url: string
+  dataDir: string
+  backupDir: string
+  stopTimeoutS?: number
+}): Promise<BaseBackup> {
+  const client = new pg.Client({ connectionString: opts.url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    const settings = await client.query<{ mode: string; command: string }>(
+      `SELECT current_setting('archive_mode') AS mode, current_setting('archive_command') AS command`,
+    )
+    const { mode, command } = settings.rows[0]!
+    if (mode !== 'on' || command !== archiveCommand(opts.backupDir))
+      throw new Error(
+        `The running database does not archive its WAL to ${walArchiveDir(opts.backupDir)} ` +
+          `(archive_mode ${mode}): restart the app (npm start) with this BACKUP_DIR first.`,
+      )
+    const archiver = await client.query<{ failing: boolean; wal: string | null }>(
+      `SELECT coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false) AS failing,
+              last_failed_wal AS wal
+         FROM pg_stat_archiver`,
+    )
+    if (archiver.rows[0]?.failing)
+      throw new Error(
+        `Archiving fails (last at ${archiver.rows[0].wal}): see the PostgreSQL log; is ${walArchiveDir(opts.backupDir)} writable?`,
+      )
+
+    const startedAt = new Date()
+    const id = backupId(startedAt)
+    const partial = path.join(baseDir(opts.backupDir), `${id}.partial`)
+    const final = path.join(baseDir(opts.backupDir), id)
+    if (fs.existsSync(final)) throw new Error(`A base backup ${id} exists already.`)
+    fs.rmSync(partial, { recursive: true, force: true })
+    const start = await client.query<{ lsn: string; wal: string }>(
+      `SELECT lsn::text, pg_walfile_name(lsn) AS wal FROM pg_backup_start($1, true) AS lsn`,
+      [`hope ${id}`],
+    )
+    let bytes: number
+    try {
+      bytes = copyDataDirectory(opts.dataDir, partial)
+    } catch (e) {
+      await client.query(`SELECT pg_backup_stop(false)`).catch(() => {})
+      throw e
+    }
+    await client.query(`SET statement_timeout = ${Math.round((opts.stopTimeoutS ?? 120) * 1000)}`)
+    const stop = await client
+      .query<{ lsn: string; labelfile: string; spcmapfile: string | null; at: Date }>(
+        `SELECT lsn::text, labelfile, spcmapfile, clock_timestamp() AS at FROM pg_backup_stop(true)`,
+      )
+      .catch((e: Error) => {
+        throw new Error(
+          `The WAL this backup needs was not archived in time (${e.message}): see the PostgreSQL log.`,
+        )
+      })
+    const s = stop.rows[0]!
+    fs.writeFileSync(path.join(partial, 'backup_label'), s.labelfile)
+    if (s.spcmapfile) fs.writeFileSync(path.join(partial, 'tablespace_map'), s.spcmapfile)
+    const backup: BaseBackup = {
+      id,
+      dir: final,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date(s.at).toISOString(),
+      startWal: start.rows[0]!.wal,
+      startLsn: start.rows[0]!.lsn,
+      stopLsn: s.lsn,
+      bytes,
+    }
+    const { dir: _dir, ...meta } = backup
+    fs.writeFileSync(path.join(partial, META), `${JSON.stringify(meta, null, 2)}\n`)
+    fs.renameSync(partial, final)
+    return backup
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+const RESTORE_BEGIN = '# hope restore: begin'
+const RESTORE_END = '# hope restore: end'
+const confString = (v: string) => `'${v.replace(/'/g, "''")}'`
+
+/** Gives the tree to the server's OS user (as root) and closes it to others. */
+function handToServer(dir: string): void {
+  fs.chmodSync(dir, 0o700)
+  const owner = postgresOsUser()
+  if (!owner) return
+  const walk = (p: string) => {
+    fs.chownSync(p, owner.uid, owner.gid)
+    if (fs.statSync(p).isDirectory()) for (const n of fs.readdirSync(p)) walk(path.join(p, n))
+  }
+  walk(dir)
+}
+
+export interface RestoreResult {
+  backup: BaseBackup
+  /** The newest ledger transfer in the restored database, if any. */
+  lastTransferAt: string | null
+  transfers: number
+}
+
+/**
+ * Builds `dataDir` (which must not exist or be empty) from the base backup for `target`, then
+ * runs the server on it until it has replayed the archive to `target` (or to its end for
+ * `latest`) and promoted itself; stops it, leaving a data directory the app serves.
+ */
+export async function restoreDataDirectory(opts: {
+  backupDir: string
+  dataDir: string
+  target: Date | 'latest'
+  log?: (msg: string) => void
+}): Promise<RestoreResult> {
+  const log = opts.log ?? (() => {})
+  const backup = chooseBaseBackup(listBaseBackups(opts.backupDir), opts.target)
+  if (fs.existsSync(opts.dataDir) && fs.readdirSync(opts.dataDir).length > 0)
+    throw new Error(`${opts.dataDir} is not empty: restore into a new folder (or use --replace).`)
+  log(`copying base backup ${backup.id} (finished ${backup.finishedAt})`)
+  fs.cpSync(backup.dir, opts.dataDir, {
+    recursive: true,
+    filter: (source) => source !== path.join(backup.dir, META),
+  })
+  fs.writeFileSync(path.join(opts.dataDir, 'recovery.signal'), '')
+  const autoConf = path.join(opts.dataDir, 'postgresql.auto.conf')
+  const lines = [
+    RESTORE_BEGIN,
+    `restore_command = ${confString(restoreCommand(opts.backupDir))}`,
+    ...(opts.target === 'latest'
+      ? []
+      : // The server's own timestamp form, with a numeric zone (it refuses abbreviations).
+        [
+          `recovery_target_time = ${confString(opts.target.toISOString().replace('T', ' ').replace('Z', '+00'))}`,
+        ]),
+    `recovery_target_action = 'promote'`,
+    RESTORE_END,
+  ]
+  fs.appendFileSync(autoConf, `\n${lines.join('\n')}\n`)
+  handToServer(opts.dataDir)
+
+  log(
+    `replaying the archived WAL to ${opts.target === 'latest' ? 'its end' : opts.target.toISOString()}`,
+  )
+  let server
+  try {
+    server = await startEmbeddedPostgres(opts.dataDir, log)
+  } catch (e) {
+    const reached = /recovery ended before configured recovery target was reached/.test(
+      String((e as Error).message),
+    )
+    throw new Error(
+      reached
+        ? `The archive ends before ${String(opts.target === 'latest' ? '' : opts.target.toISOString())}: restore with --to latest.`
+        : (e as Error).message,
+      { cause: e },
+    )
+  }
+  let result: RestoreResult
+  try {
+    const client = new pg.Client({ connectionString: server.url })
+    await client.connect()
+    try {
+      const recovering = await client.query<{ r: boolean }>(`SELECT pg_is_in_recovery() AS r`)
+      if (recovering.rows[0]!.r) throw new Error('The restored server is still recovering.')
+      const ledger = await client.query<{ n: string; last: Date | null }>(
+        `SELECT count(*)::text AS n, max(created_at) AS last FROM ledger_transfers`,
+      )
+      result = {
+        backup,
+        transfers: Number(ledger.rows[0]!.n),
+        lastTransferAt: ledger.rows[0]!.last ? new Date(ledger.rows[0]!.last).toISOString() : null,
+      }
+    } finally {
+      await client.end()
+    }
+  } finally {
+    await server.stop()
+  }
+  // The restore settings have done their work: the app starts this directory as it is.
+  const conf = fs.readFileSync(autoConf, 'utf8')
+  const begin = conf.indexOf(RESTORE_BEGIN)
+  const end = conf.indexOf(RESTORE_END)
+  if (begin >= 0 && end > begin)
+    fs.writeFileSync(
+      autoConf,
+      conf.slice(0, begin).trimEnd() + '\n' + conf.slice(end + RESTORE_END.length + 1),
+    )
+  return result
+}

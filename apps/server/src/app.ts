@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/pool.ts'
 import { createMemoryLimitStore, type LimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
+import { requestIdMixin, requestIdOf, withRequestId } from './lib/request-context.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
 import { figuresRoutes } from './modules/account/figures.routes.ts'
@@ -169,6 +170,8 @@ export function loggerOptions(
           }),
         }
       : {}),
+    // Every line a request's work logs names the request, as its answer does.
+    mixin: requestIdMixin,
     // Payloads travel in the query string (spec §7): log the path only, never the values.
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
@@ -190,6 +193,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(opts.config),
     trustProxy: opts.config.trustProxy,
+    genReqId: requestIdOf,
     bodyLimit: 64 * 1024,
     // Operators' article texts travel in the query string: allow a longer request head.
     http: { maxHeaderSize: 64 * 1024 },
@@ -197,6 +201,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // Fastify's own refusals before routing leave in the envelope too.
     frameworkErrors: answerFrameworkError,
+  })
+
+  // First of all hooks: the answer names its request, and the rest of the request's life runs
+  // with its id as the current one (so every line its work logs carries it).
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id)
+    withRequestId(req.id, done)
   })
 
   const settings = createSettingsService(opts.database.pool)

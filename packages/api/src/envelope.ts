@@ -7,6 +7,8 @@ export interface Envelope<T> {
   data: T
   /** Present on failures: a stable key from `errors.ts`. */
   reason?: Reason
+  /** Present on failures: the request's id, as in the server's logs and `x-request-id`. */
+  requestId?: string
 }
 
 export const OK_CODE = 200

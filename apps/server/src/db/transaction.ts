@@ -1,3 +1,4 @@
+// The money paths take their locks in one order: docs/lock-order.md.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type pg from 'pg'
 

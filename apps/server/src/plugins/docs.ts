@@ -114,6 +114,11 @@ function buildComponents() {
           msg: { type: 'string', description: 'Translated into the `lan` language.' },
           reason: { type: 'string', enum: Object.keys(REASON_CODES) },
           data: { type: 'null' },
+          requestId: {
+            type: 'string',
+            description:
+              'The request’s id, also in the `x-request-id` header and on every log line of the request.',
+          },
         },
       },
     },

@@ -103,7 +103,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       (e.reason === 'amount_too_large' && /^\d/.test(e.detail ?? ''))
     const msg = withDetail && e.detail ? `${base}: ${e.detail}` : base
     if (e.reason === 'rate_limited' && e.detail) void reply.header('retry-after', e.detail)
-    return reply.status(e.code).send({ code: e.code, msg, reason: e.reason, data: null })
+    return reply
+      .status(e.code)
+      .send({ code: e.code, msg, reason: e.reason, data: null, requestId: req.id })
   })
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -115,6 +117,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       msg: reasonMessage('not_found', req.lang),
       reason: e.reason,
       data: null,
+      requestId: req.id,
     })
   })
 }

@@ -12,12 +12,13 @@ export function securityHeaders(): Record<string, string> {
   }
 }
 
-function invalidParamsBody(lan: unknown): string {
+function invalidParamsBody(lan: unknown, requestId?: string): string {
   return JSON.stringify({
     code: REASON_CODES.invalid_params,
     msg: reasonMessage('invalid_params', langFromHeader(lan)),
     reason: 'invalid_params',
     data: null,
+    ...(requestId ? { requestId } : {}),
   })
 }
 
@@ -29,8 +30,9 @@ export function answerFrameworkError(_err: Error, req: FastifyRequest, reply: Fa
   void reply
     .status(400)
     .headers(securityHeaders())
+    .header('x-request-id', req.id)
     .type('application/json; charset=utf-8')
-    .send(invalidParamsBody(req.headers.lan))
+    .send(invalidParamsBody(req.headers.lan, req.id))
 }
 
 /**

@@ -86,6 +86,8 @@ export async function buildTestApp(
     env?: NodeJS.ProcessEnv
     chain?: ChainConnection
     limits?: LimitStore
+    /** pino options; no logging when absent. */
+    logger?: Record<string, unknown>
   } = {},
 ): Promise<FastifyInstance> {
   const config = {
@@ -99,7 +101,7 @@ export async function buildTestApp(
   return buildApp({
     config,
     database,
-    logger: false,
+    logger: opts.logger ?? false,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.chain ? { chain: opts.chain } : {}),
     ...(opts.limits ? { limits: opts.limits } : {}),

@@ -394,7 +394,12 @@ describe.each(databaseTargets())('user API on $name', (target) => {
         headers: { lan: 'en_US' },
       })
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ code: 404, msg: 'Not found', reason: 'not_found', data: null })
+      expect(res.json()).toMatchObject({
+        code: 404,
+        msg: 'Not found',
+        reason: 'not_found',
+        data: null,
+      })
     })
 
     test('a GET on a POST route is not served', async () => {

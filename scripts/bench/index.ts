@@ -11,11 +11,13 @@
 // [2000], BENCH_GROWTH_REQUESTS [500], BENCH_LOG_LEVEL of the app under load [warn];
 // BENCH_SECONDS and BENCH_CLIENTS for the ledger [15; 1,16,64]; BENCH_POSITIONS for the
 // settlement [10000,100000,1000000]; BENCH_DATABASE_URL an external PostgreSQL server;
-// BENCH_POR_USERS for the proof-of-liabilities build [10000,100000,1000000].
+// BENCH_POR_USERS for the proof-of-liabilities build [10000,100000,1000000];
+// BENCH_BACKUP_TRANSFERS for the base backup and restore [1000000] (the demo data too).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { benchApi } from './api.ts'
+import { benchBackup } from './backup.ts'
 import { benchLedger } from './ledger.ts'
 import { benchPor } from './por.ts'
 import { benchSettlement } from './settlement.ts'
@@ -23,7 +25,17 @@ import { benchStart, buildServer, launchServer, makeDataDir } from './start.ts'
 import { printTable, writeResults, type BenchRow } from './table.ts'
 import { benchWorkers } from './workers.ts'
 
-const GROUPS = ['web', 'api', 'growth', 'ledger', 'settlement', 'start', 'workers', 'por'] as const
+const GROUPS = [
+  'web',
+  'api',
+  'growth',
+  'ledger',
+  'settlement',
+  'start',
+  'workers',
+  'por',
+  'backup',
+] as const
 type Group = (typeof GROUPS)[number]
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -86,6 +98,7 @@ if (groups.has('ledger')) await run('ledger', benchLedger)
 if (groups.has('settlement')) await run('settlement', benchSettlement)
 if (groups.has('workers')) await run('workers', benchWorkers)
 if (groups.has('por')) await run('por', benchPor)
+if (groups.has('backup')) await run('backup', benchBackup)
 
 console.info('')
 printTable(rows)

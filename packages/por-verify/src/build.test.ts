@@ -3,8 +3,13 @@ import { describe, expect, test } from 'vitest'
 import { buildSnapshotTree, packAccounts, SnapshotTree, splitAmount } from './build.ts'
 import { buildInWorker, nodeHashing } from './build-in-worker.ts'
 import { MAX_PARTS, nobleHashing } from './encoding.ts'
-import { accountsArb, failed, fakeChain, proofOf, SECRET, signReserves } from './testing.ts'
-import { verifyProof } from './verify.ts'
+import type { ProofFile } from './proof.ts'
+import { accountsArb, failed, fakeChain, PINNED, proofOf, SECRET, signReserves } from './testing.ts'
+import { verifyProof as verify, type ChainReaders, type VerifyOptions } from './verify.ts'
+
+/** The verifier as a user runs it: with the official registry and token. */
+const verifyProof = (proof: ProofFile, chain: ChainReaders, options: VerifyOptions = {}) =>
+  verify(proof, chain, { pinned: PINNED, ...options })
 
 const address = (i: number) => `0x${(i + 1).toString(16).padStart(40, '0')}`
 const accountsOf = (n: number) =>

@@ -9,15 +9,33 @@ export function chainReaders(client: PublicClient): Required<ChainReaders> {
   return {
     readChainId: () => client.getChainId(),
     readRegistry: async ({ registry, snapshotId }): Promise<AnchoredSnapshot | undefined> => {
-      const [root, totalUsdt, totalHope, blockNumber, publishedAt] = await client.readContract({
+      const [root, totalUsdt, totalHope, blockNumber, publishedAt, token, tokenDecimals] =
+        await client.readContract({
+          address: registry,
+          abi: porRegistryAbi,
+          functionName: 'snapshots',
+          args: [snapshotId],
+        })
+      if (/^0x0*$/.test(root)) return undefined
+      const reserves = await client.readContract({
         address: registry,
         abi: porRegistryAbi,
-        functionName: 'snapshots',
+        functionName: 'reservesOf',
         args: [snapshotId],
       })
-      if (/^0x0*$/.test(root)) return undefined
-      return { root, totalUsdt, totalHope, blockNumber, publishedAt }
+      return {
+        root,
+        totalUsdt,
+        totalHope,
+        blockNumber,
+        publishedAt,
+        token,
+        tokenDecimals,
+        reserves: [...reserves],
+      }
     },
+    readLatestId: ({ registry }) =>
+      client.readContract({ address: registry, abi: porRegistryAbi, functionName: 'latestId' }),
     readReserves: ({ token, addresses, blockNumber }) =>
       Promise.all(
         addresses.map((address) =>

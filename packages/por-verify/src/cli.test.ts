@@ -14,8 +14,10 @@ import {
   BLOCK,
   CHAIN_ID,
   fakeChain,
+  NOW,
   proofOf,
   REGISTRY,
+  RESERVE_ADDRESSES,
   SECRET,
   signReserves,
   TOKEN,
@@ -41,63 +43,193 @@ const write = (name: string, content: unknown) => {
   return file
 }
 
-async function run(args: string[], chain = fakeChain(tree)) {
+async function run(args: string[], chain = fakeChain(tree), now = NOW) {
   const lines: string[] = []
-  const status = await runCli(args, { out: (l) => lines.push(l), readersFor: () => chain })
+  const status = await runCli(args, {
+    out: (l) => lines.push(l),
+    readersFor: () => chain,
+    now: () => now,
+  })
   return { status, text: lines.join('\n') }
+}
+
+/** The pinned command line for `file`, with the user's own balance unless overridden. */
+const pinned = (file: string, over: Record<string, string> = {}) => {
+  const flags = {
+    rpc: 'http://chain',
+    registry: REGISTRY,
+    token: TOKEN,
+    usdt: '12.5',
+    hope: '3',
+    ...over,
+  }
+  return [file, ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])]
 }
 
 describe('por-verify', () => {
   test('prints a tick per check and exits 0 when all hold', async () => {
-    const { status, text } = await run([
-      write('ok.json', proof),
-      '--rpc',
-      'http://chain',
-      '--usdt',
-      '12.5',
-      '--hope',
-      '3',
-    ])
+    const { status, text } = await run(pinned(write('ok.json', proof)))
     expect(status).toBe(0)
+    expect(text).toMatch(/✓ official registry +registry 0x00000000…0000a1 and token/)
+    expect(text).toMatch(
+      /✓ latest and fresh +snapshot 11 is the registry's newest, published 1\.0 hours ago/,
+    )
     expect(text).toMatch(/✓ balance +12\.5 USDT and 3 HOPE in \d part/)
-    expect(text).toMatch(/✓ reserves cover USDT +19\.5 USDT held at block 120/)
+    expect(text).toMatch(
+      /✓ reserves cover USDT +19\.5 of the token \(6 decimals\) held at block 120/,
+    )
     expect(text).not.toMatch(/✗/)
-    expect(text).toMatch(/All 10 checks hold\./)
+    expect(text).toMatch(/All 12 checks hold\./)
   })
 
   test('exits 1 and marks the failing check when the chain disagrees', async () => {
     const short = fakeChain(tree, { reserves: 1_000_000n })
-    const { status, text } = await run([write('ok.json', proof), '--rpc', 'http://chain'], short)
+    const { status, text } = await run(pinned(write('ok.json', proof)), short)
     expect(status).toBe(1)
     expect(text).toMatch(
-      /✗ reserves cover USDT +1 USDT held at block 120 by 2 address\(es\) < liabilities 19\.5 USDT/,
+      /✗ reserves cover USDT +1 of the token \(6 decimals\) held at block 120 by 2 address\(es\) < liabilities 19\.5 USDT/,
     )
-    expect(text).toMatch(/1 of 10 checks failed\./)
+    expect(text).toMatch(/1 of 12 checks failed\./)
   })
 
   test('exits 1 on a balance other than the one the user knows, and on a malformed file', async () => {
-    expect((await run([write('ok.json', proof), '--rpc', 'x', '--usdt', '13'])).status).toBe(1)
-    const bad = await run([write('bad.json', { ...proof, extra: true }), '--rpc', 'x'])
+    const other = await run(pinned(write('ok.json', proof), { usdt: '13' }))
+    expect(other.status).toBe(1)
+    expect(other.text).toMatch(/✗ balance +12\.5 USDT committed, 13 USDT expected/)
+    const bad = await run(pinned(write('bad.json', { ...proof, extra: true })))
     expect(bad.status).toBe(1)
     expect(bad.text).toMatch(/✗ proof file +\$\.extra: expected no such field/)
-    expect((await run([write('text.json', 'not json'), '--rpc', 'x'])).status).toBe(1)
+    expect((await run(pinned(write('text.json', 'not json')))).status).toBe(1)
+  })
+
+  test('a balance off by less than a unit is an error, never rounded', async () => {
+    const off = await run(pinned(write('ok.json', proof), { usdt: '12.4999995' }))
+    expect(off.status).toBe(2)
+    expect(off.text).toMatch(/--usdt: "12\.4999995" has 7 decimals; the currency has 6/)
+    expect((await run(pinned(write('ok.json', proof), { usdt: '12.500000' }))).status).toBe(0)
+    expect(
+      (await run(pinned(write('ok.json', proof), { hope: '3.0000000000000000001' }))).status,
+    ).toBe(2)
+  })
+
+  test('the operator’s own registry or token in the file is refused', async () => {
+    const ownRegistry = `0x${'e1'.repeat(20)}`
+    const ownToken = `0x${'e2'.repeat(20)}`
+    const registry = await run(pinned(write('reg.json', { ...proof, registry: ownRegistry })))
+    expect(registry.status).toBe(1)
+    expect(registry.text).toMatch(
+      new RegExp(
+        `✗ official registry +the file names registry ${ownRegistry}, not the official ${REGISTRY}`,
+      ),
+    )
+    const token = await run(pinned(write('tok.json', { ...proof, token: ownToken })))
+    expect(token.status).toBe(1)
+    expect(token.text).toMatch(/✗ official registry +the file names token 0xe2e2/)
+  })
+
+  test('only the registry’s newest snapshot, and only a fresh one', async () => {
+    const replayed = await run(pinned(write('ok.json', proof)), fakeChain(tree, { latestId: 13n }))
+    expect(replayed.status).toBe(1)
+    expect(replayed.text).toMatch(/✗ latest and fresh +snapshot 11 is not the latest, 13 is/)
+    const stale = await run(pinned(write('ok.json', proof)), fakeChain(tree), NOW + 36 * 3_600_000)
+    expect(stale.status).toBe(1)
+    expect(stale.text).toMatch(
+      /✗ latest and fresh +snapshot 11 was published 37\.0 hours ago, more than 36/,
+    )
+    const tighter = await run(
+      [...pinned(write('ok.json', proof)), '--max-age-hours', '0.5'],
+      fakeChain(tree),
+    )
+    expect(tighter.status).toBe(1)
+  })
+
+  test('reserves come from the registry: its token’s decimals, its reserve set', async () => {
+    // An 18-decimal token holding 19.5 tokens: not 10^12 times the liabilities, exactly enough.
+    const eighteen = fakeChain(tree, {
+      anchored: { tokenDecimals: 18 },
+      reserves: 195n * 10n ** 17n,
+    })
+    const ok = await run(pinned(write('ok.json', proof)), eighteen)
+    expect(ok.text).toMatch(/✓ reserves cover USDT +19\.5 of the token \(18 decimals\)/)
+    const raw = fakeChain(tree, { anchored: { tokenDecimals: 18 }, reserves: 19_500_000n })
+    const short = await run(pinned(write('ok.json', proof)), raw)
+    expect(short.status).toBe(1)
+    expect(short.text).toMatch(
+      /✗ reserves cover USDT +0\.0000000000195 of the token \(18 decimals\)/,
+    )
+    // A reserve the registry counts twice, or one without a statement, is refused.
+    const twice = fakeChain(tree, {
+      anchored: { reserves: [RESERVE_ADDRESSES[0]!, RESERVE_ADDRESSES[0]!] },
+    })
+    expect((await run(pinned(write('ok.json', proof)), twice)).text).toMatch(
+      /✗ reserve ownership +the registry lists a reserve address twice/,
+    )
+    const listedTwice = { ...proof, reserves: [proof.reserves[0]!, proof.reserves[0]!] }
+    expect((await run(pinned(write('twice.json', listedTwice)))).text).toMatch(
+      /✗ reserve ownership +0x[0-9a-fA-F]{40} is listed twice/,
+    )
+    const unsigned = fakeChain(tree, {
+      anchored: { reserves: [...RESERVE_ADDRESSES, `0x${'f0'.repeat(20)}`] },
+    })
+    expect((await run(pinned(write('ok.json', proof)), unsigned)).text).toMatch(
+      /✗ reserve ownership +no ownership statement for reserve 0xf0f0/,
+    )
+  })
+
+  test('a part left out, or another user’s proof, fails the balance the user knows', async () => {
+    // The parts of a balance are drawn at random: take a member whose balance has several.
+    const many = Array.from({ length: 16 }, (_, i) => ({
+      address: `0x${(i + 16).toString(16).repeat(20)}`,
+      usdt: 12_500_000n,
+      hope: 3n * 10n ** 18n,
+    }))
+    const split = buildSnapshotTree({ snapshotId: 11n, secret: SECRET, accounts: many })
+    const full = many
+      .map((a) => proofOf(split, a.address, proof.reserves))
+      .find((p) => p.parts.length > 1)!
+    expect(full).toBeDefined()
+    const onePart = {
+      ...full,
+      parts: [full.parts[0]!],
+      balance: { usdt: full.parts[0]!.usdt, hope: full.parts[0]!.hope },
+    }
+    const shown = await run(pinned(write('one.json', onePart)), fakeChain(split))
+    expect(shown.status).toBe(1)
+    expect(shown.text).toMatch(/✗ balance +.* committed, 12\.5 USDT expected/)
+    const someoneElse = proofOf(tree, accounts[1]!.address, proof.reserves)
+    const theirs = await run(
+      pinned(write('theirs.json', someoneElse), { address: accounts[0]!.address }),
+    )
+    expect(theirs.status).toBe(1)
+    expect(theirs.text).toMatch(/✗ balance +the proof is for 0x0c0c/)
   })
 
   test('exits 2 on bad usage, 0 on --help', async () => {
     expect((await run([])).status).toBe(2)
     expect((await run([write('ok.json', proof)])).status).toBe(2)
-    expect((await run([write('ok.json', proof), '--rpc', 'x', '--usdt', '1,5'])).status).toBe(2)
-    expect((await run([write('ok.json', proof), '--rpc', 'x', '--bogus'])).status).toBe(2)
-    expect((await run([path.join(dir, 'missing.json'), '--rpc', 'x'])).status).toBe(2)
+    for (const missing of ['rpc', 'registry', 'token', 'usdt', 'hope']) {
+      const args = pinned(write('ok.json', proof))
+      const at = args.indexOf(`--${missing}`)
+      args.splice(at, 2)
+      const r = await run(args)
+      expect(r.status).toBe(2)
+      expect(r.text).toMatch(new RegExp(`--${missing} is required`))
+    }
+    expect((await run(pinned(write('ok.json', proof), { usdt: '1,5' }))).status).toBe(2)
+    expect((await run(pinned(write('ok.json', proof), { registry: '0x12' }))).status).toBe(2)
+    expect((await run([...pinned(write('ok.json', proof)), '--bogus'])).status).toBe(2)
+    expect((await run(pinned(path.join(dir, 'missing.json')))).status).toBe(2)
     const help = await run(['--help'])
     expect(help.status).toBe(0)
-    expect(help.text).toMatch(/^Usage: por-verify <proof.json> --rpc <url>/)
+    expect(help.text).toMatch(/^Usage: por-verify <proof.json> --rpc <url> --registry/)
   })
 
   // The command as a user runs it: a separate process, over JSON-RPC, to a node that knows the
   // registry and the token (here a small fake answering eth_chainId and eth_call).
   test('runs as a process against a JSON-RPC endpoint', async () => {
     const calls: string[] = []
+    // Published an hour ago by the real clock: the process reads Date.now().
+    const published = BigInt(Math.floor(Date.now() / 1000) - 3_600)
     const server = http.createServer((req, res) => {
       let body = ''
       req.on('data', (c) => (body += c))
@@ -113,9 +245,25 @@ describe('por-verify', () => {
             result = encodeFunctionResult({
               abi: porRegistryAbi,
               functionName: 'snapshots',
-              result: [tree.root, tree.totals.usdt, tree.totals.hope, BLOCK, 1_763_779_200n],
+              result: [tree.root, tree.totals.usdt, tree.totals.hope, BLOCK, published, TOKEN, 6],
             })
-          else if (to === TOKEN && call.functionName === 'balanceOf' && block === toHex(BLOCK))
+          else if (to === REGISTRY && call.functionName === 'latestId')
+            result = encodeFunctionResult({
+              abi: porRegistryAbi,
+              functionName: 'latestId',
+              result: 11n,
+            })
+          else if (to === REGISTRY && call.functionName === 'reservesOf')
+            result = encodeFunctionResult({
+              abi: porRegistryAbi,
+              functionName: 'reservesOf',
+              result: RESERVE_ADDRESSES,
+            })
+          else if (
+            to.toLowerCase() === TOKEN &&
+            call.functionName === 'balanceOf' &&
+            block === toHex(BLOCK)
+          )
             result = encodeFunctionResult({
               abi: erc20Abi,
               functionName: 'balanceOf',
@@ -139,7 +287,8 @@ describe('por-verify', () => {
       const cli = path.join(import.meta.dirname, 'cli.ts')
       const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>(
         (resolve) => {
-          const child = execFile(process.execPath, [cli, file, '--rpc', rpc], (_, stdout) =>
+          const args = pinned(file, { rpc, usdt: '12.5', hope: '3' })
+          const child = execFile(process.execPath, [cli, ...args], (_, stdout) =>
             resolve({ code: child.exitCode, stdout }),
           )
         },
@@ -147,8 +296,10 @@ describe('por-verify', () => {
       expect(stdout).toMatch(
         /✓ anchored on chain +registry 0x00000000…0000a1, snapshot 11: root, totals and block 120 match/,
       )
-      expect(stdout).toMatch(/✓ reserves cover USDT +20 USDT held at block 120/)
-      expect(stdout).toMatch(/All 10 checks hold\./)
+      expect(stdout).toMatch(
+        /✓ reserves cover USDT +20 of the token \(6 decimals\) held at block 120/,
+      )
+      expect(stdout).toMatch(/All 12 checks hold\./)
       expect(code).toBe(0)
       expect(new Set(calls)).toEqual(new Set(['eth_chainId', 'eth_call']))
     } finally {

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npx por-verify proof.json --rpc <url>`: checks a proof file against the chain alone and prints
+// `npx por-verify proof.json --rpc <url> --registry <0x…> --token <0x…> --usdt <n> --hope <n>`:
+// checks a proof file against the chain alone and prints
 // one line per check. Exit status 0 when every check holds, 1 when one fails, 2 on bad usage.
 // It talks to the RPC endpoint given and to nothing else.
 import fs from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { createPublicClient, http, parseUnits } from 'viem'
+import { createPublicClient, http } from 'viem'
 import { chainReaders } from './chain.ts'
 import { parseProofFile } from './proof.ts'
 import {
   CHECK_LABELS,
+  DEFAULT_MAX_AGE_HOURS,
   HOPE_DECIMALS,
   USDT_DECIMALS,
   verifyProof,
@@ -16,17 +18,22 @@ import {
   type Check,
 } from './verify.ts'
 
-export const USAGE = `Usage: por-verify <proof.json> --rpc <url> [--address <0x…>] [--usdt <amount>] [--hope <amount>]
+export const USAGE = `Usage: por-verify <proof.json> --rpc <url> --registry <0x…> --token <0x…> --usdt <amount> --hope <amount>
 
 Checks a HOPE proof of liabilities and reserves against the chain alone: recomputes your
-leaves and the root from the file, reads the anchored root and totals from the registry and
-the reserve balances at the snapshot's block, and checks the reserve signatures.
+leaves and the root from the file, reads the registry's newest snapshot (root, totals, block,
+reserve set, token and its decimals) from the chain, the reserve balances at its block, and
+checks the reserve signatures. The registry and the token are the official ones (HOPE's README
+and the app's verify screen name them), never the file's.
 
-  --rpc <url>       a JSON-RPC endpoint of the proof's chain (any node, not HOPE's)
-  --address <0x…>   your wallet address, checked against the proof's
-  --usdt <amount>   your USDT balance at the snapshot as you know it (e.g. 12.5)
-  --hope <amount>   your HOPE balance at the snapshot as you know it
-  -h, --help        this text
+  --rpc <url>            a JSON-RPC endpoint of the proof's chain (any node, not HOPE's)
+  --registry <0x…>       the official PorRegistry address
+  --token <0x…>          the official USDT token address
+  --usdt <amount>        your USDT balance at the snapshot as the app showed it (e.g. 12.5)
+  --hope <amount>        your HOPE balance at the snapshot as the app showed it
+  --address <0x…>        your wallet address, checked against the proof's
+  --max-age-hours <n>    refuse a newest snapshot older than this (default 36)
+  -h, --help             this text
 
 Exit status: 0 when every check holds, 1 when any fails, 2 on bad usage.`
 
@@ -35,9 +42,30 @@ export interface CliIo {
   /** Readers over an RPC URL; tests pass fakes. */
   readersFor?: (rpc: string) => ChainReaders
   readFile?: (path: string) => Promise<string>
+  /** Now in ms since 1970; Date.now() when absent. */
+  now?: () => number
 }
 
-const AMOUNT = /^[0-9]+(\.[0-9]+)?$/
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+/**
+ * An amount as the exact integer at `decimals`: a plain decimal number with at most that many
+ * decimals (one more is an error, never rounded), at most 78 digits.
+ */
+export function parseExactAmount(
+  text: string,
+  decimals: number,
+): { ok: true; units: bigint } | { ok: false; error: string } {
+  const m = /^(0|[1-9][0-9]{0,77})(?:\.([0-9]+))?$/.exec(text)
+  if (!m) return { ok: false, error: `"${text}" is not a plain decimal amount such as 12.5` }
+  const fraction = m[2] ?? ''
+  if (fraction.length > decimals)
+    return {
+      ok: false,
+      error: `"${text}" has ${fraction.length} decimals; the currency has ${decimals}`,
+    }
+  return { ok: true, units: BigInt(m[1]! + fraction.padEnd(decimals, '0')) }
+}
 
 /** Runs the command line; answers the exit status. */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
@@ -48,9 +76,12 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       allowPositionals: true,
       options: {
         rpc: { type: 'string' },
+        registry: { type: 'string' },
+        token: { type: 'string' },
         address: { type: 'string' },
         usdt: { type: 'string' },
         hope: { type: 'string' },
+        'max-age-hours': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -63,19 +94,24 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     return 0
   }
   if (positionals.length !== 1) return usage(io, 'give exactly one proof file')
-  if (!values.rpc) return usage(io, '--rpc <url> is required')
-  for (const [name, value] of [
-    ['usdt', values.usdt],
-    ['hope', values.hope],
-  ] as const)
-    if (value !== undefined && !AMOUNT.test(value))
-      return usage(io, `--${name}: a decimal amount such as 12.5`)
-  if (values.address !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(values.address))
-    return usage(io, '--address: a 0x-prefixed 20-byte address')
+  for (const name of ['rpc', 'registry', 'token', 'usdt', 'hope'] as const)
+    if (values[name] === undefined) return usage(io, `--${name} is required`)
+  for (const name of ['registry', 'token', 'address'] as const) {
+    const value = values[name]
+    if (value !== undefined && !ADDRESS.test(value))
+      return usage(io, `--${name}: a 0x-prefixed 20-byte address`)
+  }
+  const usdt = parseExactAmount(values.usdt!, USDT_DECIMALS)
+  if (!usdt.ok) return usage(io, `--usdt: ${usdt.error}`)
+  const hope = parseExactAmount(values.hope!, HOPE_DECIMALS)
+  if (!hope.ok) return usage(io, `--hope: ${hope.error}`)
+  const maxAgeHours = Number(values['max-age-hours'] ?? DEFAULT_MAX_AGE_HOURS)
+  if (!Number.isFinite(maxAgeHours) || maxAgeHours <= 0 || maxAgeHours > 24 * 366)
+    return usage(io, '--max-age-hours: a number of hours such as 36')
   const expected = {
     ...(values.address === undefined ? {} : { address: values.address }),
-    ...(values.usdt === undefined ? {} : { usdt: parseUnits(values.usdt, USDT_DECIMALS) }),
-    ...(values.hope === undefined ? {} : { hope: parseUnits(values.hope, HOPE_DECIMALS) }),
+    usdt: usdt.units,
+    hope: hope.units,
   }
 
   let text: string
@@ -97,14 +133,17 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     return 1
   }
   const proof = parsedProof.proof
-  const readers = (io.readersFor ?? rpcReaders)(values.rpc)
+  const readers = (io.readersFor ?? rpcReaders)(values.rpc!)
   io.out(
     `HOPE proof of liabilities · snapshot ${proof.snapshotId} · block ${proof.blockNumber} · chain ${proof.chainId}`,
   )
   io.out(`for ${proof.address}\n`)
   io.out(line({ ok: true, label: 'proof file', detail: `well-formed, version ${proof.version}` }))
   const result = await verifyProof(proof, readers, {
-    ...(Object.keys(expected).length ? { expected } : {}),
+    expected,
+    pinned: { registry: values.registry!, token: values.token! },
+    maxAgeHours,
+    now: (io.now ?? Date.now)(),
   })
   for (const check of result.checks) io.out(line({ ...check, label: labelOf(check) }))
   const failed = result.checks.filter((c) => !c.ok).length

@@ -76,11 +76,12 @@ describe('parseProofFile', () => {
   })
 })
 
-test('the reserve statement names the address, chain and registry', () => {
+test('the reserve statement names the address, chain, registry and token', () => {
   const message = reserveOwnershipMessage({
     address: '0xAbC0000000000000000000000000000000000001',
     chainId: 56,
     registry: '0x00000000000000000000000000000000000000A1',
+    token: '0x55d398326f99059fF775485246999027B3197955',
   })
   expect(message).toBe(
     [
@@ -88,6 +89,7 @@ test('the reserve statement names the address, chain and registry', () => {
       'The address 0xabc0000000000000000000000000000000000001 holds funds that HOPE owes to its users.',
       'Chain: 56',
       'Registry: 0x00000000000000000000000000000000000000a1',
+      'Token: 0x55d398326f99059ff775485246999027b3197955',
     ].join('\n'),
   )
 })

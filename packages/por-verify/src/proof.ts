@@ -61,19 +61,22 @@ export interface ProofFile {
 }
 
 /**
- * The message a reserve address signs once. It names the address, the chain and the registry,
+ * The message a reserve address signs once. It names the address, the chain, the registry and
+ * the token,
  * so a signature made for anything else (or for another platform) cannot be shown as HOPE's.
  */
 export function reserveOwnershipMessage(input: {
   address: string
   chainId: number
   registry: string
+  token: string
 }): string {
   return [
     'HOPE proof of reserves',
     `The address ${input.address.toLowerCase()} holds funds that HOPE owes to its users.`,
     `Chain: ${input.chainId}`,
     `Registry: ${input.registry.toLowerCase()}`,
+    `Token: ${input.token.toLowerCase()}`,
   ].join('\n')
 }
 

@@ -1,5 +1,5 @@
-// The PorRegistry interface the verifier reads. The contract implements at least these two
-// entries, with these exact types, so that any verifier can read it without HOPE's help.
+// The PorRegistry interface the verifier reads. The contract implements at least these entries,
+// with these exact types, so that any verifier can read it without HOPE's help.
 
 /** `snapshots(id)` answers a zero root for an id never published. */
 export const porRegistryAbi = [
@@ -14,7 +14,23 @@ export const porRegistryAbi = [
       { name: 'totalHope', type: 'uint256' },
       { name: 'blockNumber', type: 'uint64' },
       { name: 'publishedAt', type: 'uint64' },
+      { name: 'token', type: 'address' },
+      { name: 'tokenDecimals', type: 'uint8' },
     ],
+  },
+  {
+    type: 'function',
+    name: 'reservesOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'id', type: 'uint64' }],
+    outputs: [{ name: '', type: 'address[]' }],
+  },
+  {
+    type: 'function',
+    name: 'latestId',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint64' }],
   },
   {
     type: 'event',
@@ -25,6 +41,9 @@ export const porRegistryAbi = [
       { name: 'totalUsdt', type: 'uint256', indexed: false },
       { name: 'totalHope', type: 'uint256', indexed: false },
       { name: 'blockNumber', type: 'uint64', indexed: false },
+      { name: 'token', type: 'address', indexed: false },
+      { name: 'tokenDecimals', type: 'uint8', indexed: false },
+      { name: 'reserves', type: 'address[]', indexed: false },
     ],
   },
 ] as const

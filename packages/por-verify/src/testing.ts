@@ -33,6 +33,7 @@ export async function signReserves(keys: Hex[] = RESERVE_KEYS): Promise<ReserveS
         address: account.address,
         chainId: CHAIN_ID,
         registry: REGISTRY,
+        token: TOKEN,
       })
       return {
         address: account.address,
@@ -57,24 +58,54 @@ export function proofOf(
   return proof
 }
 
-/** A chain on which `tree` is anchored as built and the reserves hold `reserves` in total. */
+/** The reserve addresses of `RESERVE_KEYS`, ascending as the registry keeps them. */
+export const RESERVE_ADDRESSES: Hex[] = RESERVE_KEYS.map(
+  (k) => privateKeyToAccount(k).address,
+).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
+
+/** "Now" for tests, and the fake chain's publication an hour before it. */
+export const NOW = Date.now()
+export const PUBLISHED_AT = BigInt(Math.floor(NOW / 1000) - 3_600)
+/** The official registry and token, as a user gives them to the verifier. */
+export const PINNED = { registry: REGISTRY, token: TOKEN }
+
+/**
+ * A chain on which `tree` is anchored as built (as the registry's latest snapshot, unless
+ * `latestId` says otherwise) and the reserves hold `reserves` in total.
+ */
 export function fakeChain(
   tree: SnapshotTree,
-  options: { reserves?: bigint; anchored?: Partial<AnchoredSnapshot>; chainId?: number } = {},
+  options: {
+    reserves?: bigint
+    anchored?: Partial<AnchoredSnapshot>
+    chainId?: number
+    latestId?: bigint
+  } = {},
 ): Required<ChainReaders> {
   const anchored: AnchoredSnapshot = {
     root: tree.root,
     totalUsdt: tree.totals.usdt,
     totalHope: tree.totals.hope,
     blockNumber: BLOCK,
-    publishedAt: 1_763_779_200n,
+    publishedAt: PUBLISHED_AT,
+    token: TOKEN,
+    tokenDecimals: 6,
+    reserves: RESERVE_ADDRESSES,
     ...options.anchored,
   }
   const total = options.reserves ?? tree.totals.usdt
+  const latestId = options.latestId ?? tree.snapshotId
   return {
     readChainId: async () => options.chainId ?? CHAIN_ID,
-    readRegistry: async ({ registry, snapshotId }) =>
-      registry.toLowerCase() === REGISTRY && snapshotId === tree.snapshotId ? anchored : undefined,
+    readRegistry: async ({ registry, snapshotId }) => {
+      if (registry.toLowerCase() !== REGISTRY) return undefined
+      if (snapshotId === tree.snapshotId) return anchored
+      // Another published snapshot (the newer one of a replay): a later block, other values.
+      if (snapshotId > 0n && snapshotId <= latestId)
+        return { ...anchored, root: `0x${'ab'.repeat(32)}`, blockNumber: BLOCK + snapshotId }
+      return undefined
+    },
+    readLatestId: async ({ registry }) => (registry.toLowerCase() === REGISTRY ? latestId : 0n),
     // The first reserve holds it all: what counts is the sum.
     readReserves: async ({ token, addresses, blockNumber }) => {
       if (token.toLowerCase() !== TOKEN || blockNumber !== BLOCK) return addresses.map(() => 0n)

@@ -18,13 +18,19 @@ type Hex = `0x${string}`
 export const USDT_DECIMALS = 6
 export const HOPE_DECIMALS = 18
 
-/** What the registry holds for a snapshot id (as `snapshots(id)` answers it). */
+/** What the registry holds for a snapshot id (`snapshots(id)` and `reservesOf(id)`). */
 export interface AnchoredSnapshot {
   root: Hex
   totalUsdt: bigint
   totalHope: bigint
   blockNumber: bigint
+  /** Seconds since 1970 of the block that published it. */
   publishedAt: bigint
+  /** The token the reserves are counted in, and its decimals as the registry read them. */
+  token: Hex
+  tokenDecimals: number
+  /** The reserve addresses, ascending. */
+  reserves: Hex[]
 }
 
 export interface ChainReaders {
@@ -35,11 +41,15 @@ export interface ChainReaders {
     registry: Hex
     snapshotId: bigint
   }) => Promise<AnchoredSnapshot | undefined>
+  /** The registry's newest snapshot id (0 before the first). */
+  readLatestId: (input: { registry: Hex }) => Promise<bigint>
   /** Each address's token balance at the block, in the order given. */
   readReserves: (input: { token: Hex; addresses: Hex[]; blockNumber: bigint }) => Promise<bigint[]>
 }
 
 export type CheckId =
+  | 'pinned'
+  | 'latest'
   | 'leaves'
   | 'sums'
   | 'root'
@@ -64,11 +74,24 @@ export interface VerifyResult {
 export interface VerifyOptions {
   /** What the user knows (their address, their balance in the app); compared when given. */
   expected?: { address?: string; usdt?: bigint; hope?: bigint }
+  /**
+   * The official registry and token (from the README, the app's settings), never the file's:
+   * a file naming others is refused. Without them the file's are read, as a last resort.
+   */
+  pinned?: { registry: string; token: string }
+  /** A latest snapshot published longer ago than this is refused (36). */
+  maxAgeHours?: number
+  /** Now, in ms since 1970 (Date.now()). */
+  now?: number
   hashing?: Hashing
 }
 
+export const DEFAULT_MAX_AGE_HOURS = 36
+
 /** Short labels for a report. */
 export const CHECK_LABELS: Record<CheckId, string> = {
+  pinned: 'official registry',
+  latest: 'latest and fresh',
   leaves: 'leaves',
   sums: 'sums on the path',
   root: 'root',
@@ -99,6 +122,33 @@ export async function verifyProof(
   const snapshotId = BigInt(proof.snapshotId)
   const blockNumber = BigInt(proof.blockNumber)
   const totals = { usdt: BigInt(proof.totals.usdt), hope: BigInt(proof.totals.hope) }
+
+  // The registry and token are the official ones, never whatever the file names.
+  const registry = (options.pinned?.registry ?? proof.registry).toLowerCase() as Hex
+  const pinnedProblems = options.pinned
+    ? [
+        proof.registry.toLowerCase() !== registry &&
+          `the file names registry ${proof.registry}, not the official ${options.pinned.registry}`,
+        proof.token.toLowerCase() !== options.pinned.token.toLowerCase() &&
+          `the file names token ${proof.token}, not the official ${options.pinned.token}`,
+      ].filter((p): p is string => !!p)
+    : []
+  add(
+    'pinned',
+    !!options.pinned && pinnedProblems.length === 0,
+    !options.pinned
+      ? 'not checked: no official registry and token given, the file’s were used'
+      : pinnedProblems.join('; ') ||
+          `registry ${short(registry)} and token ${short(options.pinned.token)}, as given`,
+  )
+
+  // Only the newest snapshot, and only a fresh one.
+  const latest = await attempt(async () => {
+    const id = await readers.readLatestId({ registry })
+    const snapshot = id > 0n ? await readers.readRegistry({ registry, snapshotId: id }) : undefined
+    return { id, snapshot }
+  })
+  add('latest', ...checkLatest(snapshotId, latest, options))
 
   // Each leaf, from the proof's own address: a leaf made for someone else cannot be reused.
   const leaves: TreeNode[] = []
@@ -167,34 +217,66 @@ export async function verifyProof(
     )
   }
 
-  const anchored = await attempt(() =>
-    readers.readRegistry({ registry: proof.registry, snapshotId }),
-  )
-  add('anchor', ...checkAnchor(proof, anchored, totals, blockNumber))
+  const anchored = await attempt(() => readers.readRegistry({ registry, snapshotId }))
+  add('anchor', ...checkAnchor(proof, registry, anchored, totals, blockNumber, options.pinned))
+  const onChain = anchored.ok ? anchored.value : undefined
 
-  add('reserve-signatures', ...(await checkReserveSignatures(proof)))
+  add('reserve-signatures', ...(await checkReserveSignatures(proof, registry, onChain)))
 
-  const balances = await attempt(() =>
-    readers.readReserves({
-      token: proof.token,
-      addresses: proof.reserves.map((r) => r.address),
-      blockNumber,
-    }),
-  )
-  if (!balances.ok) add('reserves', false, `could not read the reserves: ${balances.error}`)
+  // The reserve set, the token and its decimals, and the block all come from the registry.
+  if (!onChain) add('reserves', false, 'not checked: the snapshot could not be read on chain')
   else {
-    const reserves = balances.value.reduce((s, b) => s + b, 0n)
-    const covered = balances.value.length === proof.reserves.length && reserves >= totals.usdt
-    const ratio =
-      totals.usdt === 0n ? '' : ` (${formatUnits((reserves * 10_000n) / totals.usdt, 2)}%)`
-    add(
-      'reserves',
-      covered,
-      `${usdt(reserves)} held at block ${blockNumber} by ${proof.reserves.length} address(es) ${covered ? '≥' : '<'} liabilities ${usdt(totals.usdt)}${ratio}`,
+    const balances = await attempt(() =>
+      readers.readReserves({
+        token: onChain.token,
+        addresses: onChain.reserves,
+        blockNumber: onChain.blockNumber,
+      }),
     )
+    if (!balances.ok) add('reserves', false, `could not read the reserves: ${balances.error}`)
+    else {
+      const held = balances.value.reduce((s, b) => s + b, 0n)
+      // Liabilities are at USDT's 6 decimals; the token's balances at its own.
+      const scale = 10n ** BigInt(Math.abs(onChain.tokenDecimals - USDT_DECIMALS))
+      const [heldScaled, owedScaled] =
+        onChain.tokenDecimals >= USDT_DECIMALS
+          ? [held, onChain.totalUsdt * scale]
+          : [held * scale, onChain.totalUsdt]
+      const covered = balances.value.length === onChain.reserves.length && heldScaled >= owedScaled
+      const ratio =
+        owedScaled === 0n ? '' : ` (${formatUnits((heldScaled * 10_000n) / owedScaled, 2)}%)`
+      add(
+        'reserves',
+        covered,
+        `${formatUnits(held, onChain.tokenDecimals)} of the token (${onChain.tokenDecimals} decimals) held at block ${onChain.blockNumber} by ${onChain.reserves.length} address(es) ${covered ? '≥' : '<'} liabilities ${usdt(onChain.totalUsdt)}${ratio}`,
+      )
+    }
   }
 
   return { ok: checks.every((c) => c.ok), checks }
+}
+
+function checkLatest(
+  snapshotId: bigint,
+  latest: Attempt<{ id: bigint; snapshot: AnchoredSnapshot | undefined }>,
+  options: VerifyOptions,
+): [boolean, string] {
+  if (!latest.ok) return [false, `could not read the registry: ${latest.error}`]
+  const { id, snapshot } = latest.value
+  if (id === 0n || !snapshot) return [false, 'the registry holds no snapshot']
+  if (snapshotId !== id) return [false, `snapshot ${snapshotId} is not the latest, ${id} is`]
+  const maxAgeHours = options.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS
+  const ageS = BigInt(Math.floor((options.now ?? Date.now()) / 1000)) - snapshot.publishedAt
+  const ageHours = Number(ageS) / 3600
+  if (ageS > BigInt(Math.round(maxAgeHours * 3600)))
+    return [
+      false,
+      `snapshot ${id} was published ${ageHours.toFixed(1)} hours ago, more than ${maxAgeHours}: the operator has not published since`,
+    ]
+  return [
+    true,
+    `snapshot ${id} is the registry's newest, published ${ageHours.toFixed(1)} hours ago`,
+  ]
 }
 
 function checkPartsDistinct(proof: ProofFile): string | undefined {
@@ -283,34 +365,55 @@ function checkBalance(proof: ProofFile, expected: VerifyOptions['expected']): [b
 
 function checkAnchor(
   proof: ProofFile,
+  registry: Hex,
   anchored: Attempt<AnchoredSnapshot | undefined>,
   totals: { usdt: bigint; hope: bigint },
   blockNumber: bigint,
+  pinned: VerifyOptions['pinned'],
 ): [boolean, string] {
   if (!anchored.ok) return [false, `could not read the registry: ${anchored.error}`]
   const a = anchored.value
-  const at = `registry ${short(proof.registry)}, snapshot ${proof.snapshotId}`
+  const at = `registry ${short(registry)}, snapshot ${proof.snapshotId}`
   if (!a || /^0x0*$/.test(a.root)) return [false, `${at}: nothing published`]
+  const token = (pinned?.token ?? proof.token).toLowerCase()
   const differences = [
     a.root.toLowerCase() !== proof.root.toLowerCase() && `root ${short(a.root)} on chain`,
     a.totalUsdt !== totals.usdt && `total ${usdt(a.totalUsdt)} on chain`,
     a.totalHope !== totals.hope && `total ${hope(a.totalHope)} on chain`,
     a.blockNumber !== blockNumber && `block ${a.blockNumber} on chain`,
+    a.token.toLowerCase() !== token && `reserves counted in token ${a.token} on chain`,
   ].filter(Boolean)
   if (differences.length) return [false, `${at}: ${differences.join(', ')}`]
   return [true, `${at}: root, totals and block ${blockNumber} match`]
 }
 
-async function checkReserveSignatures(proof: ProofFile): Promise<[boolean, string]> {
+async function checkReserveSignatures(
+  proof: ProofFile,
+  registry: Hex,
+  onChain: AnchoredSnapshot | undefined,
+): Promise<[boolean, string]> {
   const seen = new Set<string>()
   for (const reserve of proof.reserves) {
     const address = reserve.address.toLowerCase()
     if (seen.has(address)) return [false, `${reserve.address} is listed twice`]
     seen.add(address)
+  }
+  if (!onChain) return [false, 'not checked: the snapshot could not be read on chain']
+  // Every reserve the registry counts must be shown to be the platform's, and only those.
+  const counted = onChain.reserves.map((a) => a.toLowerCase())
+  if (new Set(counted).size !== counted.length)
+    return [false, 'the registry lists a reserve address twice']
+  const unsigned = counted.filter((a) => !seen.has(a))
+  if (unsigned.length) return [false, `no ownership statement for reserve ${unsigned.join(', ')}`]
+  const extra = [...seen].filter((a) => !counted.includes(a))
+  if (extra.length) return [false, `${extra.join(', ')} signed but not counted by the registry`]
+  for (const reserve of proof.reserves) {
+    const address = reserve.address.toLowerCase()
     const message = reserveOwnershipMessage({
       address,
       chainId: proof.chainId,
-      registry: proof.registry,
+      registry,
+      token: onChain.token,
     })
     if (reserve.message !== message)
       return [false, `${reserve.address} signed another message than the reserve statement`]

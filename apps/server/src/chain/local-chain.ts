@@ -163,6 +163,7 @@ export async function configureLocalChain(
   const signed = await signReserveOwnership(
     [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet],
     local.porRegistryAddress,
+    local.tokenAddress,
   )
   if (JSON.stringify(current.porReserveSignatures) !== JSON.stringify(signed))
     await settings.set('porReserveSignatures', signed, 'local-chain')
@@ -173,11 +174,12 @@ export async function configureLocalChain(
 export async function signReserveOwnership(
   roles: number[],
   registry: string,
+  token: string,
 ): Promise<{ address: string; signature: string }[]> {
   return Promise.all(
     roles.map(async (role) => {
       const account = devAccount(role)
-      const message = reserveMessage(account.address, LOCAL_CHAIN_ID, registry)
+      const message = reserveMessage(account.address, LOCAL_CHAIN_ID, registry, token)
       return { address: account.address, signature: await account.signMessage({ message }) }
     }),
   )

@@ -113,7 +113,11 @@ export async function startChainFixture(): Promise<ChainFixture> {
         if (opts.por) {
           await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
           const reserves = [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet]
-          const signatures = await signReserveOwnership(reserves, setup.porRegistryAddress)
+          const signatures = await signReserveOwnership(
+            reserves,
+            setup.porRegistryAddress,
+            setup.tokenAddress,
+          )
           await settings.set('porReserveSignatures', signatures, 'test')
         }
         return settings

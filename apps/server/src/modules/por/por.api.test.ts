@@ -227,6 +227,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
           '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
           31337,
           '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+          '0x5FbDB2315678afecb367f032d93F642f64180aa3',
         ),
         signature: null,
       },

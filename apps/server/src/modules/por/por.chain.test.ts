@@ -63,6 +63,14 @@ describe('proof of liabilities on a local chain', () => {
   let fixture: ChainFixture
   const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
   const mine = (blocks: number) => fixture.mine(blocks)
+  const registryLatest = async () =>
+    Number(
+      await client.readContract({
+        address: setup.porRegistryAddress,
+        abi: registry.abi,
+        functionName: 'latestId',
+      }),
+    )
   const onRegistry = async (id: number) => {
     const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
       address: setup.porRegistryAddress,
@@ -179,6 +187,8 @@ describe('proof of liabilities on a local chain', () => {
   })
 
   test('a snapshot whose block B leaves the chain is void, and the next one replaces it', async () => {
+    // The last publish deeper than the reorg below: only this snapshot's blocks go.
+    await mine(CONFIRMATIONS + 4)
     await repo.requestSnapshot(db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     const voided = (await repo.pendingSnapshot(db.pool))!
@@ -186,9 +196,10 @@ describe('proof of liabilities on a local chain', () => {
     await rpc('anvil_reorg', [CONFIRMATIONS + 2, []])
     const report = await publisher.tick()
     expect(report).toMatchObject({ reorged: 1, taken: 1 })
-    expect((await repo.snapshotById(db.pool, voided.id))!.status).toBe('reorged')
+    // The registry never held the void one: the next takes its id, at another block.
     const next = (await repo.pendingSnapshot(db.pool))!
-    expect(next.id).toBeGreaterThan(voided.id)
+    expect(next.id).toBe(voided.id)
+    expect(next.blockHash).not.toBe(voided.blockHash)
     await mine(CONFIRMATIONS)
     expect(await publisher.tick()).toMatchObject({ published: 1 })
     expect((await onRegistry(next.id)).root).toBe(next.root)
@@ -203,36 +214,83 @@ describe('proof of liabilities on a local chain', () => {
     expect(await repo.snapshotById(db.pool, 1)).toMatchObject({ status: 'published' })
   })
 
-  test('the registry takes only its owner, and only ids that grow', async () => {
-    const publish = (index: number, id: bigint) =>
-      createWalletClient({
-        chain: localChain(anvil.url),
-        transport: http(anvil.url),
-        account: devAccount(index),
-      }).writeContract({
-        address: setup.porRegistryAddress,
-        abi: registry.abi,
-        functionName: 'publish',
-        args: [id, `0x${'11'.repeat(32)}`, 1n, 1n, 1n],
-      })
-    await expect(publish(5, 1000n)).rejects.toThrow(/only owner/)
-    await expect(publish(LOCAL_ROLES.deployer, 1n)).rejects.toThrow(/id not increasing/)
-  })
-
-  test('a registry ahead of the books (restored from an older copy): ids continue above it', async () => {
-    const latest = (await por.latest()).snapshotId
-    const ahead = BigInt(latest + 40)
-    const tx = await createWalletClient({
+  /** The registry's `publish`, sent directly by dev account `index` (the owner is the deployer). */
+  const publishDirect = async (
+    index: number,
+    args: {
+      id: bigint
+      block: bigint
+      token?: Address
+      reserves?: Address[]
+      root?: Hex
+    },
+  ) => {
+    const hash = await createWalletClient({
       chain: localChain(anvil.url),
       transport: http(anvil.url),
-      account: devAccount(LOCAL_ROLES.deployer),
+      account: devAccount(index),
     }).writeContract({
       address: setup.porRegistryAddress,
       abi: registry.abi,
       functionName: 'publish',
-      args: [ahead, `0x${'22'.repeat(32)}`, 1n, 1n, 1n],
+      args: [
+        args.id,
+        args.root ?? `0x${'11'.repeat(32)}`,
+        1n,
+        1n,
+        args.block,
+        args.token ?? setup.tokenAddress,
+        args.reserves ??
+          [setup.depositAddress, setup.hotWalletAddress].sort((a, b) =>
+            a.toLowerCase().localeCompare(b.toLowerCase()),
+          ),
+      ],
     })
-    await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 50 })
+    return client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  }
+
+  test('one commitment per moment: the owner only, the next id, a later block, each reserve once', async () => {
+    const latest = await registryLatest()
+    const previous = (await onRegistry(latest)).blockNumber
+    const next = BigInt(latest + 1)
+    const later = previous + 1n
+    const [a, b] = [setup.depositAddress, setup.hotWalletAddress].sort((x, y) =>
+      x.toLowerCase().localeCompare(y.toLowerCase()),
+    ) as [Address, Address]
+    await expect(publishDirect(5, { id: next, block: later })).rejects.toThrow(/only owner/)
+    const owner = LOCAL_ROLES.deployer
+    await expect(publishDirect(owner, { id: next + 1n, block: later })).rejects.toThrow(
+      /id not next/,
+    )
+    await expect(publishDirect(owner, { id: BigInt(latest), block: later })).rejects.toThrow(
+      /id not next/,
+    )
+    // Two snapshots at one block, the users split between them: refused.
+    await expect(publishDirect(owner, { id: next, block: previous })).rejects.toThrow(
+      /block not after the previous snapshot/,
+    )
+    await expect(
+      publishDirect(owner, { id: next, block: later, reserves: [b, a] }),
+    ).rejects.toThrow(/reserves not ascending/)
+    await expect(
+      publishDirect(owner, { id: next, block: later, reserves: [a, a] }),
+    ).rejects.toThrow(/reserves not ascending/)
+    await expect(
+      publishDirect(owner, { id: next, block: later, token: devAccount(7).address }),
+    ).rejects.toThrow(/token has no code/)
+    expect(Number((await onRegistry(latest + 1)).blockNumber)).toBe(0)
+  })
+
+  test('a registry ahead of the books (restored from an older copy): ids continue above it', async () => {
+    const latest = await registryLatest()
+    const ahead = BigInt(latest + 1)
+    await mine(1)
+    await publishDirect(LOCAL_ROLES.deployer, {
+      id: ahead,
+      block: (await client.getBlockNumber({ cacheTime: 0 })) - 1n,
+      root: `0x${'22'.repeat(32)}`,
+    })
+    await mine(1)
     await repo.requestSnapshot(db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     const next = (await repo.pendingSnapshot(db.pool))!

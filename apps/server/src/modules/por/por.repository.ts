@@ -85,16 +85,14 @@ const SNAPSHOT_COLUMNS = `id::int, chain_id::int AS "chainId", taken_at AS "take
   published_at AS "publishedAt"`
 
 /**
- * The next snapshot id, reserved before the tree is built (the leaves commit to it), and at
- * least `atLeast`: the registry only takes ids above the newest it holds.
+ * Makes `id` free for a new snapshot: the registry's next id, which it does not hold, so a row
+ * with that id was never anchored there (reorganised away, taken for a registry since replaced,
+ * or its transaction lost with a chain rolled back) and goes with its proofs. True when one went.
  */
-export async function nextSnapshotId(q: Queryable, atLeast: number): Promise<number> {
-  const res = await q.query<{ id: string }>(
-    `SELECT setval(seq, greatest(nextval(seq), $1))::text AS id
-       FROM pg_get_serial_sequence('por_snapshots', 'id') AS seq`,
-    [atLeast],
-  )
-  return Number(res.rows[0]!.id)
+export async function freeSnapshotId(q: Queryable, id: number): Promise<boolean> {
+  await q.query(`UPDATE por_requests SET snapshot_id = NULL WHERE snapshot_id = $1`, [id])
+  const res = await q.query(`DELETE FROM por_snapshots WHERE id = $1`, [id])
+  return (res.rowCount ?? 0) > 0
 }
 
 export async function insertSnapshot(

@@ -1,5 +1,6 @@
 // Proof of liabilities: what a user is owed, at which scale, how well the reserves cover it,
 // which block a snapshot is taken at and when the next one is due. No I/O.
+import { getAddress } from 'viem'
 
 /** The scales the tree commits amounts at: USDT as on Ethereum, HOPE as an 18-decimal token. */
 export const USDT_SCALE = 6
@@ -146,14 +147,26 @@ export const retentionCutoff = (nowMs: number, days: number): Date =>
 
 /**
  * The message a reserve address signs once (EIP-191), as the verifier of `@hope/por-verify`
- * rebuilds it: it names the address, the chain and the registry, so a signature made for
- * anything else cannot be shown as HOPE's.
+ * rebuilds it: it names the address, the chain, the registry and the token, so a signature made
+ * for anything else cannot be shown as HOPE's.
  */
-export function reserveMessage(address: string, chainId: number, registry: string): string {
+export function reserveMessage(
+  address: string,
+  chainId: number,
+  registry: string,
+  token: string,
+): string {
   return [
     'HOPE proof of reserves',
     `The address ${address.toLowerCase()} holds funds that HOPE owes to its users.`,
     `Chain: ${chainId}`,
     `Registry: ${registry.toLowerCase()}`,
+    `Token: ${token.toLowerCase()}`,
   ].join('\n')
+}
+
+/** The reserve set as the registry takes it: checksummed, each once, ascending. */
+export function registryReserveSet(addresses: readonly string[]): `0x${string}`[] {
+  const unique = [...new Set(addresses.map((a) => a.toLowerCase()))].sort()
+  return unique.map((a) => getAddress(a))
 }

@@ -34,6 +34,7 @@ import {
   formatScaled,
   publishState,
   rescale,
+  registryReserveSet,
   reserveMessage,
   reservesShort,
   retentionCutoff,
@@ -142,7 +143,7 @@ export function createPorService(deps: {
         reserves: row.reserves.map((r) => ({
           address: r.address,
           balance: formatScaled(BigInt(r.balance), row.tokenDecimals),
-          message: reserveMessage(r.address, row.chainId, row.registryAddress),
+          message: reserveMessage(r.address, row.chainId, row.registryAddress, row.tokenAddress),
           signature: signatures.get(r.address.toLowerCase()) ?? null,
         })),
         reservesUsdt: formatScaled(BigInt(row.reservesUsdt), row.tokenDecimals),
@@ -235,6 +236,9 @@ export function createPorPublisher(deps: {
     account: publisher,
   })
 
+  /** Seconds a snapshot waits for a block past the previous snapshot's. */
+  const NEXT_BLOCK_WAIT_S = 60
+
   async function readRegistry(address: string, id: number) {
     const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
       address: address as Address,
@@ -291,6 +295,8 @@ export function createPorPublisher(deps: {
         BigInt(row.totalUsdt),
         BigInt(row.totalHope),
         BigInt(row.blockNumber),
+        row.tokenAddress as Address,
+        registryReserveSet(row.reserves.map((r) => r.address)),
       ],
       chain: null,
     })
@@ -364,7 +370,13 @@ export function createPorPublisher(deps: {
       })
       if (again) report.republished = 1
     } else if (state === 'reverted') {
-      await alarmPublishFailed(row, 'the publish transaction reverted')
+      // Another snapshot took this id first (a dropped publish mined again after a reorg):
+      // this one can never be anchored, the next one is taken above it.
+      if ((await latestOnRegistry(row.registryAddress)) >= row.id) {
+        await alarmPublishFailed(row, 'the registry already holds this id')
+        await repo.markReorged(pool, row.id)
+        await repo.requestSnapshot(pool, 'registry ahead')
+      } else await alarmPublishFailed(row, 'the publish transaction reverted')
     }
     return report
   }
@@ -374,8 +386,26 @@ export function createPorPublisher(deps: {
     const s = await settings.get()
     if (!s.porRegistryAddress || !s.chainTokenAddress)
       throw new AppError('service_unavailable', { detail: 'proof-of-liabilities registry' })
-    const head = await client.getBlockNumber({ cacheTime: 0 })
-    const blockNumber = snapshotBlock(head, s.chainConfirmations)
+    // One commitment per moment: the registry takes the next id only, at a block later than
+    // the previous snapshot's. Right after one (a publish at start, then another), wait for it.
+    const latest = await latestOnRegistry(s.porRegistryAddress)
+    const previousBlock =
+      latest > 0 ? (await readRegistry(s.porRegistryAddress, latest)).blockNumber : -1n
+    let blockNumber = snapshotBlock(
+      await client.getBlockNumber({ cacheTime: 0 }),
+      s.chainConfirmations,
+    )
+    for (let waited = 0; blockNumber <= previousBlock; waited += 1) {
+      if (waited >= NEXT_BLOCK_WAIT_S)
+        throw new AppError('service_unavailable', {
+          detail: `no block past snapshot ${latest}'s (${previousBlock}) at the confirmation depth yet`,
+        })
+      await new Promise((r) => setTimeout(r, 1_000))
+      blockNumber = snapshotBlock(
+        await client.getBlockNumber({ cacheTime: 0 }),
+        s.chainConfirmations,
+      )
+    }
     const block = await client.getBlock({ blockNumber })
     const tokenAddress = getAddress(s.chainTokenAddress)
     const reserveAddresses = [
@@ -404,8 +434,13 @@ export function createPorPublisher(deps: {
     )
     const reservesTotal = reserves.reduce((sum, r) => sum + r.balance, 0n)
 
-    // The id first: the leaves commit to it, and the read below is read-only.
-    const id = await repo.nextSnapshotId(pool, (await latestOnRegistry(s.porRegistryAddress)) + 1)
+    // The id first: the leaves commit to it, and the read below is read-only. The registry
+    // does not hold it, so a row left with it was never anchored there: it goes.
+    const id = latest + 1
+    if (await repo.freeSnapshotId(pool, id))
+      log('proof-of-liabilities snapshot id reused: the registry never anchored it', {
+        snapshotId: id,
+      })
     const { accounts, inFlight } = await inTransaction(pool, async (q) => {
       await repo.beginLiabilitiesRead(q)
       const accounts: TreeAccount[] = []
@@ -436,7 +471,7 @@ export function createPorPublisher(deps: {
               {
                 address,
                 signature,
-                message: reserveMessage(address, chain.chainId, registryAddress),
+                message: reserveMessage(address, chain.chainId, registryAddress, tokenAddress),
               },
             ]
           : []

@@ -23,10 +23,10 @@ async function waitFor<T>(read: () => Promise<T | null>, timeoutMs: number): Pro
   }
 }
 
-/** `node packages/por-verify/src/cli.ts <file> --rpc <url>`: its exit status and output. */
-function runCli(file: string, rpc: string): Promise<{ status: number | null; output: string }> {
+/** `node packages/por-verify/src/cli.ts <file> --rpc <url> …`: its exit status and output. */
+function runCli(file: string, args: string[]): Promise<{ status: number | null; output: string }> {
   const cli = path.join(repoRoot, 'packages/por-verify/src/cli.ts')
-  const child = spawn(process.execPath, [cli, file, '--rpc', rpc], {
+  const child = spawn(process.execPath, [cli, file, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -65,7 +65,7 @@ describe('proof of liabilities', () => {
       expect(failed).toEqual([])
       expect(await verdict.getAttribute('data-state')).toBe('ok')
       const checks = page.locator('[data-testid^="verify-check-"]')
-      expect(await checks.count()).toBe(9)
+      expect(await checks.count()).toBe(11)
       for (const state of await checks.evaluateAll((els) =>
         els.map((el) => (el as HTMLElement).dataset.state),
       ))
@@ -91,8 +91,28 @@ describe('proof of liabilities', () => {
         address,
       })
 
-      const cli = await runCli(file, inject('chainRpcUrl'))
-      expect(cli.output).toContain('All 10 checks hold.')
+      // Pinned as the user is told: the official registry and token the app shows, and the
+      // balance the app showed for that moment.
+      const official = await api<{ porRegistryAddress: string; tokenAddress: string }>(
+        'userAccount/getAddress',
+        {},
+        token,
+      )
+      const cli = await runCli(file, [
+        '--rpc',
+        inject('chainRpcUrl'),
+        '--registry',
+        official.porRegistryAddress,
+        '--token',
+        official.tokenAddress,
+        '--usdt',
+        '25.5',
+        '--hope',
+        '0',
+        '--address',
+        address,
+      ])
+      expect(cli.output).toContain('All 12 checks hold.')
       expect(cli.status).toBe(0)
       fs.rmSync(dir, { recursive: true, force: true })
       await page.context().close()

@@ -175,6 +175,11 @@ async function main(): Promise<void> {
   app.log.info(
     `chain ${chain.chainId} at ${anvil ? `${chain.rpcUrl} (local Anvil, state in DATA_DIR/chain)` : 'CHAIN_RPC_URL'}`,
   )
+  const official = await createSettingsService(database.pool).get()
+  if (official.porRegistryAddress)
+    app.log.info(
+      `proof of liabilities: registry ${official.porRegistryAddress}, token ${official.chainTokenAddress} (npx por-verify … --registry … --token …)`,
+    )
   if (config.seedDemo) {
     app.log.info(`demo root user ${DEMO_ROOT.userName}, invitation code ${DEMO_ROOT.referralCode}`)
   }

@@ -147,6 +147,11 @@ export interface DepositAddress {
   depositAddress: string
   tokenAddress: string
   tokenDecimals: number
+  /**
+   * The official proof-of-liabilities registry (settings); empty until operators set one. The
+   * verifier is pinned to it and to `tokenAddress`, never to what a proof file names.
+   */
+  porRegistryAddress: string
   confirmations: number
   /** Explorer link for a transaction, `{hash}` to be replaced; empty when there is none. */
   explorerTxUrl: string

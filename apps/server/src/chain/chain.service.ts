@@ -65,6 +65,7 @@ export async function depositAddress(
     depositAddress: s.chainDepositAddress,
     tokenAddress: s.chainTokenAddress,
     tokenDecimals: s.chainTokenDecimals,
+    porRegistryAddress: s.porRegistryAddress,
     confirmations: s.chainConfirmations,
     explorerTxUrl: s.chainExplorerTxUrl,
     chain: s.chainPublicRpcUrl

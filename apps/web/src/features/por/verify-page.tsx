@@ -22,6 +22,8 @@ const verifier = () => import('./verify-proof.ts')
 
 /** The checks in the order the verifier runs them (shown while it runs). */
 const CHECK_IDS: CheckId[] = [
+  'pinned',
+  'latest',
   'leaves',
   'sums',
   'root',

@@ -31,6 +31,7 @@ beforeAll(async () => {
     address: reserve.address,
     chainId: CHAIN_ID,
     registry: REGISTRY,
+    token: TOKEN,
   })
   const reserves = [
     { address: reserve.address, message, signature: await reserve.signMessage({ message }) },
@@ -44,9 +45,12 @@ beforeAll(async () => {
 })
 
 /** The chain as the registry and the token answer: anchored as built, reserves as given. */
-function chain(opts: { root?: Hex; reserves?: bigint; down?: boolean } = {}): ChainReaders {
+function chain(
+  opts: { root?: Hex; reserves?: bigint; down?: boolean; latestId?: bigint } = {},
+): ChainReaders {
   const down = () => Promise.reject(new Error('fetch failed'))
-  if (opts.down) return { readChainId: down, readRegistry: down, readReserves: down }
+  if (opts.down)
+    return { readChainId: down, readRegistry: down, readLatestId: down, readReserves: down }
   return {
     readChainId: async () => CHAIN_ID,
     readRegistry: async () => ({
@@ -54,15 +58,32 @@ function chain(opts: { root?: Hex; reserves?: bigint; down?: boolean } = {}): Ch
       totalUsdt: tree.totals.usdt,
       totalHope: tree.totals.hope,
       blockNumber: 120n,
-      publishedAt: 1n,
+      publishedAt: BigInt(Math.floor(Date.now() / 1000) - 600),
+      token: TOKEN,
+      tokenDecimals: 6,
+      reserves: [reserve.address],
     }),
+    readLatestId: async () => opts.latestId ?? 9n,
     readReserves: async ({ addresses }) => addresses.map(() => opts.reserves ?? 20_000_000n),
   }
 }
 
-const check = (readers: ChainReaders, address = ALICE): Promise<ProofCheck> =>
+/** The server's settings as `userAccount/getAddress` gives them: the official registry and token. */
+const official = {
+  chainId: CHAIN_ID,
+  tokenAddress: TOKEN,
+  porRegistryAddress: REGISTRY,
+  chain: null,
+} as unknown as DepositAddress
+
+const check = (
+  readers: ChainReaders,
+  address = ALICE,
+  deposit: DepositAddress = official,
+): Promise<ProofCheck> =>
   checkProofFile(proof, {
     address,
+    deposit,
     access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
     readersFor: () => readers,
   })
@@ -73,7 +94,7 @@ describe('checking a proof in the app', () => {
     expect(result.kind).toBe('checked')
     if (result.kind !== 'checked') return
     expect(result.result.checks.filter((c) => !c.ok)).toEqual([])
-    expect(result.result.checks).toHaveLength(9)
+    expect(result.result.checks).toHaveLength(11)
     expect(verdictOf(result)).toEqual({ ok: true, conclusive: true })
   })
 
@@ -82,12 +103,27 @@ describe('checking a proof in the app', () => {
       [chain({ root: `0x${'11'.repeat(32)}` }), ALICE, 'anchor'],
       [chain({ reserves: 1n }), ALICE, 'reserves'],
       [chain(), BOB, 'balance'],
+      [chain({ latestId: 12n }), ALICE, 'latest'],
     ] as const) {
       const result = await check(readers, address)
       if (result.kind !== 'checked') throw new Error('not checked')
       expect(result.result.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual([failing])
       expect(verdictOf(result)).toEqual({ ok: false, conclusive: true })
     }
+  })
+
+  test('the registry and token come from the app’s settings: a file naming others fails', async () => {
+    const elsewhere = {
+      ...official,
+      porRegistryAddress: `0x${'e1'.repeat(20)}`,
+    } as DepositAddress
+    const result = await check(chain(), ALICE, elsewhere)
+    if (result.kind !== 'checked') throw new Error('not checked')
+    expect(result.result.checks.find((c) => c.id === 'pinned')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/the file names registry 0x0+a1, not the official 0xe1e1/),
+    })
+    expect(verdictOf(result)).toEqual({ ok: false, conclusive: true })
   })
 
   test('a chain out of reach fails the chain checks without concluding anything', async () => {

@@ -89,13 +89,14 @@ function watchedReaders(readers: ChainReaders, failed: () => void): ChainReaders
   return {
     ...(readers.readChainId ? { readChainId: watch(readers.readChainId) } : {}),
     readRegistry: watch(readers.readRegistry),
+    readLatestId: watch(readers.readLatestId),
     readReserves: watch(readers.readReserves),
   }
 }
 
 const unreachableReaders = (chainId: number): ChainReaders => {
   const fail = () => Promise.reject(new Error(`no RPC endpoint known for chain ${chainId}`))
-  return { readChainId: fail, readRegistry: fail, readReserves: fail }
+  return { readChainId: fail, readRegistry: fail, readLatestId: fail, readReserves: fail }
 }
 
 /**
@@ -130,7 +131,18 @@ export async function checkProofFile(
     () => (unreachable = true),
   )
   const [result, blockTime] = await Promise.all([
-    verifyProof(proof, readers, opts.address ? { expected: { address: opts.address } } : {}),
+    verifyProof(proof, readers, {
+      ...(opts.address ? { expected: { address: opts.address } } : {}),
+      // The official registry and token from the server's settings, never the file's.
+      ...(opts.deposit?.porRegistryAddress
+        ? {
+            pinned: {
+              registry: opts.deposit.porRegistryAddress,
+              token: opts.deposit.tokenAddress,
+            },
+          }
+        : {}),
+    }),
     client
       ? client
           .getBlock({ blockNumber: BigInt(proof.blockNumber) })

@@ -26,6 +26,7 @@ const depositAddress = (changes: Partial<DepositAddress> = {}): DepositAddress =
   depositAddress: DEPOSIT,
   tokenAddress: TOKEN,
   tokenDecimals: 6,
+  porRegistryAddress: '',
   confirmations: 12,
   explorerTxUrl: 'https://explorer.test/tx/{hash}',
   chain: null,

@@ -30,6 +30,7 @@ function renderRecords(list: Recharge[], getAddress?: () => Reply) {
           depositAddress: hash('11').slice(0, 42),
           tokenAddress: hash('22').slice(0, 42),
           tokenDecimals: 6,
+          porRegistryAddress: '',
           confirmations: 12,
           explorerTxUrl: 'https://explorer.test/tx/{hash}',
         })),

@@ -46,6 +46,7 @@ function renderRecords(handlers: {
         depositAddress: ADDRESS,
         tokenAddress: ADDRESS,
         tokenDecimals: 6,
+        porRegistryAddress: '',
         confirmations: 12,
         explorerTxUrl: handlers.explorerTxUrl ?? 'https://explorer.test/tx/{hash}',
       }),

@@ -1,4 +1,5 @@
-// `npm run por:publish`: takes a proof-of-liabilities snapshot now, publishes its root on the
+// `npm run por:publish`: takes a proof-of-liabilities snapshot now (after finishing one still
+// being published, such as the one taken at start), publishes its root on the
 // registry and waits until the publish transaction is at the confirmation depth (sent again if
 // a reorg drops it). Exits 1 when it is not published within POR_PUBLISH_TIMEOUT_MS (5 min).
 // Chain: CHAIN_RPC_URL, else the local chain of a running app under DATA_DIR. The registry's
@@ -54,31 +55,40 @@ try {
     buildTree: buildTreeInWorker,
     log: (msg, extra) => console.info(msg, extra),
   })
-  const { snapshot, taken } = await por.publishNow()
-  console.info(
-    taken
-      ? `snapshot ${snapshot.id}: ${snapshot.users} users at block ${snapshot.blockNumber}, root ${snapshot.root}, publish tx ${snapshot.publishTxHash}`
-      : `snapshot ${snapshot.id} is still being published (tx ${snapshot.publishTxHash}); following it`,
-  )
   const deadline = Date.now() + Number(process.env.POR_PUBLISH_TIMEOUT_MS ?? 300_000)
-  for (;;) {
-    await por.watchPending()
-    const row = (await snapshotById(db.pool, snapshot.id))!
-    if (row.status === 'published') {
-      console.info(`snapshot ${row.id} published in block ${row.publishBlock}`)
-      break
+  /** Follows snapshot `id` until it is published (true), void or past the deadline (false). */
+  const follow = async (id: number): Promise<boolean> => {
+    for (;;) {
+      await por.watchPending()
+      const row = (await snapshotById(db.pool, id))!
+      if (row?.status === 'published') {
+        console.info(`snapshot ${row.id} published in block ${row.publishBlock}`)
+        return true
+      }
+      if (!row || row.status === 'reorged') {
+        console.error(`snapshot ${id}: its block left the chain; run again`)
+        return false
+      }
+      if (Date.now() > deadline) {
+        console.error(`snapshot ${id}: not at the confirmation depth yet; the job will finish it`)
+        return false
+      }
+      await new Promise((r) => setTimeout(r, 2_000))
     }
-    if (row.status === 'reorged') {
-      console.error(`snapshot ${row.id}: its block left the chain; run again`)
-      process.exitCode = 1
-      break
-    }
-    if (Date.now() > deadline) {
-      console.error(`snapshot ${row.id}: not at the confirmation depth yet; the job will finish it`)
-      process.exitCode = 1
-      break
-    }
-    await new Promise((r) => setTimeout(r, 2_000))
+  }
+  let { snapshot, taken } = await por.publishNow()
+  if (!taken) {
+    // One taken earlier (at start) is still being published: finish it, then take one now,
+    // so that what the books hold at this moment is in the new snapshot.
+    console.info(`snapshot ${snapshot.id} is still being published; following it first`)
+    if (!(await follow(snapshot.id))) process.exitCode = 1
+    else ({ snapshot, taken } = await por.publishNow())
+  }
+  if (!process.exitCode) {
+    console.info(
+      `snapshot ${snapshot.id}: ${snapshot.users} users at block ${snapshot.blockNumber}, root ${snapshot.root}, publish tx ${snapshot.publishTxHash}`,
+    )
+    if (!taken || !(await follow(snapshot.id))) process.exitCode = 1
   }
 } finally {
   await db.close()

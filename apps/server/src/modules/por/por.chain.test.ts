@@ -20,6 +20,7 @@ import {
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
+import { startRpcProxy } from '../../testing/rpc-proxy.ts'
 import {
   createTestDatabase,
   databaseTargets,
@@ -28,6 +29,7 @@ import {
   type TestDatabase,
 } from '../../testing/index.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
 import { createPorPublisher, createPorService, type BuildTree } from './por.service.ts'
 
@@ -55,6 +57,7 @@ const standInTree: BuildTree = async ({ snapshotId, accounts, context }) => {
 describe('proof of liabilities on a local chain', () => {
   let anvil: LocalChain
   let setup: LocalChainSetup
+  let settings: SettingsService
   let client: PublicClient
   let db: TestDatabase
   let publisher: ReturnType<typeof createPorPublisher>
@@ -85,7 +88,7 @@ describe('proof of liabilities on a local chain', () => {
     fixture = await startChainFixture()
     ;({ anvil, setup, client } = fixture)
     db = await createTestDatabase(databaseTargets()[0]!)
-    const settings = await fixture.configure(db.pool, CONFIRMATIONS, { por: true })
+    settings = await fixture.configure(db.pool, CONFIRMATIONS, { por: true })
     publisher = createPorPublisher({
       pool: db.pool,
       settings,
@@ -330,5 +333,51 @@ describe('proof of liabilities on a local chain', () => {
     await repo.requestSnapshot(db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     expect((await openAlarms(db.pool)).filter((a) => a.kind === 'por_shortfall')).toHaveLength(0)
+  })
+  test('a chain read that fails is retried, never taken for a reorg or a dropped transaction', async () => {
+    const proxy = await startRpcProxy(anvil.url)
+    try {
+      const flaky = createPorPublisher({
+        pool: db.pool,
+        settings,
+        chain: connectChain(proxy.url, anvil.chainId),
+        publisher: devAccount(LOCAL_ROLES.deployer),
+        hotWallet: setup.hotWalletAddress,
+        buildTree: standInTree,
+      })
+      // Whatever the tests before left pending is published first.
+      await mine(CONFIRMATIONS)
+      await publisher.tick()
+      expect(await repo.pendingSnapshot(db.pool)).toBeNull()
+      await mine(1)
+      await repo.requestSnapshot(db.pool, 'test')
+      expect(await flaky.tick()).toMatchObject({ taken: 1 })
+      const pending = (await repo.pendingSnapshot(db.pool))!
+      const reads = [
+        'eth_getBlockByNumber',
+        'eth_getTransactionReceipt',
+        'eth_getTransactionByHash',
+      ]
+      for (const [failing, fault] of [
+        [reads, 'rpc_error'],
+        [reads, 'http_500'],
+        // The block reads, the transaction does not: not "dropped" either.
+        [reads.slice(1), 'rpc_error'],
+      ] as const) {
+        for (const method of failing) proxy.fail(method, fault)
+        await flaky.tick().catch(() => null)
+        expect(await repo.snapshotById(db.pool, pending.id)).toMatchObject({
+          status: 'pending',
+          publishTxHash: pending.publishTxHash,
+          publishAttempts: pending.publishAttempts,
+        })
+        proxy.heal()
+      }
+      expect(proxy.faulted('eth_getTransactionReceipt')).toBeGreaterThan(0)
+      await mine(CONFIRMATIONS)
+      expect(await flaky.tick()).toMatchObject({ published: 1, reorged: 0, republished: 0 })
+    } finally {
+      await proxy.close()
+    }
   })
 })

@@ -8,6 +8,9 @@ import {
 } from '@hope/api'
 import type pg from 'pg'
 import {
+  BlockNotFoundError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
   createWalletClient,
   erc20Abi,
   getAddress,
@@ -236,6 +239,14 @@ export function createPorPublisher(deps: {
     account: publisher,
   })
 
+  /** A `.catch` that answers null for the chain's "not found" (`kind`), and throws the rest. */
+  const orNullWhen =
+    (kind: new (...args: never[]) => Error) =>
+    (e: unknown): null => {
+      if (e instanceof kind) return null
+      throw e
+    }
+
   /** Seconds a snapshot waits for a block past the previous snapshot's. */
   const NEXT_BLOCK_WAIT_S = 60
 
@@ -323,7 +334,11 @@ export function createPorPublisher(deps: {
     const report = { published: 0, republished: 0, reorged: 0 }
     const row = await repo.pendingSnapshot(pool)
     if (!row) return report
-    const block = await client.getBlock({ blockNumber: BigInt(row.blockNumber) }).catch(() => null)
+    // A read that fails is retried on the next run: only the chain's own answer that block B is
+    // gone or another block counts as a reorganisation.
+    const block = await client
+      .getBlock({ blockNumber: BigInt(row.blockNumber) })
+      .catch(orNullWhen(BlockNotFoundError))
     if (block?.hash !== row.blockHash) {
       await repo.markReorged(pool, row.id)
       // Replaced at once: a request makes the same tick take the next one.
@@ -337,13 +352,13 @@ export function createPorPublisher(deps: {
       return report
     }
     const hash = row.publishTxHash as Hex
-    const receipt = await client.getTransactionReceipt({ hash }).catch(() => null)
+    // Likewise a transaction is dropped only when the node says it knows none by that hash.
+    const receipt = await client
+      .getTransactionReceipt({ hash })
+      .catch(orNullWhen(TransactionReceiptNotFoundError))
     const known = receipt
       ? true
-      : await client.getTransaction({ hash }).then(
-          () => true,
-          () => false,
-        )
+      : (await client.getTransaction({ hash }).catch(orNullWhen(TransactionNotFoundError))) !== null
     const state = publishState({
       receipt: receipt && {
         blockNumber: receipt.blockNumber,

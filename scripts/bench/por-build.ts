@@ -27,6 +27,17 @@ const someone = `0x${Buffer.from(tree.state.accountAddress.subarray(0, 20)).toSt
 const proofRuns = 100
 for (let i = 0; i < proofRuns; i++) tree.partsFor(someone)
 const t3 = performance.now()
+// What a proof reveals: the sibling sums on a user's paths that are not zero (the others are
+// empty subtrees), over a sample of users.
+const nonZero: number[] = []
+const sample = Math.min(users, 200)
+for (let i = 0; i < sample; i++) {
+  const at = Math.floor((i * users) / sample) * 20
+  const address = `0x${Buffer.from(tree.state.accountAddress.subarray(at, at + 20)).toString('hex')}`
+  for (const part of tree.partsFor(address) ?? [])
+    nonZero.push(part.path.filter((s) => s.usdt !== '0' || s.hope !== '0').length)
+}
+nonZero.sort((a, b) => a - b)
 console.info(
   JSON.stringify({
     packSeconds: (t1 - t0) / 1000,
@@ -34,5 +45,7 @@ console.info(
     leaves: tree.leafCount,
     proofMs: (t3 - t2) / proofRuns,
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    nonZeroSiblingsMedian: nonZero[Math.floor(nonZero.length / 2)] ?? 0,
+    nonZeroSiblingsMax: nonZero.at(-1) ?? 0,
   }),
 )

@@ -15,6 +15,8 @@ interface Figures {
   leaves: number
   proofMs: number
   peakRssMiB: number
+  nonZeroSiblingsMedian: number
+  nonZeroSiblingsMax: number
 }
 
 export async function benchPor(): Promise<BenchRow[]> {
@@ -60,6 +62,20 @@ export async function benchPor(): Promise<BenchRow[]> {
         size,
         value: f.proofMs,
         unit: 'ms',
+      },
+      {
+        group: 'por',
+        name: 'non-zero sibling sums on one path, median (of 32)',
+        size,
+        value: f.nonZeroSiblingsMedian,
+        unit: 'sums',
+      },
+      {
+        group: 'por',
+        name: 'non-zero sibling sums on one path, most (of 32)',
+        size,
+        value: f.nonZeroSiblingsMax,
+        unit: 'sums',
       },
     )
   }

@@ -10,6 +10,7 @@ import { LOCAL_ROLES, devAccount, runningLocalChain } from '../src/chain/local-c
 import { loadConfig } from '../src/config.ts'
 import { openAppDatabase } from '../src/db/app-database.ts'
 import { snapshotById } from '../src/modules/por/por.repository.ts'
+import { sealKeyLoader } from '../src/modules/por/por.seal.ts'
 import { createPorPublisher } from '../src/modules/por/por.service.ts'
 import { buildTreeInWorker } from '../src/modules/por/por.tree.ts'
 import { createSettingsService } from '../src/modules/settings/settings.service.ts'
@@ -53,6 +54,7 @@ try {
     publisher,
     hotWallet,
     buildTree: buildTreeInWorker,
+    sealKey: sealKeyLoader(config),
     log: (msg, extra) => console.info(msg, extra),
   })
   const deadline = Date.now() + Number(process.env.POR_PUBLISH_TIMEOUT_MS ?? 300_000)

@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/pool.ts'
 import { createMemoryLimitStore, type LimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
+import { sealKeyLoader } from './modules/por/por.seal.ts'
 import { requestIdMixin, requestIdOf, withRequestId } from './lib/request-context.ts'
 import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
@@ -286,6 +287,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const por = createPorService({
     pool: opts.database.pool,
     settings,
+    sealKey: sealKeyLoader(opts.config),
     ...(opts.now ? { now: opts.now } : {}),
   })
   app.decorate('services', {

@@ -38,6 +38,11 @@ export interface Config {
    * base64); when absent, a key file under dataDir is made on first use.
    */
   operatorSecretKey: string | undefined
+  /**
+   * POR_SEAL_KEY: the key sealing stored proofs of liabilities (32 bytes, hex or base64); when
+   * absent, a key file under dataDir is made on first use.
+   */
+  porSealKey: string | undefined
   /** REDIS_URL: where rate limits count when several processes serve; optional. */
   redisUrl: string | undefined
   /**
@@ -102,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chainBlockTimeSec: Number(env.CHAIN_BLOCK_TIME ?? 1),
     ethPriceFeed: loadEthPriceFeed(env),
     operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
+    porSealKey: env.POR_SEAL_KEY || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'hope:',
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { sealKeyLoader } from '../modules/por/por.seal.ts'
 import type pg from 'pg'
 import type { LocalAccount } from 'viem'
 import type { ChainConnection } from '../chain/chain.service.ts'
@@ -65,6 +66,7 @@ export function serverJobs(ctx: {
               publisher: porPublisher,
               hotWallet: hotWallet?.address ?? null,
               buildTree: buildTreeInWorker,
+              sealKey: sealKeyLoader(app.config),
               log: (msg, extra) => app.log.warn(extra, msg),
             }),
           ),

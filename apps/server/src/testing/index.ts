@@ -78,6 +78,9 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
 
 /** The key sealing operators' authenticator secrets in test apps (no key file is written). */
 export const TEST_OPERATOR_SECRET_KEY = '5e'.repeat(32)
+/** The key tests seal stored proofs of liabilities with. */
+export const SEAL_KEY = Buffer.alloc(32, 0x7c)
+export const TEST_POR_SEAL_KEY = SEAL_KEY.toString('hex')
 
 export async function buildTestApp(
   database: Database,
@@ -94,6 +97,7 @@ export async function buildTestApp(
     ...loadConfig({
       PUBLIC_URL: 'http://hope.test',
       OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY,
+      POR_SEAL_KEY: TEST_POR_SEAL_KEY,
       ...opts.env,
     }),
     webDist: undefined,

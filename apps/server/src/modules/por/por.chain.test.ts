@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { SEAL_KEY } from '../../testing/index.ts'
 import {
   createWalletClient,
   getAddress,
@@ -96,8 +97,9 @@ describe('proof of liabilities on a local chain', () => {
       publisher: devAccount(LOCAL_ROLES.deployer),
       hotWallet: setup.hotWalletAddress,
       buildTree: standInTree,
+      sealKey: () => SEAL_KEY,
     })
-    por = createPorService({ pool: db.pool, settings })
+    por = createPorService({ pool: db.pool, settings, sealKey: () => SEAL_KEY })
     const alice = await insertTestUser(db.pool, { address: devAccount(3).address })
     await fundAccount(db.pool, alice.id, '1234.5')
   })
@@ -165,6 +167,12 @@ describe('proof of liabilities on a local chain', () => {
       ).toBe(true)
     const proof = await por.myProof({ userName: devAccount(3).address })
     expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000', reserves: 2 })
+    // The database alone holds only sealed proofs.
+    const stored = await db.pool.query<{ proof: Record<string, unknown> }>(
+      'SELECT proof FROM por_proofs WHERE snapshot_id = 1',
+    )
+    expect(stored.rows.length).toBeGreaterThan(0)
+    for (const row of stored.rows) expect(Object.keys(row.proof)).toEqual(['sealed'])
   })
 
   test('a reorg that drops the publish transaction is noticed and the snapshot published again', async () => {
@@ -344,6 +352,7 @@ describe('proof of liabilities on a local chain', () => {
         publisher: devAccount(LOCAL_ROLES.deployer),
         hotWallet: setup.hotWalletAddress,
         buildTree: standInTree,
+        sealKey: () => SEAL_KEY,
       })
       // Whatever the tests before left pending is published first.
       await mine(CONFIRMATIONS)

@@ -29,6 +29,7 @@ import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.repository.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
+import { openProof, sealProof } from './por.seal.ts'
 import type { SnapshotRow } from './por.repository.ts'
 import {
   HOPE_SCALE,
@@ -117,6 +118,8 @@ const toAdminSnapshot = (s: SnapshotRow): AdminPorSnapshot => ({
 export function createPorService(deps: {
   pool: pg.Pool
   settings: SettingsService
+  /** The key stored proofs are sealed with (por.seal.ts). */
+  sealKey: () => Buffer
   now?: () => number
 }) {
   const { pool, settings } = deps
@@ -171,7 +174,9 @@ export function createPorService(deps: {
         row.takenAt < retentionCutoff(now(), s.porRetentionDays)
       )
         throw new AppError('not_found', { detail: 'snapshot' })
-      return repo.proofOf(pool, row.id, user.userName.toLowerCase())
+      const address = user.userName.toLowerCase()
+      const stored = await repo.proofOf(pool, row.id, address)
+      return stored && (openProof(deps.sealKey(), row.id, address, stored) as unknown as PorProof)
     },
 
     async snapshots(page: { pageNum: number; pageSize: number }): Promise<Page<AdminPorSnapshot>> {
@@ -226,6 +231,8 @@ export function createPorPublisher(deps: {
   /** The hot wallet's address, a reserve beside the deposit address. */
   hotWallet: Address | null
   buildTree: BuildTree
+  /** The key stored proofs are sealed with (por.seal.ts). */
+  sealKey: () => Buffer
   log?: (msg: string, extra: object) => void
   now?: () => number
 }) {
@@ -520,9 +527,11 @@ export function createPorPublisher(deps: {
       })
       let addresses: string[] = []
       let proofs: string[] = []
+      const key = deps.sealKey()
       for (const p of tree.proofs) {
-        addresses.push(p.address.toLowerCase())
-        proofs.push(JSON.stringify(p.proof))
+        const address = p.address.toLowerCase()
+        addresses.push(address)
+        proofs.push(sealProof(key, id, address, JSON.stringify(p.proof)))
         if (addresses.length === PROOF_BATCH) {
           await repo.insertProofs(q, id, addresses, proofs)
           addresses = []

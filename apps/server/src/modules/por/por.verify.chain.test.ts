@@ -1,4 +1,5 @@
 import { chainReaders, parseProofFile, verifyProof } from '@hope/por-verify'
+import { SEAL_KEY } from '../../testing/index.ts'
 import type { PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
@@ -39,8 +40,9 @@ describe('a published snapshot verifies against the chain alone', () => {
       publisher: devAccount(LOCAL_ROLES.deployer),
       hotWallet: setup.hotWalletAddress,
       buildTree: buildTreeInWorker,
+      sealKey: () => SEAL_KEY,
     })
-    por = createPorService({ pool: db.pool, settings })
+    por = createPorService({ pool: db.pool, settings, sealKey: () => SEAL_KEY })
     for (const [i, usdt, hope] of [
       [3, '1500.25', '0'],
       [4, '0', '12.000000000000000001'],

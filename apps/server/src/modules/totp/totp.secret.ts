@@ -24,15 +24,29 @@ export function loadSecretKey(config: {
   operatorSecretKey: string | undefined
   dataDir: string
 }): Buffer {
-  if (config.operatorSecretKey)
-    return parseSecretKey(config.operatorSecretKey, 'OPERATOR_SECRET_KEY')
-  const file = path.join(config.dataDir, KEY_FILE)
+  return loadKeyFile({
+    value: config.operatorSecretKey,
+    variable: 'OPERATOR_SECRET_KEY',
+    dataDir: config.dataDir,
+    file: KEY_FILE,
+  })
+}
+
+/** A 32-byte key: `value` (from `variable`) when set, else `file` under `dataDir`, made once. */
+export function loadKeyFile(opts: {
+  value: string | undefined
+  variable: string
+  dataDir: string
+  file: string
+}): Buffer {
+  if (opts.value) return parseSecretKey(opts.value, opts.variable)
+  const file = path.join(opts.dataDir, opts.file)
   try {
     return parseSecretKey(fs.readFileSync(file, 'utf8'), file)
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
-  fs.mkdirSync(config.dataDir, { recursive: true })
+  fs.mkdirSync(opts.dataDir, { recursive: true })
   // Of two processes starting at once, one makes the file and the other reads what it made. The
   // key is written in full under a name of its own, then linked into place: the link appears
   // with its content or fails with EEXIST, so no process ever reads a half-written file.

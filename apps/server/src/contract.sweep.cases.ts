@@ -125,6 +125,7 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
   'admin/audit': { action: 'nothing', pageNum: '1', pageSize: '10' },
   'por/latest': {},
   'por/myProof': { snapshotId: NO_ID },
+  'por/myStatement': { snapshotId: NO_ID },
   'admin/porSnapshots': { pageNum: '1', pageSize: '10' },
   'admin/porPublish': {},
 }

@@ -55,6 +55,23 @@ export const PorMyProofParams = z.object({
   snapshotId: intParam(1, 999_999_999).optional(),
 })
 
+/**
+ * What the app showed the caller at a snapshot's cut: each account's balance in their account
+ * log after its last line at or before the snapshot's ledger position. The verify screen and the
+ * daily check compare it with the proven balance: USDT (usdt, node and shareholder accounts) must
+ * be equal; the proven HOPE is the HOPE accounts (community, split) plus staked HOPE and what
+ * pledges still owe, so it is at least `hopeAccounts`. Null when the snapshot has no ledger
+ * position (taken before it was kept) or none is published.
+ */
+export interface PorStatement {
+  snapshotId: number
+  ledgerPosition: string
+  /** USDT at the cut, the sum of the usdt, node and shareholder accounts. */
+  usdt: string
+  /** HOPE at the cut in the community and split accounts. */
+  hopeAccounts: string
+}
+
 /** A user's proof file as the tree gave it (parts, salts, paths); `por-verify` reads it. */
 export type PorProof = Record<string, unknown>
 

@@ -105,6 +105,7 @@ import {
   type AdminPorSnapshot,
   type PorLatest,
   type PorProof,
+  type PorStatement,
 } from './por.ts'
 import {
   ActivateParams,
@@ -618,6 +619,12 @@ export const ROUTES = {
     auth: true,
     summary:
       'My proof file for the newest snapshot, or a past one (snapshotId) within retention; null when I am not in a published one yet',
+  }),
+  'por/myStatement': route<typeof PorMyProofParams, PorStatement | null>({
+    params: PorMyProofParams,
+    auth: true,
+    summary:
+      'My balances as my account log showed them at the snapshot’s cut (its ledger position), to compare with my proof; null before a snapshot with a cut is published',
   }),
   'admin/porSnapshots': route<typeof AdminPorSnapshotsParams, Page<AdminPorSnapshot>>({
     params: AdminPorSnapshotsParams,

@@ -178,6 +178,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     const stored = async (id: number, takenDaysAgo: number) => {
       await repo.insertSnapshot(db.pool, {
         id,
+        ledgerPosition: null,
         chainId: 31337,
         blockNumber: 90 + id,
         blockHash: `0x${'aa'.repeat(32)}`,

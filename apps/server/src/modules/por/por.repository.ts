@@ -6,8 +6,76 @@ import type { UserBooks } from './por.rules.ts'
  * Opens the liabilities read: the caller's transaction sees one state of the books from here on
  * (REPEATABLE READ, read only), so every user's balances and the in-flight line agree.
  */
-export async function beginLiabilitiesRead(q: pg.PoolClient): Promise<void> {
+export async function beginLiabilitiesRead(q: pg.PoolClient, snapshot?: string): Promise<void> {
   await q.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
+  if (snapshot !== undefined) {
+    if (!/^[0-9A-F]+-[0-9A-F]+-[0-9]+$/i.test(snapshot)) throw new Error('not a snapshot id')
+    await q.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`)
+  }
+}
+
+/**
+ * The moment a snapshot cuts the ledger at: new transfers wait (a SHARE lock on
+ * ledger_transfers) until those in flight have committed, then the moment is exported for the
+ * reading transaction to take (`beginLiabilitiesRead`), and `release` lets transfers go on. So
+ * every transfer at or before the newest one visible at the cut is in it.
+ */
+export async function openLedgerCut(
+  pool: pg.Pool,
+): Promise<{ snapshot: string; release(): Promise<void> }> {
+  const client = await pool.connect()
+  let open = true
+  try {
+    await client.query('BEGIN')
+    await client.query(`SET LOCAL lock_timeout = '10s'`)
+    await client.query('LOCK TABLE ledger_transfers IN SHARE MODE')
+    const res = await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot')
+    return {
+      snapshot: res.rows[0]!.snapshot,
+      async release() {
+        if (!open) return
+        open = false
+        try {
+          await client.query('COMMIT')
+        } finally {
+          client.release()
+        }
+      },
+    }
+  } catch (e) {
+    open = false
+    await client.query('ROLLBACK').catch(() => {})
+    client.release()
+    throw e
+  }
+}
+
+/** The newest ledger transfer the reading transaction sees: the snapshot's ledger position. */
+export async function ledgerPosition(q: Queryable): Promise<string> {
+  const res = await q.query<{ id: string }>(
+    'SELECT coalesce(max(id), 0)::text AS id FROM ledger_transfers',
+  )
+  return res.rows[0]!.id
+}
+
+/**
+ * A user's account balances as their account log showed them at ledger position `position`:
+ * each account's balance after its last entry at or before it (0 before any).
+ */
+export async function accountsAtPosition(
+  q: Queryable,
+  userId: number,
+  position: string,
+): Promise<{ kind: string; balance: string }[]> {
+  const res = await q.query<{ kind: string; balance: string }>(
+    `SELECT a.kind,
+            coalesce((SELECT e.balance_after FROM ledger_entries e
+                       WHERE e.account_id = a.id AND e.user_id IS NOT NULL AND e.transfer_id <= $2
+                       ORDER BY e.transfer_id DESC LIMIT 1), 0)::text AS balance
+       FROM ledger_accounts a WHERE a.user_id = $1 ORDER BY a.kind`,
+    [userId, position],
+  )
+  return res.rows
 }
 
 /**
@@ -68,6 +136,8 @@ export interface SnapshotRow {
   tokenAddress: string
   tokenDecimals: number
   registryAddress: string
+  /** The newest ledger transfer the snapshot counts (null for snapshots before it was kept). */
+  ledgerPosition: string | null
   status: 'pending' | 'published' | 'reorged'
   publishTxHash: string | null
   publishAttempts: number
@@ -80,7 +150,8 @@ const SNAPSHOT_COLUMNS = `id::int, chain_id::int AS "chainId", taken_at AS "take
   total_usdt::text AS "totalUsdt", total_hope::text AS "totalHope",
   in_flight_usdt::text AS "inFlightUsdt", reserves, reserves_usdt::text AS "reservesUsdt",
   token_address AS "tokenAddress", token_decimals AS "tokenDecimals",
-  registry_address AS "registryAddress", status, publish_tx_hash AS "publishTxHash",
+  registry_address AS "registryAddress", ledger_position::text AS "ledgerPosition",
+  status, publish_tx_hash AS "publishTxHash",
   publish_attempts AS "publishAttempts", publish_block::int AS "publishBlock",
   published_at AS "publishedAt"`
 
@@ -105,9 +176,9 @@ export async function insertSnapshot(
   await q.query(
     `INSERT INTO por_snapshots (id, chain_id, block_number, block_hash, root, users, total_usdt,
        total_hope, in_flight_usdt, reserves, reserves_usdt, token_address, token_decimals,
-       registry_address)
+       registry_address, ledger_position)
      OVERRIDING SYSTEM VALUE
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
       s.id,
       s.chainId,
@@ -123,6 +194,7 @@ export async function insertSnapshot(
       s.tokenAddress,
       s.tokenDecimals,
       s.registryAddress,
+      s.ledgerPosition,
     ],
   )
 }

@@ -8,6 +8,9 @@ export async function porRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'por/myProof', ({ session, params }) =>
     por.myProof(session!.user, params.snapshotId),
   )
+  defineRoute(app, 'por/myStatement', ({ session, params }) =>
+    por.myStatement(session!.user, params.snapshotId),
+  )
   defineRoute(app, 'admin/porSnapshots', ({ params }) => por.snapshots(params))
   defineRoute(app, 'admin/porPublish', ({ operator }) => por.requestPublish(operator!))
 }

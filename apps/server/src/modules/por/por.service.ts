@@ -5,6 +5,7 @@ import {
   type Page,
   type PorLatest,
   type PorProof,
+  type PorStatement,
 } from '@hope/api'
 import type pg from 'pg'
 import {
@@ -177,6 +178,31 @@ export function createPorService(deps: {
       const address = user.userName.toLowerCase()
       const stored = await repo.proofOf(pool, row.id, address)
       return stored && (openProof(deps.sealKey(), row.id, address, stored) as unknown as PorProof)
+    },
+
+    /** What the caller's account log showed at the snapshot's cut (see `PorStatement`). */
+    async myStatement(user: { id: number }, snapshotId?: number): Promise<PorStatement | null> {
+      const row = snapshotId
+        ? await repo.snapshotById(pool, snapshotId)
+        : await repo.latestPublished(pool)
+      if (!row && !snapshotId) return null
+      if (!row || row.status !== 'published')
+        throw new AppError('not_found', { detail: 'snapshot' })
+      if (row.ledgerPosition === null) return null
+      const accounts = await repo.accountsAtPosition(pool, user.id, row.ledgerPosition)
+      const sum = (kinds: string[], scale: number) =>
+        formatScaled(
+          accounts
+            .filter((a) => kinds.includes(a.kind))
+            .reduce((total, a) => total + toScaledUnits(a.balance, scale), 0n),
+          scale,
+        )
+      return {
+        snapshotId: row.id,
+        ledgerPosition: row.ledgerPosition,
+        usdt: sum(['usdt', 'node', 'shareholder'], USDT_SCALE),
+        hopeAccounts: sum(['community', 'split'], HOPE_SCALE),
+      }
     },
 
     async snapshots(page: { pageNum: number; pageSize: number }): Promise<Page<AdminPorSnapshot>> {
@@ -463,8 +489,12 @@ export function createPorPublisher(deps: {
       log('proof-of-liabilities snapshot id reused: the registry never anchored it', {
         snapshotId: id,
       })
-    const { accounts, inFlight } = await inTransaction(pool, async (q) => {
-      await repo.beginLiabilitiesRead(q)
+    // The books at one moment: transfers in flight commit first, new ones wait a moment.
+    const cut = await repo.openLedgerCut(pool)
+    const read = inTransaction(pool, async (q) => {
+      await repo.beginLiabilitiesRead(q, cut.snapshot)
+      await cut.release()
+      const position = await repo.ledgerPosition(q)
       const accounts: TreeAccount[] = []
       for (let after = 0; ;) {
         const page = await repo.userBooksPage(q, after, READ_PAGE)
@@ -473,8 +503,9 @@ export function createPorPublisher(deps: {
         after = page.at(-1)!.id
       }
       const inFlight = toScaledUnits(await repo.inFlightWithdrawals(q), USDT_SCALE)
-      return { accounts, inFlight }
+      return { accounts, inFlight, position }
     })
+    const { accounts, inFlight, position } = await read.finally(() => cut.release())
     const totalUsdt = accounts.reduce((sum, a) => sum + a.usdt, 0n)
     const totalHope = accounts.reduce((sum, a) => sum + a.hope, 0n)
     const registryAddress = getAddress(s.porRegistryAddress)
@@ -524,6 +555,7 @@ export function createPorPublisher(deps: {
         tokenAddress,
         tokenDecimals: s.chainTokenDecimals,
         registryAddress,
+        ledgerPosition: position,
       })
       let addresses: string[] = []
       let proofs: string[] = []

@@ -1,6 +1,6 @@
 import { chainReaders, parseProofFile, verifyProof } from '@hope/por-verify'
 import { SEAL_KEY } from '../../testing/index.ts'
-import type { PublicClient } from 'viem'
+import { parseUnits, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
@@ -25,7 +25,7 @@ describe('a published snapshot verifies against the chain alone', () => {
   let db: TestDatabase
   let publisher: ReturnType<typeof createPorPublisher>
   let por: ReturnType<typeof createPorService>
-  const users: { userName: string }[] = []
+  const users: { id: number; userName: string }[] = []
 
   beforeAll(async () => {
     fixture = await startChainFixture()
@@ -78,6 +78,15 @@ describe('a published snapshot verifies against the chain alone', () => {
       })
       expect(result.checks.filter((c) => !c.ok)).toEqual([])
       expect(result.ok).toBe(true)
+      // What the account log showed at the cut is what the proof proves.
+      const statement = (await por.myStatement(user))!
+      expect(statement.snapshotId).toBe(latest.snapshotId)
+      expect(parseUnits(statement.usdt, 6)).toBe(BigInt(parsed.proof.balance.usdt))
+      expect(parseUnits(statement.hopeAccounts, 18)).toBe(BigInt(parsed.proof.balance.hope))
     }
+    // A move after the cut is not in that moment's statement.
+    await fundAccount(db.pool, users[0]!.id, '5')
+    const after = (await por.myStatement(users[0]!))!
+    expect(after.usdt).toBe('1500.25')
   })
 })

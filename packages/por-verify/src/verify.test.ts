@@ -263,3 +263,20 @@ describe('verifyProof', () => {
     expect(checks.find((c) => c.id === 'leaves')).toMatchObject({ ok: false })
   })
 })
+
+describe('the balance the app showed', () => {
+  test('HOPE at least what the accounts showed: less fails, more (staked, pledged) holds', async () => {
+    const accounts = [{ address: `0x${'05'.repeat(20)}`, usdt: 10n, hope: 5n }]
+    const tree = build(accounts)
+    const proof = proofOf(tree, accounts[0]!.address, reserves)
+    const atLeast = (hopeAtLeast: bigint) =>
+      verifyProof(proof, fakeChain(tree), { expected: { usdt: 10n, hopeAtLeast } })
+    expect(failed((await atLeast(5n)).checks)).toEqual([])
+    expect(failed((await atLeast(3n)).checks)).toEqual([])
+    const short = await atLeast(6n)
+    expect(short.checks.find((c) => c.id === 'balance')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/at least 0\.000000000000000006 HOPE expected/),
+    })
+  })
+})

@@ -72,8 +72,12 @@ export interface VerifyResult {
 }
 
 export interface VerifyOptions {
-  /** What the user knows (their address, their balance in the app); compared when given. */
-  expected?: { address?: string; usdt?: bigint; hope?: bigint }
+  /**
+   * What the user knows (their address, their balance in the app); compared when given.
+   * `hopeAtLeast`: HOPE the proof must hold at least (the app's HOPE accounts, to which the
+   * proof adds staked and pledged HOPE).
+   */
+  expected?: { address?: string; usdt?: bigint; hope?: bigint; hopeAtLeast?: bigint }
   /**
    * The official registry and token (from the README, the app's settings), never the file's:
    * a file naming others is refused. Without them the file's are read, as a last resort.
@@ -354,6 +358,9 @@ function checkBalance(proof: ProofFile, expected: VerifyOptions['expected']): [b
       : undefined,
     expected?.hope !== undefined && expected.hope !== sum.hope
       ? `${hope(sum.hope)} committed, ${hope(expected.hope)} expected`
+      : undefined,
+    expected?.hopeAtLeast !== undefined && sum.hope < expected.hopeAtLeast
+      ? `${hope(sum.hope)} committed, at least ${hope(expected.hopeAtLeast)} expected`
       : undefined,
   ].filter(Boolean)
   if (mismatch.length) return [false, mismatch.join('; ')]

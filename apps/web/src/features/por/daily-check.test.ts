@@ -1,8 +1,15 @@
+import type { PorStatement } from '@hope/api'
 import { describe, expect, test, vi } from 'vitest'
 import { lastCheckKey, localDay, runDailyCheck, type DailyCheckDeps } from './daily-check.ts'
 
 const ADDRESS = '0x5b38da6a701c568545dcfcb03fcb875f56beddc4'
 const PROOF = { snapshotId: '7' }
+const STATEMENT: PorStatement = {
+  snapshotId: 7,
+  ledgerPosition: '120',
+  usdt: '25.5',
+  hopeAccounts: '0',
+}
 
 function deps(overrides: Partial<DailyCheckDeps> = {}) {
   const stored = new Map<string, string>()
@@ -15,6 +22,7 @@ function deps(overrides: Partial<DailyCheckDeps> = {}) {
     today: '2026-03-20',
     storage,
     fetchProof: vi.fn(async (): Promise<unknown> => PROOF),
+    fetchStatement: vi.fn(async (): Promise<PorStatement | null> => STATEMENT),
     verify: vi.fn(async () => ({ ok: true, conclusive: true })),
     notify: vi.fn(async () => {}),
     ...overrides,
@@ -26,7 +34,7 @@ describe('daily proof check', () => {
   test('verifies once a day per user, and says nothing when every check holds', async () => {
     const d = deps()
     expect(await runDailyCheck(d)).toBe('ok')
-    expect(d.verify).toHaveBeenCalledWith(PROOF)
+    expect(d.verify).toHaveBeenCalledWith(PROOF, STATEMENT)
     expect(d.stored.get(lastCheckKey(ADDRESS))).toBe('2026-03-20')
     expect(await runDailyCheck(d)).toBe('skipped')
     expect(d.fetchProof).toHaveBeenCalledTimes(1)
@@ -44,8 +52,18 @@ describe('daily proof check', () => {
     expect(d.notify).toHaveBeenCalledTimes(1)
   })
 
-  test('a user not in the snapshot has nothing to check that day', async () => {
+  test('a user left out of the snapshot while the app showed them a balance is told', async () => {
     const d = deps({ fetchProof: vi.fn(async () => null) })
+    expect(await runDailyCheck(d)).toBe('failed')
+    expect(d.verify).not.toHaveBeenCalled()
+    expect(d.notify).toHaveBeenCalledTimes(1)
+  })
+
+  test('a user not in the snapshot has nothing to check that day', async () => {
+    const d = deps({
+      fetchProof: vi.fn(async () => null),
+      fetchStatement: vi.fn(async () => ({ ...STATEMENT, usdt: '0', hopeAccounts: '0.000' })),
+    })
     expect(await runDailyCheck(d)).toBe('none')
     expect(d.verify).not.toHaveBeenCalled()
     expect(d.stored.get(lastCheckKey(ADDRESS))).toBe('2026-03-20')

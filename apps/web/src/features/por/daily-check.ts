@@ -1,9 +1,11 @@
 // The quiet daily check: once a day per user, after the home has settled, the app verifies the
 // user's proof of the latest snapshot in the background and speaks only when a check fails.
 // The platform cannot tell who checks, so a forged book risks being caught by anyone, any day.
+import type { PorStatement } from '@hope/api'
 import { loadNamespace, i18n } from '../../lib/i18n.ts'
 import { request } from '../../lib/request.ts'
 import { useSession } from '../../lib/store.ts'
+import { missingFromSnapshot } from './proof-check.ts'
 
 /** Where the day of a user's last completed check is kept (localStorage, `YYYY-MM-DD`). */
 export const lastCheckKey = (address: string) => `porChecked:${address.toLowerCase()}`
@@ -26,8 +28,13 @@ export interface DailyCheckDeps {
   storage: Pick<Storage, 'getItem' | 'setItem'>
   /** The user's proof file, null when they are not in the snapshot. */
   fetchProof: () => Promise<unknown>
+  /** What the app showed the user at the snapshot's cut (null when unknown). */
+  fetchStatement: () => Promise<PorStatement | null>
   /** The verifier's verdict; not conclusive when the chain could not be read. */
-  verify: (proof: unknown) => Promise<{ ok: boolean; conclusive: boolean }>
+  verify: (
+    proof: unknown,
+    statement: PorStatement | null,
+  ) => Promise<{ ok: boolean; conclusive: boolean }>
   /** Tells the user that a check failed (a notice leading to the verify screen). */
   notify: () => Promise<void>
 }
@@ -42,8 +49,11 @@ export async function runDailyCheck(deps: DailyCheckDeps): Promise<DailyCheckOut
   let proof: unknown
   let verdict: { ok: boolean; conclusive: boolean } | null = null
   try {
-    proof = await deps.fetchProof()
-    if (proof !== null) verdict = await deps.verify(proof)
+    const [fetched, statement] = await Promise.all([deps.fetchProof(), deps.fetchStatement()])
+    proof = fetched
+    if (proof !== null) verdict = await deps.verify(proof, statement)
+    // A balance the app showed at the cut with no proof for it: the user was left out.
+    else if (missingFromSnapshot(statement)) verdict = { ok: false, conclusive: true }
   } catch {
     return 'inconclusive'
   }
@@ -94,13 +104,14 @@ export async function startDailyCheck(): Promise<DailyCheckOutcome | null> {
       today: localDay(),
       storage: window.localStorage,
       fetchProof: () => request('por/myProof', {}, { hideToast: true }),
-      verify: async (proof) => {
+      fetchStatement: () => request('por/myStatement', {}, { hideToast: true }),
+      verify: async (proof, statement) => {
         const [{ checkProofFile }, { verdictOf }, deposit] = await Promise.all([
           import('./verify-proof.ts'),
           import('./proof-check.ts'),
           request('userAccount/getAddress', {}, { hideToast: true }).catch(() => null),
         ])
-        return verdictOf(await checkProofFile(proof, { address, deposit }))
+        return verdictOf(await checkProofFile(proof, { address, deposit, statement }))
       },
       notify: notifyFailure,
     })

@@ -1,5 +1,6 @@
 // What a proof check amounts to, and the proof file to download: no verifier and no viem here,
 // so the verify screen shows before they load.
+import type { PorStatement } from '@hope/api'
 import type { ProofCheck } from './verify-proof.ts'
 
 /** Checks that need nothing but the file: a failure among them is a failure, chain or not. */
@@ -16,6 +17,15 @@ export function verdictOf(check: ProofCheck): { ok: boolean; conclusive: boolean
     ok: failed.length === 0,
     conclusive: !check.unreachable || failed.some((c) => FILE_CHECKS.has(c.id)),
   }
+}
+
+/**
+ * Whether the app showed the user a balance at the snapshot's cut that has no proof: a user
+ * left out of the tree. Loud, like any failed check.
+ */
+export function missingFromSnapshot(statement: PorStatement | null | undefined): boolean {
+  if (!statement) return false
+  return !/^0(\.0*)?$/.test(statement.usdt) || !/^0(\.0*)?$/.test(statement.hopeAccounts)
 }
 
 /** The proof file as the user downloads it: `hope-proof-<snapshot>.json`. */

@@ -58,11 +58,16 @@ function checkedWith(failing?: string): ProofCheck {
   }
 }
 
-function renderVerify(proof: unknown) {
+const REGISTRY = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'
+const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+
+function renderVerify(proof: unknown, statement: unknown = null) {
   useSession.setState({ address: ADDRESS, token: 't'.repeat(64) })
   const api = fakeApi({
     'por/myProof': () => ok(proof),
-    'userAccount/getAddress': () => ok({ chainId: 31337, chain: null }),
+    'por/myStatement': () => ok(statement),
+    'userAccount/getAddress': () =>
+      ok({ chainId: 31337, chain: null, porRegistryAddress: REGISTRY, tokenAddress: TOKEN }),
   })
   render(
     <MemoryRouter>
@@ -115,6 +120,32 @@ describe('verify page', () => {
     await userEvent.click(await screen.findByTestId('verify-download'))
     expect(clicked[0]?.download).toBe('hope-proof-7.json')
     expect(JSON.parse(await created.mock.calls[0]![0].text())).toEqual(PROOF)
+  })
+
+  test('the pinned command names the official registry and token and the balance shown', async () => {
+    verified.current = checkedWith()
+    renderVerify(PROOF, { snapshotId: 7, ledgerPosition: '9', usdt: '12.5', hopeAccounts: '3' })
+    await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('ok'))
+    expect(screen.getByTestId('verify-cli').textContent).toBe(
+      `npx por-verify hope-proof-7.json --rpc <url> --registry ${REGISTRY} --token ${TOKEN} --usdt 12.5 --hope 3`,
+    )
+    expect(screen.getByTestId('verify-official').textContent).toContain('官方登记合约')
+  })
+
+  test('a proof that does not prove what the app showed fails loudly, saying what to do', async () => {
+    verified.current = checkedWith('balance')
+    renderVerify(PROOF, { snapshotId: 7, ledgerPosition: '9', usdt: '13', hopeAccounts: '3' })
+    expect((await screen.findByTestId('verify-mismatch')).textContent).toBe(
+      '在该快照时，本应用显示你的账户有 13 USDT 和 3 HOPE，而证明与此不符。请保存证明文件并联系客服，在得到解释之前不要再充值。',
+    )
+  })
+
+  test('a balance shown at the snapshot with no proof for it fails loudly', async () => {
+    renderVerify(null, { snapshotId: 7, ledgerPosition: '9', usdt: '40', hopeAccounts: '0' })
+    const missing = await screen.findByTestId('verify-missing')
+    expect(missing.dataset.state).toBe('failed')
+    expect(missing.textContent).toContain('快照中缺少你的余额')
+    expect(missing.textContent).toContain('40 USDT')
   })
 
   test('a user who joined after the snapshot is told it comes with the next one', async () => {

@@ -12,8 +12,9 @@ import { Icon } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'
 import { useSession } from '../../lib/store.ts'
 import { myProofOptions } from './api/my-proof.ts'
+import { myStatementOptions } from './api/my-statement.ts'
 import { porKeys } from './api/por-keys.ts'
-import { downloadProofFile, verdictOf } from './proof-check.ts'
+import { downloadProofFile, missingFromSnapshot, verdictOf } from './proof-check.ts'
 import type { ChainAccess, ProofCheck } from './verify-proof.ts'
 import './por.css'
 
@@ -105,14 +106,21 @@ export function VerifyPage() {
   const address = useSession((s) => s.address)
   const proof = useQuery(myProofOptions())
   const deposit = useQuery(depositAddressOptions())
+  // What this app showed at the snapshot's cut: the proof must prove exactly that.
+  const statement = useQuery(myStatementOptions())
+  const shown = statement.data ?? null
   const raw = proof.data
   const snapshotId =
     raw && typeof raw === 'object' && 'snapshotId' in raw ? String(raw.snapshotId) : ''
   const check = useQuery({
     queryKey: porKeys.check(snapshotId, address),
     queryFn: async () =>
-      (await verifier()).checkProofFile(raw, { address, deposit: deposit.data ?? null }),
-    enabled: raw !== undefined && raw !== null && !deposit.isPending,
+      (await verifier()).checkProofFile(raw, {
+        address,
+        deposit: deposit.data ?? null,
+        statement: shown,
+      }),
+    enabled: raw !== undefined && raw !== null && !deposit.isPending && !statement.isPending,
     staleTime: Infinity,
     retry: false,
   })
@@ -144,6 +152,33 @@ export function VerifyPage() {
       </div>
     )
 
+  if (raw === null && missingFromSnapshot(shown))
+    return (
+      <div className="verify" data-testid="verify-page">
+        <p className="verify-intro">{t('verify.intro')}</p>
+        <section
+          className="verify-verdict verify-verdict--failed"
+          data-testid="verify-missing"
+          data-state="failed"
+          role="alert"
+        >
+          <span className="verify-verdict__icon">
+            <CheckMark state="failed" />
+          </span>
+          <span className="verify-verdict__text">
+            <strong>{t('verify.missing')}</strong>
+            <span>
+              {t('verify.missingHint', {
+                usdt: formatMoney(shown!.usdt, lang),
+                hope: formatMoney(shown!.hopeAccounts, lang),
+                snapshot: shown!.snapshotId,
+              })}
+            </span>
+          </span>
+        </section>
+      </div>
+    )
+
   if (raw === null)
     return (
       <div className="verify" data-testid="verify-page">
@@ -159,6 +194,18 @@ export function VerifyPage() {
   const results = new Map(checked?.result.checks.map((c) => [c.id, c]))
   const shownIds = checked ? checked.result.checks.map((c) => c.id) : CHECK_IDS
   const file = `hope-proof-${snapshotId}.json`
+  // The command a user runs elsewhere: pinned to the official registry and token (this app's
+  // settings) and to the balance this app showed at the snapshot.
+  const official = deposit.data?.porRegistryAddress
+    ? { registry: deposit.data.porRegistryAddress, token: deposit.data.tokenAddress }
+    : null
+  const cliCommand = [
+    `npx por-verify ${file} --rpc <url>`,
+    `--registry ${official?.registry ?? '<registry>'}`,
+    `--token ${official?.token ?? '<token>'}`,
+    `--usdt ${shown?.usdt ?? (checked ? formatAmount(BigInt(checked.proof.balance.usdt), CURRENCY_DECIMALS.USDT) : '<amount>')}`,
+    `--hope ${checked ? formatAmount(BigInt(checked.proof.balance.hope), CURRENCY_DECIMALS.HOPE) : '<amount>'}`,
+  ].join(' ')
 
   return (
     <div className="verify" data-testid="verify-page">
@@ -206,6 +253,14 @@ export function VerifyPage() {
                         ? 'verify.failedHint'
                         : 'verify.unreachableHint',
                   )}
+            </span>
+          )}
+          {shown && results.get('balance')?.ok === false && (
+            <span data-testid="verify-mismatch">
+              {t('verify.mismatch', {
+                usdt: formatMoney(shown.usdt, lang),
+                hope: formatMoney(shown.hopeAccounts, lang),
+              })}
             </span>
           )}
         </span>
@@ -313,8 +368,25 @@ export function VerifyPage() {
         </Button>
         <p className="verify-cli">
           {t('verify.cliHint')}
-          <code>npx por-verify {file} --rpc &lt;url&gt;</code>
+          <code data-testid="verify-cli">{cliCommand}</code>
+          <CopyButton text={cliCommand} />
         </p>
+        {official && (
+          <dl className="verify-facts" data-testid="verify-official">
+            <Fact label={t('verify.officialRegistry')}>
+              <span className="verify-address">
+                <span title={official.registry}>{mask(official.registry)}</span>
+                <CopyButton text={official.registry} />
+              </span>
+            </Fact>
+            <Fact label={t('verify.officialToken')}>
+              <span className="verify-address">
+                <span title={official.token}>{mask(official.token)}</span>
+                <CopyButton text={official.token} />
+              </span>
+            </Fact>
+          </dl>
+        )}
         {verdict !== 'checking' && (
           <Button
             block

@@ -126,6 +126,26 @@ describe('checking a proof in the app', () => {
     expect(verdictOf(result)).toEqual({ ok: false, conclusive: true })
   })
 
+  test('the proof must prove what the app showed at the snapshot: USDT equal, HOPE at least', async () => {
+    const withStatement = (usdt: string, hopeAccounts: string) =>
+      checkProofFile(proof, {
+        address: ALICE,
+        deposit: official,
+        statement: { snapshotId: 9, ledgerPosition: '40', usdt, hopeAccounts },
+        access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
+        readersFor: () => chain(),
+      })
+    const failedIds = async (p: Promise<ProofCheck>) => {
+      const r = await p
+      if (r.kind !== 'checked') throw new Error('not checked')
+      return r.result.checks.filter((c) => !c.ok).map((c) => c.id)
+    }
+    expect(await failedIds(withStatement('12.5', '3'))).toEqual([])
+    expect(await failedIds(withStatement('12.5', '2.5'))).toEqual([])
+    expect(await failedIds(withStatement('12.500001', '3'))).toEqual(['balance'])
+    expect(await failedIds(withStatement('12.5', '3.000000000000000001'))).toEqual(['balance'])
+  })
+
   test('a chain out of reach fails the chain checks without concluding anything', async () => {
     const result = await check(chain({ down: true }))
     if (result.kind !== 'checked') throw new Error('not checked')

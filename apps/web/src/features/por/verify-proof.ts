@@ -1,7 +1,7 @@
 // The app's side of the proof of liabilities: the same verifier as the command line
 // (`@hope/por-verify/verify`), over a chain the app reaches without HOPE's API. Loaded only by
 // the verify screen and by the daily check, never by the first screen (viem comes with it).
-import type { DepositAddress } from '@hope/api'
+import type { DepositAddress, PorStatement } from '@hope/api'
 import {
   chainReaders,
   parseProofFile,
@@ -10,7 +10,7 @@ import {
   type ProofFile,
   type VerifyResult,
 } from '@hope/por-verify/verify'
-import { createPublicClient, custom, http, type PublicClient } from 'viem'
+import { createPublicClient, custom, http, parseUnits, type PublicClient } from 'viem'
 import { injectedProvider, readChainId, type Eip1193Provider } from '../../lib/wallet/eip1193.ts'
 
 /** How the verifier reaches the proof's chain. */
@@ -100,6 +100,21 @@ const unreachableReaders = (chainId: number): ChainReaders => {
 }
 
 /**
+ * The balance the app showed at the proof's snapshot, as the verifier compares it: USDT equal,
+ * HOPE at least the accounts' (the proof adds staked and pledged HOPE).
+ */
+function shownAt(
+  statement: PorStatement | null | undefined,
+  proof: ProofFile,
+): { usdt?: bigint; hopeAtLeast?: bigint } {
+  if (!statement || String(statement.snapshotId) !== proof.snapshotId) return {}
+  return {
+    usdt: parseUnits(statement.usdt, 6),
+    hopeAtLeast: parseUnits(statement.hopeAccounts, 18),
+  }
+}
+
+/**
  * Parses a proof file and runs every check of `@hope/por-verify` on it against the chain, as
  * `npx por-verify` does: the leaves and the root from the file, the anchored root and totals
  * from the registry, the reserves at block B. `address` is the signed-in wallet's: a file made
@@ -111,6 +126,8 @@ export async function checkProofFile(
   opts: {
     address?: string | null
     deposit?: DepositAddress | null
+    /** What the app showed at the snapshot's cut: the proof must prove it. */
+    statement?: PorStatement | null
     access?: ChainAccess | null
     readersFor?: (access: ChainAccess) => ChainReaders
   } = {},
@@ -132,7 +149,10 @@ export async function checkProofFile(
   )
   const [result, blockTime] = await Promise.all([
     verifyProof(proof, readers, {
-      ...(opts.address ? { expected: { address: opts.address } } : {}),
+      expected: {
+        ...(opts.address ? { address: opts.address } : {}),
+        ...shownAt(opts.statement, proof),
+      },
       // The official registry and token from the server's settings, never the file's.
       ...(opts.deposit?.porRegistryAddress
         ? {

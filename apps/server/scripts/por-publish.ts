@@ -39,7 +39,8 @@ const hotWallet = hotWalletKey
     ? devAccount(LOCAL_ROLES.hotWallet).address
     : null
 
-const db = await openAppDatabase(config).catch((e: Error) => {
+// Three at once: the publish lock, the ledger cut and the reading transaction.
+const db = await openAppDatabase(config, { poolSize: 4 }).catch((e: Error) => {
   console.error(e.message)
   process.exit(2)
 })

@@ -58,7 +58,7 @@ export async function startAppPostgres(
  */
 export async function openAppDatabase(
   config: Config,
-  opts: { initialise?: boolean } = {},
+  opts: { initialise?: boolean; poolSize?: number } = {},
 ): Promise<Database> {
   let started: EmbeddedDatabase | null = null
   let url = config.databaseUrl
@@ -75,7 +75,7 @@ export async function openAppDatabase(
       url = started.url
     }
   }
-  const db = openDatabase(url, 2)
+  const db = openDatabase(url, opts.poolSize ?? 2)
   return {
     ...db,
     async close() {

@@ -217,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings,
     // Contract wallets (EIP-1271) are checked through the chain when there is one.
     verifySignature: opts.verifySignature ?? createSignatureVerifier(opts.chain?.client),
+    chainId: () => opts.chain?.chainId,
     ...(opts.now ? { now: opts.now } : {}),
   })
   app.decorate('config', opts.config)
@@ -324,6 +325,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     token: opts.config.metricsToken,
     tokenAddress: async () => (await settings.get()).chainTokenAddress,
     tokenDecimals: async () => (await settings.get()).chainTokenDecimals,
+    signIns: users.signIns,
   })
   app.decorate('metrics', metrics)
   registerSignInLimits(app, () => lastSettings, opts.now, limits, metrics.signInFailed)

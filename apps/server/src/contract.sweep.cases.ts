@@ -21,6 +21,7 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
     invitationCode: 'NOPE0000',
     location: '1',
   },
+  'user/loginMessage': { username: NOBODY },
   'user/logining': {
     username: NOBODY,
     message: 'HOPE Login1',

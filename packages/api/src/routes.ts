@@ -132,9 +132,11 @@ import {
 } from './game.ts'
 import {
   EmptyParams,
+  LoginMessageParams,
   LoginParams,
   RegisterParams,
   UserNameParams,
+  type LoginMessage,
   type LoginResult,
   type PublicUser,
   type UserInfo,
@@ -169,10 +171,17 @@ export const ROUTES = {
     auth: false,
     summary: 'Register a wallet address under an inviter (pusername or invitation code)',
   }),
+  'user/loginMessage': route<typeof LoginMessageParams, LoginMessage>({
+    params: LoginMessageParams,
+    auth: false,
+    summary:
+      'A Sign-In with Ethereum (EIP-4361) message for this site and address, with a single-use nonce, to sign for user/logining or user/register',
+  }),
   'user/logining': route<typeof LoginParams, LoginResult>({
     params: LoginParams,
     auth: false,
-    summary: 'Log in with a signed "HOPE Login<ms>" message',
+    summary:
+      'Log in with a signed Sign-In with Ethereum message from user/loginMessage (or, while legacyLoginMessage is on, "HOPE Login<ms>")',
   }),
   'user/getUserInfo': route<typeof EmptyParams, UserInfo>({
     params: EmptyParams,

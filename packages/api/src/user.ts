@@ -10,7 +10,7 @@ export const LoginParams = z.object({
   username: Address,
   location: Location,
   pusername: Username.optional(),
-  message: z.string().max(200),
+  message: z.string().max(1000),
   signature: Signature,
 })
 export type LoginParams = z.input<typeof LoginParams>
@@ -20,10 +20,19 @@ export const RegisterParams = z.object({
   location: Location,
   pusername: Username.optional(),
   invitationCode: z.string().trim().max(32).optional(),
-  message: z.string().max(200),
+  message: z.string().max(1000),
   signature: Signature,
 })
 export type RegisterParams = z.input<typeof RegisterParams>
+
+/** `user/loginMessage`: the address that will sign. */
+export const LoginMessageParams = z.object({ username: Address })
+export type LoginMessageParams = z.input<typeof LoginMessageParams>
+
+/** A Sign-In with Ethereum (EIP-4361) message to sign, then post to `user/logining`. */
+export interface LoginMessage {
+  message: string
+}
 
 export const UserNameParams = z.object({ userName: Username })
 export type UserNameParams = z.input<typeof UserNameParams>

@@ -62,6 +62,8 @@ export function registerMetrics(
     token: string | undefined
     tokenAddress: () => Promise<string>
     tokenDecimals: () => Promise<number>
+    /** Sign-ins this process opened, by message (legacy `HOPE Login<ms>` or EIP-4361). */
+    signIns: { legacy: number; siwe: number }
   },
 ): AppMetrics {
   const registry = new client.Registry()
@@ -80,6 +82,16 @@ export function registerMetrics(
     labelNames: ['route', 'method'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  })
+  new client.Gauge({
+    name: 'hope_signins_by_message',
+    help: 'Sign-ins opened by this process since it started, by message: legacy (HOPE Login<ms>, no site named) or siwe (EIP-4361)',
+    labelNames: ['message'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ message: 'legacy' }, deps.signIns.legacy)
+      this.set({ message: 'siwe' }, deps.signIns.siwe)
+    },
   })
   const signInFailures = new client.Counter({
     name: 'hope_signin_failures_total',

@@ -1,4 +1,6 @@
 import type { Reason, RoutePath } from '@hope/api'
+import { getAddress } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
 import { vi } from 'vitest'
 
 export interface ApiCall {
@@ -17,6 +19,25 @@ export const fail = (code: number, reason: Reason, msg: string = reason) => ({
   body: { code, msg, reason, data: null },
 })
 
+/** What every fake server answers unless a test says otherwise. */
+const defaults: Partial<Record<RoutePath, Handler>> = {
+  // A Sign-In with Ethereum message for the address asked, as the server makes it.
+  'user/loginMessage': (call) =>
+    ok({
+      message: createSiweMessage({
+        domain: 'localhost',
+        address: getAddress(call.params.username ?? ''),
+        statement: 'Sign in to HOPE with this wallet.',
+        uri: 'http://localhost',
+        version: '1',
+        chainId: 31337,
+        nonce: 'testNonce1234',
+        issuedAt: new Date(),
+        expirationTime: new Date(Date.now() + 300_000),
+      }),
+    }),
+}
+
 /** Stubs fetch with a tiny API server: one handler per route path; unknown paths answer 404. */
 export function fakeApi(handlers: Partial<Record<RoutePath, Handler>>) {
   const calls: ApiCall[] = []
@@ -29,7 +50,7 @@ export function fakeApi(handlers: Partial<Record<RoutePath, Handler>>) {
       method: init?.method ?? 'GET',
     }
     calls.push(call)
-    const handler = handlers[call.path as RoutePath]
+    const handler = handlers[call.path as RoutePath] ?? defaults[call.path as RoutePath]
     const reply = await (handler ? handler(call) : fail(404, 'not_found'))
     return new Response(JSON.stringify(reply.body), {
       status: reply.status ?? 200,

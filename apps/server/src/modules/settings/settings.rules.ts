@@ -13,6 +13,12 @@ const decimal = (max: number) =>
 export const SETTING_SCHEMAS = {
   /** How old a signed login message may be. */
   loginWindowMs: z.number().int().min(30_000).max(3_600_000),
+  /**
+   * Whether the spec's `HOPE Login<ms>` message still signs in, beside Sign-In with Ethereum
+   * (EIP-4361) messages from `user/loginMessage`. It names no site, so a phishing page could
+   * have it signed: turn it off once the console shows no legacy sign-ins.
+   */
+  legacyLoginMessage: z.boolean(),
   /** How far ahead of the server clock a login message may be (phone clocks drift). */
   loginFutureSkewMs: z.number().int().min(0).max(600_000),
   sessionTtlMs: z
@@ -128,6 +134,7 @@ export type Settings = { [K in SettingKey]: z.infer<(typeof SETTING_SCHEMAS)[K]>
 export const SETTING_DEFAULTS: Settings = {
   loginWindowMs: 5 * 60_000,
   loginFutureSkewMs: 60_000,
+  legacyLoginMessage: true,
   sessionTtlMs: 7 * 86_400_000,
   authRateLimitPerAddress: 10,
   authRateLimitPerIp: 60,

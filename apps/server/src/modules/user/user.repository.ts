@@ -135,3 +135,47 @@ export async function findUserIdByName(
   ])
   return res.rows[0]?.id
 }
+
+/** Keeps a login nonce handed out for `address` until `expiresAt`; drops a few long expired. */
+export async function insertLoginNonce(
+  q: Queryable,
+  n: { nonce: string; address: string; expiresAt: Date },
+): Promise<void> {
+  await q.query(
+    `WITH stale AS (
+       DELETE FROM login_nonces WHERE nonce IN (
+         SELECT nonce FROM login_nonces WHERE expires_at < now() - interval '1 day' LIMIT 100))
+     INSERT INTO login_nonces (nonce, address, expires_at) VALUES ($1, $2, $3)`,
+    [n.nonce, n.address.toLowerCase(), n.expiresAt],
+  )
+}
+
+/** Whether `nonce` was handed out for `address`, is unspent and unexpired at `now`. */
+export async function loginNonceUsable(
+  q: Queryable,
+  nonce: string,
+  address: string,
+  now: Date,
+): Promise<boolean> {
+  const res = await q.query(
+    `SELECT 1 FROM login_nonces
+      WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
+    [nonce, address.toLowerCase(), now],
+  )
+  return (res.rowCount ?? 0) > 0
+}
+
+/** Spends `nonce` (once); false when it was spent already, expired or not `address`'s. */
+export async function spendLoginNonce(
+  q: Queryable,
+  nonce: string,
+  address: string,
+  now: Date,
+): Promise<boolean> {
+  const res = await q.query(
+    `UPDATE login_nonces SET used_at = $3
+      WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
+    [nonce, address.toLowerCase(), now],
+  )
+  return (res.rowCount ?? 0) > 0
+}

@@ -14,6 +14,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return users.checkRegistered(params.userName)
   })
 
+  // Each call keeps a nonce: counted per IP like the address look-ups.
+  defineRoute(app, 'user/loginMessage', async ({ params, req }) => {
+    await app.guardLookup(req)
+    return { message: await users.loginMessage(params.username, ctx(req)) }
+  })
+
   defineRoute(app, 'user/register', ({ params, req }) =>
     app.guardWalletSignIn(req, params.username, () => users.register(params, ctx(req))),
   )

@@ -45,3 +45,54 @@ export const defaultNickName = (address: string): string =>
 /** The link a user shares; the invite page reads `pusername` from it. */
 export const invitationLink = (origin: string, userName: string): string =>
   `${origin}/#/invite?pusername=${userName}`
+
+/** The statement of HOPE's Sign-In with Ethereum (EIP-4361) message. */
+export const SIWE_STATEMENT = 'Sign in to HOPE with this wallet.'
+
+/** What a Sign-In with Ethereum message must say for this server, now. */
+export interface SiweExpectation {
+  domain: string
+  address: string
+  chainId: number
+  nowMs: number
+  futureSkewMs: number
+}
+
+/**
+ * Checks the fields of a parsed EIP-4361 message against this server: its domain, the signing
+ * address, version 1, the chain, an issue time not ahead of the clock and an expiry not past.
+ * The nonce is checked against the store separately.
+ * @example checkSiweFields(parseSiweMessage(message), { domain: 'hope.example', … }) // 'ok'
+ */
+export function checkSiweFields(
+  fields: {
+    domain?: string | undefined
+    address?: string | undefined
+    version?: string | undefined
+    chainId?: number | undefined
+    nonce?: string | undefined
+    uri?: string | undefined
+    issuedAt?: Date | undefined
+    expirationTime?: Date | undefined
+  },
+  expected: SiweExpectation,
+): 'ok' | 'invalid_message' | 'signature_expired' | 'message_time_invalid' {
+  if (
+    !fields.domain ||
+    !fields.address ||
+    fields.version !== '1' ||
+    fields.chainId === undefined ||
+    !fields.nonce ||
+    !fields.uri ||
+    !fields.issuedAt ||
+    !fields.expirationTime
+  )
+    return 'invalid_message'
+  if (fields.domain !== expected.domain) return 'invalid_message'
+  if (fields.address.toLowerCase() !== expected.address.toLowerCase()) return 'invalid_message'
+  if (fields.chainId !== expected.chainId) return 'invalid_message'
+  if (fields.issuedAt.getTime() > expected.nowMs + expected.futureSkewMs)
+    return 'message_time_invalid'
+  if (fields.expirationTime.getTime() <= expected.nowMs) return 'signature_expired'
+  return 'ok'
+}

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseLoginMessage, type LoginResult, type PublicUser, type UserInfo } from '@hope/api'
+import { getAddress } from 'viem'
+import { createSiweMessage, generateSiweNonce, parseSiweMessage } from 'viem/siwe'
 import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -7,7 +9,9 @@ import type { SignatureVerifier } from '../../lib/signature.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './user.repository.ts'
 import {
+  SIWE_STATEMENT,
   TOKEN_PATTERN,
+  checkSiweFields,
   checkLoginTime,
   defaultNickName,
   invitationLink,
@@ -53,30 +57,59 @@ export function createUserService(deps: {
   pool: pg.Pool
   settings: SettingsService
   verifySignature: SignatureVerifier
+  /** The chain sign-in messages name (EIP-4361 `Chain ID`); 1 when there is none. */
+  chainId?: () => number | undefined
   now?: () => number
 }) {
   const { pool, settings, verifySignature } = deps
   const now = deps.now ?? Date.now
+  const chainId = () => deps.chainId?.() ?? 1
+  const signIns = { legacy: 0, siwe: 0 }
 
-  /** Checks the message format, its time window and that `username` signed it. */
-  async function verifyPair(pair: SignedPair): Promise<void> {
-    const messageMs = parseLoginMessage(pair.message)
-    if (messageMs === null) throw new AppError('invalid_message')
+  /**
+   * Checks the message and that `username` signed it: a Sign-In with Ethereum message for this
+   * server (domain, address, chain, an unspent nonce handed out for the address, its times), or,
+   * while the setting `legacyLoginMessage` is on, the spec's `HOPE Login<ms>` in its window.
+   * Answers the nonce a Sign-In with Ethereum message spends when its session opens.
+   */
+  async function verifyPair(pair: SignedPair, ctx: RequestContext): Promise<SignInKind> {
     const s = await settings.get()
-    const time = checkLoginTime(messageMs, now(), {
-      windowMs: s.loginWindowMs,
-      futureSkewMs: s.loginFutureSkewMs,
-    })
-    if (time === 'expired') throw new AppError('signature_expired')
-    if (time === 'future') throw new AppError('message_time_invalid')
+    const messageMs = parseLoginMessage(pair.message)
+    let kind: SignInKind
+    if (messageMs !== null) {
+      if (!s.legacyLoginMessage) throw new AppError('invalid_message')
+      const time = checkLoginTime(messageMs, now(), {
+        windowMs: s.loginWindowMs,
+        futureSkewMs: s.loginFutureSkewMs,
+      })
+      if (time === 'expired') throw new AppError('signature_expired')
+      if (time === 'future') throw new AppError('message_time_invalid')
+      kind = { legacy: true }
+    } else {
+      const fields = parseSiweMessage(pair.message)
+      const verdict = checkSiweFields(fields, {
+        domain: new URL(ctx.origin).host,
+        address: pair.username,
+        chainId: chainId(),
+        nowMs: now(),
+        futureSkewMs: s.loginFutureSkewMs,
+      })
+      if (verdict !== 'ok') throw new AppError(verdict)
+      // A nonce never handed out for this address, spent or expired: sign a new message.
+      if (!(await repo.loginNonceUsable(pool, fields.nonce!, pair.username, new Date(now()))))
+        throw new AppError('signature_expired')
+      kind = { legacy: false, nonce: fields.nonce! }
+    }
     if (!(await verifySignature(pair.username, pair.message, pair.signature))) {
       throw new AppError('signature_invalid')
     }
+    return kind
   }
 
   async function issueSession(
     user: repo.UserRow,
     pair: SignedPair,
+    kind: SignInKind,
     ctx: RequestContext,
   ): Promise<LoginResult> {
     const token = randomBytes(32).toString('base64url')
@@ -88,11 +121,47 @@ export function createUserService(deps: {
       ip: ctx.ip,
       expiresAt: new Date(now() + s.sessionTtlMs),
     }
-    await inTransaction(pool, (q) => repo.openSession(q, values))
+    await inTransaction(pool, async (q) => {
+      // The message's nonce is spent with the session it opens: one message, one session.
+      if (
+        !kind.legacy &&
+        !(await repo.spendLoginNonce(q, kind.nonce, pair.username, new Date(now())))
+      )
+        throw new AppError('signature_expired')
+      await repo.openSession(q, values)
+    })
+    signIns[kind.legacy ? 'legacy' : 'siwe'] += 1
     return { ...toUserInfo(user, ctx.origin), token }
   }
 
   return {
+    /** Sign-ins opened by this process since it started, by message: for the console. */
+    signIns,
+
+    /**
+     * A Sign-In with Ethereum message (EIP-4361) for `address` to sign: this server's domain
+     * and origin, version 1, the chain, a single-use nonce kept for the address, the issue time
+     * and an expiry at the end of the login window.
+     */
+    async loginMessage(address: string, ctx: RequestContext): Promise<string> {
+      const s = await settings.get()
+      const issuedAt = new Date(now())
+      const expirationTime = new Date(issuedAt.getTime() + s.loginWindowMs)
+      const nonce = generateSiweNonce()
+      await repo.insertLoginNonce(pool, { nonce, address, expiresAt: expirationTime })
+      return createSiweMessage({
+        domain: new URL(ctx.origin).host,
+        address: getAddress(address),
+        statement: SIWE_STATEMENT,
+        uri: ctx.origin,
+        version: '1',
+        chainId: chainId(),
+        nonce,
+        issuedAt,
+        expirationTime,
+      })
+    },
+
     async checkRegistered(userName: string): Promise<PublicUser> {
       const user = await repo.findUserByName(pool, userName)
       if (!user) throw new AppError('not_registered')
@@ -107,7 +176,7 @@ export function createUserService(deps: {
       },
       ctx: RequestContext,
     ): Promise<LoginResult> {
-      await verifyPair(input)
+      const kind = await verifyPair(input, ctx)
       if (await repo.findUserByName(pool, input.username)) throw new AppError('already_registered')
 
       let inviter: repo.UserRow | undefined
@@ -131,7 +200,7 @@ export function createUserService(deps: {
           inviterId: inviter.id,
           location: input.location,
         })
-        if (created) return issueSession(created, input, ctx)
+        if (created) return issueSession(created, input, kind, ctx)
         // Either the address registered meanwhile, or the random code collided: tell which.
         if (await repo.findUserByName(pool, input.username))
           throw new AppError('already_registered')
@@ -140,10 +209,10 @@ export function createUserService(deps: {
     },
 
     async login(input: SignedPair, ctx: RequestContext): Promise<LoginResult> {
-      await verifyPair(input)
+      const kind = await verifyPair(input, ctx)
       const user = await repo.findUserByName(pool, input.username)
       if (!user) throw new AppError('not_registered')
-      return issueSession(user, input, ctx)
+      return issueSession(user, input, kind, ctx)
     },
 
     /** Resolves the `token` header to a live session. */
@@ -162,3 +231,6 @@ export function createUserService(deps: {
 }
 
 export type UserService = ReturnType<typeof createUserService>
+
+/** How a sign-in was signed: the spec's legacy message, or EIP-4361 with its nonce. */
+type SignInKind = { legacy: true } | { legacy: false; nonce: string }

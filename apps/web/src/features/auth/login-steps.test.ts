@@ -56,6 +56,24 @@ describe('login steps', () => {
     expect(stored.message).toBe(`HOPE Login${NOW}`)
   })
 
+  test('signs the server’s Sign-In with Ethereum message when it gives one', async () => {
+    const message = 'localhost wants you to sign in with your Ethereum account:\n…\nNonce: n1'
+    const fetchMessage = vi.fn(async () => message)
+    const { deps, sign, request } = setup({ fetchMessage })
+    await expect(loginSteps(deps)).resolves.toEqual({ ok: true, result })
+    expect(sign).toHaveBeenCalledExactlyOnceWith(message)
+    expect(request).toHaveBeenCalledWith('user/logining', expect.objectContaining({ message }), {
+      hideToast: true,
+    })
+  })
+
+  test('a server that cannot give its message is a failed request, not a failed signature', async () => {
+    const down = Object.assign(new Error('down'), { code: 503, reason: 'service_unavailable' })
+    const { deps, sign } = setup({ fetchMessage: vi.fn(() => Promise.reject(down)) })
+    await expect(loginSteps(deps)).resolves.toEqual({ ok: false, failure: 'request', cause: down })
+    expect(sign).not.toHaveBeenCalled()
+  })
+
   test('signature_expired drops the pair, signs once more and logs in', async () => {
     await cachePair('HOPE Login1763000000000')
     const { deps, sign, request, storage } = setup()

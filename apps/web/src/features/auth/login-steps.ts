@@ -21,6 +21,8 @@ export interface LoginDeps {
   /** Where signed pairs are kept between reloads: sessionStorage in the app. */
   storage: PairStorage
   sign: SignFn
+  /** The server's Sign-In with Ethereum message to sign; the legacy message without it. */
+  fetchMessage?: () => Promise<string>
   request: LoginRequest
   recover?: RecoverFn
   now?: () => number

@@ -22,6 +22,8 @@ export function useLogin(): () => Promise<boolean> {
       pusername,
       storage: window.sessionStorage,
       sign: (message) => signWithWallet(address, message),
+      fetchMessage: async () =>
+        (await request('user/loginMessage', { username: address }, { hideToast: true })).message,
       request,
     })
     if (outcome.ok) {

@@ -93,7 +93,11 @@ describe('invite page', () => {
     })
     expect(signer).toBe(wallet.address)
     expect(window.localStorage.getItem('token')).toBe('new-token')
-    expect(window.sessionStorage.getItem(loginPairKey(wallet.address))).toContain('HOPE Login')
+    // The server's Sign-In with Ethereum message, signed, is kept for a retry.
+    expect(call.params.message).toMatch(
+      /^localhost wants you to sign in with your Ethereum account:/,
+    )
+    expect(window.sessionStorage.getItem(loginPairKey(wallet.address))).toContain('testNonce1234')
   })
 
   test('an unknown inviter falls back to the invitation code', async () => {

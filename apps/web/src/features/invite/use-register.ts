@@ -32,6 +32,9 @@ export function useRegister(): (input: RegisterInput) => Promise<PairOutcome<Log
           address,
           storage: window.sessionStorage,
           sign: (message) => signWithWallet(address, message),
+          fetchMessage: async () =>
+            (await request('user/loginMessage', { username: address }, { hideToast: true }))
+              .message,
         },
         (pair) =>
           request(

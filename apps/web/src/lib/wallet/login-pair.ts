@@ -9,6 +9,8 @@ export interface LoginPair {
 
 export type PairStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 export type SignFn = (message: string) => Promise<Hex>
+/** The server's Sign-In with Ethereum message for the address (`user/loginMessage`). */
+export type FetchMessageFn = () => Promise<string>
 export type RecoverFn = (message: string, signature: Hex) => Promise<string>
 
 export const loginPairKey = (address: string): string => `hope:login:${address.toLowerCase()}`
@@ -46,18 +48,21 @@ const recoverWithViem: RecoverFn = async (message, signature) => {
 }
 
 /**
- * Signs a fresh `HOPE Login<ms>` message and checks it on the client (spec §5): the recovered
- * signer must be the address, compared case-insensitively. Resolves null when it is not.
- * Rejects when the wallet refuses to sign.
+ * Signs a fresh login message and checks it on the client (spec §5): the recovered signer must
+ * be the address, compared case-insensitively. The message is the server's Sign-In with
+ * Ethereum message (EIP-4361: this site, the address, the chain, a single-use nonce) when
+ * `fetchMessage` is given, else the spec's `HOPE Login<ms>`. Resolves null when the signer is
+ * not the address. Rejects when the wallet refuses to sign.
  */
 export async function createLoginPair(deps: {
   address: string
   sign: SignFn
+  fetchMessage?: FetchMessageFn | undefined
   recover?: RecoverFn
   now?: () => number
 }): Promise<LoginPair | null> {
   const { address, sign, recover = recoverWithViem, now = Date.now } = deps
-  const message = buildLoginMessage(now())
+  const message = deps.fetchMessage ? await deps.fetchMessage() : buildLoginMessage(now())
   const signature = await sign(message)
   const signer = await recover(message, signature)
   if (signer.toLowerCase() !== address.toLowerCase()) return null
@@ -93,6 +98,7 @@ export async function postWithLoginPair<T>(
     address: string
     storage: PairStorage
     sign: SignFn
+    fetchMessage?: FetchMessageFn | undefined
     recover?: RecoverFn | undefined
     now?: (() => number) | undefined
   },
@@ -103,10 +109,19 @@ export async function postWithLoginPair<T>(
   let signedAgain = false
   for (;;) {
     if (!pair) {
+      // The server's message first: failing to get it is the server's failure, not a signature's.
+      let message: string | undefined
+      if (deps.fetchMessage)
+        try {
+          message = await deps.fetchMessage()
+        } catch (cause) {
+          return { ok: false, failure: 'request', cause }
+        }
       try {
         pair = await createLoginPair({
           address,
           sign: deps.sign,
+          ...(message !== undefined ? { fetchMessage: async () => message } : {}),
           ...(deps.recover ? { recover: deps.recover } : {}),
           ...(deps.now ? { now: deps.now } : {}),
         })

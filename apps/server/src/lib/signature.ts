@@ -1,4 +1,4 @@
-import { recoverMessageAddress, type PublicClient } from 'viem'
+import { isErc6492Signature, recoverMessageAddress, type PublicClient } from 'viem'
 
 export type SignatureVerifier = (
   address: `0x${string}`,
@@ -44,8 +44,9 @@ async function signedByAccount(
  * Verifies a personal_sign signature. A 65-byte signature must be low-s (EIP-2), whoever checks
  * it. A plain wallet's signer is recovered here, with no call to the chain (v as 0/1 or 27/28).
  * Only when that fails and a chain client is given is the signature asked of the chain, for
- * contract wallets (EIP-1271), whose signatures may be longer and whose v follows their own
- * scheme.
+ * contract wallets: deployed ones (EIP-1271), whose signatures may be longer and whose v
+ * follows their own scheme, and ones not deployed yet (EIP-6492), whose signature carries the
+ * factory call that would deploy them (simulated, never sent).
  */
 export function createSignatureVerifier(chain?: PublicClient): SignatureVerifier {
   return async (address, message, signature) => {
@@ -57,15 +58,18 @@ export function createSignatureVerifier(chain?: PublicClient): SignatureVerifier
       // Not a recoverable ECDSA signature: perhaps a contract wallet's.
     }
     if (!chain) return false
-    // Only an address with code can be a contract wallet; the chain gets a bounded wait, so a
-    // slow node never holds a sign-in (or a junk sender's attempt) for long.
+    // Only an address with code can be a contract wallet, unless the signature carries the
+    // wallet's deployment (EIP-6492: a smart wallet not deployed yet); the chain gets a bounded
+    // wait, so a slow node never holds a sign-in (or a junk sender's attempt) for long.
     let timer: NodeJS.Timeout | undefined
     const gaveUp = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), CHAIN_CHECK_MS)
     })
     const asked = (async () => {
-      const code = await chain.getCode({ address })
-      if (!code || code === '0x') return false
+      if (!isErc6492Signature(signature)) {
+        const code = await chain.getCode({ address })
+        if (!code || code === '0x') return false
+      }
       return chain.verifyMessage({ address, message, signature })
     })().catch(() => false)
     try {

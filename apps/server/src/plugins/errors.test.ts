@@ -68,6 +68,7 @@ describe('errors', () => {
       msg: reasonMessage('service_unavailable', 'en'),
       reason: 'service_unavailable',
       data: null,
+      requestId: expect.any(String),
     })
     expect(res.log).toContain('service unavailable')
     expect(res.log).not.toContain('secret-hash')

@@ -78,7 +78,7 @@ describe('root guard', () => {
     expect(wallet.calls).not.toContain('personal_sign')
   })
 
-  test('logs a registered address in with a signed HOPE Login message', async () => {
+  test('logs a registered address in with the server’s signed Sign-In with Ethereum message', async () => {
     const api = fakeApi({
       'user/getUserInfoByName': () => ok(publicOf(wallet)),
       'user/logining': () => ok(userOf(wallet)),
@@ -88,7 +88,10 @@ describe('root guard', () => {
     expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
     const [login] = api.callsTo('user/logining') as [ApiCall]
     expect(login.params.username).toBe(wallet.address.toLowerCase())
-    expect(login.params.message).toMatch(/^HOPE Login\d{13}$/)
+    expect(login.params.message).toMatch(
+      /^localhost wants you to sign in with your Ethereum account:\n/,
+    )
+    expect(api.callsTo('user/loginMessage')).toHaveLength(1)
     const signer = await recoverMessageAddress({
       message: login.params.message ?? '',
       signature: login.params.signature as Hex,

@@ -17,6 +17,7 @@ export const REASON_CODES = {
   amount_too_small: 400,
   amount_too_large: 400,
   amount_below_minimum: 400,
+  withdraw_limit_reached: 400,
   redeem_amount_required: 400,
   redeem_amount_invalid: 400,
   content_zhcn_required: 400,
@@ -306,6 +307,14 @@ export const REASON_MESSAGES: Record<Reason, Record<Lang, string>> = {
     ja: '出金額は最低出金額を下回ることはできません',
     th: 'จำนวนเงินถอนต้องไม่น้อยกว่าจำนวนถอนขั้นต่ำ',
     vi: 'Số tiền rút không được nhỏ hơn số tiền rút tối thiểu',
+  },
+  withdraw_limit_reached: {
+    zhcn: '已超出你的提现限额，目前还可提现',
+    en: 'This is above your withdrawal limit; you can still withdraw',
+    ko: '출금 한도를 초과했습니다. 현재 출금 가능 금액',
+    ja: '出金限度額を超えています。現在出金できる額',
+    th: 'เกินวงเงินถอนของคุณ ขณะนี้ยังถอนได้',
+    vi: 'Vượt quá hạn mức rút của bạn; bạn vẫn có thể rút',
   },
   withdrawal_state: {
     zhcn: '该提现当前状态不可操作',

@@ -100,6 +100,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // The field that was wrong, or the bound an amount went past (not the field's name).
     const withDetail =
       e.reason === 'invalid_params' ||
+      e.reason === 'withdraw_limit_reached' ||
       (e.reason === 'amount_too_large' && /^\d/.test(e.detail ?? ''))
     const msg = withDetail && e.detail ? `${base}: ${e.detail}` : base
     if (e.reason === 'rate_limited' && e.detail) void reply.header('retry-after', e.detail)

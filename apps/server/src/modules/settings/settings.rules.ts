@@ -82,6 +82,12 @@ export const SETTING_SCHEMAS = {
   transferFeeRate: decimal(1),
   /** Withdrawals (DESIGN §5): the smallest amount and the fee, fixed + rate × amount. */
   withdrawMinUsdt: decimal(1e12),
+  /**
+   * What one user may withdraw in any 24 hours and any 30 days (requests not rejected, failed
+   * or cancelled): a stolen session cannot empty an account at once.
+   */
+  withdrawDailyLimitUsdt: decimal(1e12),
+  withdrawMonthlyLimitUsdt: decimal(1e12),
   withdrawFeeFixedUsdt: decimal(1e12),
   withdrawFeeRate: decimal(1),
   /** Recharge hashes a user may have waiting for the watcher at once (each is re-read). */
@@ -170,6 +176,8 @@ export const SETTING_DEFAULTS: Settings = {
   transferFeeFixedUsdt: '0',
   transferFeeRate: '0',
   withdrawMinUsdt: '10',
+  withdrawDailyLimitUsdt: '50000',
+  withdrawMonthlyLimitUsdt: '500000',
   rechargePendingClaimsMax: 20,
   chatSocketsPerUser: 5,
   lookupRateLimitPerIp: 120,

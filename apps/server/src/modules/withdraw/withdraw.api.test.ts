@@ -195,6 +195,56 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     ).toBe('session_expired')
   })
 
+  test('per-user daily and monthly limits: above them the answer says what is left', async () => {
+    const settings = app.services.settings
+    await settings.set('withdrawDailyLimitUsdt', '100', 'test')
+    await settings.set('withdrawMonthlyLimitUsdt', '150', 'test')
+    try {
+      const user = await funded('1000')
+      expect((await withdraw(user.token, { amount: '60', idempotencyKey: key() })).body.code).toBe(
+        200,
+      )
+      const over = await withdraw(user.token, { amount: '41', idempotencyKey: key() })
+      expect(over.status).toBe(400)
+      expect(over.body).toMatchObject({
+        reason: 'withdraw_limit_reached',
+        msg: '已超出你的提现限额，目前还可提现: 40 USDT',
+      })
+      // Refused, nothing reserved: only the first 60 + 1 fee is pending.
+      expect(await usdt(user.id)).toEqual({
+        b: '1000.000000000000000000',
+        p: '61.000000000000000000',
+      })
+      const cancelled = await withdraw(user.token, { amount: '40', idempotencyKey: key() })
+      expect(cancelled.body.code).toBe(200)
+      await call(
+        app,
+        'userAccount/cancelWithdraw',
+        { id: String(cancelled.body.data.id) },
+        {
+          token: user.token,
+        },
+      )
+      // A cancelled request gives its room back; the monthly limit is the tighter one next.
+      expect((await withdraw(user.token, { amount: '40', idempotencyKey: key() })).body.code).toBe(
+        200,
+      )
+      const month = await withdraw(user.token, { amount: '10', idempotencyKey: key() })
+      expect(month.body).toMatchObject({ reason: 'withdraw_limit_reached' })
+      expect(month.body.msg).toMatch(/: 0 USDT$/)
+      // At once, two requests cannot both slip under the limit.
+      const other = await funded('1000')
+      const both = await Promise.all([
+        withdraw(other.token, { amount: '60', idempotencyKey: key() }),
+        withdraw(other.token, { amount: '60', idempotencyKey: key() }),
+      ])
+      expect(both.map((r) => r.body.code).sort()).toEqual([200, 400])
+    } finally {
+      await settings.set('withdrawDailyLimitUsdt', '50000', 'test')
+      await settings.set('withdrawMonthlyLimitUsdt', '500000', 'test')
+    }
+  })
+
   test('the ledger verifies clean', async () => {
     expect((await verifyLedger(db.pool)).problems).toEqual([])
   })

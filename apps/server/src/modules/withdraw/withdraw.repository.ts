@@ -152,3 +152,16 @@ export async function setTxBlock(q: Queryable, id: number, block: bigint | null)
     block === null ? null : String(block),
   ])
 }
+
+/**
+ * USDT `userId` asked to withdraw since `since`, counting every request not rejected (3),
+ * failed (4) or cancelled (6).
+ */
+export async function withdrawnSince(q: Queryable, userId: number, since: Date): Promise<string> {
+  const res = await q.query<{ total: string }>(
+    `SELECT coalesce(sum(amount), 0)::text AS total FROM withdrawals
+      WHERE user_id = $1 AND created_at >= $2 AND status NOT IN (3, 4, 6)`,
+    [userId, since],
+  )
+  return res.rows[0]!.total
+}

@@ -65,6 +65,8 @@ export async function applyWithdrawalEvent(
   return repo.setStatus(q, row.id, t.to, set)
 }
 
+const DAY_MS = 86_400_000
+
 export function createWithdrawService(deps: {
   pool: pg.Pool
   ledger: LedgerService
@@ -120,6 +122,19 @@ export function createWithdrawService(deps: {
       }
       return inTransaction(pool, async (q) => {
         const outcome = await ledger.apply(key, { to, amount: formatAmount(amount, USDT) }, legs, q)
+        // Counted once the user's account is locked by the reservation above, so two requests
+        // at once cannot both slip under the limit.
+        const now = Date.now()
+        const left = [
+          units(s.withdrawDailyLimitUsdt) -
+            units(await repo.withdrawnSince(q, user.id, new Date(now - DAY_MS))),
+          units(s.withdrawMonthlyLimitUsdt) -
+            units(await repo.withdrawnSince(q, user.id, new Date(now - 30 * DAY_MS))),
+        ].reduce((a, b) => (a < b ? a : b))
+        if (amount > left)
+          throw new AppError('withdraw_limit_reached', {
+            detail: `${formatAmount(left > 0n ? left : 0n, USDT)} USDT`,
+          })
         const inserted = await repo.insertWithdrawal(q, {
           userId: user.id,
           chainId,

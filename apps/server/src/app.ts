@@ -258,6 +258,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings,
     withdrawals,
     settlement,
+    signIns: (days) => users.signInsOfLastDays(days),
     ...(opts.now ? { now: opts.now } : {}),
   })
   const content = createContentService({ pool: opts.database.pool })

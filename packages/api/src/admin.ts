@@ -35,6 +35,11 @@ export interface AdminDashboard {
   ledger: { ok: boolean; checkedAt: string | null; problems: string[] }
   /** Open alarms the jobs raised for operators, newest first. */
   alarms: AdminAlarm[]
+  /**
+   * Sign-ins of the last 7 days by message: Sign-In with Ethereum, or the legacy
+   * `HOPE Login<ms>` (accepted while `legacyLoginMessage` is on, which `legacyAccepted` shows).
+   */
+  signIns: { days: number; siwe: number; legacy: number; legacyAccepted: boolean }
 }
 
 /**

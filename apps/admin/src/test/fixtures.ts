@@ -14,6 +14,7 @@ export const dashboard = (over: Partial<AdminDashboard> = {}): AdminDashboard =>
   lastSettlement: null,
   ledger: { ok: true, checkedAt: '2026-01-02T03:04:05Z', problems: [] },
   alarms: [],
+  signIns: { days: 7, siwe: 40, legacy: 3, legacyAccepted: true },
   ...over,
 })
 

@@ -58,4 +58,14 @@ describe('dashboard', () => {
       within(withdrawals).getByTestId('admin-usdt-figure').closest('.ant-col')?.className,
     ).toContain('ant-col-24')
   })
+
+  test('how users signed in lately, and whether the legacy message is still accepted', async () => {
+    fakeApi({ 'admin/dashboard': () => ok(dashboard()) })
+    renderScreen(<DashboardPage />, { session: ADMIN })
+    const card = await screen.findByTestId('admin-sign-ins')
+    expect(card.textContent).toContain('登录次数（近 7 天）')
+    expect(card.textContent).toContain('以太坊登录（EIP-4361）40')
+    expect(card.textContent).toContain('旧版登录消息（未注明网站）3')
+    expect(card.textContent).toContain('无人使用后请关闭 legacyLoginMessage')
+  })
 })

@@ -65,6 +65,36 @@ function LedgerCard({ ledger }: { ledger: AdminDashboard['ledger'] }) {
   )
 }
 
+/**
+ * How users signed in lately: Sign-In with Ethereum names this site, the legacy message does
+ * not (a phishing page could have it signed). When no one uses the legacy one, turn off
+ * `legacyLoginMessage` in the settings.
+ */
+function SignInsCard({ signIns }: { signIns: AdminDashboard['signIns'] }) {
+  const { t } = useTranslation()
+  return (
+    <Card title={t('dashboard.signIns', { days: signIns.days })} data-testid="admin-sign-ins">
+      <Row gutter={[16, 12]}>
+        <Col span={12}>
+          <Statistic title={t('dashboard.signInsSiwe')} value={signIns.siwe} />
+        </Col>
+        <Col span={12}>
+          <Statistic
+            title={t('dashboard.signInsLegacy')}
+            value={signIns.legacy}
+            styles={{ content: signIns.legacy > 0 ? { color: '#fa8c16' } : {} }}
+          />
+        </Col>
+        <Col span={24}>
+          <Tag color={signIns.legacyAccepted ? 'warning' : 'success'}>
+            {t(signIns.legacyAccepted ? 'dashboard.legacyOn' : 'dashboard.legacyOff')}
+          </Tag>
+        </Col>
+      </Row>
+    </Card>
+  )
+}
+
 /** What the jobs could not settle by themselves, e.g. a payout whose nonce was taken. */
 function AlarmsAlert({ alarms }: { alarms: AdminDashboard['alarms'] }) {
   const { t } = useTranslation()
@@ -194,6 +224,9 @@ export function DashboardPage() {
         </Col>
         <Col xs={24} lg={12}>
           <LedgerCard ledger={d.ledger} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <SignInsCard signIns={d.signIns} />
         </Col>
       </Row>
     </div>

@@ -41,11 +41,16 @@ interface Paging {
 }
 
 /** The operator console's views over members, money, settings and the audit trail. */
+/** The days the dashboard counts sign-ins over. */
+const SIGN_IN_DAYS = 7
+
 export function createAdminService(deps: {
   pool: pg.Pool
   settings: SettingsService
   withdrawals: WithdrawService
   settlement: SettlementService
+  /** Sign-ins of the last `days` days by message (the user module's). */
+  signIns: (days: number) => Promise<{ legacy: number; siwe: number }>
   now?: () => number
 }) {
   const { pool, settings, withdrawals, settlement } = deps
@@ -70,11 +75,12 @@ export function createAdminService(deps: {
     async dashboard(): Promise<AdminDashboard> {
       const s = await settings.get()
       const since = localDayStart(now(), s.settlementUtcOffsetMinutes)
-      const [counts, runs, check, alarms] = await Promise.all([
+      const [counts, runs, check, alarms, signIns] = await Promise.all([
         repo.dashboardCounts(pool, since),
         settlement.runs({ pageNum: 1, pageSize: 1 }),
         repo.latestLedgerCheck(pool),
         openAlarms(pool),
+        deps.signIns(SIGN_IN_DAYS),
       ])
       return {
         ...counts,
@@ -84,6 +90,7 @@ export function createAdminService(deps: {
           ? { ok: check.ok, checkedAt: check.checkedAt, problems: check.problems }
           : { ok: false, checkedAt: null, problems: [] },
         alarms,
+        signIns: { days: SIGN_IN_DAYS, ...signIns, legacyAccepted: s.legacyLoginMessage },
       }
     },
 

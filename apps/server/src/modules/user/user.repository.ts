@@ -86,7 +86,14 @@ export async function insertUser(
  */
 export async function openSession(
   q: Queryable,
-  values: { userId: number; tokenHash: Buffer; pairHash: Buffer; ip: string; expiresAt: Date },
+  values: {
+    userId: number
+    tokenHash: Buffer
+    pairHash: Buffer
+    ip: string
+    expiresAt: Date
+    loginMessage: 'legacy' | 'siwe'
+  },
 ): Promise<void> {
   await q.query('SELECT pg_advisory_xact_lock($1)', [values.pairHash.readBigInt64BE(0).toString()])
   await q.query(
@@ -94,9 +101,16 @@ export async function openSession(
     [values.pairHash],
   )
   await q.query(
-    `INSERT INTO sessions (user_id, token_hash, pair_hash, ip, expires_at)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [values.userId, values.tokenHash, values.pairHash, values.ip, values.expiresAt],
+    `INSERT INTO sessions (user_id, token_hash, pair_hash, ip, expires_at, login_message)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      values.userId,
+      values.tokenHash,
+      values.pairHash,
+      values.ip,
+      values.expiresAt,
+      values.loginMessage,
+    ],
   )
 }
 
@@ -178,4 +192,18 @@ export async function spendLoginNonce(
     [nonce, address.toLowerCase(), now],
   )
   return (res.rowCount ?? 0) > 0
+}
+
+/** Sessions opened since `since`, by the message that opened them. */
+export async function signInsSince(
+  q: Queryable,
+  since: Date,
+): Promise<{ legacy: number; siwe: number }> {
+  const res = await q.query<{ legacy: number; siwe: number }>(
+    `SELECT count(*) FILTER (WHERE login_message = 'legacy')::int AS legacy,
+            count(*) FILTER (WHERE login_message = 'siwe')::int AS siwe
+       FROM sessions WHERE created_at >= $1`,
+    [since],
+  )
+  return res.rows[0]!
 }

@@ -120,6 +120,7 @@ export function createUserService(deps: {
       pairHash: pairHash(pair.username, pair.message),
       ip: ctx.ip,
       expiresAt: new Date(now() + s.sessionTtlMs),
+      loginMessage: kind.legacy ? ('legacy' as const) : ('siwe' as const),
     }
     await inTransaction(pool, async (q) => {
       // The message's nonce is spent with the session it opens: one message, one session.
@@ -135,8 +136,13 @@ export function createUserService(deps: {
   }
 
   return {
-    /** Sign-ins opened by this process since it started, by message: for the console. */
+    /** Sign-ins opened by this process since it started, by message: for the metrics. */
     signIns,
+
+    /** Sessions opened in the last `days` days, by message: for the console. */
+    async signInsOfLastDays(days: number): Promise<{ legacy: number; siwe: number }> {
+      return repo.signInsSince(pool, new Date(now() - days * 86_400_000))
+    },
 
     /**
      * A Sign-In with Ethereum message (EIP-4361) for `address` to sign: this server's domain

@@ -188,6 +188,11 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
         { ip: ip() },
       )
       expect(siwe.body.code).toBe(200)
+      // The console counts sign-ins by message, and shows the setting.
+      const seen = (await app.services.admin.dashboard()).signIns
+      expect(seen).toMatchObject({ days: 7, legacyAccepted: false })
+      expect(seen.siwe).toBeGreaterThan(0)
+      expect(seen.legacy).toBeGreaterThan(0)
     } finally {
       await settings.set('legacyLoginMessage', true, 'test')
     }

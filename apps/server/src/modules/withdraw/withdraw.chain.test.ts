@@ -162,7 +162,11 @@ describe('withdrawal payouts on a local chain', () => {
   test('a payout that reverts is failed and refunded once', async () => {
     const { withdrawals, sender } = services()
     const user = await insertTestUser(db.pool)
-    // More than the hot wallet holds: the token's transfer reverts.
+    // More than the hot wallet holds: the token's transfer reverts. That is above the default
+    // withdrawal limits too, which are raised for it.
+    const settings = createSettingsService(db.pool)
+    await settings.set('withdrawDailyLimitUsdt', '1000000', 'test')
+    await settings.set('withdrawMonthlyLimitUsdt', '1000000', 'test')
     await fundAccount(db.pool, user.id, '500000')
     const w = await withdrawals.request(user, { amount: '400000', idempotencyKey: key() })
     const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))

@@ -17,7 +17,15 @@ export interface ChatClient {
   sessionId: number
   /** Cleared at each heartbeat, set again by the socket's pong; a client still clear is dead. */
   alive: boolean
+  /**
+   * Frames held back until the socket's `ready` frame is out (set while it is being made): a
+   * message notified meanwhile never reaches the client before `ready`.
+   */
+  held?: string[] | undefined
 }
+
+/** Frames a client may have held back before its `ready`; past that the oldest go. */
+const MAX_HELD_FRAMES = 100
 
 export interface ChatHubOptions {
   chat: ChatService
@@ -58,6 +66,11 @@ export function createChatHub(opts: ChatHubOptions) {
   let flushScheduled = false
 
   function send(client: ChatClient, frame: ChatServerFrame | string): void {
+    if (client.held) {
+      client.held.push(typeof frame === 'string' ? frame : JSON.stringify(frame))
+      if (client.held.length > MAX_HELD_FRAMES) client.held.shift()
+      return
+    }
     if (client.socket.readyState !== client.socket.OPEN) return
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate()

@@ -87,6 +87,7 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
       userId: session.user.id,
       sessionId: session.sessionId,
       alive: true,
+      held: [],
     }
     // Each socket holds memory and a share of every broadcast: one user may hold only so many.
     const allowed = await chat.socketsPerUser().catch(() => null)
@@ -115,6 +116,10 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
     clearTimeout(authTimer)
     const unread = await chat.unread(me.userId).catch(() => ({ count: 0 }))
     frame({ type: 'ready', unread: unread.count })
+    // What arrived while `ready` was being made follows it, in order.
+    const held = me.held ?? []
+    me.held = undefined
+    for (const f of held) if (socket.readyState === socket.OPEN) socket.send(f)
   }
 
   async function sendMessage(me: ChatClient, raw: { clientId: string; body: string }) {

@@ -35,6 +35,9 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // A failure's own words, from the app's log (its request id is in the answer).
+  const errors = (server?.output(200_000) ?? '').split('\n').filter((l) => /"level":50/.test(l))
+  if (errors.length) console.info(`[contention] the app logged:\n${errors.slice(-5).join('\n')}`)
   await server?.dispose()
 })
 

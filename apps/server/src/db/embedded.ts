@@ -61,7 +61,8 @@ export const walArchiveDir = (backupDir: string): string => path.join(backupDir,
 
 /**
  * PostgreSQL's archive_command: gzip the segment into the archive under a temporary name, then
- * rename it, so a half-written file never looks archived. A segment already there (archived
+ * rename it, so a half-written file never looks archived. gzip runs at the lowest CPU priority,
+ * so a burst of writes is not slowed by compressing the segments it fills. A segment already there (archived
  * before a crash cut the reply short) counts as archived only when it holds the same bytes.
  * Only single quotes: the command line is kept in postmaster.opts between double quotes.
  */
@@ -70,7 +71,7 @@ export function archiveCommand(backupDir: string): string {
   const part = `'${walArchiveDir(backupDir)}/%f.gz.part'`
   return (
     `if test -f ${file}; then gunzip -c ${file} | cmp -s - %p; ` +
-    `else gzip -1 -c %p > ${part} && mv ${part} ${file}; fi`
+    `else nice -n 19 gzip -1 -c %p > ${part} && mv ${part} ${file}; fi`
   )
 }
 

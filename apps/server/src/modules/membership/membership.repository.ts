@@ -7,11 +7,16 @@ export interface NodeHolding {
   source: 'bought' | 'granted'
 }
 
-/** The member's level, holding the user row until the transaction ends. */
+/**
+ * The member's level, holding the user row until the transaction ends. NO KEY UPDATE: the
+ * foreign-key checks of other money paths (a withdrawal's row names its user) take KEY SHARE on
+ * this row while holding their accounts, and must not wait on it: that was a deadlock.
+ */
 export async function lockUserLevel(q: Queryable, userId: number): Promise<number> {
-  const res = await q.query<{ level: number }>('SELECT level FROM users WHERE id = $1 FOR UPDATE', [
-    userId,
-  ])
+  const res = await q.query<{ level: number }>(
+    'SELECT level FROM users WHERE id = $1 FOR NO KEY UPDATE',
+    [userId],
+  )
   return res.rows[0]!.level
 }
 
@@ -41,7 +46,7 @@ export async function memberByAddress(
 /** A member's id by user name, holding the user row; null when unknown. */
 export async function lockMemberId(q: Queryable, userName: string): Promise<number | null> {
   const res = await q.query<{ id: string }>(
-    'SELECT id::text FROM users WHERE user_name = $1 FOR UPDATE',
+    'SELECT id::text FROM users WHERE user_name = $1 FOR NO KEY UPDATE',
     [userName.toLowerCase()],
   )
   return res.rows[0] ? Number(res.rows[0].id) : null

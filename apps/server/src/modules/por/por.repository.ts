@@ -23,32 +23,44 @@ export async function beginLiabilitiesRead(q: pg.PoolClient, snapshot?: string):
 export async function openLedgerCut(
   pool: pg.Pool,
 ): Promise<{ snapshot: string; release(): Promise<void> }> {
-  const client = await pool.connect()
-  let open = true
-  try {
-    await client.query('BEGIN')
-    await client.query(`SET LOCAL lock_timeout = '10s'`)
-    await client.query('LOCK TABLE ledger_transfers IN SHARE MODE')
-    const res = await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot')
-    return {
-      snapshot: res.rows[0]!.snapshot,
-      async release() {
-        if (!open) return
-        open = false
-        try {
-          await client.query('COMMIT')
-        } finally {
-          client.release()
-        }
-      },
+  // A lock request waiting in the queue holds back every writer behind it; one of those may
+  // hold what a transfer in flight waits for, a cycle PostgreSQL would break by failing a user's
+  // transaction. So the cut waits a short while only (less than deadlock_timeout), steps aside,
+  // and tries again: it never stands in line long enough to be part of a cycle.
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query(`SET LOCAL lock_timeout = '200ms'`)
+      await client.query('LOCK TABLE ledger_transfers IN SHARE MODE')
+      const res = await client.query<{ snapshot: string }>(
+        'SELECT pg_export_snapshot() AS snapshot',
+      )
+      let open = true
+      return {
+        snapshot: res.rows[0]!.snapshot,
+        async release() {
+          if (!open) return
+          open = false
+          try {
+            await client.query('COMMIT')
+          } finally {
+            client.release()
+          }
+        },
+      }
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {})
+      client.release()
+      // 55P03: lock_not_available, the short wait ran out.
+      if ((e as { code?: string }).code !== '55P03' || attempt >= LEDGER_CUT_ATTEMPTS) throw e
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 250))
     }
-  } catch (e) {
-    open = false
-    await client.query('ROLLBACK').catch(() => {})
-    client.release()
-    throw e
   }
 }
+
+/** Tries at the cut before the snapshot gives up until its next run. */
+const LEDGER_CUT_ATTEMPTS = 50
 
 /** The newest ledger transfer the reading transaction sees: the snapshot's ledger position. */
 export async function ledgerPosition(q: Queryable): Promise<string> {

@@ -36,10 +36,13 @@ const price = async () => {
   return res.status
 }
 
-test('a stopped worker is replaced and every request is answered again', async () => {
-  const before = await waitFor('two workers', () => {
+test('a stopped worker, serving or starting, is replaced and every request is answered again', async () => {
+  // Both workers serving (a worker still starting is replaced too, but this test stops one
+  // that serves and keeps the other).
+  const before = await waitFor('two serving workers', () => {
     const pids = workerPids()
-    return pids.length === 2 ? pids : null
+    const serving = pids.filter((pid) => server.output(200_000).includes(`worker ${pid} serving`))
+    return serving.length === 2 ? pids : null
   })
   const stopped = before[0]!
   process.kill(stopped, 'SIGSTOP')
@@ -50,9 +53,24 @@ test('a stopped worker is replaced and every request is answered again', async (
       return !isAlive(stopped) && pids.length === 2 ? pids : null
     },
     STALL_MS + 30_000,
-  )
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}; the app said:\n${server.output()}`)
+  })
   expect(replaced).not.toContain(stopped)
   expect(replaced).toContain(before[1])
+  // A worker stopped while it is still starting is replaced as well.
+  const fresh = replaced.find((pid) => pid !== before[1])!
+  process.kill(fresh, 'SIGSTOP')
+  await waitFor(
+    'the worker stopped while starting to be replaced',
+    () => {
+      const pids = workerPids()
+      return !isAlive(fresh) && pids.length === 2 ? pids : null
+    },
+    STALL_MS + 30_000,
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}; the app said:\n${server.output()}`)
+  })
   // The new worker serves: every request of a burst is answered.
   await waitFor(
     'the new worker to serve',

@@ -98,7 +98,10 @@ async function startPrimary(workers: number): Promise<void> {
     const worker = cluster.fork(env)
     started.set(worker, Date.now())
   }
-  cluster.on('listening', () => (listened = true))
+  cluster.on('listening', (worker) => {
+    listened = true
+    log(`worker ${worker.process.pid} serving`)
+  })
   cluster.on('exit', (worker, code, signal) => {
     const since = started.get(worker) ?? 0
     started.delete(worker)
@@ -153,7 +156,9 @@ function watchWorkers(started: Map<Worker, number>, closing: () => boolean): voi
   cluster.on('message', (worker, msg: unknown) => {
     if ((msg as { hope?: string })?.hope === PONG.hope) lastPong.set(worker, Date.now())
   })
-  cluster.on('listening', (worker) => lastPong.set(worker, Date.now()))
+  // A worker answers pings from its first moment (answerPings runs before the app loads), so
+  // one that stops while it is still starting is replaced too.
+  cluster.on('fork', (worker) => lastPong.set(worker, Date.now()))
   cluster.on('exit', (worker) => lastPong.delete(worker))
   const timer = setInterval(
     () => {
@@ -161,7 +166,7 @@ function watchWorkers(started: Map<Worker, number>, closing: () => boolean): voi
       const now = Date.now()
       for (const worker of started.keys()) {
         const last = lastPong.get(worker)
-        if (last === undefined || worker.isDead()) continue // still starting, or gone
+        if (last === undefined || worker.isDead()) continue // gone
         if (now - last > WORKER_STALL_MS) {
           log(`worker ${worker.process.pid} has not answered for ${now - last} ms; replacing it`)
           lastPong.delete(worker)

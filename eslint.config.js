@@ -14,6 +14,7 @@ const SERVER_MODULE_ORDER = [
   'totp',
   'pricing',
   'user',
+  'outflow',
   'operator',
   'upload',
   'content',

@@ -44,9 +44,16 @@ describe('transfer journey', () => {
     await alice.page.getByTestId('transfer-amount-input').fill('12.5')
     await alice.page.getByTestId('transfer-submit').click()
     await alice.page.getByTestId('transfer-confirm-sheet').waitFor()
+    // The sheet says what the wallet is about to sign; the wallet signs exactly that.
+    expect(await alice.page.getByTestId('transfer-sign-note').innerText()).toContain('12.5 USDT')
     await screenshot(alice.page, '11-transfer-confirm')
     await alice.page.getByTestId('transfer-confirm').click()
     await alice.page.getByTestId('transfer-result').waitFor()
+    expect(alice.wallet.typedSigned).toHaveLength(1)
+    expect(JSON.parse(alice.wallet.typedSigned[0]!)).toMatchObject({
+      primaryType: 'Outflow',
+      message: { action: 'transfer', to: bob.address, amount: '12.5', currency: 'USDT' },
+    })
     await screenshot(alice.page, '12-transfer-result')
 
     const aliceItem = await firstLogItem(alice.page)
@@ -63,6 +70,29 @@ describe('transfer journey', () => {
     await expect
       .poll(() => bob.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toContain('12.5')
+  })
+
+  test('a withdrawal to another address is signed by the wallet, then waits for review', async () => {
+    const alice = await registerThroughUi(browser())
+    await creditUser(alice.address, '100')
+    const elsewhere = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+    await alice.page.goto(`${baseUrl}/#/withdraw`)
+    await alice.page.getByTestId('withdraw-page').waitFor()
+    await alice.page.getByTestId('withdraw-amount-input').fill('30')
+    await alice.page.getByTestId('withdraw-address-input').fill(elsewhere)
+    await alice.page.getByTestId('withdraw-submit').click()
+    await alice.page.getByTestId('withdraw-sign-note').waitFor()
+    await screenshot(alice.page, '13b-withdraw-sign-note')
+    await alice.page.getByTestId('withdraw-confirm').click()
+    await alice.page.getByTestId('withdraw-result').waitFor()
+    expect(alice.wallet.typedSigned).toHaveLength(1)
+    expect(JSON.parse(alice.wallet.typedSigned[0]!)).toMatchObject({
+      message: { action: 'withdraw', to: elsewhere, amount: '30', currency: 'USDT' },
+    })
+    await alice.page.goto(`${baseUrl}/#/withdrawRecord`)
+    const item = alice.page.getByTestId('withdraw-record-item').first()
+    await item.waitFor()
+    expect(await item.innerText()).toContain('30')
   })
 
   test('a transfer to someone outside the downline is refused and nothing moves', async () => {

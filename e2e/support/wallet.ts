@@ -7,6 +7,8 @@ export interface TestWallet {
   signCalls: number
   /** Hashes of the transactions the wallet sent for the page. */
   sentTransactions: string[]
+  /** The EIP-712 typed data (JSON) the wallet signed for the page (eth_signTypedData_v4). */
+  typedSigned: string[]
 }
 
 /** The in-app browser quirks the test wallet can play (DESIGN §3a). */
@@ -31,7 +33,12 @@ export async function installWallet(
   others: LocalAccount[] = [],
   quirks: WalletQuirks = {},
 ): Promise<TestWallet> {
-  const wallet: TestWallet = { address: account.address, signCalls: 0, sentTransactions: [] }
+  const wallet: TestWallet = {
+    address: account.address,
+    signCalls: 0,
+    sentTransactions: [],
+    typedSigned: [],
+  }
   const signers = [account, ...others]
   await page.exposeFunction('__hopeWalletSign', async (data: string, from: string) => {
     wallet.signCalls += 1
@@ -39,6 +46,20 @@ export async function installWallet(
     if (!signer) throw Object.assign(new Error('unknown account'), { code: 4100 })
     const message = /^0x[0-9a-fA-F]*$/.test(data) ? { raw: data as `0x${string}` } : data
     return signer.signMessage({ message })
+  })
+  await page.exposeFunction('__hopeWalletSignTyped', async (from: string, json: string) => {
+    wallet.signCalls += 1
+    wallet.typedSigned.push(json)
+    const signer = signers.find((a) => a.address.toLowerCase() === from.toLowerCase())
+    if (!signer) throw Object.assign(new Error('unknown account'), { code: 4100 })
+    const typed = JSON.parse(json) as {
+      domain: Record<string, unknown>
+      types: Record<string, { name: string; type: string }[]>
+      primaryType: string
+      message: Record<string, unknown>
+    }
+    const { EIP712Domain: _domain, ...types } = typed.types
+    return signer.signTypedData({ ...typed, types })
   })
   await page.exposeFunction('__hopeWalletRpc', async (method: string, params: unknown[]) => {
     if (!rpcUrl) throw Object.assign(new Error(`no chain for ${method}`), { code: 4200 })
@@ -111,6 +132,17 @@ export async function installWallet(
                 }
               ).__hopeWalletSign
               return sign(String(data), String(from))
+            }
+            case 'eth_signTypedData_v4': {
+              const [from, data] = (params ?? []) as string[]
+              if (!addresses.some((a) => a.toLowerCase() === String(from).toLowerCase()))
+                throw rpcError(4100, 'unknown account')
+              const signTyped = (
+                window as unknown as {
+                  __hopeWalletSignTyped: (from: string, json: string) => Promise<string>
+                }
+              ).__hopeWalletSignTyped
+              return signTyped(String(from), String(data))
             }
             case 'wallet_switchEthereumChain': {
               const next = ((params ?? [])[0] as { chainId?: string } | undefined)?.chainId ?? '0x1'

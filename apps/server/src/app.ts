@@ -9,7 +9,12 @@ import { createMemoryLimitStore, type LimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { sealKeyLoader } from './modules/por/por.seal.ts'
 import { requestIdMixin, requestIdOf, withRequestId } from './lib/request-context.ts'
-import { createSignatureVerifier, type SignatureVerifier } from './lib/signature.ts'
+import {
+  createSignatureVerifier,
+  createTypedDataVerifier,
+  type SignatureVerifier,
+  type TypedDataVerifier,
+} from './lib/signature.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
 import { figuresRoutes } from './modules/account/figures.routes.ts'
 import { createFiguresService, type FiguresService } from './modules/account/figures.service.ts'
@@ -64,7 +69,9 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts'
 import { createRechargeService, type RechargeService } from './modules/recharge/recharge.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
+import { outflowRoutes } from './modules/outflow/outflow.routes.ts'
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts'
+import { createOutflowService, type OutflowService } from './modules/outflow/outflow.service.ts'
 import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import { createUserService, type UserService } from './modules/user/user.service.ts'
 import { registerDocs } from './plugins/docs.ts'
@@ -86,6 +93,7 @@ export interface Services {
   users: UserService
   ledger: LedgerService
   accounts: AccountService
+  outflows: OutflowService
   figures: FiguresService
   operators: OperatorService
   admin: AdminService
@@ -129,6 +137,7 @@ export interface AppOptions {
   chain?: ChainConnection
   logger?: boolean | Record<string, unknown>
   verifySignature?: SignatureVerifier
+  verifyTypedData?: TypedDataVerifier
   now?: () => number
   /** Where every rate limit counts (sign-in, chat); this process's memory when absent. */
   limits?: LimitStore
@@ -224,7 +233,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('chain', opts.chain)
   app.decorate('db', opts.database)
   const ledger = createLedgerService(opts.database.pool)
-  const accounts = createAccountService({ pool: opts.database.pool, ledger, settings })
+  const outflows = createOutflowService({
+    settings,
+    verify: opts.verifyTypedData ?? createTypedDataVerifier(opts.chain?.client),
+    chainId: () => opts.chain?.chainId,
+    ...(opts.now ? { now: opts.now } : {}),
+  })
+  const accounts = createAccountService({
+    pool: opts.database.pool,
+    ledger,
+    settings,
+    outflows,
+  })
   const operators = createOperatorService({
     pool: opts.database.pool,
     ledger,
@@ -236,6 +256,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pool: opts.database.pool,
     ledger,
     settings,
+    outflows,
     chainId: () => opts.chain?.chainId,
   })
   const recharges = createRechargeService({
@@ -297,6 +318,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     users,
     ledger,
     accounts,
+    outflows,
     figures,
     operators,
     admin,
@@ -348,6 +370,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(figuresRoutes)
   await app.register(operatorRoutes)
   await app.register(adminRoutes)
+  await app.register(outflowRoutes)
   await app.register(withdrawRoutes)
   await app.register(rechargeRoutes)
   await app.register(stakingRoutes)

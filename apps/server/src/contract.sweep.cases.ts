@@ -34,6 +34,12 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
   'userAccount/balanceDetail': { account: 'usdt', logType: '5', pageSize: '10' },
   'userAccount/enableCoins': {},
   'userAccount/transfer': { address: NOBODY, amount: '1', idempotencyKey: 'sweep-base-0001' },
+  'userAccount/outflowTypedData': {
+    kind: 'transfer',
+    address: NOBODY,
+    amount: '1',
+    idempotencyKey: 'sweep-base-0004',
+  },
   'userAccount/checkAddress': { address: NOBODY },
   'userAccount/collect': { account: 'node', amount: '1', idempotencyKey: 'sweep-base-0002' },
   'userAccount/getAddress': {},

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Address, intParam, PageParams } from './common.ts'
 import { ACCOUNT_KINDS, type AccountKind, type LogType } from './constants.ts'
 import { amountOf, type Currency } from './money.ts'
+import { IdempotencyKey, OutflowSignatureFields } from './outflow.ts'
 
 /** One account in the `userAccount/balance` list. */
 export interface AccountBalance {
@@ -96,7 +97,9 @@ export const TransferParams = z.object({
   address: z.string({ error: 'address_required' }).trim().min(1, 'address_required').pipe(Address),
   amount: amountOf('USDT'),
   /** Chosen by the client once per confirmation: a double tap moves money once. */
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  idempotencyKey: IdempotencyKey,
+  /** The wallet's signature of this transfer (see outflow.ts): always required. */
+  ...OutflowSignatureFields,
 })
 export type TransferParams = z.input<typeof TransferParams>
 

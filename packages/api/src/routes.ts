@@ -97,6 +97,7 @@ import {
   type EthPriceChange,
   type PriceHistory,
 } from './quotes.ts'
+import { OutflowTypedDataParams, type OutflowTypedData } from './outflow.ts'
 import { RankingParams, type Ranking } from './ranking.ts'
 import {
   AdminPorSnapshotsParams,
@@ -212,6 +213,12 @@ export const ROUTES = {
     params: TransferParams,
     auth: true,
     summary: 'USDT to an address in the sender’s own downline (log type 9); idempotent per key',
+  }),
+  'userAccount/outflowTypedData': route<typeof OutflowTypedDataParams, OutflowTypedData>({
+    params: OutflowTypedDataParams,
+    auth: true,
+    summary:
+      'EIP-712 typed data of a withdrawal or transfer for the wallet to sign (eth_signTypedData_v4); valid 10 minutes',
   }),
   'userAccount/checkAddress': route<typeof CheckAddressParams, AddressCheck>({
     params: CheckAddressParams,

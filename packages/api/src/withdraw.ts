@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Address, PageParams, intParam } from './common.ts'
 import { amountOf } from './money.ts'
+import { IdempotencyKey, OutflowSignatureFields } from './outflow.ts'
 
 /** Withdrawal statuses as the spec numbers them. */
 export const WITHDRAWAL_STATUSES = {
@@ -18,7 +19,9 @@ export const WithdrawParams = z.object({
   amount: amountOf('USDT'),
   /** Defaults to the user's own wallet address. */
   address: Address.optional(),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  idempotencyKey: IdempotencyKey,
+  /** Required for another address than the user's own wallet (see outflow.ts). */
+  ...OutflowSignatureFields,
 })
 export type WithdrawParams = z.input<typeof WithdrawParams>
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { buildLoginMessage, type Envelope, type LoginResult, type OperatorSession } from '@hope/api'
+import {
+  buildLoginMessage,
+  type Envelope,
+  type LoginResult,
+  type OperatorSession,
+  type OutflowTypedData,
+} from '@hope/api'
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
 import { base32Decode, hotp, totpStep } from '../../../apps/server/src/modules/totp/totp.rules.ts'
 import { runScript, type HopeServer } from './server.ts'
@@ -17,12 +23,51 @@ export interface Answer<T> {
 /** Requests this test file made: answered by the app, or not (refused connection, time-out). */
 export const requestStats = { answered: 0, unanswered: 0 }
 
-/** `POST /api/<path>` with the payload in the query string, as the web app calls it. */
+/** The wallets of the users these tests registered, by session token. */
+const walletsByToken = new Map<string, LocalAccount>()
+
+const OUTFLOWS: Record<string, 'withdraw' | 'transfer'> = {
+  'userAccount/withdraw': 'withdraw',
+  'userAccount/transfer': 'transfer',
+}
+
+/**
+ * `POST /api/<path>` with the payload in the query string, as the web app calls it. A
+ * withdrawal or transfer of a user registered here is signed by the user's wallet first
+ * (EIP-712, as the app asks the wallet at the confirmation step); when the typed data cannot be
+ * had, that answer is the request's.
+ */
 export async function call<T = unknown>(
   baseUrl: string,
   path: string,
   params: Record<string, string> = {},
   opts: { token?: string; lan?: string; timeoutMs?: number } = {},
+): Promise<Answer<T>> {
+  const wallet = opts.token ? walletsByToken.get(opts.token) : undefined
+  const kind = OUTFLOWS[path]
+  if (kind && wallet && !params.signature) {
+    const typed = await call<OutflowTypedData>(
+      baseUrl,
+      'userAccount/outflowTypedData',
+      { kind, ...params },
+      opts,
+    )
+    if (!succeeded(typed)) return typed as unknown as Answer<T>
+    const data = typed.body!.data
+    const signature = await wallet.signTypedData({
+      ...data,
+      message: { ...data.message, deadline: BigInt(data.message.deadline) },
+    })
+    params = { ...params, signature, deadline: String(data.message.deadline) }
+  }
+  return send<T>(baseUrl, path, params, opts)
+}
+
+async function send<T>(
+  baseUrl: string,
+  path: string,
+  params: Record<string, string>,
+  opts: { token?: string; lan?: string; timeoutMs?: number },
 ): Promise<Answer<T>> {
   const started = Date.now()
   const headers: Record<string, string> = {}
@@ -155,6 +200,7 @@ export async function registerUser(
     message,
     signature,
   })
+  walletsByToken.set(login.token, account)
   return { account, userName: account.address.toLowerCase(), token: login.token }
 }
 

@@ -1,4 +1,10 @@
-import { isErc6492Signature, recoverMessageAddress, type PublicClient } from 'viem'
+import {
+  isErc6492Signature,
+  recoverMessageAddress,
+  recoverTypedDataAddress,
+  type PublicClient,
+  type TypedDataDefinition,
+} from 'viem'
 
 export type SignatureVerifier = (
   address: `0x${string}`,
@@ -29,14 +35,20 @@ function hasPlainV(signature: `0x${string}`): boolean {
   return v === 0 || v === 1 || v === 27 || v === 28
 }
 
-/** Whether a plain wallet (EOA) at `address` signed `message`: the signer recovered here. */
+/** What was signed: UTF-8 text (personal_sign) or EIP-712 typed data (eth_signTypedData_v4). */
+type Signed = { message: string } | { typedData: TypedDataDefinition }
+
+/** Whether a plain wallet (EOA) at `address` signed it: the signer recovered here. */
 async function signedByAccount(
   address: `0x${string}`,
-  message: string,
+  signed: Signed,
   signature: `0x${string}`,
 ): Promise<boolean> {
   if (signature.length !== ECDSA_HEX_LENGTH || !hasPlainV(signature)) return false
-  const signer = await recoverMessageAddress({ message, signature })
+  const signer =
+    'message' in signed
+      ? await recoverMessageAddress({ message: signed.message, signature })
+      : await recoverTypedDataAddress({ ...signed.typedData, signature })
   return signer.toLowerCase() === address.toLowerCase()
 }
 
@@ -49,11 +61,32 @@ async function signedByAccount(
  * factory call that would deploy them (simulated, never sent).
  */
 export function createSignatureVerifier(chain?: PublicClient): SignatureVerifier {
-  return async (address, message, signature) => {
+  const verify = createVerifier(chain)
+  return (address, message, signature) => verify(address, { message }, signature)
+}
+
+/**
+ * Verifies an EIP-712 signature (eth_signTypedData_v4) the same way: a plain wallet's signer
+ * recovered here, a contract wallet's (EIP-1271, or EIP-6492 not yet deployed) asked of the
+ * chain with a bounded wait.
+ */
+export function createTypedDataVerifier(chain?: PublicClient): TypedDataVerifier {
+  const verify = createVerifier(chain)
+  return (address, typedData, signature) => verify(address, { typedData }, signature)
+}
+
+export type TypedDataVerifier = (
+  address: `0x${string}`,
+  typedData: TypedDataDefinition,
+  signature: `0x${string}`,
+) => Promise<boolean>
+
+function createVerifier(chain?: PublicClient) {
+  return async (address: `0x${string}`, signed: Signed, signature: `0x${string}`) => {
     // The chain's ecrecover accepts high s too, so the check comes before either path.
     if (isHighS(signature)) return false
     try {
-      if (await signedByAccount(address, message, signature)) return true
+      if (await signedByAccount(address, signed, signature)) return true
     } catch {
       // Not a recoverable ECDSA signature: perhaps a contract wallet's.
     }
@@ -70,7 +103,9 @@ export function createSignatureVerifier(chain?: PublicClient): SignatureVerifier
         const code = await chain.getCode({ address })
         if (!code || code === '0x') return false
       }
-      return chain.verifyMessage({ address, message, signature })
+      return 'message' in signed
+        ? chain.verifyMessage({ address, message: signed.message, signature })
+        : chain.verifyTypedData({ address, ...signed.typedData, signature })
     })().catch(() => false)
     try {
       return await Promise.race([asked, gaveUp])

@@ -4,6 +4,7 @@ import {
   LAN_HEADER,
   type Envelope,
   type Lang,
+  type OutflowTypedData,
   type RouteParams,
   type RoutePath,
 } from '@hope/api'
@@ -118,6 +119,7 @@ export function newWallet(): PrivateKeyAccount {
 }
 
 export async function signLogin(wallet: PrivateKeyAccount, atMs = Date.now()) {
+  rememberWallet(wallet)
   const message = buildLoginMessage(atMs)
   return { username: wallet.address, message, signature: await wallet.signMessage({ message }) }
 }
@@ -128,16 +130,74 @@ export interface CallResult<T> {
   headers: Record<string, unknown>
 }
 
-/** Calls `POST /api/<path>` the way the web app does: payload in the query string. */
+/** The wallets of the users tests registered, by address: they sign those users' outflows. */
+const testWallets = new Map<string, PrivateKeyAccount>()
+
+/** Lets `call` sign this wallet's outflows as the web app has its wallet do. */
+export function rememberWallet(wallet: PrivateKeyAccount): void {
+  testWallets.set(wallet.address.toLowerCase(), wallet)
+}
+
+const OUTFLOW_PATHS: Partial<Record<RoutePath, 'withdraw' | 'transfer'>> = {
+  'userAccount/withdraw': 'withdraw',
+  'userAccount/transfer': 'transfer',
+}
+
+/**
+ * The wallet's signature of an outflow, as the web app asks for it at the confirmation step:
+ * the server's typed data signed by the user's own wallet. Nothing when the typed data is
+ * refused (the test sends bad values) or the user's wallet is not a test's.
+ */
+export async function signOutflow(
+  app: FastifyInstance,
+  kind: 'withdraw' | 'transfer',
+  params: Record<string, unknown>,
+  token: string,
+  wallet?: PrivateKeyAccount,
+): Promise<{ signature: `0x${string}`; deadline: number } | null> {
+  const res = await call<'userAccount/outflowTypedData', OutflowTypedData>(
+    app,
+    'userAccount/outflowTypedData',
+    {
+      kind,
+      address: params.address,
+      amount: params.amount,
+      idempotencyKey: params.idempotencyKey,
+    },
+    { token },
+  )
+  if (res.body.code !== 200) return null
+  const data = res.body.data
+  const signer = wallet ?? testWallets.get(data.message.from)
+  if (!signer) return null
+  return {
+    signature: await signer.signTypedData({
+      ...data,
+      message: { ...data.message, deadline: BigInt(data.message.deadline) },
+    }),
+    deadline: data.message.deadline,
+  }
+}
+
+/**
+ * Calls `POST /api/<path>` the way the web app does: payload in the query string. A
+ * registered test user's withdrawal or transfer is signed by their wallet, as in the app,
+ * unless the call says `sign: false` (a thief's request) or carries its own signature.
+ */
 export async function call<P extends RoutePath, T = unknown>(
   app: FastifyInstance,
   path: P,
   params: Partial<Record<keyof RouteParams<P> | string, unknown>> = {},
-  opts: { token?: string; lang?: Lang; ip?: string } = {},
+  opts: { token?: string; lang?: Lang; ip?: string; sign?: boolean } = {},
 ): Promise<CallResult<T>> {
   // An operator signs in with their authenticator's code; a test that gives none gets it made.
   if (path === 'admin/login' && !('code' in params))
     params = { ...params, code: await operatorCode(app, String(params.username)) }
+  const outflow = OUTFLOW_PATHS[path]
+  if (outflow && opts.token && opts.sign !== false && !('signature' in params)) {
+    const signed = await signOutflow(app, outflow, params, opts.token)
+    if (signed) params = { ...params, ...signed }
+  }
   const query = new URLSearchParams()
   for (const [k, v] of Object.entries(params)) if (v !== undefined) query.append(k, String(v))
   const res = await app.inject({
@@ -221,6 +281,7 @@ export async function registerUser(
   inviter: string = DEMO_ROOT_NAME,
 ): Promise<{ wallet: PrivateKeyAccount; token: string; id: number; userName: string }> {
   const wallet = newWallet()
+  rememberWallet(wallet)
   registerIp += 1
   const res = await call<'user/register', { token: string; id: number; userName: string }>(
     app,

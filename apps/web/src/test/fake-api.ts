@@ -1,4 +1,4 @@
-import type { Reason, RoutePath } from '@hope/api'
+import { outflowTypedData, type OutflowKind, type Reason, type RoutePath } from '@hope/api'
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { vi } from 'vitest'
@@ -36,6 +36,20 @@ const defaults: Partial<Record<RoutePath, Handler>> = {
         expirationTime: new Date(Date.now() + 300_000),
       }),
     }),
+  // An outflow's typed data for the signed-in wallet (the session's address is the token's
+  // owner in these tests: the from is what the wallet signs, whoever it is).
+  'userAccount/outflowTypedData': (call) =>
+    ok(
+      outflowTypedData({
+        kind: call.params.kind as OutflowKind,
+        chainId: 1,
+        from: (call.params.from ?? '0x0000000000000000000000000000000000000000') as `0x${string}`,
+        to: (call.params.address ?? '0x0000000000000000000000000000000000000000') as `0x${string}`,
+        amount: call.params.amount ?? '0',
+        idempotencyKey: call.params.idempotencyKey ?? '',
+        deadline: Math.floor(Date.now() / 1000) + 600,
+      }),
+    ),
 }
 
 /** Stubs fetch with a tiny API server: one handler per route path; unknown paths answer 404. */

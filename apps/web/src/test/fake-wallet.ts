@@ -55,6 +55,18 @@ export function createFakeWallet(
           const message = typeof raw === 'string' && isHex(raw) ? hexToString(raw) : String(raw)
           return signer.signMessage({ message })
         }
+        case 'eth_signTypedData_v4': {
+          if (opts.rejectSign)
+            throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          const typed = JSON.parse(String(list[1])) as {
+            domain: Record<string, unknown>
+            types: Record<string, { name: string; type: string }[]>
+            primaryType: string
+            message: Record<string, unknown>
+          }
+          const { EIP712Domain: _domain, ...types } = typed.types
+          return signer.signTypedData({ ...typed, types })
+        }
         default:
           throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
       }

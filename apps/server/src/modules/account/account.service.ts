@@ -23,6 +23,7 @@ import * as ledgerRepo from '../ledger/ledger.repository.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import { hopePrice, valueInUsdt } from '../pricing/pricing.rules.ts'
+import type { OutflowService } from '../outflow/outflow.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { accountLog, recipientByAddress } from './account.repository.ts'
 import { isInDownline } from './account.rules.ts'
@@ -36,8 +37,9 @@ export function createAccountService(deps: {
   pool: pg.Pool
   ledger: LedgerService
   settings: SettingsService
+  outflows: OutflowService
 }) {
-  const { pool, ledger, settings } = deps
+  const { pool, ledger, settings, outflows } = deps
 
   async function currentHopePrice(): Promise<string> {
     return hopePrice(await ledgerRepo.hopeIssued(pool), await settings.get())
@@ -134,8 +136,14 @@ export function createAccountService(deps: {
      * fee (log 14) when one is set. The client's key makes a double tap move money once.
      */
     async transfer(
-      sender: { id: number },
-      params: { address: string; amount: string; idempotencyKey: string },
+      sender: { id: number; userName: string },
+      params: {
+        address: string
+        amount: string
+        idempotencyKey: string
+        signature?: `0x${string}` | undefined
+        deadline?: number | undefined
+      },
     ): Promise<TransferResult> {
       const s = await settings.get()
       const amount = usdtUnits(params.amount)
@@ -148,6 +156,15 @@ export function createAccountService(deps: {
       const fee = feeFor(amount, {
         fixed: usdtUnits(s.transferFeeFixedUsdt),
         rate: s.transferFeeRate,
+      })
+      // A session alone moves nothing: the sender's wallet signs exactly this transfer.
+      await outflows.assertSigned(sender, {
+        kind: 'transfer',
+        to: recipient.userName as `0x${string}`,
+        amount,
+        idempotencyKey: params.idempotencyKey,
+        signature: params.signature,
+        deadline: params.deadline,
       })
 
       const key = `transfer:${sender.id}:${params.idempotencyKey}`

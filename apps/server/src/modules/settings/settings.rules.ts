@@ -19,6 +19,11 @@ export const SETTING_SCHEMAS = {
    * have it signed: turn it off once the console shows no legacy sign-ins.
    */
   legacyLoginMessage: z.boolean(),
+  /**
+   * Which outflows the user's wallet must sign (EIP-712) besides the session: `others` (every
+   * transfer, and a withdrawal to any address but the user's own wallet) or `all`.
+   */
+  outflowSignature: z.enum(['others', 'all']),
   /** How far ahead of the server clock a login message may be (phone clocks drift). */
   loginFutureSkewMs: z.number().int().min(0).max(600_000),
   sessionTtlMs: z
@@ -141,6 +146,7 @@ export const SETTING_DEFAULTS: Settings = {
   loginWindowMs: 5 * 60_000,
   loginFutureSkewMs: 60_000,
   legacyLoginMessage: true,
+  outflowSignature: 'others',
   sessionTtlMs: 7 * 86_400_000,
   authRateLimitPerAddress: 10,
   authRateLimitPerIp: 60,

@@ -1,11 +1,13 @@
-// Smart-contract wallets sign in, on a real chain (Anvil): one deployed (EIP-1271) and one not
-// deployed yet (EIP-6492), whose signature carries its factory's deployment call.
-import type { LoginMessage, LoginResult } from '@hope/api'
+// Smart-contract wallets sign in and sign outflows, on a real chain (Anvil): one deployed
+// (EIP-1271) and one not deployed yet (EIP-6492), whose signature carries its factory's
+// deployment call.
+import type { LoginMessage, LoginResult, OutflowTypedData, Withdrawal } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import {
   createWalletClient,
   encodeFunctionData,
   hashMessage,
+  hashTypedData,
   http,
   serializeErc6492Signature,
   type Address,
@@ -22,6 +24,7 @@ import {
   call,
   createTestDatabase,
   databaseTargets,
+  fundAccount,
   newWallet,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -88,6 +91,37 @@ describe('smart-contract wallets sign in', () => {
     )
   }
 
+  /**
+   * A withdrawal to another address, signed (EIP-712) by `sign` over the typed data's hash:
+   * the server's answer.
+   */
+  async function withdrawSigned(user: LoginResult, sign: (hash: Hex) => Promise<Hex>) {
+    await fundAccount(db.pool, user.id, '100')
+    const params = {
+      amount: '20',
+      address: newWallet().address,
+      idempotencyKey: `cw-key-${++n}-${Date.now()}`,
+    }
+    const typed = (
+      await call<'userAccount/outflowTypedData', OutflowTypedData>(
+        app,
+        'userAccount/outflowTypedData',
+        { kind: 'withdraw', ...params },
+        { token: user.token },
+      )
+    ).body.data
+    const hash = hashTypedData({
+      ...typed,
+      message: { ...typed.message, deadline: BigInt(typed.message.deadline) },
+    })
+    return call<'userAccount/withdraw', Withdrawal>(
+      app,
+      'userAccount/withdraw',
+      { ...params, signature: await sign(hash), deadline: String(typed.message.deadline) },
+      { token: user.token },
+    )
+  }
+
   test('a deployed wallet (EIP-1271): its owner’s signature of the message’s hash', async () => {
     const owner = newWallet()
     const salt = `0x${'01'.repeat(32)}` as Hex
@@ -107,6 +141,12 @@ describe('smart-contract wallets sign in', () => {
       stranger.sign({ hash: hashMessage(message) }),
     )
     expect(refused.body.reason).toBe('signature_invalid')
+    // Its owner signs a withdrawal to another address; a stranger cannot.
+    const user = res.body.data
+    expect((await withdrawSigned(user, (h) => stranger.sign({ hash: h }))).body.reason).toBe(
+      'outflow_signature_invalid',
+    )
+    expect((await withdrawSigned(user, (h) => owner.sign({ hash: h }))).body.code).toBe(200)
   })
 
   test('a wallet not deployed yet (EIP-6492): the signature carries its deployment', async () => {
@@ -132,5 +172,15 @@ describe('smart-contract wallets sign in', () => {
       wrapped(await stranger.sign({ hash: hashMessage(message) })),
     )
     expect(refused.body.reason).toBe('signature_invalid')
+    // Its outflows are signed the same way, still before any deployment.
+    const user = res.body.data
+    expect(
+      (await withdrawSigned(user, async (h) => wrapped(await stranger.sign({ hash: h })))).body
+        .reason,
+    ).toBe('outflow_signature_invalid')
+    expect(
+      (await withdrawSigned(user, async (h) => wrapped(await owner.sign({ hash: h })))).body.code,
+    ).toBe(200)
+    expect(await fixture.client.getCode({ address })).toBeUndefined()
   })
 })

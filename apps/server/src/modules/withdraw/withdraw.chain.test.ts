@@ -28,6 +28,8 @@ import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { reconcileChain } from '../reconcile/reconcile.service.ts'
 import { createWithdrawalSender } from './withdraw.sender.ts'
+import { createTypedDataVerifier } from '../../lib/signature.ts'
+import { createOutflowService } from '../outflow/outflow.service.ts'
 import { createWithdrawService } from './withdraw.service.ts'
 
 const CONFIRMATIONS = 2
@@ -48,6 +50,11 @@ describe('withdrawal payouts on a local chain', () => {
         pool: db.pool,
         ledger,
         settings,
+        outflows: createOutflowService({
+          settings,
+          verify: createTypedDataVerifier(),
+          chainId: () => anvil.chainId,
+        }),
         chainId: () => anvil.chainId,
       }),
       sender: (afterRecord?: (id: number) => void) =>

@@ -29,6 +29,8 @@ import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { createWithdrawalSender, type SenderLog } from './withdraw.sender.ts'
+import { createTypedDataVerifier } from '../../lib/signature.ts'
+import { createOutflowService } from '../outflow/outflow.service.ts'
 import { createWithdrawService } from './withdraw.service.ts'
 
 const CONFIRMATIONS = 2
@@ -55,6 +57,11 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
         pool: db.pool,
         ledger,
         settings,
+        outflows: createOutflowService({
+          settings,
+          verify: createTypedDataVerifier(),
+          chainId: () => anvil.chainId,
+        }),
         chainId: () => anvil.chainId,
       }),
       sender: createWithdrawalSender({

@@ -14,6 +14,7 @@ import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
+import type { OutflowService } from '../outflow/outflow.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './withdraw.repository.ts'
 import type { WithdrawalRow } from './withdraw.repository.ts'
@@ -71,6 +72,7 @@ export function createWithdrawService(deps: {
   pool: pg.Pool
   ledger: LedgerService
   settings: SettingsService
+  outflows: OutflowService
   chainId: () => number | undefined
 }) {
   const { pool, ledger, settings } = deps
@@ -79,7 +81,13 @@ export function createWithdrawService(deps: {
     /** Reserves amount + fee at once (two pending transfers) and records the request. */
     async request(
       user: { id: number; userName: string },
-      params: { amount: string; address?: `0x${string}` | undefined; idempotencyKey: string },
+      params: {
+        amount: string
+        address?: `0x${string}` | undefined
+        idempotencyKey: string
+        signature?: `0x${string}` | undefined
+        deadline?: number | undefined
+      },
     ): Promise<Withdrawal> {
       const s = await settings.get()
       const amount = units(params.amount)
@@ -95,6 +103,15 @@ export function createWithdrawService(deps: {
           throw new AppError('idempotency_conflict')
         return toWithdrawal(row)
       }
+      // Away from the user's own wallet only with that wallet's signature of exactly this.
+      await deps.outflows.assertSigned(user, {
+        kind: 'withdraw',
+        to: to as `0x${string}`,
+        amount,
+        idempotencyKey: params.idempotencyKey,
+        signature: params.signature,
+        deadline: params.deadline,
+      })
       // Early and cheap; the ledger still refuses an overdraft itself under concurrency.
       if (amount + fee > (await ledger.available(user.id, 'usdt')))
         throw new AppError('insufficient_balance')

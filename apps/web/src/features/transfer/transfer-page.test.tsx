@@ -5,9 +5,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../../test/fixtures.ts'
+import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
 import { TransferPage } from './transfer-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -73,8 +75,16 @@ const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/transfer').map((call) => call.params.idempotencyKey)
 
 describe('transfer page', () => {
-  beforeEach(() => vi.mocked(showToast).mockClear())
-  afterEach(() => queryClient.clear())
+  beforeEach(() => {
+    vi.mocked(showToast).mockClear()
+    const wallet = createFakeWallet()
+    installWallet(wallet)
+    useSession.setState({ address: wallet.address.toLowerCase(), token: 'tok' })
+  })
+  afterEach(() => {
+    queryClient.clear()
+    installWallet(undefined)
+  })
 
   test('shows the available USDT and the rule about downline addresses', async () => {
     serve(() => ok(null))
@@ -278,6 +288,19 @@ describe('transfer page', () => {
     expect(logs).toHaveBeenCalledWith({ queryKey: accountKeys.logs() })
     await userEvent.click(screen.getByTestId('transfer-result-log'))
     expect(screen.getByTestId('where').textContent).toBe('/accountLog?account=usdt&logType=9')
+  })
+
+  test('the wallet signs every transfer: the sheet says what, the request carries it', async () => {
+    const wallet = createFakeWallet()
+    installWallet(wallet)
+    const api = serve((call) => ok(done(call)))
+    renderTransfer()
+    const sheet = await openSheet(FRIEND, '100')
+    expect(within(sheet).getByTestId('transfer-sign-note').textContent).toContain('转账：100 USDT')
+    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    await screen.findByTestId('transfer-result')
+    expect(wallet.calls).toContain('eth_signTypedData_v4')
+    expect(api.callsTo('userAccount/transfer')[0]?.params.signature).toMatch(/^0x[0-9a-f]{130}$/)
   })
 
   test("a refusal shows only the server's message and closes the sheet", async () => {

@@ -202,6 +202,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
 
       <PaymentSheet
         testId="transfer"
+        kind="transfer"
         flow={flow}
         labels={labels}
         currency={CURRENCY}

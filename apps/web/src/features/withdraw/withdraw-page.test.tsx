@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
+import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../../test/fixtures.ts'
@@ -78,8 +79,14 @@ const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/withdraw').map((call) => call.params.idempotencyKey)
 
 describe('withdraw page', () => {
-  beforeEach(() => vi.mocked(showToast).mockClear())
-  afterEach(() => queryClient.clear())
+  beforeEach(() => {
+    vi.mocked(showToast).mockClear()
+    installWallet(createFakeWallet())
+  })
+  afterEach(() => {
+    queryClient.clear()
+    installWallet(undefined)
+  })
 
   test('shows the available USDT, the minimum, the own wallet as the address', async () => {
     serve(() => ok(null))
@@ -181,6 +188,50 @@ describe('withdraw page', () => {
     expect(within(result).getByTestId('withdraw-result-status').textContent).toBe('待审核')
     await userEvent.click(screen.getByTestId('withdraw-result-records'))
     expect(screen.getByTestId('where').textContent).toBe('/withdrawRecord')
+  })
+
+  test('to another address the wallet signs it (the sheet says so); to the own wallet it does not', async () => {
+    const wallet = createFakeWallet()
+    installWallet(wallet)
+    const api = serve((call) => ok(answered(call)))
+    const sheet = await openSheet('100', OTHER)
+    expect(within(sheet).getByTestId('withdraw-sign-note').textContent).toBe(
+      '确认后，钱包会请你签名这笔提现：100 USDT 至 0x7099******dc79c8，10 分钟内有效。没有签名，资金不会转出。',
+    )
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    await screen.findByTestId('withdraw-result')
+    expect(wallet.calls).toContain('eth_signTypedData_v4')
+    const sent = api.callsTo('userAccount/withdraw')[0]!.params
+    expect(sent.signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(Number(sent.deadline)).toBeGreaterThan(Date.now() / 1000)
+    expect(api.callsTo('userAccount/outflowTypedData')[0]?.params).toMatchObject({
+      kind: 'withdraw',
+      amount: '100',
+      address: OTHER,
+      idempotencyKey: sent.idempotencyKey,
+    })
+  })
+
+  test('a withdrawal to the own wallet goes unsigned', async () => {
+    const wallet = createFakeWallet()
+    installWallet(wallet)
+    const api = serve((call) => ok(answered(call)))
+    const own = await openSheet('50')
+    expect(within(own).queryByTestId('withdraw-sign-note')).toBeNull()
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    await screen.findByTestId('withdraw-result')
+    expect(api.callsTo('userAccount/withdraw')[0]?.params.signature).toBeUndefined()
+    expect(wallet.calls).not.toContain('eth_signTypedData_v4')
+  })
+
+  test('refused in the wallet: said once, nothing is sent, the sheet closes', async () => {
+    installWallet(createFakeWallet(undefined, { rejectSign: true }))
+    const api = serve((call) => ok(answered(call)))
+    await openSheet('100', OTHER)
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    await waitFor(() => expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull())
+    expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
+    expect(vi.mocked(showToast).mock.calls).toEqual([['钱包未签名，资金未变动']])
   })
 
   test('after a network error the same withdrawal keeps its key; an edited one gets a new key', async () => {

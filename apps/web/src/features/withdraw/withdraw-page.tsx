@@ -201,6 +201,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
 
       <PaymentSheet
         testId="withdraw"
+        kind="withdraw"
         flow={flow}
         labels={labels}
         currency={CURRENCY}

@@ -1,4 +1,4 @@
-import { normalizeLang, type AccountKind } from '@hope/api'
+import { normalizeLang, type AccountKind, type OutflowKind } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
@@ -10,10 +10,12 @@ import { cutDecimals, formatMoney, SEPARATORS } from '../format.ts'
 import { Icon } from '../icons.tsx'
 import { mask } from '../mask.ts'
 import { useGoBack } from '../navigation.ts'
+import { useSession } from '../store.ts'
 import { showToast } from '../toast.ts'
 import type { AmountProblem } from './amount.ts'
 import type { Checked } from './checks.ts'
 import { amountText, type AmountText } from './use-amount.ts'
+import { needsWalletSignature } from './outflow.ts'
 import type { MoneyFlow } from './use-money-flow.ts'
 import '../money-form.css'
 import './money-flow.css'
@@ -296,7 +298,7 @@ export function FlowSheet<Quote, Result>({
   ...props
 }: {
   flow: MoneyFlow<Quote, Result>
-  render: (quote: Quote) => { amount: string; rows: Row[]; blocked?: ReactNode }
+  render: (quote: Quote) => { amount: string; rows: Row[]; blocked?: ReactNode; note?: ReactNode }
 } & Omit<
   Parameters<typeof ConfirmSheet>[0],
   'open' | 'amount' | 'rows' | 'sending' | 'failed' | 'onConfirm' | 'onClose'
@@ -315,7 +317,37 @@ export function FlowSheet<Quote, Result>({
   )
 }
 
-/** The sheet of a USDT payment to an address (transfer, withdraw): the amount, where, fee, total. */
+/** What the wallet is about to sign, said on the sheet before it asks. */
+function WalletSignNote({
+  testId,
+  kind,
+  amount,
+  address,
+}: {
+  testId: string
+  kind: OutflowKind
+  amount: string
+  address: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <p className="money-sheet__sign" data-testid={`${testId}-sign-note`}>
+      <Icon name="holder" />
+      <span>
+        {t('wallet.signNote', {
+          action: t(`wallet.signAction.${kind}`),
+          amount,
+          address: mask(address),
+        })}
+      </span>
+    </p>
+  )
+}
+
+/**
+ * The sheet of a USDT payment to an address (transfer, withdraw): the amount, where, fee,
+ * total, and what the wallet will sign when the payment needs its signature.
+ */
 export function PaymentSheet<
   Quote extends { amount: string; address: string; fee: string; total: string },
   Result,
@@ -323,13 +355,17 @@ export function PaymentSheet<
   flow,
   labels,
   currency,
+  kind,
   ...sheet
 }: {
   flow: MoneyFlow<Quote, Result>
   labels: { to: string; fee: string; total: string }
   currency: string
+  /** The outflow it is: the wallet signs it unless it is a withdrawal to the own wallet. */
+  kind: OutflowKind
 } & Omit<Parameters<typeof FlowSheet<Quote, Result>>[0], 'flow' | 'render'>) {
   const money = useMoney()
+  const owner = useSession((s) => s.address) ?? ''
   return (
     <FlowSheet
       {...sheet}
@@ -341,6 +377,14 @@ export function PaymentSheet<
           fee: money(quote.fee, currency),
           total: money(quote.total, currency),
         }),
+        note: needsWalletSignature(kind, owner, quote.address) ? (
+          <WalletSignNote
+            testId={sheet.testId}
+            kind={kind}
+            amount={money(quote.amount, currency)}
+            address={quote.address}
+          />
+        ) : undefined,
       })}
     />
   )

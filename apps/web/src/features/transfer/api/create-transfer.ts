@@ -1,15 +1,17 @@
 import type { TransferParams, TransferResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
+import type { ApiError } from '../../../lib/request.ts'
 
 /**
- * `userAccount/transfer`: USDT to an address in the sender's downline. The server's refusal
+ * `userAccount/transfer`: USDT to an address in the sender's downline, signed by the wallet
+ * first (EIP-712: a session alone moves nothing). The server's refusal
  * (not_downline, insufficient_balance, …) is toasted by the request wrapper in the user's
  * language; the key makes a repeat with the same key move the money once.
  */
 export function createTransfer(params: TransferParams): Promise<TransferResult> {
-  return request('userAccount/transfer', params)
+  return sendOutflow('userAccount/transfer', params)
 }
 
 type Options = Omit<UseMutationOptions<TransferResult, ApiError, TransferParams>, 'mutationFn'>

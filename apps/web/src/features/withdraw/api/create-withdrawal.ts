@@ -1,15 +1,17 @@
 import type { Withdrawal, WithdrawParams } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
+import type { ApiError } from '../../../lib/request.ts'
 
 /**
- * `userAccount/withdraw`: reserves amount and fee and records the request for review. The
- * server's refusal (amount_below_minimum, insufficient_balance, …) is toasted by the request
- * wrapper in the user's language; the key makes a repeat with the same key withdraw once.
+ * `userAccount/withdraw`: reserves amount and fee and records the request for review; to
+ * another address than the own wallet, the wallet signs it first. The server's refusal
+ * (amount_below_minimum, insufficient_balance, …) is toasted by the request wrapper in the
+ * user's language; the key makes a repeat with the same key withdraw once.
  */
 export function createWithdrawal(params: WithdrawParams): Promise<Withdrawal> {
-  return request('userAccount/withdraw', params)
+  return sendOutflow('userAccount/withdraw', params)
 }
 
 type Options = Omit<UseMutationOptions<Withdrawal, ApiError, WithdrawParams>, 'mutationFn'>

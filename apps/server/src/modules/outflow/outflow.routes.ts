@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify'
+import { parseAmount, trimDecimal, CURRENCY_DECIMALS } from '@hope/api'
+import { AppError } from '../../lib/app-error.ts'
+import { defineRoute } from '../../plugins/routes.ts'
+
+export async function outflowRoutes(app: FastifyInstance): Promise<void> {
+  const outflows = app.services.outflows
+  defineRoute(app, 'userAccount/outflowTypedData', ({ session, params }) => {
+    const user = session!.user
+    const to = params.address ?? (params.kind === 'withdraw' ? user.userName : undefined)
+    if (!to) throw new AppError('address_required')
+    return outflows.typedData(user, {
+      kind: params.kind,
+      to: to as `0x${string}`,
+      amount: parseAmount(trimDecimal(params.amount), CURRENCY_DECIMALS.USDT)!,
+      idempotencyKey: params.idempotencyKey,
+    })
+  })
+}

@@ -40,6 +40,8 @@ beforeAll(async () => {
   await server.start()
   ops = await createOperators(server)
   await setSetting(server, ops, 'chainConfirmations', '2')
+  // Payouts here go to fresh addresses and are approved at once: no new-address hold.
+  await setSetting(server, ops, 'newAddressHoldHours', '0')
   depositor = await registerUser(server, DEMO_ROOT.userName, devAccount(3))
   withdrawer = await registerUser(server, DEMO_ROOT.userName)
   await credit(server, ops, withdrawer.userName, '1000')

@@ -30,6 +30,7 @@ import { startSharedChain, type SharedChain } from '../../apps/server/src/testin
 import {
   call,
   createOperators,
+  setSetting,
   credit,
   inParallel,
   newKey,
@@ -157,6 +158,8 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
     for (let i = 0; i < 3; i++) servers.push(await HopeServer.create())
     await Promise.all(servers.map((s) => s.start(env)))
     ops = await createOperators(servers[0]!, env)
+    // Payouts here go to fresh addresses and are approved at once: no new-address hold.
+    await setSetting(servers[0]!, ops, 'newAddressHoldHours', '0')
   })
 
   afterAll(async () => {

@@ -56,6 +56,8 @@ beforeAll(async () => {
   ops = await createOperators(server)
   await setSetting(server, ops, 'authRateLimitPerIp', '100000')
   await setSetting(server, ops, 'chainConfirmations', '2')
+  // Payouts here go to fresh addresses and are approved at once: no new-address hold.
+  await setSetting(server, ops, 'newAddressHoldHours', '0')
   // A tree of four under each member: member i's inviter is member (i - 1) / 4.
   users.push(await registerUser(server, DEMO_ROOT.userName))
   while (users.length < CLIENTS) {

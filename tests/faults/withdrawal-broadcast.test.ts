@@ -34,6 +34,8 @@ beforeAll(async () => {
   await server.start()
   ops = await createOperators(server)
   await setSetting(server, ops, 'chainConfirmations', '2')
+  // Payouts here go to fresh addresses and are approved at once: no new-address hold.
+  await setSetting(server, ops, 'newAddressHoldHours', '0')
   for (let i = 0; i < USERS; i++) {
     const user = await registerUser(server, DEMO_ROOT.userName)
     await credit(server, ops, user.userName, formatAmount(FUNDING, 6))

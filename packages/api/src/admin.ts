@@ -107,6 +107,8 @@ export interface AdminWithdrawal {
   txHash: string | null
   reviewReason: string | null
   reviewedBy: string | null
+  /** A new address: not approvable before then (ISO); null when it does not wait. */
+  holdUntil: string | null
   createdAt: string
   updatedAt: string
 }

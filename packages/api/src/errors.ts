@@ -50,6 +50,7 @@ export const REASON_CODES = {
   node_owned: 409,
   placement_locked: 409,
   withdrawal_state: 409,
+  withdrawal_on_hold: 409,
   idempotency_conflict: 409,
   rate_limited: 429,
   too_many_pending_recharges: 429,
@@ -318,6 +319,14 @@ export const REASON_MESSAGES: Record<Reason, Record<Lang, string>> = {
     ja: '出金限度額を超えています。現在出金できる額',
     th: 'เกินวงเงินถอนของคุณ ขณะนี้ยังถอนได้',
     vi: 'Vượt quá hạn mức rút của bạn; bạn vẫn có thể rút',
+  },
+  withdrawal_on_hold: {
+    zhcn: '该提现发往新地址，等待期结束前不能审核通过，等待至',
+    en: 'This withdrawal goes to a new address and cannot be approved before its hold ends at',
+    ko: '새 주소로 가는 출금이라 대기 기간이 끝나기 전에는 승인할 수 없습니다. 대기 종료',
+    ja: '新しいアドレスへの出金のため、保留期間が終わるまで承認できません。保留終了',
+    th: 'การถอนนี้ไปยังที่อยู่ใหม่ จึงอนุมัติไม่ได้จนกว่าช่วงพักจะสิ้นสุดเมื่อ',
+    vi: 'Lệnh rút này tới địa chỉ mới, chưa thể duyệt trước khi hết thời gian chờ lúc',
   },
   withdrawal_state: {
     zhcn: '该提现当前状态不可操作',

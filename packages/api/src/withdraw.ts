@@ -43,6 +43,11 @@ export interface Withdrawal {
   status: WithdrawalStatusCode
   txHash: string | null
   reviewReason: string | null
+  /**
+   * A withdrawal to an address the user has not been paid at before waits until then (ISO)
+   * before review; the user may cancel it meanwhile. Null when it does not wait.
+   */
+  holdUntil: string | null
   createdAt: string
   updatedAt: string
 }

@@ -28,6 +28,7 @@ export const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal
   txHash: null,
   reviewReason: null,
   reviewedBy: null,
+  holdUntil: null,
   createdAt: '2026-01-02T03:04:05Z',
   updatedAt: '2026-01-02T03:04:05Z',
   ...over,

@@ -101,6 +101,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const withDetail =
       e.reason === 'invalid_params' ||
       e.reason === 'withdraw_limit_reached' ||
+      e.reason === 'withdrawal_on_hold' ||
       (e.reason === 'amount_too_large' && /^\d/.test(e.detail ?? ''))
     const msg = withDetail && e.detail ? `${base}: ${e.detail}` : base
     if (e.reason === 'rate_limited' && e.detail) void reply.header('retry-after', e.detail)

@@ -36,6 +36,10 @@ const STATUS_COLORS: Record<WithdrawalStatusCode, string> = {
   5: 'green',
   6: 'default',
 }
+/** A withdrawal to a new address still waiting out its hold: not approvable yet. */
+const onHold = (w: AdminWithdrawal) =>
+  w.holdUntil !== null && new Date(w.holdUntil).getTime() > Date.now()
+
 const STATUS_CODES = Object.keys(WITHDRAWAL_STATUSES).map(Number) as WithdrawalStatusCode[]
 const ALL = -1
 
@@ -160,6 +164,15 @@ export function WithdrawalsPage() {
       render: (s: WithdrawalStatusCode, w) => (
         <Space orientation="vertical" size={0}>
           <WithdrawalStatusTag status={s} />
+          {s === PENDING && onHold(w) && (
+            <Typography.Text
+              type="warning"
+              style={{ fontSize: 12 }}
+              data-testid={`admin-withdrawal-hold-${w.id}`}
+            >
+              {t('withdrawals.onHold', { time: formatTime(w.holdUntil!) })}
+            </Typography.Text>
+          )}
           {w.reviewReason && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {w.reviewReason}
@@ -200,6 +213,7 @@ export function WithdrawalsPage() {
                 size="small"
                 type="primary"
                 loading={approve.isPending && approve.variables?.id === w.id}
+                disabled={onHold(w)}
                 data-testid={`admin-withdrawal-approve-${w.id}`}
               >
                 {t('withdrawals.approve')}

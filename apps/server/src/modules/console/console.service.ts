@@ -143,7 +143,8 @@ export function createAdminService(deps: {
 
     /**
      * Reviews each withdrawal by itself (the withdraw service's review, audited there); those
-     * not pending review, or unknown, are skipped and the rest still go through.
+     * not pending review, still on hold (a new address), or unknown, are skipped and the rest
+     * still go through.
      */
     async bulkReview(
       operator: Operator,
@@ -159,7 +160,12 @@ export function createAdminService(deps: {
           })
           result.done.push(id)
         } catch (e) {
-          if (!isAppError(e) || (e.reason !== 'withdrawal_state' && e.reason !== 'not_found'))
+          if (
+            !isAppError(e) ||
+            (e.reason !== 'withdrawal_state' &&
+              e.reason !== 'not_found' &&
+              e.reason !== 'withdrawal_on_hold')
+          )
             throw e
           result.skipped.push(id)
         }

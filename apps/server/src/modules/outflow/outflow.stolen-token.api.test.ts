@@ -212,7 +212,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
       { token: reg.body.data.token },
     )
     const { domain, types, message: values } = typed.body.data
-    const signature = await wallet.signTypedData(domain, { ...types }, values)
+    const signature = await wallet.signTypedData(domain, { Outflow: [...types.Outflow] }, values)
     const res = await call<'userAccount/withdraw', Withdrawal>(
       app,
       'userAccount/withdraw',

@@ -24,6 +24,11 @@ export const SETTING_SCHEMAS = {
    * transfer, and a withdrawal to any address but the user's own wallet) or `all`.
    */
   outflowSignature: z.enum(['others', 'all']),
+  /**
+   * Hours a withdrawal to an address the user has not been paid at before waits before an
+   * operator may approve it (the user sees until when and may cancel); 0 for none.
+   */
+  newAddressHoldHours: z.number().int().min(0).max(720),
   /** How far ahead of the server clock a login message may be (phone clocks drift). */
   loginFutureSkewMs: z.number().int().min(0).max(600_000),
   sessionTtlMs: z
@@ -147,6 +152,7 @@ export const SETTING_DEFAULTS: Settings = {
   loginFutureSkewMs: 60_000,
   legacyLoginMessage: true,
   outflowSignature: 'others',
+  newAddressHoldHours: 24,
   sessionTtlMs: 7 * 86_400_000,
   authRateLimitPerAddress: 10,
   authRateLimitPerIp: 60,

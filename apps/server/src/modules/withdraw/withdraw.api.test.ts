@@ -245,6 +245,77 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     }
   })
 
+  test('a new address waits newAddressHoldHours before approval; the user may cancel it', async () => {
+    const user = await funded('1000')
+    const review = (id: number, decision: 'approve' | 'reject' = 'approve', lang?: 'en') =>
+      call<'admin/reviewWithdraw', Withdrawal>(
+        app,
+        'admin/reviewWithdraw',
+        { id: String(id), decision },
+        { token: finance, ...(lang ? { lang } : {}) },
+      )
+    const fresh = () => `0x${Buffer.from(key()).toString('hex').padEnd(40, '0').slice(0, 40)}`
+    const there = fresh()
+    const before = Date.now()
+    const held = (
+      await withdraw(user.token, { amount: '20', address: there, idempotencyKey: key() })
+    ).body.data
+    const until = new Date(held.holdUntil!).getTime()
+    expect(until).toBeGreaterThanOrEqual(before + 24 * 3_600_000 - 60_000)
+    expect(until).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000 + 60_000)
+    // Not approvable yet: the answer says until when.
+    const refused = await review(held.id, 'approve', 'en')
+    expect(refused.status).toBe(409)
+    expect(refused.body.reason).toBe('withdrawal_on_hold')
+    expect(refused.body.msg).toContain(held.holdUntil!)
+    // Its owner may cancel it meanwhile; the reservation comes back.
+    const canceled = await call<'userAccount/cancelWithdraw', Withdrawal>(
+      app,
+      'userAccount/cancelWithdraw',
+      { id: String(held.id) },
+      { token: user.token },
+    )
+    expect(canceled.body.data.status).toBe(6)
+    expect((await usdt(user.id)).p).toBe('0.000000000000000000')
+    // The own wallet never waits; an operator may reject a held one at once.
+    const own = (await withdraw(user.token, { amount: '20', idempotencyKey: key() })).body.data
+    expect(own.holdUntil).toBeNull()
+    const second = (
+      await withdraw(user.token, { amount: '20', address: there, idempotencyKey: key() })
+    ).body.data
+    expect((await review(second.id, 'reject')).body.data.status).toBe(3)
+    // Once paid at an address (approved with no hold), that address no longer waits.
+    const settings = app.services.settings
+    await settings.set('newAddressHoldHours', 0, 'test')
+    try {
+      const known = fresh()
+      const first = (
+        await withdraw(user.token, { amount: '20', address: known, idempotencyKey: key() })
+      ).body.data
+      expect(first.holdUntil).toBeNull()
+      expect((await review(first.id)).body.data.status).toBe(1)
+      await settings.set('newAddressHoldHours', 24, 'test')
+      const again = (
+        await withdraw(user.token, { amount: '20', address: known, idempotencyKey: key() })
+      ).body.data
+      expect(again.holdUntil).toBeNull()
+      expect((await review(again.id)).body.data.status).toBe(1)
+      // Bulk approval skips the held ones and says so.
+      const heldToo = (
+        await withdraw(user.token, { amount: '20', address: fresh(), idempotencyKey: key() })
+      ).body.data
+      const bulk = await call<'admin/bulkReviewWithdraw', { done: number[]; skipped: number[] }>(
+        app,
+        'admin/bulkReviewWithdraw',
+        { ids: String(heldToo.id), decision: 'approve' },
+        { token: finance },
+      )
+      expect(bulk.body.data).toEqual({ done: [], skipped: [heldToo.id] })
+    } finally {
+      await settings.set('newAddressHoldHours', 24, 'test')
+    }
+  })
+
   test('the ledger verifies clean', async () => {
     expect((await verifyLedger(db.pool)).problems).toEqual([])
   })

@@ -15,6 +15,8 @@ export interface WithdrawalRow {
   txHash: string | null
   txBlock: string | null
   reviewReason: string | null
+  /** Until when a withdrawal to a new address waits before review; null when it does not. */
+  holdUntil: Date | null
   createdAt: Date
   updatedAt: Date
 }
@@ -23,7 +25,7 @@ export interface WithdrawalRow {
 const WITHDRAWAL_COLUMNS = `id::int, user_id::int AS "userId", chain_id::int AS "chainId", to_address AS "toAddress",
   amount::text, fee::text, status, amount_transfer_id::int AS "amountTransferId", fee_transfer_id::int AS "feeTransferId",
   raw_tx AS "rawTx", tx_hash AS "txHash", tx_block::text AS "txBlock", review_reason AS "reviewReason",
-  created_at AS "createdAt", updated_at AS "updatedAt"`
+  hold_until AS "holdUntil", created_at AS "createdAt", updated_at AS "updatedAt"`
 
 export async function findByIdempotencyKey(
   q: Queryable,
@@ -49,11 +51,14 @@ export async function insertWithdrawal(
     idempotencyKey: string
     amountTransferId: number
     feeTransferId: number | null
+    /** Hours it waits before review (a new address); 0 for none. */
+    holdHours: number
   },
 ): Promise<WithdrawalRow | undefined> {
   const res = await q.query<WithdrawalRow>(
-    `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id)
-     VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8)
+    `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id, hold_until)
+     VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8,
+             CASE WHEN $9::int > 0 THEN now() + make_interval(hours => $9::int) END)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${WITHDRAWAL_COLUMNS}`,
     [
       values.userId,
@@ -64,9 +69,23 @@ export async function insertWithdrawal(
       values.idempotencyKey,
       values.amountTransferId,
       values.feeTransferId,
+      values.holdHours,
     ],
   )
   return res.rows[0]
+}
+
+/** Whether the user was paid at (or approved for) `address` before. */
+export async function paidAtBefore(
+  q: Queryable,
+  userId: number,
+  address: string,
+): Promise<boolean> {
+  const res = await q.query(
+    `SELECT 1 FROM withdrawals WHERE user_id = $1 AND to_address = $2 AND status IN (1, 2, 5) LIMIT 1`,
+    [userId, address],
+  )
+  return res.rowCount! > 0
 }
 
 /** A page of a user's withdrawals, newest first. */

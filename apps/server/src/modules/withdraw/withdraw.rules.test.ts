@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import {
   WITHDRAWAL_STATUS as S,
+  holdHoursFor,
+  holdIsOver,
   isFinal,
   transition,
   type WithdrawalEvent,
@@ -78,5 +80,28 @@ describe('withdrawal state machine', () => {
         return settlements <= 1 && (settlements === 1) === isFinal(state)
       }),
     )
+  })
+})
+
+describe('the hold of a new address', () => {
+  const owner = '0xAbC0000000000000000000000000000000000001'
+  test('the own wallet (any case) and a known address never wait; a new one waits the hours', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 720 }), fc.boolean(), (hours, paid) => {
+        expect(holdHoursFor({ owner, to: owner.toLowerCase(), paidThereBefore: paid, hours })).toBe(
+          0,
+        )
+        const other = '0x0000000000000000000000000000000000000002'
+        expect(holdHoursFor({ owner, to: other, paidThereBefore: paid, hours })).toBe(
+          paid ? 0 : hours,
+        )
+      }),
+    )
+  })
+  test('approvable once the time is reached, or when there is no hold', () => {
+    const at = new Date('2026-11-28T12:00:00Z')
+    expect(holdIsOver(null, at)).toBe(true)
+    expect(holdIsOver(new Date('2026-11-28T12:00:00Z'), at)).toBe(true)
+    expect(holdIsOver(new Date('2026-11-28T12:00:01Z'), at)).toBe(false)
   })
 })

@@ -46,3 +46,21 @@ export function transition(from: WithdrawalStatus, event: WithdrawalEvent): Tran
 
 export const isFinal = (s: WithdrawalStatus): boolean =>
   s === S.completed || s === S.rejected || s === S.failed || s === S.canceled
+
+/**
+ * The hours a withdrawal waits before review: `hours` (setting newAddressHoldHours) for an
+ * address the user has not been paid at before, none for the user's own wallet or a known one.
+ */
+export function holdHoursFor(w: {
+  owner: string
+  to: string
+  paidThereBefore: boolean
+  hours: number
+}): number {
+  if (w.owner.toLowerCase() === w.to.toLowerCase() || w.paidThereBefore) return 0
+  return w.hours
+}
+
+/** Whether a held withdrawal may be approved at `now`. */
+export const holdIsOver = (holdUntil: Date | null, now: Date): boolean =>
+  holdUntil === null || holdUntil.getTime() <= now.getTime()

@@ -18,7 +18,7 @@ import type { OutflowService } from '../outflow/outflow.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './withdraw.repository.ts'
 import type { WithdrawalRow } from './withdraw.repository.ts'
-import { transition, type WithdrawalEvent } from './withdraw.rules.ts'
+import { holdHoursFor, holdIsOver, transition, type WithdrawalEvent } from './withdraw.rules.ts'
 
 const USDT = CURRENCY_DECIMALS.USDT
 const units = (v: string) => parseAmount(trimDecimal(v), USDT)!
@@ -33,6 +33,7 @@ export const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   status: r.status,
   txHash: r.txHash,
   reviewReason: r.reviewReason,
+  holdUntil: r.holdUntil ? r.holdUntil.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 })
@@ -161,6 +162,12 @@ export function createWithdrawService(deps: {
           idempotencyKey: params.idempotencyKey,
           amountTransferId: outcome.transfers[0]!,
           feeTransferId: outcome.transfers[1] ?? null,
+          holdHours: holdHoursFor({
+            owner: user.userName,
+            to,
+            paidThereBefore: await repo.paidAtBefore(q, user.id, to),
+            hours: s.newAddressHoldHours,
+          }),
         })
         if (inserted) return toWithdrawal(inserted)
         // The same request, tapped twice: the first one's row is committed by now.
@@ -200,6 +207,9 @@ export function createWithdrawService(deps: {
         const row = await repo.lockWithdrawal(q, params.id)
         if (!row) throw new AppError('not_found')
         const event = params.decision === 'approve' ? 'approve' : 'reject'
+        // A new address waits out its hold before it is paid; it may be rejected any time.
+        if (event === 'approve' && row.status === 0 && !holdIsOver(row.holdUntil, new Date()))
+          throw new AppError('withdrawal_on_hold', { detail: row.holdUntil!.toISOString() })
         const after = await applyWithdrawalEvent(q, ledger, row, event, {
           reviewedBy: operatorId,
           ...(params.reason ? { reviewReason: params.reason } : {}),

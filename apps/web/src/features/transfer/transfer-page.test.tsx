@@ -2,7 +2,7 @@ import type { TransferResult } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
@@ -75,11 +75,19 @@ const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/transfer').map((call) => call.params.idempotencyKey)
 
 describe('transfer page', () => {
+  // The wallet's signing side loads on first use: loaded before the tests, so a test waits on
+  // what the screen does, not on a module's first load.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../lib/wallet/wagmi.ts'),
+      import('../../lib/wallet/switch-chain.ts'),
+    ])
+  })
   beforeEach(() => {
     vi.mocked(showToast).mockClear()
     const wallet = createFakeWallet()
     installWallet(wallet)
-    useSession.setState({ address: wallet.address.toLowerCase(), token: 'tok' })
+    useSession.setState({ address: wallet.address.toLowerCase() as `0x${string}`, token: 'tok' })
   })
   afterEach(() => {
     queryClient.clear()

@@ -2,7 +2,7 @@ import type { Withdrawal } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
@@ -31,6 +31,7 @@ const answered = (call: ApiCall, changes: Partial<Withdrawal> = {}): Withdrawal 
   status: 0,
   txHash: null,
   reviewReason: null,
+  holdUntil: null,
   createdAt: '2026-03-01T08:30:00Z',
   updatedAt: '2026-03-01T08:30:00Z',
   ...changes,
@@ -79,6 +80,14 @@ const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/withdraw').map((call) => call.params.idempotencyKey)
 
 describe('withdraw page', () => {
+  // The wallet's signing side loads on first use: loaded before the tests, so a test waits on
+  // what the screen does, not on a module's first load.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../lib/wallet/wagmi.ts'),
+      import('../../lib/wallet/switch-chain.ts'),
+    ])
+  })
   beforeEach(() => {
     vi.mocked(showToast).mockClear()
     installWallet(createFakeWallet())

@@ -2,7 +2,7 @@ import { formatAmount, normalizeLang, type EnabledCoin, type Withdrawal } from '
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
 import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
 import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
@@ -25,6 +25,7 @@ import { useSession } from '../../lib/store.ts'
 import { useCreateWithdrawal } from './api/create-withdrawal.ts'
 import {
   checkWithdraw,
+  heldUntil,
   maxWithdrawable,
   WITHDRAWAL_TONES,
   withdrawalFee,
@@ -103,6 +104,13 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
             ),
           },
         ]}
+        note={
+          heldUntil(withdrawal) ? (
+            <p className="money-result__hold" data-testid="withdraw-result-hold">
+              {t('records.onHold', { time: formatDateTime(withdrawal.holdUntil!, lang) })}
+            </p>
+          ) : undefined
+        }
         account="usdt"
         log={{ to: RECORDS, label: t('withdraw.viewRecords'), testId: 'withdraw-result-records' }}
         doneLabel={t('withdraw.done')}

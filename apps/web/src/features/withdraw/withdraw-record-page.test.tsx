@@ -24,6 +24,7 @@ const withdrawal = (id: number, status: WithdrawalStatusCode, changes: Partial<W
     status,
     txHash: null,
     reviewReason: null,
+    holdUntil: null,
     createdAt: '2026-03-01T08:30:00Z',
     updatedAt: '2026-03-01T08:30:00Z',
     ...changes,
@@ -101,6 +102,25 @@ describe('withdrawal records', () => {
       '0x7099******dc79c8',
     )
     expect(within(first).getByTestId('withdraw-record-address-copy')).toBeTruthy()
+  })
+
+  test('a withdrawal to a new address says until when it waits, and can be cancelled', async () => {
+    const until = new Date(Date.now() + 20 * 3_600_000).toISOString()
+    renderRecords({
+      myWithDraw: () =>
+        page([
+          withdrawal(3, 0, { holdUntil: until }),
+          withdrawal(2, 0, { holdUntil: new Date(Date.now() - 60_000).toISOString() }),
+          withdrawal(1, 3, { holdUntil: until }),
+        ]),
+    })
+    const rows = await screen.findAllByTestId('withdraw-record-item')
+    const hold = within(rows[0] as HTMLElement).getByTestId('withdraw-record-hold')
+    expect(hold.textContent).toMatch(/^新地址：等待至 .+ 后才会审核，期间你可以取消。$/)
+    expect(within(rows[0] as HTMLElement).getByTestId('withdraw-cancel')).toBeTruthy()
+    // Over, or no longer waiting for review: nothing said.
+    expect(within(rows[1] as HTMLElement).queryByTestId('withdraw-record-hold')).toBeNull()
+    expect(within(rows[2] as HTMLElement).queryByTestId('withdraw-record-hold')).toBeNull()
   })
 
   test('the cancel button is offered only while the withdrawal waits for review', async () => {

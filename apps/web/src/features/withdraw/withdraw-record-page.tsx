@@ -14,7 +14,7 @@ import { showToast } from '../../lib/toast.ts'
 import { TxHash } from '../../lib/tx-hash.tsx'
 import { useCancelWithdrawal } from './api/cancel-withdrawal.ts'
 import { myWithdrawalsOptions } from './api/my-withdrawals.ts'
-import { canCancel, WITHDRAWAL_TONES } from './withdraw.rules.ts'
+import { canCancel, heldUntil, WITHDRAWAL_TONES } from './withdraw.rules.ts'
 
 const CURRENCY = 'USDT'
 
@@ -32,6 +32,7 @@ function WithdrawalRow({
   const { t, i18n } = useTranslation(['chain', 'translation'])
   const lang = normalizeLang(i18n.language)
   const { status } = withdrawal
+  const hold = heldUntil(withdrawal)
   return (
     <li className="record" data-testid="withdraw-record-item">
       <div className="record__head">
@@ -74,6 +75,11 @@ function WithdrawalRow({
       {status === 3 && withdrawal.reviewReason && (
         <p className="record__reason" data-testid="withdraw-record-reason">
           {t('records.reviewReason')}: {withdrawal.reviewReason}
+        </p>
+      )}
+      {hold && (
+        <p className="record__hold" data-testid="withdraw-record-hold">
+          {t('records.onHold', { time: formatDateTime(hold, lang) })}
         </p>
       )}
       <p className="record__date">{formatDateTime(withdrawal.createdAt, lang)}</p>

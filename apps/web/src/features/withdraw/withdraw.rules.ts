@@ -98,3 +98,9 @@ export function withdrawalTotal(withdrawal: Pick<Withdrawal, 'amount' | 'fee'>):
     USDT_DECIMALS,
   )
 }
+
+/** Until when a withdrawal to a new address waits before review, while it still does. */
+export function heldUntil(w: Withdrawal, now = Date.now()): string | null {
+  if (w.status !== 0 || !w.holdUntil) return null
+  return new Date(w.holdUntil).getTime() > now ? w.holdUntil : null
+}

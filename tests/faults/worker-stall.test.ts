@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import { devKey, LOCAL_ROLES } from '../../apps/server/src/chain/local-chain.ts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { HopeServer, isAlive, waitFor } from './support/server.ts'
 
@@ -17,8 +19,17 @@ afterAll(async () => {
   await server?.dispose()
 })
 
-/** The primary's worker processes (its Node children running the server). */
-function workerPids(): number[] {
+/** A process's environment as the kernel holds it (what it was started with). */
+function environOf(pid: number): string[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+  } catch {
+    return []
+  }
+}
+
+/** The primary's Node children running the server: its workers and its signer. */
+function serverChildren(): number[] {
   const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(server.pid)], {
     encoding: 'utf8',
   })
@@ -27,6 +38,11 @@ function workerPids(): number[] {
     .filter((line) => line.includes('server.ts'))
     .map((line) => Number(line.trim().split(/\s+/)[0]))
 }
+
+const isSigner = (pid: number) => environOf(pid).includes('HOPE_ROLE=signer')
+
+/** The primary's worker processes. */
+const workerPids = () => serverChildren().filter((pid) => !isSigner(pid))
 
 const price = async () => {
   const res = await fetch(`${server.baseUrl}/api/main/getETLDPrice`, {
@@ -79,4 +95,25 @@ test('a stopped worker, serving or starting, is replaced and every request is an
   )
   const statuses = await Promise.all(Array.from({ length: 20 }, () => price().catch(() => 0)))
   expect(statuses).toEqual(Array(20).fill(200))
+})
+
+test('no web worker holds a private key: the signer process alone has the hot wallet’s', async () => {
+  const workers = await waitFor('two workers', () => {
+    const pids = workerPids()
+    return pids.length === 2 ? pids : null
+  })
+  const keys = [devKey(LOCAL_ROLES.hotWallet), devKey(LOCAL_ROLES.deployer)].map((k) =>
+    k.slice(2).toLowerCase(),
+  )
+  for (const pid of workers) {
+    const env = environOf(pid)
+    expect(env.length).toBeGreaterThan(0)
+    expect(env.filter((line) => /^(HOT_WALLET_KEY|POR_PUBLISHER_KEY)=./.test(line))).toEqual([])
+    for (const key of keys) expect(env.join('\n').toLowerCase()).not.toContain(key)
+    // It knows where to ask instead.
+    expect(env.some((line) => line.startsWith('SIGNER_URL=http://127.0.0.1:'))).toBe(true)
+  }
+  const signers = serverChildren().filter(isSigner)
+  expect(signers).toHaveLength(1)
+  expect(environOf(signers[0]!).join('\n').toLowerCase()).toContain(keys[0])
 })

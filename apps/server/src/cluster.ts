@@ -6,11 +6,10 @@
 import cluster, { type Worker } from 'node:cluster'
 import os from 'node:os'
 import path from 'node:path'
-import { toHex } from 'viem'
 import { startAnvil, type LocalChain } from './chain/anvil.ts'
 import { connectChain } from './chain/chain.service.ts'
 import {
-  devAccount,
+  devKey,
   LOCAL_ROLES,
   configureLocalChain,
   writeLocalChainNote,
@@ -24,6 +23,7 @@ import { seedDemo } from './db/seed.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
+import { startSignerProcess, type SignerProcess } from './signer/signer.process.ts'
 
 /** WEB_CONCURRENCY: a count of workers, or `auto` for one per core; 1 when unset. */
 export function workerCount(value: string | undefined): number {
@@ -41,7 +41,9 @@ async function startPrimary(workers: number): Promise<void> {
   const config = loadConfig()
   let embedded: EmbeddedDatabase | null = null
   let anvil: LocalChain | null = null
+  let signer: SignerProcess | null = null
   const stopServices = async () => {
+    await signer?.stop().catch(() => {})
     await anvil?.stop().catch(() => {})
     await embedded?.stop().catch(() => {})
   }
@@ -72,15 +74,26 @@ async function startPrimary(workers: number): Promise<void> {
         await configureLocalChain(settings, anvil.url)
         env.CHAIN_RPC_URL = chain.rpcUrl
         env.CHAIN_ID = String(chain.chainId)
-        // The local chain's public development key pays withdrawals, as in one process.
-        if (!process.env.HOT_WALLET_KEY)
-          env.HOT_WALLET_KEY = toHex(devAccount(LOCAL_ROLES.hotWallet).getHdKey().privateKey!)
-        // The deployer owns the local proof-of-liabilities registry and publishes on it.
-        if (!process.env.POR_PUBLISHER_KEY)
-          env.POR_PUBLISHER_KEY = toHex(devAccount(LOCAL_ROLES.deployer).getHdKey().privateKey!)
       }
     } finally {
       await database.close()
+    }
+    // The keys go to the signer process only: this process forgets them, and the workers
+    // (forked with this process's environment) ask the signer over its local channel.
+    const hotWalletKey =
+      process.env.HOT_WALLET_KEY || (anvil ? devKey(LOCAL_ROLES.hotWallet) : null)
+    const porPublisherKey =
+      process.env.POR_PUBLISHER_KEY || (anvil ? devKey(LOCAL_ROLES.deployer) : null)
+    delete process.env.HOT_WALLET_KEY
+    delete process.env.POR_PUBLISHER_KEY
+    if (hotWalletKey || porPublisherKey) {
+      signer = await startSignerProcess({
+        databaseUrl,
+        hotWalletKey,
+        porPublisherKey,
+        log,
+      })
+      Object.assign(env, signer.env)
     }
     env.DATABASE_URL = databaseUrl
     // Migrated and seeded here; the workers serve what is there.

@@ -11,11 +11,12 @@ import {
 } from './chain/chain.service.ts'
 import {
   LOCAL_ROLES,
-  devAccount,
+  devKey,
   configureLocalChain,
   writeLocalChainNote,
 } from './chain/local-chain.ts'
-import { privateKeyToAccount } from 'viem/accounts'
+import { toAccount } from 'viem/accounts'
+import type { Address, Hex } from 'viem'
 import { startJob } from './jobs/interval-job.ts'
 import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
@@ -28,6 +29,22 @@ import { DEMO_ROOT, seedDemo } from './db/seed.ts'
 import { openLimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
+import { createRemoteSigner } from './signer/signer.channel.ts'
+import { startSignerProcess, type SignerProcess } from './signer/signer.process.ts'
+import type { PayoutSigner, PorSigner, UnsignedTx } from './signer/signer.service.ts'
+
+const ZERO = '0x0000000000000000000000000000000000000000' as Address
+
+/** An account whose transactions the signer signs (it answers only for what it allows). */
+function remoteAccount(address: Address, signPor: (tx: UnsignedTx) => Promise<Hex>) {
+  const unsupported = () => Promise.reject(new Error('the signer signs transactions only'))
+  return toAccount({
+    address,
+    signMessage: unsupported,
+    signTypedData: unsupported,
+    signTransaction: (tx) => signPor(tx as UnsignedTx),
+  })
+}
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -108,23 +125,59 @@ async function main(): Promise<void> {
     log: (msg, err) => app.log.warn({ err }, msg),
   })
   const app = await buildApp({ config, database, chain, limits })
-  const hotWalletKey = process.env.HOT_WALLET_KEY
-  const hotWallet = hotWalletKey
-    ? privateKeyToAccount(hotWalletKey as `0x${string}`)
-    : anvil
-      ? devAccount(LOCAL_ROLES.hotWallet)
-      : null
+  // The keys live in the signer process only: a worker of a cluster asks its primary's signer
+  // (SIGNER_URL); a single process starts its own and forgets the keys here.
+  let signerProcess: SignerProcess | null = null
+  let signer: (PayoutSigner & Partial<PorSigner> & { porPublisher: Address | null }) | null = null
+  try {
+    if (process.env.SIGNER_URL) {
+      signer = createRemoteSigner({
+        url: process.env.SIGNER_URL,
+        token: process.env.SIGNER_TOKEN ?? '',
+        hotWallet: (process.env.HOT_WALLET_ADDRESS || ZERO) as Address,
+        porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
+      })
+      if (!process.env.HOT_WALLET_ADDRESS) signer = { ...signer, address: ZERO }
+    } else {
+      const hotWalletKey =
+        process.env.HOT_WALLET_KEY || (anvil ? devKey(LOCAL_ROLES.hotWallet) : null)
+      const porPublisherKey =
+        process.env.POR_PUBLISHER_KEY || (anvil ? devKey(LOCAL_ROLES.deployer) : null)
+      delete process.env.HOT_WALLET_KEY
+      delete process.env.POR_PUBLISHER_KEY
+      if (hotWalletKey || porPublisherKey) {
+        signerProcess = await startSignerProcess({
+          databaseUrl,
+          hotWalletKey,
+          porPublisherKey,
+          log: (m) => console.info(m),
+        })
+        signer = createRemoteSigner({
+          url: signerProcess.env.SIGNER_URL,
+          token: signerProcess.env.SIGNER_TOKEN,
+          hotWallet: signerProcess.hotWallet ?? ZERO,
+          porPublisher: signerProcess.porPublisher,
+        })
+      }
+    }
+  } catch (e) {
+    await app.close().catch(() => {})
+    await anvil?.stop()
+    await database.close()
+    await embedded?.stop()
+    throw e
+  }
+  const hotWallet = signer && signer.address !== ZERO ? signer : null
   app.metrics.watchHotWallet(hotWallet?.address ?? null)
   if (!hotWallet)
     app.log.warn(
       'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
     )
-  // The registry's owner publishes the proof-of-liabilities snapshots (the deployer locally).
-  const porPublisherKey = process.env.POR_PUBLISHER_KEY
-  const porPublisher = porPublisherKey
-    ? privateKeyToAccount(porPublisherKey as `0x${string}`)
-    : anvil
-      ? devAccount(LOCAL_ROLES.deployer)
+  // The registry's owner publishes the proof-of-liabilities snapshots (the deployer locally),
+  // its transactions signed by the signer, which signs nothing else with that key.
+  const porPublisher =
+    signer?.porPublisher && signer.signPor
+      ? remoteAccount(signer.porPublisher, signer.signPor)
       : null
   if (!porPublisher)
     app.log.warn('POR_PUBLISHER_KEY is not set: proof-of-liabilities snapshots are not published')
@@ -136,6 +189,7 @@ async function main(): Promise<void> {
   const stopAll = async () => {
     await Promise.all(jobs.map((j) => j.stop()))
     await app.close().catch((e) => app.log.error(e))
+    await signerProcess?.stop().catch(() => {})
     await limits.close().catch(() => {})
     await anvil?.stop().catch(() => {})
     await database.close().catch(() => {})

@@ -5,4 +5,6 @@
 import module from 'node:module'
 
 module.enableCompileCache?.()
-await import('./cluster.ts')
+// The signer process (signer/signer-main.ts) is this same entry, forked with HOPE_ROLE=signer.
+if (process.env.HOPE_ROLE === 'signer') await import('./signer/signer-main.ts')
+else await import('./cluster.ts')

@@ -6,6 +6,7 @@ import {
   defineChain,
   http,
   parseUnits,
+  toHex,
   type Address,
   type Chain,
   type PublicClient,
@@ -21,6 +22,10 @@ import type { SettingsService } from '../modules/settings/settings.service.ts'
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
 export const devAccount = (index: number) =>
   mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index })
+
+/** A development account's private key (public knowledge: Anvil's mnemonic), as hex. */
+export const devKey = (index: number): `0x${string}` =>
+  toHex(devAccount(index).getHdKey().privateKey!)
 
 /** Roles of the local chain's development accounts. */
 export const LOCAL_ROLES = {

@@ -3,6 +3,7 @@ import { sealKeyLoader } from '../modules/por/por.seal.ts'
 import type pg from 'pg'
 import type { LocalAccount } from 'viem'
 import type { ChainConnection } from '../chain/chain.service.ts'
+import type { PayoutSigner } from '../signer/signer.service.ts'
 import { createVolumeJob } from '../modules/account/figures.job.ts'
 import { createDepositJob } from '../modules/deposit/deposit.job.ts'
 import { createLedgerCheckJob } from '../modules/console/console.job.ts'
@@ -24,7 +25,8 @@ export function serverJobs(ctx: {
   app: FastifyInstance
   pool: pg.Pool
   chain: ChainConnection
-  hotWallet: LocalAccount | null
+  /** The signer paying approved withdrawals (its process holds the key). */
+  hotWallet: PayoutSigner | null
   porPublisher?: LocalAccount | null
 }): JobDefinition[] {
   const { app, pool, chain, hotWallet, porPublisher } = ctx

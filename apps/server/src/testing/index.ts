@@ -13,6 +13,9 @@ import pg from 'pg'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
+import { devKey, LOCAL_ROLES } from '../chain/local-chain.ts'
+import { localKeyPort } from '../signer/sign-port.ts'
+import { createSigner, type PayoutSigner, type SignerCaps } from '../signer/signer.service.ts'
 import type { ChainConnection } from '../chain/chain.service.ts'
 import { loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
@@ -296,4 +299,15 @@ export async function registerUser(
     id: res.body.data.id,
     userName: res.body.data.userName,
   }
+}
+
+/**
+ * The signer as the app runs it, in this process, with the local chain's hot wallet key (and
+ * caps far above any test's payouts unless given).
+ */
+export function devPayoutSigner(
+  pool: pg.Pool,
+  caps: SignerCaps = { hourUsdt: '100000000', dayUsdt: '100000000' },
+): PayoutSigner {
+  return createSigner({ pool, hotWallet: localKeyPort(devKey(LOCAL_ROLES.hotWallet)), caps })
 }

@@ -19,6 +19,7 @@ import { startChainFixture, type ChainFixture } from '../../testing/chain-fixtur
 import {
   createTestDatabase,
   databaseTargets,
+  devPayoutSigner,
   fundAccount,
   insertTestUser,
   type TestDatabase,
@@ -64,7 +65,7 @@ describe('withdrawal payouts on a local chain', () => {
           settings,
           client,
           chainId: anvil.chainId,
-          hotWallet: devAccount(LOCAL_ROLES.hotWallet),
+          hotWallet: devPayoutSigner(db.pool),
           ...(afterRecord ? { afterRecord } : {}),
         }),
     }

@@ -19,6 +19,7 @@ import { startChainFixture, type ChainFixture } from '../../testing/chain-fixtur
 import {
   createTestDatabase,
   databaseTargets,
+  devPayoutSigner,
   fundAccount,
   insertTestUser,
   type TestDatabase,
@@ -71,7 +72,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
         // A short timeout so that a hanging node fails the call within the test.
         client: fixture.clientVia(proxy.url),
         chainId: anvil.chainId,
-        hotWallet: hot,
+        hotWallet: devPayoutSigner(db.pool),
         log,
       }),
     }

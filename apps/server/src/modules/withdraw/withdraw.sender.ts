@@ -9,11 +9,11 @@ import {
   parseUnits,
   type Address,
   type Hex,
-  type LocalAccount,
   type PublicClient,
 } from 'viem'
 import { receiptOrNull, transactionOrNull } from '../../chain/chain.reads.ts'
 import { broadcastRefusal, nonceHolder, type NonceHolder } from '../../chain/chain.rules.ts'
+import { SignerRefusal, type PayoutSigner } from '../../signer/signer.service.ts'
 import { raiseAlarm, resolveAlarm } from '../alarm/alarm.repository.ts'
 import { isConfirmed } from '../deposit/deposit.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
@@ -66,7 +66,8 @@ export function createWithdrawalSender(deps: {
   settings: SettingsService
   client: PublicClient
   chainId: number
-  hotWallet: LocalAccount
+  /** The signer, which holds the hot wallet's key and signs only approved payouts. */
+  hotWallet: PayoutSigner
   /** Test hook: runs after a payout is recorded and before it is broadcast. */
   afterRecord?: (withdrawalId: number) => void
   log?: SenderLog
@@ -131,9 +132,9 @@ export function createWithdrawalSender(deps: {
             address: hotWallet.address,
             blockTag: 'pending',
           })
-          raw = await hotWallet.signTransaction({
+          const tx = {
             chainId,
-            type: 'eip1559',
+            type: 'eip1559' as const,
             to: s.chainTokenAddress as Address,
             data: encodeFunctionData({
               abi: TOKEN_ABI,
@@ -147,7 +148,15 @@ export function createWithdrawalSender(deps: {
             gas: PAYOUT_GAS,
             maxFeePerGas: (await client.getGasPrice()) * 2n,
             maxPriorityFeePerGas: 1_000_000_000n,
-          })
+          }
+          try {
+            raw = await hotWallet.signPayout(row.id, tx)
+          } catch (e) {
+            // Above the signer's caps, or not what the books say: it waits, an operator looks.
+            if (!(e instanceof SignerRefusal)) throw e
+            log.error({ withdrawalId: row.id, refusal: e.reason }, 'the signer refused a payout')
+            continue
+          }
           hash = keccak256(raw)
           await repo.recordPayout(q, row.id, raw, hash)
           deps.afterRecord?.(row.id)

@@ -11,6 +11,7 @@ const SERVER_MODULE_ORDER = [
   'settings',
   'ledger',
   'alarm',
+  'notice',
   'totp',
   'pricing',
   'user',

@@ -69,6 +69,8 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts'
 import { createRechargeService, type RechargeService } from './modules/recharge/recharge.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
+import { noticeRoutes } from './modules/notice/notice.routes.ts'
+import { createNoticeService, type NoticeService } from './modules/notice/notice.service.ts'
 import { outflowRoutes } from './modules/outflow/outflow.routes.ts'
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts'
 import { createOutflowService, type OutflowService } from './modules/outflow/outflow.service.ts'
@@ -94,6 +96,7 @@ export interface Services {
   ledger: LedgerService
   accounts: AccountService
   outflows: OutflowService
+  notices: NoticeService
   figures: FiguresService
   operators: OperatorService
   admin: AdminService
@@ -221,7 +224,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   })
 
   const settings = createSettingsService(opts.database.pool)
+  const notices = createNoticeService({ pool: opts.database.pool })
   const users = createUserService({
+    notices,
     pool: opts.database.pool,
     settings,
     // Contract wallets (EIP-1271) are checked through the chain when there is one.
@@ -257,6 +262,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ledger,
     settings,
     outflows,
+    notices,
     chainId: () => opts.chain?.chainId,
   })
   const recharges = createRechargeService({
@@ -319,6 +325,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ledger,
     accounts,
     outflows,
+    notices,
     figures,
     operators,
     admin,
@@ -370,6 +377,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(figuresRoutes)
   await app.register(operatorRoutes)
   await app.register(adminRoutes)
+  await app.register(noticeRoutes)
   await app.register(outflowRoutes)
   await app.register(withdrawRoutes)
   await app.register(rechargeRoutes)

@@ -34,6 +34,8 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
   'userAccount/balanceDetail': { account: 'usdt', logType: '5', pageSize: '10' },
   'userAccount/enableCoins': {},
   'userAccount/transfer': { address: NOBODY, amount: '1', idempotencyKey: 'sweep-base-0001' },
+  'userAccount/notices': { pageNum: '1', pageSize: '10' },
+  'userAccount/readNotices': {},
   'userAccount/outflowTypedData': {
     kind: 'transfer',
     address: NOBODY,

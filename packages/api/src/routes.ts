@@ -97,6 +97,7 @@ import {
   type EthPriceChange,
   type PriceHistory,
 } from './quotes.ts'
+import { NoticesParams, type NoticePage, type NoticesRead } from './notice.ts'
 import { OutflowTypedDataParams, type OutflowTypedData } from './outflow.ts'
 import { RankingParams, type Ranking } from './ranking.ts'
 import {
@@ -213,6 +214,17 @@ export const ROUTES = {
     params: TransferParams,
     auth: true,
     summary: 'USDT to an address in the sender’s own downline (log type 9); idempotent per key',
+  }),
+  'userAccount/notices': route<typeof NoticesParams, NoticePage>({
+    params: NoticesParams,
+    auth: true,
+    summary:
+      'Security notices, newest first: new device sign-ins, new withdrawal addresses, withdrawals requested and paid, limits reached; with the unread count',
+  }),
+  'userAccount/readNotices': route<typeof EmptyParams, NoticesRead>({
+    params: EmptyParams,
+    auth: true,
+    summary: 'Marks every security notice of the user read',
   }),
   'userAccount/outflowTypedData': route<typeof OutflowTypedDataParams, OutflowTypedData>({
     params: OutflowTypedDataParams,

@@ -39,7 +39,9 @@ export function serverJobs(ctx: {
       log: (msg, extra) => app.log.warn({ extra }, msg),
       logError: (msg, extra) => app.log.error({ extra }, msg),
     }),
-    ...(hotWallet ? [createWithdrawJob({ ...onChain, hotWallet, log: app.log })] : []),
+    ...(hotWallet
+      ? [createWithdrawJob({ ...onChain, hotWallet, notices: app.services.notices, log: app.log })]
+      : []),
     createReconcileJob({
       pool,
       settings,

@@ -191,7 +191,7 @@ export async function call<P extends RoutePath, T = unknown>(
   app: FastifyInstance,
   path: P,
   params: Partial<Record<keyof RouteParams<P> | string, unknown>> = {},
-  opts: { token?: string; lang?: Lang; ip?: string; sign?: boolean } = {},
+  opts: { token?: string; lang?: Lang; ip?: string; sign?: boolean; userAgent?: string } = {},
 ): Promise<CallResult<T>> {
   // An operator signs in with their authenticator's code; a test that gives none gets it made.
   if (path === 'admin/login' && !('code' in params))
@@ -210,6 +210,7 @@ export async function call<P extends RoutePath, T = unknown>(
       'content-type': 'application/json;charset=UTF-8',
       ...(opts.lang ? { lan: LAN_HEADER[opts.lang] } : {}),
       ...(opts.token ? { token: opts.token } : {}),
+      ...(opts.userAgent ? { 'user-agent': opts.userAgent } : {}),
     },
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   })

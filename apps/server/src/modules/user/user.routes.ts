@@ -7,6 +7,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const ctx = (req: Parameters<typeof requestOrigin>[0]) => ({
     ip: req.ip,
     origin: requestOrigin(req),
+    userAgent: req.headers['user-agent'],
   })
 
   defineRoute(app, 'user/getUserInfoByName', async ({ params, req }) => {

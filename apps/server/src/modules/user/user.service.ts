@@ -6,6 +6,7 @@ import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SignatureVerifier } from '../../lib/signature.ts'
+import type { NoticeService } from '../notice/notice.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './user.repository.ts'
 import {
@@ -31,6 +32,8 @@ export interface RequestContext {
   ip: string
   /** Origin for invitation links. */
   origin: string
+  /** The browser as it names itself: a new one gets a security notice. */
+  userAgent?: string | undefined
 }
 
 export interface AuthSession {
@@ -60,6 +63,7 @@ export function createUserService(deps: {
   /** The chain sign-in messages name (EIP-4361 `Chain ID`); 1 when there is none. */
   chainId?: () => number | undefined
   now?: () => number
+  notices: NoticeService
 }) {
   const { pool, settings, verifySignature } = deps
   const now = deps.now ?? Date.now
@@ -130,6 +134,7 @@ export function createUserService(deps: {
       )
         throw new AppError('signature_expired')
       await repo.openSession(q, values)
+      await deps.notices.signedIn(user.id, ctx, q)
     })
     signIns[kind.legacy ? 'legacy' : 'siwe'] += 1
     return { ...toUserInfo(user, ctx.origin), token }

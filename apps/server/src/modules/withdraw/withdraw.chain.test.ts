@@ -30,6 +30,7 @@ import { createSettingsService } from '../settings/settings.service.ts'
 import { reconcileChain } from '../reconcile/reconcile.service.ts'
 import { createWithdrawalSender } from './withdraw.sender.ts'
 import { createTypedDataVerifier } from '../../lib/signature.ts'
+import { createNoticeService } from '../notice/notice.service.ts'
 import { createOutflowService } from '../outflow/outflow.service.ts'
 import { createWithdrawService } from './withdraw.service.ts'
 
@@ -51,6 +52,7 @@ describe('withdrawal payouts on a local chain', () => {
         pool: db.pool,
         ledger,
         settings,
+        notices: createNoticeService({ pool: db.pool }),
         outflows: createOutflowService({
           settings,
           verify: createTypedDataVerifier(),
@@ -66,6 +68,7 @@ describe('withdrawal payouts on a local chain', () => {
           client,
           chainId: anvil.chainId,
           hotWallet: devPayoutSigner(db.pool),
+          notices: createNoticeService({ pool: db.pool }),
           ...(afterRecord ? { afterRecord } : {}),
         }),
     }
@@ -130,6 +133,18 @@ describe('withdrawal payouts on a local chain', () => {
     await mine(CONFIRMATIONS)
     expect(await tickUntil(w.id, 2)).toBe(2)
     expect(await usdtOf(user.id)).toEqual({ b: '79.000000000000000000', p: '0.000000000000000000' })
+    // The user's bell says it was paid, with the payout's hash.
+    const paid = await db.pool.query(
+      `SELECT detail FROM security_notices WHERE user_id = $1 AND kind = 'withdrawal_paid'`,
+      [user.id],
+    )
+    expect(paid.rows.map((r) => r.detail)).toEqual([
+      expect.objectContaining({
+        amount: '20',
+        withdrawalId: w.id,
+        txHash: expect.stringMatching(/^0x/),
+      }),
+    ])
     await sender().tick()
     expect(await onChain(devAccount(LOCAL_ROLES.hotWallet).address)).toBe(hotBefore - 20_000_000n)
   })

@@ -31,6 +31,7 @@ import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { createWithdrawalSender, type SenderLog } from './withdraw.sender.ts'
 import { createTypedDataVerifier } from '../../lib/signature.ts'
+import { createNoticeService } from '../notice/notice.service.ts'
 import { createOutflowService } from '../outflow/outflow.service.ts'
 import { createWithdrawService } from './withdraw.service.ts'
 
@@ -58,6 +59,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
         pool: db.pool,
         ledger,
         settings,
+        notices: createNoticeService({ pool: db.pool }),
         outflows: createOutflowService({
           settings,
           verify: createTypedDataVerifier(),

@@ -14,7 +14,9 @@ import {
 import { receiptOrNull, transactionOrNull } from '../../chain/chain.reads.ts'
 import { broadcastRefusal, nonceHolder, type NonceHolder } from '../../chain/chain.rules.ts'
 import { SignerRefusal, type PayoutSigner } from '../../signer/signer.service.ts'
+import { trimDecimal } from '@hope/api'
 import { raiseAlarm, resolveAlarm } from '../alarm/alarm.repository.ts'
+import type { NoticeService } from '../notice/notice.service.ts'
 import { isConfirmed } from '../deposit/deposit.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -68,6 +70,8 @@ export function createWithdrawalSender(deps: {
   chainId: number
   /** The signer, which holds the hot wallet's key and signs only approved payouts. */
   hotWallet: PayoutSigner
+  /** Where the user hears that a withdrawal was paid. */
+  notices?: NoticeService
   /** Test hook: runs after a payout is recorded and before it is broadcast. */
   afterRecord?: (withdrawalId: number) => void
   log?: SenderLog
@@ -216,6 +220,17 @@ export function createWithdrawalSender(deps: {
         await inTransaction(q, async (q) => {
           const current = (await repo.lockWithdrawal(q, row.id))!
           await applyWithdrawalEvent(q, ledger, current, 'complete')
+          await deps.notices?.notify(
+            row.userId,
+            'withdrawal_paid',
+            {
+              address: row.toAddress,
+              amount: trimDecimal(row.amount),
+              withdrawalId: row.id,
+              ...(row.txHash ? { txHash: row.txHash } : {}),
+            },
+            q,
+          )
         })
         report.completed += 1
       }

@@ -14,6 +14,7 @@ import type { SqlLeg } from '../ledger/ledger.repository.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
 import { insertAudit } from '../operator/operator.repository.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
+import type { NoticeService } from '../notice/notice.service.ts'
 import type { OutflowService } from '../outflow/outflow.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './withdraw.repository.ts'
@@ -74,6 +75,7 @@ export function createWithdrawService(deps: {
   ledger: LedgerService
   settings: SettingsService
   outflows: OutflowService
+  notices: NoticeService
   chainId: () => number | undefined
 }) {
   const { pool, ledger, settings } = deps
@@ -138,7 +140,9 @@ export function createWithdrawService(deps: {
           logType: 14,
         })
       }
-      return inTransaction(pool, async (q) => {
+      // Set when the limits refuse: the user hears of it after the refusal rolled back.
+      let limitLeft: string | null = null
+      const requested = inTransaction(pool, async (q) => {
         const outcome = await ledger.apply(key, { to, amount: formatAmount(amount, USDT) }, legs, q)
         // Counted once the user's account is locked by the reservation above, so two requests
         // at once cannot both slip under the limit.
@@ -149,10 +153,10 @@ export function createWithdrawService(deps: {
           units(s.withdrawMonthlyLimitUsdt) -
             units(await repo.withdrawnSince(q, user.id, new Date(now - 30 * DAY_MS))),
         ].reduce((a, b) => (a < b ? a : b))
-        if (amount > left)
-          throw new AppError('withdraw_limit_reached', {
-            detail: `${formatAmount(left > 0n ? left : 0n, USDT)} USDT`,
-          })
+        if (amount > left) {
+          limitLeft = formatAmount(left > 0n ? left : 0n, USDT)
+          throw new AppError('withdraw_limit_reached', { detail: `${limitLeft} USDT` })
+        }
         const inserted = await repo.insertWithdrawal(q, {
           userId: user.id,
           chainId,
@@ -169,12 +173,39 @@ export function createWithdrawService(deps: {
             hours: s.newAddressHoldHours,
           }),
         })
-        if (inserted) return toWithdrawal(inserted)
+        if (inserted) {
+          const detail = {
+            address: to,
+            amount: formatAmount(amount, USDT),
+            withdrawalId: inserted.id,
+          }
+          if (inserted.holdUntil)
+            await deps.notices.notify(
+              user.id,
+              'new_withdrawal_address',
+              { ...detail, holdUntil: inserted.holdUntil.toISOString() },
+              q,
+            )
+          await deps.notices.notify(user.id, 'withdrawal_requested', detail, q)
+          return toWithdrawal(inserted)
+        }
         // The same request, tapped twice: the first one's row is committed by now.
         const first = await repo.findByIdempotencyKey(q, user.id, params.idempotencyKey)
         if (!first || units(first.amount) !== amount) throw new AppError('idempotency_conflict')
         return toWithdrawal(first)
       })
+      try {
+        return await requested
+      } catch (e) {
+        if (limitLeft !== null)
+          await deps.notices
+            .notify(user.id, 'limit_reached', {
+              amount: formatAmount(amount, USDT),
+              left: limitLeft,
+            })
+            .catch(() => {})
+        throw e
+      }
     },
 
     async mine(

@@ -93,6 +93,20 @@ describe('transfer journey', () => {
     const item = alice.page.getByTestId('withdraw-record-item').first()
     await item.waitFor()
     expect(await item.innerText()).toContain('30')
+    await item.getByTestId('withdraw-record-hold').waitFor()
+    // The bell: the withdrawal and its new address, unread until the notices are opened.
+    await alice.page.goto(`${baseUrl}/#/`)
+    const count = alice.page.getByTestId('notice-bell-count')
+    await expect.poll(() => count.innerText(), POLL).toBe('2')
+    await screenshot(alice.page, '13c-home-bell')
+    await alice.page.getByTestId('notice-bell').click()
+    await alice.page.getByTestId('notices-page').waitFor()
+    await expect.poll(() => alice.page.getByTestId('notice-item').count(), POLL).toBe(2)
+    const titles = await alice.page.getByTestId('notice-title').allInnerTexts()
+    expect(titles.join(' ')).toContain('新提现地址')
+    await screenshot(alice.page, '13d-notices')
+    await alice.page.goto(`${baseUrl}/#/`)
+    await expect.poll(() => count.count(), POLL).toBe(0)
   })
 
   test('a transfer to someone outside the downline is refused and nothing moves', async () => {

@@ -157,6 +157,8 @@ function apiData(route: string, query: URLSearchParams): { found: boolean; data:
       return { found: true, data: banners }
     case 'main/news':
       return { found: true, data: newsPage(Number(query.get('pageSize') ?? 10)) }
+    case 'userAccount/notices':
+      return { found: true, data: { list: [], total: 2, pageNum: 1, pageSize: 1, unread: 2 } }
     case 'main/getETHPrice':
       return { found: true, data: '3120.55' }
     case 'main/getETLDPrice':

@@ -6,6 +6,7 @@ import type zhcnGame from './locales/zhcn/game.json'
 import type zhcnHolder from './locales/zhcn/holder.json'
 import type zhcnLogin from './locales/zhcn/login.json'
 import type zhcnMoney from './locales/zhcn/money.json'
+import type zhcnNotices from './locales/zhcn/notices.json'
 import type zhcnPor from './locales/zhcn/por.json'
 import type zhcnQuotes from './locales/zhcn/quotes.json'
 import type zhcnRanking from './locales/zhcn/ranking.json'
@@ -36,6 +37,7 @@ declare module 'i18next' {
       share: typeof zhcnShare
       login: typeof zhcnLogin
       por: typeof zhcnPor
+      notices: typeof zhcnNotices
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { GameInfo, UserInfo } from '@hope/api'
+import type { GameInfo, SecurityNotice, UserInfo } from '@hope/api'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
@@ -27,7 +27,18 @@ const gameInfo: GameInfo = {
   mine: { principal: '0', released: '0', activePositions: 0, outPositions: 0 },
 }
 
+const securityNotice: SecurityNotice = {
+  id: 1,
+  kind: 'new_device',
+  detail: { ip: '203.0.113.7', device: 'Chrome' },
+  createdAt: '2026-03-01T08:30:00Z',
+  read: false,
+}
+/** The server's unread count: one until the notices screen reads them. */
+let unread = 1
+
 function renderSignedIn(hash: string) {
+  unread = 1
   const wallet = createFakeWallet()
   installWallet(wallet)
   window.localStorage.setItem('token', 'tok')
@@ -59,6 +70,14 @@ function renderSignedIn(hash: string) {
         utcOffsetMinutes: 480,
       }),
     'chat/unread': () => ok({ count: 0 }),
+    'userAccount/notices': (call) => {
+      const list = call.params.pageSize === '1' ? [] : [securityNotice]
+      return ok({ list, total: 1, pageNum: 1, pageSize: 20, unread })
+    },
+    'userAccount/readNotices': () => {
+      unread = 0
+      return ok({ unread })
+    },
   })
   window.location.hash = hash
   render(
@@ -140,6 +159,27 @@ describe('routes', () => {
     expect(await screen.findByTestId(testId, {}, { timeout: 3000 })).toBeTruthy()
     expect(screen.getByTestId('page-title').textContent).toBe(title)
     expect(screen.queryByTestId('tab-bar')).toBeNull()
+  })
+
+  test('the main screens have the notice bell; it opens the notices, which clear it', async () => {
+    renderSignedIn('#/')
+    expect(
+      (await screen.findByTestId('notice-bell-count', {}, { timeout: 3000 })).textContent,
+    ).toBe('1')
+    await userEvent.click(screen.getByTestId('notice-bell'))
+    expect(await screen.findByTestId('notices-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('page-title').textContent).toBe('安全通知')
+    expect((await screen.findByTestId('notice-title')).textContent).toBe('新设备登录')
+    // Off the main screens, no bell.
+    expect(screen.queryByTestId('notice-bell')).toBeNull()
+    await waitFor(() => expect(unread).toBe(0))
+    await userEvent.click(screen.getByTestId('back-button'))
+    expect(await screen.findByTestId('home-page')).toBeTruthy()
+    expect(screen.getByTestId('notice-bell')).toBeTruthy()
+    expect(screen.queryByTestId('notice-bell-count')).toBeNull()
+    await userEvent.click(screen.getByTestId('tab-assets'))
+    expect(await screen.findByTestId('assets-page', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByTestId('notice-bell')).toBeTruthy()
   })
 
   test('recharge opens from the home grid', async () => {

@@ -16,6 +16,7 @@ import {
 } from 'react-router'
 import { HomePage, prefetchHomeReads } from '../features/home/index.ts'
 import { prefetchInviter } from '../features/invite/inviter.ts'
+import { NoticeBell } from '../features/notices/notice-bell.tsx'
 import { prefetchBalance } from '../lib/api/balance.ts'
 import { BlankScreen } from '../features/screen/index.ts'
 import { loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
@@ -140,6 +141,10 @@ const SharePage = lazyScreen(
   async () => (await import('../features/share/index.ts')).SharePage,
   ['share'],
 )
+const NoticesPage = lazyScreen(
+  async () => (await import('../features/notices/index.ts')).NoticesPage,
+  ['notices'],
+)
 /** Verify my balance: the proof verifier and viem load with this screen only. */
 const VerifyPage = lazyScreen(
   async () => (await import('../features/por/index.ts')).VerifyPage,
@@ -175,7 +180,12 @@ export const routes: RouteObject[] = [
   {
     element: <RootGuard />,
     children: [
-      screen('/', { bar: 'none', tabs: true }, <HomePage />, prefetchHomeReads),
+      screen(
+        '/',
+        { bar: 'none', tabs: true },
+        <HomePage headerEnd={<NoticeBell />} />,
+        prefetchHomeReads,
+      ),
       screen('/assets', { title: 'assets', bar: 'header', tabs: true }, <AssetsPage />, () => {
         prefetchBalance()
         return AssetsPage.preload?.()
@@ -229,6 +239,7 @@ export const routes: RouteObject[] = [
       backScreen('share', <SharePage />),
       backScreen('loginAccount', <LoginAccountPage />),
       backScreen('verify', <VerifyPage />),
+      backScreen('notices', <NoticesPage />),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

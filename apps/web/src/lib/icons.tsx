@@ -38,6 +38,7 @@ const PATHS = {
     'M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v6H5a1 1 0 0 1-1-1zM20 13h-3v6h2a1 1 0 0 0 1-1zM17 19c0 1.5-2 2-5 2',
   chat: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
   sound: 'M3.5 9.5h3.5L12 5v14l-5-4.5H3.5zM15.5 9a4.5 4.5 0 0 1 0 6M18.5 6.5a8.5 8.5 0 0 1 0 11',
+  bell: 'M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9zM10 20.5a2.2 2.2 0 0 0 4 0',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -33,6 +33,7 @@ describe('locales', () => {
       'holder',
       'login',
       'money',
+      'notices',
       'por',
       'quotes',
       'ranking',

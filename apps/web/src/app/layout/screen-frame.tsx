@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useNavigate } from 'react-router'
+import { NoticeBell } from '../../features/notices/notice-bell.tsx'
 import type { Companion, ScreenHandle } from '../screen-handle.ts'
 import { BackBar } from './back-bar.tsx'
 import { AppTabBar } from './tab-bar.tsx'
@@ -23,7 +24,10 @@ function CompanionLink({ to, title }: Companion) {
   )
 }
 
-/** The bar a screen asks for, the screen itself, and the tab bar on the four tab screens. */
+/**
+ * The bar a screen asks for, the screen itself, and the tab bar on the four tab screens, whose
+ * bars also hold the notice bell (the home draws its own header, with the bell the router gives).
+ */
 export function ScreenFrame({
   title,
   bar,
@@ -40,7 +44,12 @@ export function ScreenFrame({
         <BackBar
           title={title ? t(`titles.${title}`) : ''}
           back={bar === 'back'}
-          right={companion && <CompanionLink {...companion} />}
+          right={
+            <>
+              {companion && <CompanionLink {...companion} />}
+              {tabs && <NoticeBell />}
+            </>
+          }
         />
       )}
       <main className={tabs ? 'app-main app-main--tabs' : 'app-main'} data-screen={pathname}>

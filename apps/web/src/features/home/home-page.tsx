@@ -1,4 +1,5 @@
 import Skeleton from 'antd-mobile/es/components/skeleton'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { LEVELS } from '@hope/api'
@@ -77,7 +78,11 @@ function UserCard() {
   )
 }
 
-export function HomePage() {
+/**
+ * `#/`: the user, the balance, news and the way into every service. `headerEnd` is what the
+ * app puts at the end of the header (the notice bell), beside the account entry.
+ */
+export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
 
@@ -86,15 +91,18 @@ export function HomePage() {
       <div className="home-hero">
         <header className="home-header">
           <span className="home-brand">{t('brand.name')}</span>
-          <button
-            type="button"
-            className="home-account"
-            onClick={() => void navigate('/account')}
-            data-testid="account-entry"
-          >
-            <Icon name="globe" />
-            <span>{t('home.accountEntry')}</span>
-          </button>
+          <div className="home-header__end">
+            <button
+              type="button"
+              className="home-account"
+              onClick={() => void navigate('/account')}
+              data-testid="account-entry"
+            >
+              <Icon name="globe" />
+              <span>{t('home.accountEntry')}</span>
+            </button>
+            {headerEnd}
+          </div>
         </header>
         <UserCard />
         <section className="home-balance" data-testid="home-balance">

@@ -1,6 +1,7 @@
 import type { Withdrawal, WithdrawParams } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { noticeKeys } from '../../../lib/api/notice-keys.ts'
 import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
 import type { ApiError } from '../../../lib/request.ts'
 
@@ -16,12 +17,20 @@ export function createWithdrawal(params: WithdrawParams): Promise<Withdrawal> {
 
 type Options = Omit<UseMutationOptions<Withdrawal, ApiError, WithdrawParams>, 'mutationFn'>
 
-/** The balance, the account log and the withdrawal records are refreshed, whatever the caller adds. */
-export function useCreateWithdrawal({ onSuccess, ...options }: Options = {}) {
+/**
+ * The balance, the account log, the withdrawal records and the bell are refreshed, whatever
+ * the caller adds.
+ */
+export function useCreateWithdrawal({ onSuccess, onSettled, ...options }: Options = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     ...options,
     mutationFn: createWithdrawal,
+    // A withdrawal (or a limit it reached) leaves security notices: the bell counts them.
+    onSettled: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: noticeKeys.all })
+      return onSettled?.(...args)
+    },
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
       void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })

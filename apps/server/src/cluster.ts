@@ -8,12 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { startAnvil, type LocalChain } from './chain/anvil.ts'
 import { connectChain } from './chain/chain.service.ts'
-import {
-  devKey,
-  LOCAL_ROLES,
-  configureLocalChain,
-  writeLocalChainNote,
-} from './chain/local-chain.ts'
+import { configureLocalChain, writeLocalChainNote } from './chain/local-chain.ts'
 import { loadConfig } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
@@ -23,7 +18,7 @@ import { seedDemo } from './db/seed.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
-import { startSignerProcess, type SignerProcess } from './signer/signer.process.ts'
+import { startSignerWithOwnKeys, type SignerProcess } from './signer/signer.process.ts'
 
 /** WEB_CONCURRENCY: a count of workers, or `auto` for one per core; 1 when unset. */
 export function workerCount(value: string | undefined): number {
@@ -80,21 +75,8 @@ async function startPrimary(workers: number): Promise<void> {
     }
     // The keys go to the signer process only: this process forgets them, and the workers
     // (forked with this process's environment) ask the signer over its local channel.
-    const hotWalletKey =
-      process.env.HOT_WALLET_KEY || (anvil ? devKey(LOCAL_ROLES.hotWallet) : null)
-    const porPublisherKey =
-      process.env.POR_PUBLISHER_KEY || (anvil ? devKey(LOCAL_ROLES.deployer) : null)
-    delete process.env.HOT_WALLET_KEY
-    delete process.env.POR_PUBLISHER_KEY
-    if (hotWalletKey || porPublisherKey) {
-      signer = await startSignerProcess({
-        databaseUrl,
-        hotWalletKey,
-        porPublisherKey,
-        log,
-      })
-      Object.assign(env, signer.env)
-    }
+    signer = await startSignerWithOwnKeys({ databaseUrl, localChain: anvil !== null, log })
+    if (signer) Object.assign(env, signer.env)
     env.DATABASE_URL = databaseUrl
     // Migrated and seeded here; the workers serve what is there.
     env.SEED_DEMO = 'false'

@@ -9,12 +9,7 @@ import {
   connectExternalChain,
   type ChainConnection,
 } from './chain/chain.service.ts'
-import {
-  LOCAL_ROLES,
-  devKey,
-  configureLocalChain,
-  writeLocalChainNote,
-} from './chain/local-chain.ts'
+import { configureLocalChain, writeLocalChainNote } from './chain/local-chain.ts'
 import { toAccount } from 'viem/accounts'
 import type { Address, Hex } from 'viem'
 import { startJob } from './jobs/interval-job.ts'
@@ -30,7 +25,7 @@ import { openLimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
 import { createRemoteSigner } from './signer/signer.channel.ts'
-import { startSignerProcess, type SignerProcess } from './signer/signer.process.ts'
+import { startSignerWithOwnKeys, type SignerProcess } from './signer/signer.process.ts'
 import type { PayoutSigner, PorSigner, UnsignedTx } from './signer/signer.service.ts'
 
 const ZERO = '0x0000000000000000000000000000000000000000' as Address
@@ -137,21 +132,13 @@ async function main(): Promise<void> {
         hotWallet: (process.env.HOT_WALLET_ADDRESS || ZERO) as Address,
         porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
       })
-      if (!process.env.HOT_WALLET_ADDRESS) signer = { ...signer, address: ZERO }
     } else {
-      const hotWalletKey =
-        process.env.HOT_WALLET_KEY || (anvil ? devKey(LOCAL_ROLES.hotWallet) : null)
-      const porPublisherKey =
-        process.env.POR_PUBLISHER_KEY || (anvil ? devKey(LOCAL_ROLES.deployer) : null)
-      delete process.env.HOT_WALLET_KEY
-      delete process.env.POR_PUBLISHER_KEY
-      if (hotWalletKey || porPublisherKey) {
-        signerProcess = await startSignerProcess({
-          databaseUrl,
-          hotWalletKey,
-          porPublisherKey,
-          log: (m) => console.info(m),
-        })
+      signerProcess = await startSignerWithOwnKeys({
+        databaseUrl,
+        localChain: anvil !== null,
+        log: (m) => console.info(m),
+      })
+      if (signerProcess) {
         signer = createRemoteSigner({
           url: signerProcess.env.SIGNER_URL,
           token: signerProcess.env.SIGNER_TOKEN,

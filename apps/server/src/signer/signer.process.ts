@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import type { Address } from 'viem'
+import { devKey, LOCAL_ROLES } from '../chain/local-chain.ts'
 
 export interface SignerProcess {
   /** What the web workers need to ask it: no key among them. */
@@ -94,4 +95,29 @@ export async function startSignerProcess(opts: {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     },
   }
+}
+
+/**
+ * Takes the keys from this process's environment (HOT_WALLET_KEY, POR_PUBLISHER_KEY; the local
+ * chain's development keys when `localChain` and unset), forgets them here, and starts the
+ * signer holding them; null when there is no key at all.
+ */
+export async function startSignerWithOwnKeys(opts: {
+  databaseUrl: string
+  localChain: boolean
+  log: (msg: string) => void
+}): Promise<SignerProcess | null> {
+  const hotWalletKey =
+    process.env.HOT_WALLET_KEY || (opts.localChain ? devKey(LOCAL_ROLES.hotWallet) : null)
+  const porPublisherKey =
+    process.env.POR_PUBLISHER_KEY || (opts.localChain ? devKey(LOCAL_ROLES.deployer) : null)
+  delete process.env.HOT_WALLET_KEY
+  delete process.env.POR_PUBLISHER_KEY
+  if (!hotWalletKey && !porPublisherKey) return null
+  return startSignerProcess({
+    databaseUrl: opts.databaseUrl,
+    hotWalletKey,
+    porPublisherKey,
+    log: opts.log,
+  })
 }

@@ -50,8 +50,14 @@ export type BalanceDetailParams = z.input<typeof BalanceDetailParams>
 export type AccountLogStatus = 'done' | 'pending' | 'refunded'
 
 /**
+ * Which part of a withdrawal a log line is: its amount or its fee held (the reservation line,
+ * `pending` until paid or given back), or the refund of either.
+ */
+export type WithdrawalPart = 'amount' | 'fee' | 'amountRefund' | 'feeRefund'
+
+/**
  * One line of the account log.
- * @example { id: '812.40', account: 'usdt', currency: 'USDT', amount: '-20', balanceAfter: '100', logType: 1, status: 'pending', counterparty: null, createdAt: '2026-11-26T08:00:00.000Z' }
+ * @example { id: '812.40', account: 'usdt', currency: 'USDT', amount: '-20', balanceAfter: '100', logType: 1, status: 'pending', withdrawal: 'amount', counterparty: null, createdAt: '2026-11-26T08:00:00.000Z' }
  */
 export interface AccountLogEntry {
   /** `<transfer id>.<account id>`: unique, and the cursor of the page after it. */
@@ -61,13 +67,16 @@ export interface AccountLogEntry {
   /** Signed: negative when money left (or is held from) the account. */
   amount: string
   /**
-   * The account's posted balance after the line. A reservation moves it only when it is paid
-   * out: while pending or refunded, and on a refund line, it is the balance at the line's time.
+   * The account's available balance after the line (its balance less what withdrawals hold):
+   * the line before's plus this line's amount. A reservation lowers it when it is made, its
+   * refund raises it back, and its payout leaves it as it is.
    */
   balanceAfter: string
   /** A withdrawal's amount and every refund are 1 (withdrawal and refund); a reserved fee is 14. */
   logType: LogType
   status: AccountLogStatus
+  /** Which part of a withdrawal the line is; null for every other line. */
+  withdrawal: WithdrawalPart | null
   /** The other user of an internal transfer, when there is one. */
   counterparty: string | null
   createdAt: string

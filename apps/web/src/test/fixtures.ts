@@ -80,6 +80,7 @@ export function logEntry(id: number, changes: Partial<AccountLogEntry> = {}): Ac
     balanceAfter: '500',
     logType: 5,
     status: 'done',
+    withdrawal: null,
     counterparty: null,
     createdAt: '2026-03-01T08:30:00Z',
     ...changes,

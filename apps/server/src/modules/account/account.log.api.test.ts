@@ -1,5 +1,6 @@
 import type { AccountLogEntry, AccountLogPage, BalanceList, Withdrawal } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -16,6 +17,13 @@ import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { lockWithdrawal } from '../withdraw/withdraw.repository.ts'
 import type { WithdrawalEvent } from '../withdraw/withdraw.rules.ts'
 import { applyWithdrawalEvent } from '../withdraw/withdraw.service.ts'
+
+/** A decimal string in 10^-18 units. */
+const units = (amount: string): bigint => {
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.')
+  const value = BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0') || '0')
+  return amount.startsWith('-') ? -value : value
+}
 
 /** What a line shows: amount, log type, status and balance after. */
 const shown = (e: AccountLogEntry) => [e.amount, e.logType, e.status, e.balanceAfter]
@@ -73,8 +81,8 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     await fundAccount(db.pool, user.id, '100')
     const w = await withdraw(user.token, '20')
     expect((await log(user.token)).list.map(shown)).toEqual([
-      ['-1', 14, 'pending', '100'],
-      ['-20', 1, 'pending', '100'],
+      ['-1', 14, 'pending', '79'],
+      ['-20', 1, 'pending', '80'],
       ['100', 5, 'done', '100'],
     ])
     await fundAccount(db.pool, user.id, '5')
@@ -82,9 +90,9 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     const after = await log(user.token)
     // The lines stay where the request put them; the payout adds no line of its own.
     expect(after.list.map(shown)).toEqual([
-      ['5', 5, 'done', '105'],
-      ['-1', 14, 'done', '84'],
-      ['-20', 1, 'done', '85'],
+      ['5', 5, 'done', '84'],
+      ['-1', 14, 'done', '79'],
+      ['-20', 1, 'done', '80'],
       ['100', 5, 'done', '100'],
     ])
     expect(after.list[1]!.createdAt).toBe(after.list[2]!.createdAt)
@@ -103,10 +111,18 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     expect(review.body.data).toMatchObject({ status: 3 })
     expect((await log(user.token)).list.map(shown)).toEqual([
       ['1', 1, 'done', '100'],
-      ['10', 1, 'done', '100'],
-      ['-1', 14, 'refunded', '100'],
-      ['-10', 1, 'refunded', '100'],
+      ['10', 1, 'done', '99'],
+      ['-1', 14, 'refunded', '89'],
+      ['-10', 1, 'refunded', '90'],
       ['100', 5, 'done', '100'],
+    ])
+    // Each line says which part of the withdrawal it is.
+    expect((await log(user.token)).list.map((e) => e.withdrawal)).toEqual([
+      'feeRefund',
+      'amountRefund',
+      'fee',
+      'amount',
+      null,
     ])
 
     const failed = await withdraw(user.token, '30')
@@ -121,20 +137,20 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     const refunds = await log(user.token, { logType: '1' })
     expect(refunds.list.map(shown)).toEqual([
       ['1', 1, 'done', '100'],
-      ['40', 1, 'done', '100'],
-      ['-40', 1, 'refunded', '100'],
+      ['40', 1, 'done', '99'],
+      ['-40', 1, 'refunded', '60'],
       ['1', 1, 'done', '100'],
-      ['30', 1, 'done', '100'],
-      ['-30', 1, 'refunded', '100'],
+      ['30', 1, 'done', '99'],
+      ['-30', 1, 'refunded', '70'],
       ['1', 1, 'done', '100'],
-      ['10', 1, 'done', '100'],
-      ['-10', 1, 'refunded', '100'],
+      ['10', 1, 'done', '99'],
+      ['-10', 1, 'refunded', '90'],
     ])
     const fees = await log(user.token, { logType: '14', account: 'usdt' })
     expect(fees.list.map(shown)).toEqual([
-      ['-1', 14, 'refunded', '100'],
-      ['-1', 14, 'refunded', '100'],
-      ['-1', 14, 'refunded', '100'],
+      ['-1', 14, 'refunded', '59'],
+      ['-1', 14, 'refunded', '69'],
+      ['-1', 14, 'refunded', '89'],
     ])
     // What the lines say adds up to what the account holds.
     const balance = await call<'userAccount/balance', BalanceList>(
@@ -172,15 +188,15 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     } while (cursor && ids.length < 50)
     expect(ids).toEqual(whole.list.map((e) => e.id))
     expect(whole.list.map((e) => [e.account, ...shown(e)])).toEqual([
-      ['usdt', '1', 1, 'done', '53'],
-      ['usdt', '10', 1, 'done', '53'],
-      ['usdt', '-1', 14, 'pending', '53'],
-      ['usdt', '-12', 1, 'pending', '53'],
+      ['usdt', '1', 1, 'done', '40'],
+      ['usdt', '10', 1, 'done', '39'],
+      ['usdt', '-1', 14, 'pending', '29'],
+      ['usdt', '-12', 1, 'pending', '30'],
       // one transfer, two accounts of the user: one line each
       ['node', '-3', 9, 'done', '0'],
-      ['usdt', '3', 9, 'done', '53'],
-      ['usdt', '-1', 14, 'refunded', '50'],
-      ['usdt', '-10', 1, 'refunded', '50'],
+      ['usdt', '3', 9, 'done', '42'],
+      ['usdt', '-1', 14, 'refunded', '39'],
+      ['usdt', '-10', 1, 'refunded', '40'],
       ['node', '3', 5, 'done', '3'],
       ['usdt', '50', 5, 'done', '50'],
     ])
@@ -195,6 +211,70 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
       { token: user.token },
     )
     expect(res.body.code).toBe(400)
+  })
+
+  test('whatever happens to withdrawals, each line is the line before plus its amount', async () => {
+    const step = fc.oneof(
+      fc.record({ op: fc.constant('withdraw' as const), amount: fc.integer({ min: 10, max: 40 }) }),
+      fc.record({ op: fc.constant('fund' as const), amount: fc.integer({ min: 1, max: 30 }) }),
+      fc.record({
+        op: fc.constantFrom('cancel' as const, 'reject' as const, 'fail' as const, 'pay' as const),
+        pick: fc.nat(),
+      }),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const user = await registerUser(app)
+        await fundAccount(db.pool, user.id, '60.5')
+        const open: number[] = []
+        for (const s of steps) {
+          if (s.op === 'fund') await fundAccount(db.pool, user.id, String(s.amount))
+          else if (s.op === 'withdraw') {
+            const res = await call<'userAccount/withdraw', Withdrawal>(
+              app,
+              'userAccount/withdraw',
+              { amount: `${s.amount}.25`, idempotencyKey: key() },
+              { token: user.token },
+            )
+            if (res.body.code === 200) open.push(res.body.data.id)
+          } else if (open.length > 0) {
+            const [id] = open.splice(s.pick % open.length, 1)
+            if (s.op === 'cancel')
+              await call(
+                app,
+                'userAccount/cancelWithdraw',
+                { id: String(id) },
+                { token: user.token },
+              )
+            else if (s.op === 'reject')
+              await call(
+                app,
+                'admin/reviewWithdraw',
+                { id: String(id), decision: 'reject', reason: 'checked' },
+                { token: finance },
+              )
+            else if (s.op === 'fail') await move(id!, 'approve', 'fail')
+            else await move(id!, 'approve', 'confirm', 'complete')
+          }
+        }
+        const lines = (await log(user.token, { account: 'usdt', pageSize: '100' })).list.reverse()
+        let balance = 0n
+        for (const line of lines) {
+          balance += units(line.amount)
+          expect(units(line.balanceAfter), JSON.stringify(line)).toBe(balance)
+        }
+        const usdt = (
+          await call<'userAccount/balance', BalanceList>(
+            app,
+            'userAccount/balance',
+            {},
+            { token: user.token },
+          )
+        ).body.data.find((a) => a.kind === 'usdt')!
+        expect(balance).toBe(units(usdt.available))
+      }),
+      { numRuns: 10 },
+    )
   })
 
   test('the ledger verifies clean', async () => {

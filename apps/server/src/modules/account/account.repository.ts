@@ -1,4 +1,4 @@
-import type { AccountKind, AccountLogStatus, LogType } from '@hope/api'
+import type { AccountKind, AccountLogStatus, LogType, WithdrawalPart } from '@hope/api'
 import type pg from 'pg'
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
@@ -11,6 +11,7 @@ export interface LogRow {
   balanceAfter: string
   logType: LogType
   status: AccountLogStatus
+  withdrawal: WithdrawalPart | null
   counterparty: string | null
   createdAt: Date
 }
@@ -41,8 +42,12 @@ export function parseLogCursor(cursor: string | undefined): {
  * - a refund: the void of a reservation is a line of its own, + the amount, when it happens,
  *   `done`, with the balance then (a reservation never moved the posted balance).
  * A withdrawal's amount (log 13) and every refund are shown as log type 1, the spec's
- * "withdrawal and refund"; a reserved fee stays log type 14. A line that moved no posted balance
- * (pending, refunded, refund) carries the account's posted balance at its time.
+ * "withdrawal and refund"; a reserved fee stays log type 14; `withdrawal` says which part of a
+ * withdrawal a line is (its amount or fee held, or either given back).
+ *
+ * Every line carries the available balance after it (posted balance minus what is held), so
+ * each line's balance is the one before it plus its amount: a reservation lowers it, a refund
+ * raises it back, a payout of what was held leaves it (migration 0041). Two index lookups a line.
  *
  * Lines are ordered by (transfer id, account id): each account's entries and reservations are
  * one range of an index (migration 0033), a page reads at most a page from each of the user's
@@ -95,10 +100,20 @@ export async function accountLog(
              CASE WHEN l.two_phase IS NULL THEN l.amount
                   WHEN l.two_phase = 'void_pending' THEN l.amount
                   ELSE -coalesce(posted.amount, l.amount) END::text AS amount,
-             coalesce(l.balance_after, posted.balance_after, (
-               SELECT b.balance_after FROM ledger_entries b
-               WHERE b.account_id = l.account_id AND b.user_id IS NOT NULL AND b.transfer_id < l.tid
-               ORDER BY b.transfer_id DESC LIMIT 1), 0)::text AS "balanceAfter",
+             (coalesce(l.balance_after, (
+                SELECT b.balance_after FROM ledger_entries b
+                WHERE b.account_id = l.account_id AND b.user_id IS NOT NULL AND b.transfer_id <= l.tid
+                ORDER BY b.transfer_id DESC LIMIT 1), 0)
+              - coalesce((
+                SELECT h.debit_pending_after FROM ledger_transfers h
+                WHERE h.debit_account_id = l.account_id AND h.debit_pending_after IS NOT NULL
+                  AND h.id <= l.tid
+                ORDER BY h.id DESC LIMIT 1), 0))::text AS "balanceAfter",
+             CASE WHEN t.log_type NOT IN (13, 14) THEN NULL
+                  WHEN l.two_phase = 'pending' THEN CASE t.log_type WHEN 13 THEN 'amount' ELSE 'fee' END
+                  WHEN l.two_phase = 'void_pending'
+                    THEN CASE t.log_type WHEN 13 THEN 'amountRefund' ELSE 'feeRefund' END
+                  END AS withdrawal,
              CASE WHEN l.two_phase = 'void_pending' OR (l.two_phase = 'pending' AND t.log_type = 13)
                   THEN 1 ELSE t.log_type END AS "logType",
              CASE WHEN l.two_phase = 'pending' THEN coalesce(r.status, 'pending')
@@ -115,7 +130,7 @@ export async function accountLog(
                CASE r.kind WHEN 'post_pending' THEN 'done' ELSE 'refunded' END AS status
              FROM ledger_transfers r WHERE l.two_phase = 'pending' AND r.pending_id = l.tid) r ON true
            LEFT JOIN LATERAL (
-             SELECT r.amount, e.balance_after FROM ledger_entries e
+             SELECT r.amount FROM ledger_entries e
              WHERE r.status = 'done' AND e.transfer_id = r.id AND e.account_id = l.account_id) posted ON true
            ORDER BY l.tid DESC, l.account_id DESC`,
     values: [

@@ -98,6 +98,7 @@ export function createAccountService(deps: {
           balanceAfter: trimDecimal(r.balanceAfter),
           logType: r.logType,
           status: r.status,
+          withdrawal: r.withdrawal,
           counterparty: r.counterparty,
           createdAt: r.createdAt.toISOString(),
         })),

@@ -116,35 +116,76 @@ describe('account log', () => {
     expect(options.at(-1)?.textContent).toBe('共识入场')
   })
 
-  test("a withdrawal's lines say processing, done, refunded and refund; held money shows no balance", async () => {
+  test("a withdrawal's lines name their part and status, and every line its balance after", async () => {
     fakeApi({
       'userAccount/balanceDetail': () =>
         ok({
           list: [
-            logEntry(6, { amount: '-12', logType: 1, status: 'pending', balanceAfter: '88' }),
-            logEntry(5, { amount: '10', logType: 1, status: 'done', balanceAfter: '100' }),
-            logEntry(4, { amount: '-1', logType: 14, status: 'refunded', balanceAfter: '100' }),
-            logEntry(3, { amount: '-10', logType: 1, status: 'refunded', balanceAfter: '100' }),
-            logEntry(2, { amount: '-20', logType: 1, status: 'done', balanceAfter: '80' }),
-            logEntry(1, { amount: '100', logType: 5, status: 'done', balanceAfter: '100' }),
+            logEntry(7, {
+              amount: '-12',
+              logType: 1,
+              status: 'pending',
+              withdrawal: 'amount',
+              balanceAfter: '68',
+            }),
+            logEntry(6, { amount: '1', logType: 1, withdrawal: 'feeRefund', balanceAfter: '80' }),
+            logEntry(5, {
+              amount: '10',
+              logType: 1,
+              withdrawal: 'amountRefund',
+              balanceAfter: '79',
+            }),
+            logEntry(4, {
+              amount: '-1',
+              logType: 14,
+              status: 'refunded',
+              withdrawal: 'fee',
+              balanceAfter: '69',
+            }),
+            logEntry(3, {
+              amount: '-10',
+              logType: 1,
+              status: 'refunded',
+              withdrawal: 'amount',
+              balanceAfter: '70',
+            }),
+            logEntry(2, { amount: '-20', logType: 1, withdrawal: 'amount', balanceAfter: '80' }),
+            logEntry(1, { amount: '100', logType: 5, balanceAfter: '100' }),
           ],
           nextCursor: null,
         }),
     })
     renderLog('/accountLog?account=usdt')
     const rows = await screen.findAllByTestId('account-log-item')
-    expect(
-      rows.map((row) => within(row).queryByTestId('account-log-status')?.textContent ?? null),
-    ).toEqual(['处理中', '退款', '已退回', '已退回', '已完成', null])
-    expect(rows.map((row) => row.textContent?.includes('余额'))).toEqual([
-      false,
-      true,
-      false,
-      false,
-      true,
-      true,
+    const each = (testId: string) =>
+      rows.map((row) => within(row).queryByTestId(testId)?.textContent ?? null)
+    expect(each('account-log-type')).toEqual([
+      '提现',
+      '手续费退回',
+      '提现退回',
+      '提现手续费',
+      '提现',
+      '提现',
+      '后台充值',
     ])
-    expect(within(rows[0]!).getByTestId('account-log-type').textContent).toBe('提现与退款')
+    expect(each('account-log-status')).toEqual([
+      '处理中',
+      null,
+      null,
+      '已退回',
+      '已退回',
+      '已完成',
+      null,
+    ])
+    expect(each('account-log-balance')).toEqual([
+      '余额 68 USDT',
+      '余额 80 USDT',
+      '余额 79 USDT',
+      '余额 69 USDT',
+      '余额 70 USDT',
+      '余额 80 USDT',
+      '余额 100 USDT',
+    ])
     expect(within(rows[0]!).getByTestId('account-log-amount').className).toContain('--held')
   })
 

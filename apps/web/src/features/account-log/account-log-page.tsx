@@ -25,17 +25,16 @@ import './account-log.css'
 const SHOWN_LOG_TYPES = LOG_TYPE_CODES.filter((code) => code !== 13)
 
 /**
- * A withdrawal's lines say where their money stands: a reservation is processing, paid out
- * (done) or refunded; the refund that gives it back is a line of its own. Other lines are done
- * and say nothing.
+ * A withdrawal's held amount and fee say where their money stands: processing, paid out (done)
+ * or refunded; the refund that gives it back is a line of its own, named as such. Other lines
+ * are done and say nothing.
  */
 function statusOf(entry: AccountLogEntry): { tone: Tone; key: string } | null {
   if (entry.status === 'pending') return { tone: 'pending', key: 'accountLog.status.pending' }
   if (entry.status === 'refunded') return { tone: 'off', key: 'accountLog.status.refunded' }
-  if (entry.logType !== 1) return null
-  return entry.amount.trim().startsWith('-')
-    ? { tone: 'done', key: 'accountLog.status.done' }
-    : { tone: 'moving', key: 'accountLog.status.refund' }
+  if (entry.withdrawal === 'amount' || entry.withdrawal === 'fee')
+    return { tone: 'done', key: 'accountLog.status.done' }
+  return null
 }
 
 function LogRow({ entry, showAccount }: { entry: AccountLogEntry; showAccount: boolean }) {
@@ -43,14 +42,16 @@ function LogRow({ entry, showAccount }: { entry: AccountLogEntry; showAccount: b
   const lang = normalizeLang(i18n.language)
   const outgoing = entry.amount.trim().startsWith('-')
   const status = statusOf(entry)
-  // Held or given back, the money never left the posted balance: no balance to show.
+  // Held, then given back: the amount is greyed, the balance after it still shows what it held.
   const moved = entry.status === 'done'
   return (
     <li className="log-row" data-testid="account-log-item" data-status={entry.status}>
       <div className="log-row__line">
         <span className="log-row__title">
           <span className="log-row__type" data-testid="account-log-type">
-            {t(`accountLog.types.${LOG_TYPES[entry.logType]}`)}
+            {entry.withdrawal
+              ? t(`accountLog.parts.${entry.withdrawal}`)
+              : t(`accountLog.types.${LOG_TYPES[entry.logType]}`)}
           </span>
           {status && (
             <StatusTag tone={status.tone} testId="account-log-status">
@@ -73,13 +74,11 @@ function LogRow({ entry, showAccount }: { entry: AccountLogEntry; showAccount: b
       </div>
       <div className="log-row__line log-row__line--muted">
         <span>{formatDateTime(entry.createdAt, lang)}</span>
-        {moved && (
-          <span>
-            {t('accountLog.balanceAfter', {
-              balance: `${formatMoney(entry.balanceAfter, lang)} ${entry.currency}`,
-            })}
-          </span>
-        )}
+        <span data-testid="account-log-balance">
+          {t('accountLog.balanceAfter', {
+            balance: `${formatMoney(entry.balanceAfter, lang)} ${entry.currency}`,
+          })}
+        </span>
       </div>
       {(entry.counterparty || showAccount) && (
         <div className="log-row__line log-row__line--muted">

@@ -10,7 +10,8 @@ import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
 import { ActivePage } from './active-page.tsx'
-import { holderKeys } from './api/holder-keys.ts'
+import { membershipKeys } from '../../lib/api/membership.ts'
+import { teamKeys } from '../../lib/api/team-keys.ts'
 import { directMember, vipInfo } from './holder-fixtures.ts'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -192,8 +193,8 @@ describe('active page', () => {
     expect(result.getByTestId('active-result-amount').textContent).toBe('300 USDT')
     expect(result.getByTestId('active-result-level').textContent).toBe('白银会员')
     expect(result.getByTestId('active-result-hope').textContent).toBe('2,727.272727 HOPE')
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: holderKeys.members() })
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: holderKeys.vipInfo() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: teamKeys.all })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: membershipKeys.all })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
 
     // Another activation is another request.

@@ -36,8 +36,8 @@ import {
 } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useActivateMember } from './api/activate-member.ts'
-import { directMembersOptions } from './api/direct-members.ts'
-import { vipInfoOptions } from './api/vip-info.ts'
+import { directMembersOptions } from '../../lib/api/direct-members.ts'
+import { vipInfoOptions } from '../../lib/api/membership.ts'
 import {
   checkActivation,
   findMember,

@@ -9,7 +9,7 @@ import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
-import { holderKeys } from './api/holder-keys.ts'
+import { membershipKeys } from '../../lib/api/membership.ts'
 import { vipInfo } from './holder-fixtures.ts'
 import { HolderPage } from './holder-page.tsx'
 
@@ -161,7 +161,7 @@ describe('holder page', () => {
     expect(call?.params.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
     expect(result.getByTestId('node-result-amount').textContent).toBe('300 USDT')
     expect(result.getByTestId('node-result-hope').textContent).toBe('2,727.272727 HOPE')
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: holderKeys.vipInfo() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: membershipKeys.all })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
     fireEvent.click(result.getByTestId('node-result-done'))
     await waitFor(() => expect(screen.queryByTestId('node-result')).toBeNull())

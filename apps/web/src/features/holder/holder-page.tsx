@@ -46,7 +46,7 @@ import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useBuyNode } from './api/buy-node.ts'
 import { useCollectBalance } from './api/collect-balance.ts'
-import { vipInfoOptions } from './api/vip-info.ts'
+import { vipInfoOptions } from '../../lib/api/membership.ts'
 import {
   cannotPay,
   checkCollect,

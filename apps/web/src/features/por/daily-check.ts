@@ -3,8 +3,10 @@
 // The platform cannot tell who checks, so a forged book risks being caught by anyone, any day.
 import type { PorStatement } from '@hope/api'
 import { loadNamespace, i18n } from '../../lib/i18n.ts'
-import { request } from '../../lib/request.ts'
+import { fetchDepositAddress } from '../../lib/api/deposit-address.ts'
 import { useSession } from '../../lib/store.ts'
+import { fetchMyProof } from './api/my-proof.ts'
+import { fetchMyStatement } from './api/my-statement.ts'
 import { missingFromSnapshot } from './proof-check.ts'
 
 /** Where the day of a user's last completed check is kept (localStorage, `YYYY-MM-DD`). */
@@ -103,13 +105,13 @@ export async function startDailyCheck(): Promise<DailyCheckOutcome | null> {
       address,
       today: localDay(),
       storage: window.localStorage,
-      fetchProof: () => request('por/myProof', {}, { hideToast: true }),
-      fetchStatement: () => request('por/myStatement', {}, { hideToast: true }),
+      fetchProof: () => fetchMyProof(),
+      fetchStatement: () => fetchMyStatement(),
       verify: async (proof, statement) => {
         const [{ checkProofFile }, { verdictOf }, deposit] = await Promise.all([
           import('./verify-proof.ts'),
           import('./proof-check.ts'),
-          request('userAccount/getAddress', {}, { hideToast: true }).catch(() => null),
+          fetchDepositAddress().catch(() => null),
         ])
         return verdictOf(await checkProofFile(proof, { address, deposit, statement }))
       },

@@ -10,7 +10,7 @@ import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
 import { AmountField, ConfirmSheet, useMoney } from '../../lib/money-flow/money-flow.tsx'
 import { toUnits } from '../../lib/money-input.ts'
 import { useSession } from '../../lib/store.ts'
-import { accountKeys } from '../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../lib/api/refresh-after.ts'
 import { depositAddressOptions } from '../../lib/api/deposit-address.ts'
 import { CopyButton } from '../../lib/copy-button.tsx'
 import { formatMoney } from '../../lib/format.ts'
@@ -324,8 +324,7 @@ function RechargeSent({
   // The USDT account moved: balances shown elsewhere are out of date.
   useEffect(() => {
     if (state !== 'credited') return
-    void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-    void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+    refreshAfter(queryClient, 'recharge')
   }, [state, queryClient])
 
   const title =

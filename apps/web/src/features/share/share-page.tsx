@@ -8,8 +8,8 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { userInfoOptions } from '../../lib/api/user-info.ts'
 import { CopyButton } from '../../lib/copy-button.tsx'
-import { request } from '../../lib/request.ts'
 import { useSession } from '../../lib/store.ts'
 import { composePoster } from './poster.ts'
 import './share.css'
@@ -17,11 +17,7 @@ import './share.css'
 /** The signed-in user's info; the guard's copy shows at once while a fresh one loads. */
 function useMe() {
   const known = useSession((s) => s.userInfo)
-  return useQuery({
-    queryKey: ['user', 'info'],
-    queryFn: ({ signal }) => request('user/getUserInfo', {}, { signal }),
-    ...(known ? { placeholderData: known } : {}),
-  })
+  return useQuery({ ...userInfoOptions(), ...(known ? { placeholderData: known } : {}) })
 }
 
 /** The QR code of the invitation link, as an image (the qrcode module loads with this screen). */

@@ -8,7 +8,7 @@ import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
-import { gameKeys } from './api/game-keys.ts'
+import { stakingKeys } from '../../lib/api/staking-keys.ts'
 import { StakePage } from './stake-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
@@ -240,8 +240,8 @@ describe('stake page', () => {
       '第 3 阶段 · 0.12 USDT750 HOPE · 90 USDT',
     ])
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: gameKeys.info() })
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: gameKeys.positions() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: stakingKeys.info() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: stakingKeys.positions() })
 
     // Another entry is another request.
     await userEvent.click(result.getByTestId('stake-again'))

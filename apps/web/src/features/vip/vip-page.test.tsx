@@ -9,7 +9,7 @@ import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
-import { vipKeys } from './api/vip-keys.ts'
+import { membershipKeys } from '../../lib/api/membership.ts'
 import { vipInfo } from './vip-fixtures.ts'
 import { VipPage } from './vip-page.tsx'
 
@@ -196,7 +196,7 @@ describe('vip page', () => {
     expect(result.getByTestId('vip-result-amount').textContent).toBe('黄金会员')
     expect(result.getByTestId('vip-result-paid').textContent).toBe('200 USDT')
     expect(result.getByTestId('vip-result-hope').textContent).toBe('1,818.181818 HOPE')
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: vipKeys.info() })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: membershipKeys.all })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
     await waitFor(() => expect(api.callsTo('game/vipInfo')).toHaveLength(2))
     expect(api.callsTo('userAccount/balance')).toHaveLength(2)

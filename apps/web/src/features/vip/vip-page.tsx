@@ -22,8 +22,8 @@ import {
 } from '../../lib/money-flow/money-flow.tsx'
 import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useUpgradeLevel } from './api/upgrade-level.ts'
-import { vipInfoOptions } from './api/vip-info.ts'
-import { vipKeys } from './api/vip-keys.ts'
+import { vipInfoOptions } from '../../lib/api/membership.ts'
+import { membershipKeys } from '../../lib/api/membership.ts'
 import { QuerySection } from './query-section.tsx'
 import {
   levelName,
@@ -122,7 +122,7 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
   const upgradeLevel = useUpgradeLevel()
   // The level or the balance the page shows was not the server's: ask for both again.
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: vipKeys.info() })
+    void queryClient.invalidateQueries({ queryKey: membershipKeys.info() })
     void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
   }
   const flow = useMoneyFlow<UpgradeQuote, PurchaseResult>(

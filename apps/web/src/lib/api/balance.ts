@@ -10,10 +10,10 @@ import { accountKeys } from './account-keys.ts'
  * USDT and the HOPE price used (see `balanceTotals`). Shared by home (summary), assets and
  * transfer (available USDT).
  */
-export function balanceOptions() {
+export function balanceOptions({ quiet = false }: { quiet?: boolean } = {}) {
   return queryOptions({
     queryKey: accountKeys.balance(),
-    queryFn: ({ signal }) => request('userAccount/balance', {}, { signal }),
+    queryFn: ({ signal }) => request('userAccount/balance', {}, { signal, hideToast: quiet }),
     // Money moves outside this page (deposits, operators, transfers from others): every
     // screen that shows a balance asks again when it opens, showing the last known meanwhile.
     staleTime: 0,
@@ -29,8 +29,7 @@ export function balanceOptions() {
 export function prefetchBalance(): void {
   if (!useSession.getState().token) return
   void prefetchFirstRead({
-    ...balanceOptions(),
-    queryFn: ({ signal }) => request('userAccount/balance', {}, { signal, hideToast: true }),
+    ...balanceOptions({ quiet: true }),
   })
 }
 

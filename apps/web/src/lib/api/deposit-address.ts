@@ -1,3 +1,4 @@
+import type { DepositAddress } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
 import { request } from '../request.ts'
 import { accountKeys } from './account-keys.ts'
@@ -7,10 +8,14 @@ import { accountKeys } from './account-keys.ts'
  * address (503 `service_unavailable` until operators configure a chain). Recharge needs all
  * of it; the record lists only its explorer link. Silent: each screen says what it lacks.
  */
+export function fetchDepositAddress(signal?: AbortSignal): Promise<DepositAddress> {
+  return request('userAccount/getAddress', {}, { hideToast: true, ...(signal ? { signal } : {}) })
+}
+
 export function depositAddressOptions() {
   return queryOptions({
     queryKey: accountKeys.depositAddress(),
-    queryFn: ({ signal }) => request('userAccount/getAddress', {}, { signal, hideToast: true }),
+    queryFn: ({ signal }) => fetchDepositAddress(signal),
     staleTime: 5 * 60_000,
   })
 }

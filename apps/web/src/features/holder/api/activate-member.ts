@@ -1,8 +1,7 @@
 import type { PurchaseResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError, type QueryParams } from '../../../lib/request.ts'
-import { holderKeys } from './holder-keys.ts'
 
 export type ActivateInput = QueryParams<'game/activate'>
 
@@ -25,10 +24,7 @@ export function useActivateMember({ onSuccess, ...options }: Options = {}) {
     ...options,
     mutationFn: activateMember,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: holderKeys.members() })
-      void queryClient.invalidateQueries({ queryKey: holderKeys.vipInfo() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+      refreshAfter(queryClient, 'activate')
       return onSuccess?.(...args)
     },
   })

@@ -1,6 +1,6 @@
 import type { CollectParams, CollectResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
 
 /**
@@ -21,8 +21,7 @@ export function useCollectBalance({ onSuccess, ...options }: Options = {}) {
     ...options,
     mutationFn: collectBalance,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+      refreshAfter(queryClient, 'collect')
       return onSuccess?.(...args)
     },
   })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
-import { porKeys } from './por-keys.ts'
+import { porKeys } from '../../../lib/api/por-keys.ts'
 
 /**
  * `por/myProof`: the signed-in user's proof file of the newest published snapshot, as JSON the

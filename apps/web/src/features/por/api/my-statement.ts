@@ -1,7 +1,7 @@
 import type { PorStatement } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
-import { porKeys } from './por-keys.ts'
+import { porKeys } from '../../../lib/api/por-keys.ts'
 
 /**
  * `por/myStatement`: what the signed-in user's account log showed at the newest snapshot's cut,

@@ -1,8 +1,7 @@
 import type { ChangeParams, ChangeResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
-import { gameKeys } from './game-keys.ts'
 
 /**
  * `game/change`: a consensus entry, USDT paid for HOPE at the stage price (split across
@@ -23,10 +22,7 @@ export function useCreateStake({ onSuccess, ...options }: Options = {}) {
     ...options,
     mutationFn: createStake,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
-      void queryClient.invalidateQueries({ queryKey: gameKeys.info() })
-      void queryClient.invalidateQueries({ queryKey: gameKeys.positions() })
+      refreshAfter(queryClient, 'stake')
       return onSuccess?.(...args)
     },
   })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
-import { gameKeys } from './game-keys.ts'
+import { stakingKeys } from '../../../lib/api/staking-keys.ts'
 
 /**
  * `game/info`: the sale stage and its real-time price, the rules of consensus entry and of
@@ -8,7 +8,7 @@ import { gameKeys } from './game-keys.ts'
  */
 export function gameInfoOptions() {
   return queryOptions({
-    queryKey: gameKeys.info(),
+    queryKey: stakingKeys.info(),
     queryFn: ({ signal }) => request('game/info', {}, { signal }),
     staleTime: 0,
   })

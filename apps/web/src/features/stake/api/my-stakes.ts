@@ -1,7 +1,7 @@
 import type { Page, StakePosition } from '@hope/api'
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
-import { gameKeys } from './game-keys.ts'
+import { stakingKeys } from '../../../lib/api/staking-keys.ts'
 
 export const POSITION_PAGE_SIZE = 20
 
@@ -11,7 +11,7 @@ const nextPageNum = (page: Page<StakePosition>): number | undefined =>
 /** `game/myStake`: the user's consensus positions, newest first. */
 export function myStakesOptions() {
   return infiniteQueryOptions({
-    queryKey: gameKeys.positions(),
+    queryKey: stakingKeys.positions(),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       request('game/myStake', { pageNum: pageParam, pageSize: POSITION_PAGE_SIZE }, { signal }),

@@ -1,8 +1,7 @@
 import type { SqChangeParams, SqChangeResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
-import { gameKeys } from './game-keys.ts'
 
 /**
  * `game/sqChange`: redeems community HOPE at the real-time price; the redeemed share's USDT
@@ -23,9 +22,7 @@ export function useRedeemHope({ onSuccess, ...options }: Options = {}) {
     ...options,
     mutationFn: redeemHope,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
-      void queryClient.invalidateQueries({ queryKey: gameKeys.pledges() })
+      refreshAfter(queryClient, 'redeem')
       return onSuccess?.(...args)
     },
   })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
-import { teamKeys } from './team-keys.ts'
+import { teamKeys } from '../../../lib/api/team-keys.ts'
 
 /**
  * `game/earnings`: the rewards my accounts have received by log type (7, 8, 11, 4, 3, 10),

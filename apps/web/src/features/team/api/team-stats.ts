@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
-import { teamKeys } from './team-keys.ts'
+import { teamKeys } from '../../../lib/api/team-keys.ts'
 
 /**
  * `game/groupTj`: my team in numbers and by partition, the rank it earns, the performance

@@ -1,6 +1,6 @@
 import type { TransferParams, TransferResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
 import type { ApiError } from '../../../lib/request.ts'
 
@@ -23,8 +23,7 @@ export function useCreateTransfer({ onSuccess, ...options }: Options = {}) {
     ...options,
     mutationFn: createTransfer,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
+      refreshAfter(queryClient, 'transfer')
       return onSuccess?.(...args)
     },
   })

@@ -1,8 +1,7 @@
 import type { PurchaseResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
-import { vipKeys } from './vip-keys.ts'
 
 export interface UpgradeLevelParams {
   level: number
@@ -28,9 +27,7 @@ export function useUpgradeLevel({ onSuccess, ...options }: Options = {}) {
     ...options,
     mutationFn: upgradeLevel,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
-      void queryClient.invalidateQueries({ queryKey: vipKeys.info() })
+      refreshAfter(queryClient, 'upgrade')
       return onSuccess?.(...args)
     },
   })

@@ -1,6 +1,6 @@
 import type { Withdrawal } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
 
 /**
@@ -20,9 +20,7 @@ export function useCancelWithdrawal({ onSuccess, ...options }: Options = {}) {
     ...options,
     mutationFn: cancelWithdrawal,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.withdrawals() })
+      refreshAfter(queryClient, 'cancelWithdrawal')
       return onSuccess?.(...args)
     },
   })

@@ -1,7 +1,7 @@
 import type { Withdrawal, WithdrawParams } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { accountKeys } from '../../../lib/api/account-keys.ts'
 import { noticeKeys } from '../../../lib/api/notice-keys.ts'
+import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
 import type { ApiError } from '../../../lib/request.ts'
 
@@ -32,9 +32,7 @@ export function useCreateWithdrawal({ onSuccess, onSettled, ...options }: Option
       return onSettled?.(...args)
     },
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.logs() })
-      void queryClient.invalidateQueries({ queryKey: accountKeys.withdrawals() })
+      refreshAfter(queryClient, 'withdraw')
       return onSuccess?.(...args)
     },
   })

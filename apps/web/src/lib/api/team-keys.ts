@@ -1,6 +1,7 @@
 /**
- * One key factory for the team and community queries (`game/groupTj`, `game/groupZt`,
- * `game/earnings`), so that a screen's pull to refresh and any later change share one prefix.
+ * One key factory for the team queries (`game/groupTj`, `game/groupZt`, `game/earnings`): the
+ * team screen and the activation's member picker read the direct members under one key, so an
+ * activation refreshes both.
  */
 export const teamKeys = {
   all: ['team'] as const,

@@ -414,4 +414,32 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
       client.release()
     }
   })
+
+  test('verify names a two-phase transfer whose held total was tampered with', async () => {
+    const a = await insertTestUser(db.pool)
+    await fundAccount(db.pool, a.id, '50')
+    const ia = await ledger.userAccountIds(a.id)
+    const flight = await ledger.platformAccount('withdrawals_in_flight', 'USDT')
+    const { transfers } = await ledger.apply(`held:${a.id}`, 'hold', [
+      { kind: 'pending', debit: ia.usdt, credit: flight, amount: '20', logType: 13 },
+    ])
+    const client = await db.pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query(
+        'ALTER TABLE ledger_transfers DISABLE TRIGGER ledger_transfers_append_only',
+      )
+      await client.query(
+        'UPDATE ledger_transfers SET debit_pending_after = debit_pending_after - 1 WHERE id = $1',
+        [transfers[0]],
+      )
+      const report = await verifyLedger(client)
+      expect(report.problems).toContainEqual(
+        expect.stringContaining(`two-phase transfer ${transfers[0]} records`),
+      )
+    } finally {
+      await client.query('ROLLBACK')
+      client.release()
+    }
+  })
 })

@@ -109,6 +109,22 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
     )
   }
 
+  // What each two-phase transfer says its debit account held after it (the account log's
+  // available balance) is the running total of the account's reservations and resolutions.
+  for (const r of await rows<{ id: string; recorded: string | null; held: string }>(
+    `SELECT h.id, h.recorded::text, h.held::text FROM (
+       SELECT x.id, x.debit_pending_after AS recorded,
+              sum(CASE WHEN x.kind = 'pending' THEN x.amount ELSE -p.amount END)
+                OVER (PARTITION BY x.debit_account_id ORDER BY x.id) AS held
+         FROM ledger_transfers x LEFT JOIN ledger_transfers p ON p.id = x.pending_id
+        WHERE x.kind <> 'posted') h
+     WHERE h.recorded IS DISTINCT FROM h.held LIMIT 50`,
+  )) {
+    problems.push(
+      `invariant 3: two-phase transfer ${r.id} records ${r.recorded ?? 'nothing'} held after it, but its account's reservations total ${r.held}`,
+    )
+  }
+
   for (const r of await rows<{ id: string; kind: string; n: string; s: string }>(
     `SELECT t.id, t.kind, count(e.id)::text AS n, coalesce(sum(e.amount), 0)::text AS s
      FROM ledger_transfers t LEFT JOIN ledger_entries e ON e.transfer_id = t.id

@@ -105,4 +105,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One pull to refresh in the app: the same words on every screen, without antd-mobile's
+    // gesture and spring libraries.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd-mobile/es/components/pull-to-refresh',
+              message: 'Use Refreshable from lib/refreshable.tsx.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -1,9 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Refreshable } from './refreshable.tsx'
 import './record-list.css'
 
 interface RecordListProps<Page, Item> {
@@ -19,19 +19,14 @@ interface RecordListProps<Page, Item> {
  * an empty state, and the next page when the end scrolls into view.
  */
 export function RecordPages<Page, Item>({ query, ...list }: RecordListProps<Page, Item>) {
-  const { t } = useTranslation()
   return (
-    <PullToRefresh
+    <Refreshable
       onRefresh={async () => {
         await query.refetch()
       }}
-      pullingText={t('common.pullToRefresh.pulling')}
-      canReleaseText={t('common.pullToRefresh.canRelease')}
-      refreshingText={t('common.pullToRefresh.refreshing')}
-      completeText={t('common.pullToRefresh.complete')}
     >
       <RecordItems query={query} {...list} />
-    </PullToRefresh>
+    </Refreshable>
   )
 }
 

@@ -2,7 +2,7 @@ import { normalizeLang, type AccountLogEntry, type LogType } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import Popup from 'antd-mobile/es/components/popup'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -202,14 +202,10 @@ export function AccountLogPage() {
           onChange={(logType) => setFilters({ ...filters, logType })}
         />
       </div>
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await log.refetch()
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {log.isPending ? (
           <div className="card" aria-busy="true" data-testid="account-log-skeleton">
@@ -258,7 +254,7 @@ export function AccountLogPage() {
             ) : null}
           </InfiniteScroll>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -7,7 +7,7 @@ import { balanceOptions, balanceTotals } from '../../lib/api/balance.ts'
 import { useFirstRead } from '../../lib/first-read.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import { PullToRefresh } from '../../lib/pull-to-refresh.tsx'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import './assets.css'
 
 /** Its own chunk, with TanStack Query: the screen shows before it (see figures-card.tsx). */
@@ -129,17 +129,13 @@ export function AssetsPage() {
 
   return (
     <div className="assets" data-testid="assets-page">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([
             balance.refetch(),
             import('./figures-card.tsx').then((card) => card.refreshFigures()),
           ])
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {balance.isPending ? (
           <AssetsSkeleton />
@@ -200,7 +196,7 @@ export function AssetsPage() {
             ))}
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -18,7 +18,7 @@ import {
 } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -442,14 +442,10 @@ export function ActivePage() {
 
   return (
     <div className="holder" data-testid="screen-active">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([info.refetch(), balance.refetch(), members.refetch()])
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {info.isPending || balance.isPending ? (
           <div aria-busy="true" data-testid="active-skeleton">
@@ -475,7 +471,7 @@ export function ActivePage() {
         ) : (
           <ActivateForm info={info.data} available={usdt.available} membersQuery={members} />
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -21,7 +21,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -454,14 +454,10 @@ export function HolderPage() {
 
   return (
     <div className="holder" data-testid="screen-holder">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([info.refetch(), balance.refetch()])
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {info.isPending || balance.isPending ? (
           <HeroSkeleton testId="holder" hero="holder-hero" />
@@ -506,7 +502,7 @@ export function HolderPage() {
             />
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { NEWS_TYPES, normalizeLang, type NewsTypeCode, type NewsTypeName } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -51,14 +51,10 @@ export function NewsPage() {
         onSelect={choose}
         testId="news-tab"
       />
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await news.refetch()
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {news.isPending ? (
           <div className="card" aria-busy="true">
@@ -132,7 +128,7 @@ export function NewsPage() {
             ) : null}
           </InfiniteScroll>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

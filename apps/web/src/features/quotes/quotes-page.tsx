@@ -9,7 +9,7 @@ import {
   type PriceSymbol,
 } from '@hope/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -95,18 +95,12 @@ export function QuotesPage() {
   const queryClient = useQueryClient()
   return (
     <div className="quotes" data-testid="screen-quotes">
-      <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: pricesKeys.all })}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
-      >
+      <Refreshable onRefresh={() => queryClient.invalidateQueries({ queryKey: pricesKeys.all })}>
         {PRICE_SYMBOLS.map((symbol) => (
           <QuoteCard key={symbol} symbol={symbol} />
         ))}
         <p className="quotes__note">{t('quotes.note')}</p>
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -4,7 +4,7 @@
 // ranking-retry while it loads or failed.
 import { RANKING_KINDS, normalizeLang, type Ranking, type RankingItem } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
@@ -114,14 +114,10 @@ export function RankingPage() {
           </button>
         ))}
       </div>
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await query.refetch()
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {query.data ? (
           <RankingList ranking={query.data} />
@@ -139,7 +135,7 @@ export function RankingPage() {
             <Skeleton.Paragraph lineCount={8} animated />
           </div>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

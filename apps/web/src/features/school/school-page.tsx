@@ -1,7 +1,7 @@
 import { imageSrcSet, normalizeLang, SCHOOL_KINDS, type SchoolKind } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -41,14 +41,10 @@ export function SchoolPage() {
         onSelect={(key) => choose(key === 'all' ? undefined : key)}
         testId="school-tab"
       />
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await school.refetch()
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         {school.isPending ? (
           <div className="card" aria-busy="true">
@@ -135,7 +131,7 @@ export function SchoolPage() {
             ) : null}
           </InfiniteScroll>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -4,7 +4,7 @@
 import type { UserInfo } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -166,7 +166,7 @@ export function SharePage() {
   const me = useMe()
   return (
     <div className="share-screen" data-testid="screen-share">
-      <PullToRefresh onRefresh={() => me.refetch().then(() => undefined)}>
+      <Refreshable onRefresh={() => me.refetch().then(() => undefined)}>
         {me.data ? (
           <ShareContent user={me.data} />
         ) : me.isError ? (
@@ -184,7 +184,7 @@ export function SharePage() {
             <Skeleton.Paragraph lineCount={4} animated />
           </section>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

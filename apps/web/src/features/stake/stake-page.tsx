@@ -8,7 +8,7 @@
 // -hope, -price, -released, -status) and the list's stake-positions-skeleton / -empty / -retry.
 import { type ChangeResult, type GameInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -289,14 +289,10 @@ export function StakePage() {
 
   return (
     <div className="stake" data-testid="screen-stake">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([info.refetch(), balance.refetch(), positions.refetch()])
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         <FormLoad
           testId="stake"
@@ -321,7 +317,7 @@ export function StakePage() {
         >
           {(position) => <PositionRow key={position.id} position={position} />}
         </RecordItems>
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -6,7 +6,7 @@
 // community-<balance|rank|earnings>-skeleton / -retry.
 import { normalizeLang, type BalanceList, type Earnings, type TeamStats } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
@@ -189,21 +189,16 @@ function EntryGrid() {
  * next one, the rewards received by kind, and the community services.
  */
 export function CommunityPage() {
-  const { t } = useTranslation()
   const balance = useQuery(balanceOptions())
   const stats = useQuery(teamStatsOptions())
   const earnings = useQuery(earningsOptions())
 
   return (
     <div className="team-screen team-screen--tab" data-testid="screen-community">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([balance.refetch(), stats.refetch(), earnings.refetch()])
         }}
-        pullingText={t('common.pullToRefresh.pulling')}
-        canReleaseText={t('common.pullToRefresh.canRelease')}
-        refreshingText={t('common.pullToRefresh.refreshing')}
-        completeText={t('common.pullToRefresh.complete')}
       >
         <QuerySection query={balance} testId="community-balance" className="team-hero" lines={2}>
           {(data) => <BalanceCard balance={data} />}
@@ -215,7 +210,7 @@ export function CommunityPage() {
           {(data) => <EarningsCard earnings={data} />}
         </QuerySection>
         <EntryGrid />
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

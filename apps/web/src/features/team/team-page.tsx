@@ -6,7 +6,7 @@
 // team-stats-skeleton / -retry.
 import { normalizeLang, type DirectMember, type TeamPartition, type TeamStats } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts'
@@ -167,14 +167,10 @@ export function TeamPage() {
 
   return (
     <div className="team-screen" data-testid="screen-team">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([stats.refetch(), members.refetch()])
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         <QuerySection query={stats} testId="team-stats" className="team-hero" lines={4}>
           {(data) => (
@@ -193,7 +189,7 @@ export function TeamPage() {
         >
           {(member) => <MemberRow key={member.userName} member={member} />}
         </RecordItems>
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

@@ -4,7 +4,7 @@
 // split-more-retry.
 import { normalizeLang, type AccountLogEntry, type BalanceList, type VipInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -125,14 +125,10 @@ export function SplitPage() {
 
   return (
     <div className="vip" data-testid="screen-split">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([info.refetch(), balance.refetch(), log.refetch()])
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         <QuerySection
           queries={[info, balance]}
@@ -146,7 +142,7 @@ export function SplitPage() {
         <RecordItems query={log} items={entries} empty={t('split.empty')} testId="split">
           {(entry) => <LogRow key={entry.id} entry={entry} />}
         </RecordItems>
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

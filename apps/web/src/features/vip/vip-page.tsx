@@ -6,7 +6,7 @@
 // vip-result-paid, vip-result-hope, vip-result-balance, vip-result-split, vip-result-done.
 import { type PurchaseResult, type VipInfo } from '@hope/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh'
+import { Refreshable } from '../../lib/refreshable.tsx'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { accountKeys } from '../../lib/api/account-keys.ts'
@@ -218,20 +218,15 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
  * only the difference, which buys HOPE into the split account.
  */
 export function VipPage() {
-  const { t } = useTranslation(['vip', 'translation'])
   const info = useQuery(vipInfoOptions())
   const balance = useQuery(balanceOptions())
 
   return (
     <div className="vip" data-testid="screen-vip">
-      <PullToRefresh
+      <Refreshable
         onRefresh={async () => {
           await Promise.all([info.refetch(), balance.refetch()])
         }}
-        pullingText={t('translation:common.pullToRefresh.pulling')}
-        canReleaseText={t('translation:common.pullToRefresh.canRelease')}
-        refreshingText={t('translation:common.pullToRefresh.refreshing')}
-        completeText={t('translation:common.pullToRefresh.complete')}
       >
         <QuerySection queries={[info, balance]} testId="vip" className="vip-hero" lines={2}>
           {(data, money) => (
@@ -244,7 +239,7 @@ export function VipPage() {
             </>
           )}
         </QuerySection>
-      </PullToRefresh>
+      </Refreshable>
     </div>
   )
 }

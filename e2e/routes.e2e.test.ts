@@ -81,6 +81,11 @@ function watch(page: Page) {
       problems.push(`HTTP ${response.status()}: ${response.url()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  // The browser's complaints about the server's headers (an unknown Permissions-Policy feature).
+  page.on('console', (message) => {
+    if (/Unrecognized feature|Permissions-Policy|Content Security Policy/i.test(message.text()))
+      problems.push(`console: ${message.text()}`)
+  })
   return {
     quiet: () => inFlight === 0 && Date.now() - lastChange >= QUIET_MS,
     take: () => {

@@ -14,6 +14,7 @@ export const NO_ID = '999999999'
  */
 export const BASES: Record<RoutePath, Record<string, string>> = {
   'user/getUserInfoByName': { userName: NOBODY },
+  'user/lookup': { userName: NOBODY },
   'user/register': {
     username: NOBODY,
     message: 'HOPE Login1',

@@ -168,6 +168,12 @@ export const ROUTES = {
     auth: false,
     summary: 'Registered check: the public profile of a username, 404 not_registered otherwise',
   }),
+  'user/lookup': route<typeof UserNameParams, PublicUser | null>({
+    params: UserNameParams,
+    auth: false,
+    summary:
+      "The public profile of a username, or null when no one registered it: the app's own registered check, answered 200 either way",
+  }),
   'user/register': route<typeof RegisterParams, LoginResult>({
     params: RegisterParams,
     auth: false,

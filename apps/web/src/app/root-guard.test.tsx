@@ -54,7 +54,7 @@ describe('root guard', () => {
   test('shows the spinner until the user has a token', async () => {
     let answer: (value: { body: unknown }) => void = () => {}
     fakeApi({
-      'user/getUserInfoByName': () => new Promise((resolve) => (answer = resolve)),
+      'user/lookup': () => new Promise((resolve) => (answer = resolve)),
       'user/logining': () => ok(userOf(wallet)),
       'main/news': () => ok(emptyNews),
     })
@@ -68,7 +68,7 @@ describe('root guard', () => {
 
   test('sends an unregistered address to /invite', async () => {
     const api = fakeApi({
-      'user/getUserInfoByName': () => fail(404, 'not_registered'),
+      'user/lookup': () => ok(null),
       'main/news': () => ok(emptyNews),
     })
     renderApp('#/assets')
@@ -80,7 +80,7 @@ describe('root guard', () => {
 
   test('logs a registered address in with the server’s signed Sign-In with Ethereum message', async () => {
     const api = fakeApi({
-      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/lookup': () => ok(publicOf(wallet)),
       'user/logining': () => ok(userOf(wallet)),
       'main/news': () => ok(emptyNews),
     })
@@ -115,7 +115,7 @@ describe('root guard', () => {
     expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
     expect(wallet.calls).not.toContain('personal_sign')
     expect(api.callsTo('user/logining')).toHaveLength(0)
-    expect(api.callsTo('user/getUserInfoByName')).toHaveLength(0)
+    expect(api.callsTo('user/lookup')).toHaveLength(0)
   })
 
   test('a stored token issued to this wallet shows the screens while it is confirmed', async () => {
@@ -163,7 +163,7 @@ describe('root guard', () => {
   const refusedTokenApi = () =>
     fakeApi({
       'user/getUserInfo': () => fail(401, 'session_expired'),
-      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/lookup': () => ok(publicOf(wallet)),
       'user/logining': () => ok(userOf(wallet)),
       'main/news': () => ok(emptyNews),
     })
@@ -194,10 +194,9 @@ describe('root guard', () => {
 
   test('stores pusername from the query inside the hash', async () => {
     fakeApi({
+      'user/lookup': () => ok(null),
       'user/getUserInfoByName': (call) =>
-        call.params.userName === wallet.address.toLowerCase()
-          ? fail(404, 'not_registered')
-          : ok({ userName: call.params.userName, nickName: 'Bob', image: '' }),
+        ok({ userName: call.params.userName, nickName: 'Bob', image: '' }),
     })
     const inviter = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
     renderApp(`#/invite?pusername=${inviter}`)
@@ -211,7 +210,7 @@ describe('root guard', () => {
 
   test('closing the wallet clears the address, token and user info', async () => {
     fakeApi({
-      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/lookup': () => ok(publicOf(wallet)),
       'user/logining': () => ok(userOf(wallet)),
       'main/news': () => ok(emptyNews),
     })
@@ -227,7 +226,7 @@ describe('root guard', () => {
   describe('after a sign-out', () => {
     const loginApi = () =>
       fakeApi({
-        'user/getUserInfoByName': () => ok(publicOf(wallet)),
+        'user/lookup': () => ok(publicOf(wallet)),
         'user/logining': () => ok(userOf(wallet)),
         'user/logout': () => ok(null),
         'main/news': () => ok(emptyNews),
@@ -253,7 +252,7 @@ describe('root guard', () => {
       const api = loginApi()
       renderApp()
       expect(await screen.findByTestId('guard-signed-out', {}, { timeout: 3000 })).toBeTruthy()
-      expect(api.callsTo('user/getUserInfoByName')).toHaveLength(0)
+      expect(api.callsTo('user/lookup')).toHaveLength(0)
       expect(wallet.calls).not.toContain('personal_sign')
       act(() => screen.getByRole('button', { name: '登录' }).click())
       expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy()
@@ -289,7 +288,7 @@ describe('root guard', () => {
   test('a wallet injected after the wait still leads on from "No wallet found"', async () => {
     installWallet(undefined)
     fakeApi({
-      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/lookup': () => ok(publicOf(wallet)),
       'user/logining': () => ok(userOf(wallet)),
       'main/news': () => ok(emptyNews),
     })
@@ -314,7 +313,7 @@ describe('root guard', () => {
       )
     window.addEventListener('eip6963:requestProvider', announce)
     fakeApi({
-      'user/getUserInfoByName': () => ok(publicOf(wallet)),
+      'user/lookup': () => ok(publicOf(wallet)),
       'user/logining': () => ok(userOf(wallet)),
       'main/news': () => ok(emptyNews),
     })

@@ -126,6 +126,17 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       expect(res.status).toBe(404)
       expect(res.body.reason).toBe('not_registered')
     })
+    test("the app's lookup answers 200 either way: the profile, or null for a new wallet", async () => {
+      const known = await call<'user/lookup', PublicUser | null>(app, 'user/lookup', {
+        userName: DEMO_ROOT.userName,
+      })
+      expect([known.status, known.body.data]).toEqual([
+        200,
+        { userName: DEMO_ROOT.userName, nickName: 'HOPE', image: '' },
+      ])
+      const fresh = await call(app, 'user/lookup', { userName: newWallet().address })
+      expect([fresh.status, fresh.body.code, fresh.body.data]).toEqual([200, 200, null])
+    })
   })
 
   describe('login', () => {

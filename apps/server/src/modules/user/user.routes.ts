@@ -15,6 +15,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return users.checkRegistered(params.userName)
   })
 
+  // The same check for the app: a wallet not registered yet is an answer, not an error.
+  defineRoute(app, 'user/lookup', async ({ params, req }) => {
+    await app.guardLookup(req)
+    return users.findPublic(params.userName)
+  })
+
   // Each call keeps a nonce: counted per IP like the address look-ups.
   defineRoute(app, 'user/loginMessage', async ({ params, req }) => {
     await app.guardLookup(req)

@@ -140,6 +140,10 @@ export function createUserService(deps: {
     return { ...toUserInfo(user, ctx.origin), token }
   }
 
+  const findPublic = async (userName: string): Promise<PublicUser | null> => {
+    const user = await repo.findUserByName(pool, userName)
+    return user ? { userName: user.userName, nickName: user.nickName, image: user.image } : null
+  }
   return {
     /** Sign-ins opened by this process since it started, by message: for the metrics. */
     signIns,
@@ -174,10 +178,13 @@ export function createUserService(deps: {
     },
 
     async checkRegistered(userName: string): Promise<PublicUser> {
-      const user = await repo.findUserByName(pool, userName)
+      const user = await findPublic(userName)
       if (!user) throw new AppError('not_registered')
-      return { userName: user.userName, nickName: user.nickName, image: user.image }
+      return user
     },
+
+    /** The public profile of a username; null when no one registered it. */
+    findPublic,
 
     async register(
       input: SignedPair & {

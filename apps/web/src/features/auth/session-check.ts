@@ -8,8 +8,8 @@ export interface SessionCheckDeps {
   address: string
   token: string | null
   getUserInfo: Call<UserInfo>
-  /** The registered check (`user/getUserInfoByName` for the address). */
-  getPublicUser: Call<PublicUser>
+  /** The registered check (`user/lookup` for the address): null when not registered. */
+  getPublicUser: Call<PublicUser | null>
   /** Keep the stored token (with the user info it answered, when the server answered). */
   keepSession(user: UserInfo | null): void
   /** The stored token is refused or belongs to another address. */
@@ -46,7 +46,7 @@ export async function checkSession(deps: SessionCheckDeps): Promise<SessionOutco
     }
   }
   try {
-    await deps.getPublicUser({ hideToast: true })
+    if ((await deps.getPublicUser({ hideToast: true })) === null) return 'unregistered'
   } catch {
     return 'unregistered'
   }

@@ -39,7 +39,7 @@ export function useSessionCheck(): () => Promise<SessionOutcome> {
       address,
       token,
       getUserInfo: (opts) => takeEarly(token) ?? request('user/getUserInfo', {}, opts),
-      getPublicUser: (opts) => request('user/getUserInfoByName', { userName: address }, opts),
+      getPublicUser: (opts) => request('user/lookup', { userName: address }, opts),
       keepSession: confirmToken,
       dropToken: signOut,
       logIn,

@@ -7,7 +7,7 @@ import { loadNamespace } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { PREFERRED_ACCOUNT_KEY } from '../../lib/wallet/eip1193.ts'
-import { fail, fakeApi, ok } from '../../test/fake-api.ts'
+import { fakeApi, ok } from '../../test/fake-api.ts'
 import { LoginAccountPage } from './login-account-page.tsx'
 
 vi.mock('../../lib/dialog.ts', () => ({ showConfirm: vi.fn() }))
@@ -27,9 +27,9 @@ function installAccounts(accounts: string[]) {
 
 function serve() {
   return fakeApi({
-    'user/getUserInfoByName': ({ params }) =>
+    'user/lookup': ({ params }) =>
       params.userName === C
-        ? fail(404, 'not_registered')
+        ? ok(null)
         : ok({
             userName: params.userName,
             nickName: `N-${String(params.userName).slice(-4)}`,

@@ -26,7 +26,7 @@ function useWalletAccounts() {
         addresses.map(async (address) => ({
           address,
           user: await request(
-            'user/getUserInfoByName',
+            'user/lookup',
             { userName: address },
             { hideToast: true, signal },
           ).catch(() => null),

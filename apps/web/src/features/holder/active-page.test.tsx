@@ -7,6 +7,7 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { loadNamespace } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
 import { ActivePage } from './active-page.tsx'
@@ -141,14 +142,14 @@ describe('active page', () => {
     const api = serve()
     renderActive()
     await userEvent.click(await screen.findByTestId('active-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入地址')
+    expectSaidOnce('请输入地址')
     await userEvent.type(screen.getByTestId('active-address'), '0x1234')
     await userEvent.click(screen.getByTestId('active-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入正确的地址')
+    expectSaidOnce('请输入正确的地址')
     await userEvent.clear(screen.getByTestId('active-address'))
     await pick(0)
     await userEvent.click(screen.getByTestId('active-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请选择激活等级')
+    expectSaidOnce('请选择激活等级')
     expect(screen.queryByTestId('active-confirm-sheet')).toBeNull()
     expect(api.callsTo('game/activate')).toHaveLength(0)
   })
@@ -242,7 +243,7 @@ describe('active page', () => {
     await userEvent.click(level(1))
     expect((await screen.findByTestId('active-address-problem')).textContent).toBe(said)
     await userEvent.click(screen.getByTestId('active-submit'))
-    expect(showToast).toHaveBeenLastCalledWith(said)
+    expectSaidOnce(said)
     expect(screen.queryByTestId('active-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/checkAddress').at(-1)?.params.address).toBe(STRANGER)
     expect(api.callsTo('game/activate')).toHaveLength(0)

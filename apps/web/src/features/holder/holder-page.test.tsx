@@ -7,6 +7,7 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { loadNamespace } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
 import { membershipKeys } from '../../lib/api/membership.ts'
@@ -221,15 +222,15 @@ describe('holder page', () => {
     const sheet = within(await openCollect('node'))
     expect(sheet.getByTestId('collect-available').textContent).toBe('120.5 USDT')
     fireEvent.click(sheet.getByTestId('collect-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入数量')
+    expectSaidOnce('请输入数量')
     typeCollect('0')
     fireEvent.click(sheet.getByTestId('collect-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入正确的数量')
+    expectSaidOnce('请输入正确的数量')
     typeCollect('120.6')
     // Said while typing, and again on the button.
     expect(sheet.getByTestId('collect-problem').textContent).toBe('可领取余额不足')
     fireEvent.click(sheet.getByTestId('collect-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('可领取余额不足')
+    expectSaidOnce('可领取余额不足')
     expect(screen.queryByTestId('collect-confirm')).toBeNull()
     expect(api.callsTo('userAccount/collect')).toHaveLength(0)
   })

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
 import { ExchangePage } from './exchange-page.tsx'
@@ -128,7 +129,7 @@ describe('exchange page', () => {
     serve(() => ok(null))
     renderExchange()
     await typeAmount('1200.6')
-    expect(text('exchange-problem')).toBe('请输入正确的兑换数量')
+    expect(text('exchange-problem')).toBe('社区账户 HOPE 不足：可用 1,200.5 HOPE')
     expect(screen.queryByTestId('exchange-net')).toBeNull()
     expect(screen.queryByTestId('exchange-shortfall')).toBeNull()
   })
@@ -138,13 +139,16 @@ describe('exchange page', () => {
     renderExchange()
     await screen.findByTestId('exchange-submit')
     await userEvent.click(screen.getByTestId('exchange-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入兑换数量')
-    for (const amount of ['0', '0.000', '1200.500000000000000001']) {
+    expectSaidOnce('请输入兑换数量')
+    for (const amount of ['0', '0.000']) {
       vi.mocked(showToast).mockClear()
       await typeAmount(amount)
       await userEvent.click(screen.getByTestId('exchange-submit'))
-      expect(showToast).toHaveBeenLastCalledWith('请输入正确的兑换数量')
+      expectSaidOnce('请输入正确的兑换数量')
     }
+    await typeAmount('1200.500000000000000001')
+    await userEvent.click(screen.getByTestId('exchange-submit'))
+    expectSaidOnce('社区账户 HOPE 不足：可用 1,200.5 HOPE')
     expect(screen.queryByTestId('exchange-confirm-sheet')).toBeNull()
     expect(api.callsTo('game/sqChange')).toHaveLength(0)
   })

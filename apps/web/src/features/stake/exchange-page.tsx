@@ -62,7 +62,8 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
   )
   const check = checkExchange(amount.units, info, available)
   const { live, quote } = liveOf(check, amount.problem !== null, ['amountRequired'])
-  const say = (problem: ExchangeProblem) => t(`exchange.problems.${problem}`)
+  const say = (problem: ExchangeProblem) =>
+    t(`exchange.problems.${problem}`, { available: formatMoney(available, amount.lang) })
   const price = (value: string) => t('stake.priceValue', { price: formatMoney(value, amount.lang) })
 
   if (flow.state.stage === 'done') {

@@ -7,11 +7,11 @@ const INFO = { price: '0.100000', redeemShare: '0.800000', redeemFeeRate: '0.050
 const HOPE = 10n ** 18n
 
 describe('exchange rules', () => {
-  test('the spec messages: empty, zero, more than the community account', () => {
+  test('the spec messages for empty and zero; more than the community account is insufficient', () => {
     expect(checkExchange(null, INFO, '1200.5')).toEqual({ problem: 'amountRequired' })
     expect(checkExchange(0n, INFO, '1200.5')).toEqual({ problem: 'amountInvalid' })
     expect(checkExchange(hopeUnits('1200.5') + 1n, INFO, '1200.5')).toEqual({
-      problem: 'amountInvalid',
+      problem: 'insufficient',
     })
   })
 
@@ -37,7 +37,7 @@ describe('exchange rules', () => {
         (units, balance) => {
           const check = checkExchange(units, INFO, showHope(balance))
           if (units > balance) {
-            expect(check).toEqual({ problem: 'amountInvalid' })
+            expect(check).toEqual({ problem: 'insufficient' })
           } else {
             if (!('quote' in check)) throw new Error('refused an amount within the balance')
             const q = check.quote

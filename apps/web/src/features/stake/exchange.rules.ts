@@ -2,7 +2,7 @@ import type { GameInfo } from '@hope/api'
 import type { Checked } from '../../lib/money-flow/checks.ts'
 import { checkRedeem, redemption, showHope, showUsdt, usdtUnits } from './stake.rules.ts'
 
-export type ExchangeProblem = 'amountRequired' | 'amountInvalid'
+export type ExchangeProblem = 'amountRequired' | 'amountInvalid' | 'insufficient'
 
 /** A redemption worked out for the form, the sheet and the result, as decimal strings. */
 export interface ExchangeQuote {
@@ -19,8 +19,8 @@ export type ExchangeTerms = Pick<GameInfo, 'price' | 'redeemShare' | 'redeemFeeR
 
 /**
  * The redemption's checks (spec §5): empty (`units` null) is "Please enter the redemption
- * quantity"; zero or more than the community account holds is "Please enter the correct
- * redemption quantity" (HOPE is spent, so no USDT shortfall). The quote, worked out as the
+ * quantity"; zero is "Please enter the correct redemption quantity"; more than the community
+ * account holds is insufficient, saying what it holds (HOPE is spent, so no USDT shortfall). The quote, worked out as the
  * server does, only for an amount that passes.
  * @example checkExchange(100n * 10n ** 18n, info, '1200.5') // { quote: { net: '7.6', … } }
  */

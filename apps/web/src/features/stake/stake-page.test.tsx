@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../test/fixtures.ts'
 import { stakingKeys } from '../../lib/api/staking-keys.ts'
@@ -185,18 +186,18 @@ describe('stake page', () => {
     renderStake()
     await screen.findByTestId('stake-submit')
     await userEvent.click(screen.getByTestId('stake-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入数量')
+    expectSaidOnce('请输入数量')
     for (const [amount, said] of [
       ['50', '入场金额最低 100 USDT'],
       ['150', '入场金额须为 100 USDT 的整数倍'],
     ] as const) {
       await typeAmount(amount)
       await userEvent.click(screen.getByTestId('stake-submit'))
-      expect(showToast).toHaveBeenLastCalledWith(said)
+      expectSaidOnce(said)
     }
     await typeAmount('600')
     await userEvent.click(screen.getByTestId('stake-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
+    expectSaidOnce('USDT 余额不足')
     expect(screen.queryByTestId('stake-confirm-sheet')).toBeNull()
     expect(api.callsTo('game/change')).toHaveLength(0)
   })

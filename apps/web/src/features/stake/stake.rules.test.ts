@@ -202,7 +202,7 @@ describe('redemption checks', () => {
     ['0', 'amountInvalid'],
     ['0.000000000000000000', 'amountInvalid'],
     ['1.0000000000000000001', 'amountInvalid'],
-    ['1200.500000000000000001', 'amountInvalid'],
+    ['1200.500000000000000001', 'insufficient'],
     ['abc', 'amountInvalid'],
   ] as const)('%j → %s', (text, problem) => {
     expect(checkRedeem(text, '1200.5')).toEqual({ problem })

@@ -152,12 +152,13 @@ export function redemption(hope: bigint, price: bigint, terms: RedemptionTerms):
   return { redeemed, pledged, gross, fee: charged, net: gross - charged }
 }
 
-export type RedeemProblem = 'amountRequired' | 'amountInvalid'
+export type RedeemProblem = 'amountRequired' | 'amountInvalid' | 'insufficient'
 
 /**
  * The redemption's checks before any request, with the spec's two messages: empty is "Please
- * enter the redemption quantity"; zero, not a HOPE decimal, or more than the community
- * account holds is "Please enter the correct redemption quantity".
+ * enter the redemption quantity"; zero or not a HOPE decimal is "Please enter the correct
+ * redemption quantity"; more than the community account holds is insufficient (with what it
+ * holds).
  * @example checkRedeem('100', '1200.5') // { units: 100n * 10n ** 18n }
  */
 export function checkRedeem(
@@ -166,7 +167,7 @@ export function checkRedeem(
 ): { problem: RedeemProblem } | { units: bigint } {
   const typed = readTypedAmount(text, HOPE_DECIMALS)
   if ('problem' in typed) return typed
-  if (typed.units > hopeUnits(available)) return { problem: 'amountInvalid' }
+  if (typed.units > hopeUnits(available)) return { problem: 'insufficient' }
   return typed
 }
 

@@ -7,6 +7,7 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../../test/fixtures.ts'
 import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
@@ -157,7 +158,8 @@ describe('transfer page', () => {
     expect((await screen.findByTestId('transfer-problem')).textContent).toBe(text)
     expect(screen.queryByTestId('transfer-fee')).toBeNull()
     await userEvent.click(screen.getByTestId('transfer-submit'))
-    expect(showToast).toHaveBeenLastCalledWith(text)
+    // Said once: the red text, not a toast too, nor the rule's note repeating it.
+    expectSaidOnce(text)
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/checkAddress')[0]?.params.address).toBe(FRIEND)
     expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
@@ -168,13 +170,13 @@ describe('transfer page', () => {
     renderTransfer()
     await screen.findByTestId('transfer-submit')
     await userEvent.click(screen.getByTestId('transfer-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入地址')
+    expectSaidOnce('请输入地址')
     await fill(FRIEND, '')
     await userEvent.click(screen.getByTestId('transfer-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入数量')
+    expectSaidOnce('请输入数量')
     await fill(FRIEND, '9.99')
     await userEvent.click(screen.getByTestId('transfer-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('转账数量不能少于 10 USDT')
+    expectSaidOnce('转账数量不能少于 10 USDT')
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
   })
@@ -192,7 +194,7 @@ describe('transfer page', () => {
     expect(screen.getByTestId('transfer-total').textContent).toBe('102 USDT')
     await fill(FRIEND, '495')
     await userEvent.click(screen.getByTestId('transfer-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
+    expectSaidOnce('USDT 余额不足')
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
   })

@@ -185,9 +185,12 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
           shortfall={'shortfall' in check ? check.shortfall : null}
         />
 
-        <p className="money-note" data-testid="transfer-downline-note">
-          {t('transfer.downlineNote')}
-        </p>
+        {/* The rule, until an address breaks it: then the red text above says it, once. */}
+        {live !== t('transfer.downlineNote') && (
+          <p className="money-note" data-testid="transfer-downline-note">
+            {t('transfer.downlineNote')}
+          </p>
+        )}
 
         <SubmitButton
           testId="transfer"

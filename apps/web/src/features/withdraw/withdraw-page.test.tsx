@@ -8,6 +8,7 @@ import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
 import { showToast } from '../../lib/toast.ts'
+import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../../test/fixtures.ts'
 import { WithdrawPage } from './withdraw-page.tsx'
@@ -132,7 +133,7 @@ describe('withdraw page', () => {
   test('an empty amount gets the spec message, before any request', async () => {
     const api = serve(() => ok(null))
     await userEvent.click(await screen.findByTestId('withdraw-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入提现金额')
+    expectSaidOnce('请输入提现金额')
     expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
   })
@@ -141,17 +142,17 @@ describe('withdraw page', () => {
     const api = serve(() => ok(null))
     await fill('9.99')
     await userEvent.click(screen.getByTestId('withdraw-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('提现金额不能小于最小提现金额')
+    expectSaidOnce('提现金额不能小于最小提现金额（10 USDT）')
     // 499.5 + 1 > 500
     await fill('499.5')
     await userEvent.click(screen.getByTestId('withdraw-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('USDT 余额不足')
+    expectSaidOnce('USDT 余额不足')
     await fill('100', '')
     await userEvent.click(screen.getByTestId('withdraw-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入地址')
+    expectSaidOnce('请输入地址')
     await fill('100', '0x1234')
     await userEvent.click(screen.getByTestId('withdraw-submit'))
-    expect(showToast).toHaveBeenLastCalledWith('请输入正确的地址')
+    expectSaidOnce('请输入正确的地址')
     expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
   })

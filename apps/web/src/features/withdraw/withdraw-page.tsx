@@ -30,6 +30,7 @@ import {
   WITHDRAWAL_TONES,
   withdrawalFee,
   withdrawalTotal,
+  type WithdrawProblem,
   type WithdrawQuote,
 } from './withdraw.rules.ts'
 import './withdraw.css'
@@ -52,6 +53,8 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
     { onDone: () => setAmount('') },
   )
 
+  const say = (problem: WithdrawProblem) =>
+    t(`withdraw.problems.${problem}`, { min: formatMoney(coin.minWithdraw, lang) })
   const read = readAmount(amount, coin.decimals, lang)
   const amountProblem = 'problem' in read ? read.problem : null
   const units = 'units' in read ? read.units : 0n
@@ -68,7 +71,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
     !amountProblem &&
     'problem' in check &&
     (check.problem === 'amountBelowMinimum' || check.problem === 'insufficient')
-      ? t(`withdraw.problems.${check.problem}`)
+      ? say(check.problem)
       : null
 
   if (flow.state.stage === 'done') {
@@ -203,7 +206,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
           flow={flow}
           check={check}
           fieldRefused={amountProblem !== null}
-          say={(problem) => t(`withdraw.problems.${problem}`)}
+          say={say}
         />
       </section>
 

@@ -206,6 +206,14 @@ export function FlowAmountField({
  * The form's button: a refused field has said why already; a problem of the rules is said
  * (the spec's message); an accepted quote opens the sheet.
  */
+/** The problem text the button's form shows already (a field's or the live problem), if any. */
+function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
+  const form = button.closest('.money-form') ?? button.ownerDocument
+  for (const el of form.querySelectorAll<HTMLElement>('.money-field__problem, .money-problem p'))
+    if (el.textContent?.trim() === text.trim()) return el
+  return null
+}
+
 export function SubmitButton<Problem extends string, Quote>({
   testId,
   label,
@@ -226,11 +234,14 @@ export function SubmitButton<Problem extends string, Quote>({
   hold?: string | null
   disabled?: boolean
 }) {
-  const submit = () => {
+  const submit = (button: HTMLElement) => {
     if (fieldRefused) return
-    if ('problem' in check) return showToast(say(check.problem))
-    if (hold) return showToast(hold)
-    flow.open(check.quote)
+    const text = 'problem' in check ? say(check.problem) : hold
+    if (!text) return flow.open((check as { quote: Quote }).quote)
+    // One message per problem, in one place: one the form already says is pointed at, not toasted.
+    const shown = saidOnScreen(button, text)
+    if (shown) return shown.scrollIntoView?.({ block: 'center', behavior: 'smooth' })
+    showToast(text)
   }
   return (
     <Button
@@ -239,7 +250,7 @@ export function SubmitButton<Problem extends string, Quote>({
       shape="rounded"
       size="large"
       disabled={disabled}
-      onClick={submit}
+      onClick={(event) => submit(event.currentTarget)}
       data-testid={`${testId}-submit`}
     >
       {label}

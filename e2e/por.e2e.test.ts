@@ -53,6 +53,10 @@ describe('proof of liabilities', () => {
       )
 
       await page.goto(`${baseUrl}/#/assets`)
+      // The HOPE the assets screen counts is the HOPE the proof commits to.
+      const hopeAll = (await page.getByTestId('assets-hope-all').textContent())!.match(
+        /[\d,.]+/,
+      )![0]
       await page.getByTestId('assets-verify-link').click()
       await page.getByTestId('verify-page').waitFor()
       const verdict = page.getByTestId('verify-verdict')
@@ -71,6 +75,8 @@ describe('proof of liabilities', () => {
       ))
         expect(state).toBe('ok')
       expect(await page.getByTestId('verify-balance-usdt').textContent()).toBe('25.5USDT')
+      expect(await page.getByTestId('verify-balance-hope').textContent()).toBe(`${hopeAll}HOPE`)
+      expect(await page.getByTestId('verify-fact-totals').textContent()).toMatch(/USDT.*HOPE/)
       expect(await page.getByTestId('verify-snapshot').textContent()).toBe(`#${proof.snapshotId}`)
       // The chain is read through the user's wallet, not through HOPE's API.
       expect(await page.getByTestId('verify-via').textContent()).toBe('你的钱包')

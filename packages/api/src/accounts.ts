@@ -18,8 +18,15 @@ export interface AccountBalance {
   locked: string
   /** balance × price, in USDT. */
   valueUsdt: string
-  /** Sum of every account's value in USDT: the same in every item of the list. */
+  /**
+   * Everything the user holds in USDT: every account's value, plus the staked and the pledged
+   * HOPE at the HOPE price. The same in every item of the list.
+   */
   totalValueUsdt: string
+  /** HOPE in the user's active consensus positions: the same in every item of the list. */
+  stakedHope: string
+  /** HOPE the user's pledge items have still to release: the same in every item of the list. */
+  pledgedHope: string
   /** HOPE price in USDT used for the valuation: the same in every item of the list. */
   hopePriceUsdt: string
 }

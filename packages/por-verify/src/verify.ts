@@ -63,8 +63,16 @@ export type CheckId =
 export interface Check {
   id: CheckId
   ok: boolean
+  /** One line in English, for a report or a terminal. */
   detail: string
+  /**
+   * The figures of a check that passed, as plain decimal strings and numbers, for an app to
+   * say the line in its user's language and number format (amounts in USDT or HOPE, not units).
+   */
+  facts?: Record<string, string>
 }
+
+type Outcome = [ok: boolean, detail: string, facts?: Record<string, string>]
 
 export interface VerifyResult {
   ok: boolean
@@ -121,7 +129,8 @@ export async function verifyProof(
 ): Promise<VerifyResult> {
   const hashing = options.hashing ?? nobleHashing
   const checks: Check[] = []
-  const add = (id: CheckId, ok: boolean, detail: string) => checks.push({ id, ok, detail })
+  const add = (id: CheckId, ok: boolean, detail: string, facts?: Record<string, string>) =>
+    checks.push(facts && ok ? { id, ok, detail, facts } : { id, ok, detail })
 
   const snapshotId = BigInt(proof.snapshotId)
   const blockNumber = BigInt(proof.blockNumber)
@@ -144,6 +153,7 @@ export async function verifyProof(
       ? 'not checked: no official registry and token given, the file’s were used'
       : pinnedProblems.join('; ') ||
           `registry ${short(registry)} and token ${short(options.pinned.token)}, as given`,
+    { registry, token: options.pinned?.token ?? '' },
   )
 
   // Only the newest snapshot, and only a fresh one.
@@ -161,6 +171,7 @@ export async function verifyProof(
     'leaves',
     !leafProblem,
     leafProblem ?? `${leaves.length} leaf(s) recomputed from the address, part, salt and amounts`,
+    { count: String(leaves.length) },
   )
 
   // Each path, level by level: parent = left + right, nothing at or past 2^127.
@@ -182,6 +193,7 @@ export async function verifyProof(
       (leafProblem
         ? 'not checked: the leaves could not be recomputed'
         : `every parent is the sum of its children, all below 2^127, on ${roots.length} path(s)`),
+    { paths: String(roots.length) },
   )
 
   const computed = roots.filter((r): r is TreeNode => r !== undefined)
@@ -195,6 +207,7 @@ export async function verifyProof(
       : complete
         ? `a part leads to ${short(toHex(computed.find((r) => toHex(r.hash) !== proof.root.toLowerCase())!.hash))}, not to the root ${short(proof.root)}`
         : 'not checked: a path could not be walked',
+    { root: proof.root },
   )
   const totalsMatch =
     rootsMatch && computed.every((r) => r.usdt === totals.usdt && r.hope === totals.hope)
@@ -206,6 +219,10 @@ export async function verifyProof(
       : rootsMatch
         ? `the root's sums are ${usdt(computed[0]!.usdt)} and ${hope(computed[0]!.hope)}, the file says ${usdt(totals.usdt)} and ${hope(totals.hope)}`
         : 'not checked: the root does not match',
+    {
+      usdt: formatUnits(totals.usdt, USDT_DECIMALS),
+      hope: formatUnits(totals.hope, HOPE_DECIMALS),
+    },
   )
 
   add('balance', ...checkBalance(proof, options.expected))
@@ -218,6 +235,7 @@ export async function verifyProof(
       chainId.ok
         ? `the RPC serves chain ${chainId.value}${chainId.value === proof.chainId ? '' : `, the proof is for chain ${proof.chainId}`}`
         : `could not read the chain id: ${chainId.error}`,
+      { chainId: String(proof.chainId) },
     )
   }
 
@@ -253,6 +271,13 @@ export async function verifyProof(
         'reserves',
         covered,
         `${formatUnits(held, onChain.tokenDecimals)} of the token (${onChain.tokenDecimals} decimals) held at block ${onChain.blockNumber} by ${onChain.reserves.length} address(es) ${covered ? '≥' : '<'} liabilities ${usdt(onChain.totalUsdt)}${ratio}`,
+        {
+          held: formatUnits(held, onChain.tokenDecimals),
+          owed: formatUnits(onChain.totalUsdt, USDT_DECIMALS),
+          ratio: owedScaled === 0n ? '' : formatUnits((heldScaled * 10_000n) / owedScaled, 2),
+          addresses: String(onChain.reserves.length),
+          block: String(onChain.blockNumber),
+        },
       )
     }
   }
@@ -264,7 +289,7 @@ function checkLatest(
   snapshotId: bigint,
   latest: Attempt<{ id: bigint; snapshot: AnchoredSnapshot | undefined }>,
   options: VerifyOptions,
-): [boolean, string] {
+): Outcome {
   if (!latest.ok) return [false, `could not read the registry: ${latest.error}`]
   const { id, snapshot } = latest.value
   if (id === 0n || !snapshot) return [false, 'the registry holds no snapshot']
@@ -280,6 +305,7 @@ function checkLatest(
   return [
     true,
     `snapshot ${id} is the registry's newest, published ${ageHours.toFixed(1)} hours ago`,
+    { snapshot: String(id), hours: ageHours.toFixed(1) },
   ]
 }
 
@@ -337,7 +363,7 @@ function walkPath(
   return { root: node }
 }
 
-function checkBalance(proof: ProofFile, expected: VerifyOptions['expected']): [boolean, string] {
+function checkBalance(proof: ProofFile, expected: VerifyOptions['expected']): Outcome {
   const sum = {
     usdt: proof.parts.reduce((s, p) => s + BigInt(p.usdt), 0n),
     hope: proof.parts.reduce((s, p) => s + BigInt(p.hope), 0n),
@@ -367,6 +393,11 @@ function checkBalance(proof: ProofFile, expected: VerifyOptions['expected']): [b
   return [
     true,
     `${usdt(sum.usdt)} and ${hope(sum.hope)} in ${proof.parts.length} part(s) for ${proof.address}${expected ? ', as expected' : ''}`,
+    {
+      usdt: formatUnits(sum.usdt, USDT_DECIMALS),
+      hope: formatUnits(sum.hope, HOPE_DECIMALS),
+      parts: String(proof.parts.length),
+    },
   ]
 }
 
@@ -377,7 +408,7 @@ function checkAnchor(
   totals: { usdt: bigint; hope: bigint },
   blockNumber: bigint,
   pinned: VerifyOptions['pinned'],
-): [boolean, string] {
+): Outcome {
   if (!anchored.ok) return [false, `could not read the registry: ${anchored.error}`]
   const a = anchored.value
   const at = `registry ${short(registry)}, snapshot ${proof.snapshotId}`
@@ -391,14 +422,18 @@ function checkAnchor(
     a.token.toLowerCase() !== token && `reserves counted in token ${a.token} on chain`,
   ].filter(Boolean)
   if (differences.length) return [false, `${at}: ${differences.join(', ')}`]
-  return [true, `${at}: root, totals and block ${blockNumber} match`]
+  return [
+    true,
+    `${at}: root, totals and block ${blockNumber} match`,
+    { block: String(blockNumber) },
+  ]
 }
 
 async function checkReserveSignatures(
   proof: ProofFile,
   registry: Hex,
   onChain: AnchoredSnapshot | undefined,
-): Promise<[boolean, string]> {
+): Promise<Outcome> {
   const seen = new Set<string>()
   for (const reserve of proof.reserves) {
     const address = reserve.address.toLowerCase()
@@ -430,7 +465,11 @@ async function checkReserveSignatures(
     if (!signer.ok || signer.value.toLowerCase() !== address)
       return [false, `the signature for ${reserve.address} is not that address's`]
   }
-  return [true, `${proof.reserves.length} reserve address(es), each signed by its key`]
+  return [
+    true,
+    `${proof.reserves.length} reserve address(es), each signed by its key`,
+    { count: String(proof.reserves.length) },
+  ]
 }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; error: string }

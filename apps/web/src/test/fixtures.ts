@@ -12,7 +12,9 @@ import type {
  */
 export function balanceList(
   changes: Partial<Record<AccountKind, Partial<AccountBalance>>> = {},
-  totals: Partial<Pick<AccountBalance, 'totalValueUsdt' | 'hopePriceUsdt'>> = {},
+  totals: Partial<
+    Pick<AccountBalance, 'totalValueUsdt' | 'hopePriceUsdt' | 'stakedHope' | 'pledgedHope'>
+  > = {},
 ): BalanceList {
   const account = (
     kind: AccountKind,
@@ -29,6 +31,8 @@ export function balanceList(
     locked: kind === 'split' ? balance : '0',
     valueUsdt,
     totalValueUsdt: '650.05',
+    stakedHope: '0',
+    pledgedHope: '0',
     hopePriceUsdt: '0.1',
     ...totals,
     ...changes[kind],

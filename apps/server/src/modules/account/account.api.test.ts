@@ -169,6 +169,8 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
           'kind',
           'locked',
           'pending',
+          'pledgedHope',
+          'stakedHope',
           'totalValueUsdt',
           'valueUsdt',
         ])

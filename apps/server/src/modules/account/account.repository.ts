@@ -145,6 +145,25 @@ export async function accountLog(
   return res.rows
 }
 
+/**
+ * The HOPE a user holds outside the accounts: in active consensus positions, and what pledge
+ * items have still to release (what the proof of liabilities counts beside the accounts).
+ */
+export async function hopeOutsideAccounts(
+  q: Queryable,
+  userId: number,
+): Promise<{ staked: string; pledged: string }> {
+  const res = await q.query<{ staked: string; pledged: string }>({
+    name: 'hope_outside_accounts',
+    text: `SELECT (SELECT coalesce(sum(hope), 0) FROM stake_positions
+                    WHERE user_id = $1 AND status = 'active')::text AS staked,
+                  (SELECT coalesce(sum(amount - released), 0) FROM pledge_items
+                    WHERE user_id = $1 AND NOT redeemed)::text AS pledged`,
+    values: [userId],
+  })
+  return res.rows[0]!
+}
+
 export async function recipientByAddress(
   q: Queryable,
   address: string,

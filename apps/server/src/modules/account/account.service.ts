@@ -25,7 +25,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts'
 import { hopePrice, valueInUsdt } from '../pricing/pricing.rules.ts'
 import type { OutflowService } from '../outflow/outflow.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import { accountLog, recipientByAddress } from './account.repository.ts'
+import { accountLog, hopeOutsideAccounts, recipientByAddress } from './account.repository.ts'
 import { isInDownline } from './account.rules.ts'
 
 const USDT = CURRENCY_DECIMALS.USDT
@@ -49,9 +49,10 @@ export function createAccountService(deps: {
     currentHopePrice,
 
     async balance(userId: number): Promise<BalanceList> {
-      const [{ accounts: rows, issued }, s] = await Promise.all([
+      const [{ accounts: rows, issued }, s, outside] = await Promise.all([
         ledgerRepo.userAccountsAndIssued(pool, userId),
         settings.get(),
+        hopeOutsideAccounts(pool, userId),
       ])
       const price = hopePrice(issued, s)
       const accounts = ACCOUNT_KINDS.map((kind) => {
@@ -71,10 +72,22 @@ export function createAccountService(deps: {
           valueUsdt: valueInUsdt(balance, currency, price),
         }
       })
-      const total = accounts.reduce((sum, a) => sum + usdtUnits(a.valueUsdt), 0n)
+      const stakedHope = trimDecimal(outside.staked)
+      const pledgedHope = trimDecimal(outside.pledged)
+      const total = [
+        ...accounts.map((a) => a.valueUsdt),
+        valueInUsdt(stakedHope, 'HOPE', price),
+        valueInUsdt(pledgedHope, 'HOPE', price),
+      ].reduce((sum, value) => sum + usdtUnits(value), 0n)
       const totalValueUsdt = formatAmount(total, USDT)
-      // The spec's list, one item per account; the total and the price ride on every item.
-      return accounts.map((a) => ({ ...a, totalValueUsdt, hopePriceUsdt: price }))
+      // The spec's list, one item per account; the totals and the price ride on every item.
+      return accounts.map((a) => ({
+        ...a,
+        totalValueUsdt,
+        stakedHope,
+        pledgedHope,
+        hopePriceUsdt: price,
+      }))
     },
 
     async balanceDetail(

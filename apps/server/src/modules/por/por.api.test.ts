@@ -1,4 +1,12 @@
-import type { AdminPorPublishResult, AdminPorSnapshot, Page, PorLatest } from '@hope/api'
+import {
+  CURRENCY_DECIMALS,
+  parseAmount,
+  type AdminPorPublishResult,
+  type AdminPorSnapshot,
+  type BalanceList,
+  type Page,
+  type PorLatest,
+} from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
@@ -150,6 +158,37 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     expect(Number(inFlight)).toBe(20)
     expect(userLiability(booksOf(users, carol))).toMatchObject({ usdt: 0n, hope: 0n })
     expect(users.find((r) => r.address === alice.userName.toLowerCase())).toBeDefined()
+  })
+
+  test("the assets screen's HOPE is the proof's: the accounts, the staked and the pledged HOPE", async () => {
+    const { users } = await readBooks()
+    const list = (
+      await call<'userAccount/balance', BalanceList>(
+        app,
+        'userAccount/balance',
+        {},
+        { token: alice.token },
+      )
+    ).body.data
+    const units = (value: string) => parseAmount(value, CURRENCY_DECIMALS.HOPE)!
+    const [first] = list
+    const hopeAll = list
+      .filter((account) => account.currency === 'HOPE')
+      .reduce(
+        (sum, account) => sum + units(account.balance),
+        units(first!.stakedHope) + units(first!.pledgedHope),
+      )
+    expect(units(first!.pledgedHope)).toBe(10n * 10n ** 18n)
+    expect(units(first!.stakedHope)).toBeGreaterThan(0n)
+    expect(hopeAll).toBe(userLiability(booksOf(users, alice)).hope)
+    // The total value counts them at the HOPE price.
+    const price = parseAmount(first!.hopePriceUsdt, 18)!
+    const accountsValue = list.reduce((sum, a) => sum + parseAmount(a.valueUsdt, 6)!, 0n)
+    const outside = ((units(first!.stakedHope) + units(first!.pledgedHope)) * price) / 10n ** 30n
+    expect(parseAmount(first!.totalValueUsdt, 6)! - accountsValue).toBeGreaterThanOrEqual(
+      outside - 2n,
+    )
+    expect(parseAmount(first!.totalValueUsdt, 6)! - accountsValue).toBeLessThanOrEqual(outside + 2n)
   })
 
   test('one state of the books for the whole read (REPEATABLE READ)', async () => {

@@ -70,6 +70,30 @@ describe('assets page', () => {
     expect(screen.queryByTestId('account-locked-community')).toBeNull()
   })
 
+  test('staked and pledged HOPE show beside the accounts and in the HOPE in all the proof counts', async () => {
+    fakeApi({
+      'userAccount/balance': () =>
+        ok(balanceList({}, { stakedHope: '1000', pledgedHope: '100.5', totalValueUsdt: '760.1' })),
+    })
+    renderAssets()
+    expect((await screen.findByTestId('assets-staked-hope')).textContent).toBe('1,000')
+    expect(screen.getByTestId('assets-pledged-hope').textContent).toBe('100.5')
+    // 1,200.5 community + 300 split + 1,000 staked + 100.5 pledged
+    expect(screen.getByTestId('assets-hope-all').textContent).toBe(
+      'HOPE 合计 2,601（与余额证明一致）',
+    )
+    expect(screen.getByTestId('assets-total').textContent).toBe('760.1')
+  })
+
+  test('without staked or pledged HOPE there is no card for them', async () => {
+    fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
+    renderAssets()
+    expect((await screen.findByTestId('assets-hope-all')).textContent).toBe(
+      'HOPE 合计 1,500.5（与余额证明一致）',
+    )
+    expect(screen.queryByTestId('account-card-held-hope')).toBeNull()
+  })
+
   test('shows the account figures under the total', async () => {
     fakeApi({
       'userAccount/balance': () => ok(balanceList()),

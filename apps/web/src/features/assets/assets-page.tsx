@@ -1,4 +1,12 @@
-import { normalizeLang, trimDecimal, type AccountBalance } from '@hope/api'
+import {
+  CURRENCY_DECIMALS,
+  formatAmount,
+  normalizeLang,
+  parseAmount,
+  trimDecimal,
+  type AccountBalance,
+  type BalanceList,
+} from '@hope/api'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -100,6 +108,48 @@ function AccountCard({ account }: { account: AccountBalance }) {
   )
 }
 
+/**
+ * The HOPE held beside the accounts (in consensus positions, pledged and still to release) and
+ * the HOPE in all, accounts included: what the proof of liabilities counts for the user.
+ */
+export function hopeHeld(list: BalanceList): { staked: string; pledged: string; all: string } {
+  const units = (value: string) => parseAmount(value, CURRENCY_DECIMALS.HOPE) ?? 0n
+  const staked = list[0]?.stakedHope ?? '0'
+  const pledged = list[0]?.pledgedHope ?? '0'
+  const all = list
+    .filter((account) => account.currency === 'HOPE')
+    .reduce((sum, account) => sum + units(account.balance), units(staked) + units(pledged))
+  return { staked, pledged, all: trimDecimal(formatAmount(all, CURRENCY_DECIMALS.HOPE)) }
+}
+
+/** Staked and pledged HOPE: counted in the total value and the proof, shown beside the accounts. */
+function HeldHopeCard({ list }: { list: BalanceList }) {
+  const { t, i18n } = useTranslation(['money', 'translation'])
+  const lang = normalizeLang(i18n.language)
+  const held = hopeHeld(list)
+  if (trimDecimal(held.staked) === '0' && trimDecimal(held.pledged) === '0') return null
+  return (
+    <article className="account-card" data-testid="account-card-held-hope">
+      <div className="account-card__main">
+        <span className="account-card__head">
+          <span className="account-card__name">{t('assets.hopeOutside')}</span>
+          <span className="account-card__currency">HOPE</span>
+        </span>
+        <span className="account-card__facts">
+          <span className="account-card__fact">
+            <span className="account-card__label">{t('assets.staked')}</span>
+            <span data-testid="assets-staked-hope">{formatMoney(held.staked, lang)}</span>
+          </span>
+          <span className="account-card__fact">
+            <span className="account-card__label">{t('assets.pledged')}</span>
+            <span data-testid="assets-pledged-hope">{formatMoney(held.pledged, lang)}</span>
+          </span>
+        </span>
+      </div>
+    </article>
+  )
+}
+
 function AssetsSkeleton() {
   return (
     <div aria-busy="true" data-testid="assets-skeleton">
@@ -171,6 +221,9 @@ export function AssetsPage() {
                   price: formatMoney(balanceTotals(balance.data).hopePriceUsdt, lang),
                 })}
               </p>
+              <p className="assets-summary__price" data-testid="assets-hope-all">
+                {t('assets.hopeAll', { amount: formatMoney(hopeHeld(balance.data).all, lang) })}
+              </p>
               <button
                 type="button"
                 className="assets-summary__log assets-summary__verify"
@@ -194,6 +247,7 @@ export function AssetsPage() {
             {balance.data.map((account) => (
               <AccountCard key={account.kind} account={account} />
             ))}
+            <HeldHopeCard list={balance.data} />
           </>
         )}
       </Refreshable>

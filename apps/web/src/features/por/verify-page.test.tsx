@@ -98,6 +98,40 @@ describe('verify page', () => {
     expect(screen.getByText('anchor detail')).toBeTruthy()
   })
 
+  test("a passed check says what it found in the user's language and number format", async () => {
+    const found = checkedWith('anchor')
+    found.result.checks = found.result.checks.map((c) =>
+      c.id === 'totals'
+        ? { ...c, facts: { usdt: '1234567.5', hope: '3000' } }
+        : c.id === 'reserves'
+          ? {
+              ...c,
+              facts: {
+                held: '2000000',
+                owed: '1234567.5',
+                ratio: '162.00',
+                addresses: '2',
+                block: '120',
+              },
+            }
+          : c.id === 'anchor'
+            ? { ...c, detail: 'registry 0xe7f1…, snapshot 7: nothing published' }
+            : c,
+    )
+    verified.current = found
+    renderVerify(PROOF)
+    expect((await screen.findByTestId('verify-fact-totals')).textContent).toBe(
+      '全体用户共 1,234,567.5 USDT、3,000 HOPE',
+    )
+    expect(screen.getByTestId('verify-fact-reserves').textContent).toBe(
+      '储备 2,000,000 USDT ≥ 负债 1,234,567.5 USDT（162%）',
+    )
+    // A failed check keeps its technical line, marked as English under a translated label.
+    const failed = screen.getByTestId('verify-check-anchor')
+    expect(failed.textContent).toContain('技术细节（英文）')
+    expect(failed.querySelector('code')?.getAttribute('lang')).toBe('en')
+  })
+
   test('a failed check shows a cross and says so', async () => {
     verified.current = checkedWith('anchor')
     renderVerify(PROOF)

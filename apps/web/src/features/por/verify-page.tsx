@@ -1,4 +1,10 @@
-import { CURRENCY_DECIMALS, formatAmount, normalizeLang, type DepositAddress } from '@hope/api'
+import {
+  CURRENCY_DECIMALS,
+  formatAmount,
+  normalizeLang,
+  type DepositAddress,
+  type Lang,
+} from '@hope/api'
 import type { CheckId } from '@hope/por-verify/verify'
 import { useQuery } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
@@ -42,6 +48,20 @@ function verdictFor(check: ProofCheck | undefined): Verdict {
   if (!check) return 'checking'
   const { ok, conclusive } = verdictOf(check)
   return ok ? 'ok' : conclusive ? 'failed' : 'unreachable'
+}
+
+/** What a passed check found, in the user's number format (amounts, counts), hashes shortened. */
+function factsFor(facts: Record<string, string>, lang: Lang): Record<string, string> {
+  const said: Record<string, string> = {}
+  for (const [key, value] of Object.entries(facts))
+    said[key] = /^0x[0-9a-f]+$/i.test(value)
+      ? mask(value)
+      : key === 'block' || key === 'chainId' || key === 'snapshot'
+        ? value
+        : /^\d+(\.\d+)?$/.test(value)
+          ? formatMoney(value, lang)
+          : value
+  return said
 }
 
 function CheckMark({ state }: { state: 'ok' | 'failed' | 'pending' }) {
@@ -347,7 +367,23 @@ export function VerifyPage() {
                   <span className="verify-check__body">
                     <span className="verify-check__label">{t(`verify.checks.${id}.label`)}</span>
                     <span className="verify-check__hint">{t(`verify.checks.${id}.hint`)}</span>
-                    {result && <code className="verify-check__detail">{result.detail}</code>}
+                    {result?.ok && result.facts ? (
+                      <span className="verify-check__fact" data-testid={`verify-fact-${id}`}>
+                        {t(`verify.checks.${id}.fact`, {
+                          ...factsFor(result.facts, lang),
+                          defaultValue: '',
+                        })}
+                      </span>
+                    ) : (
+                      result && (
+                        <span className="verify-check__technical">
+                          <span>{t('verify.technical')}</span>
+                          <code lang="en" className="verify-check__detail">
+                            {result.detail}
+                          </code>
+                        </span>
+                      )
+                    )}
                   </span>
                 </li>
               )

@@ -87,5 +87,13 @@ describe('stake journey', () => {
     await expect.poll(() => page.getByTestId('stake-position').count(), POLL).toBe(1)
     expect(await page.getByTestId('stake-position-principal').innerText()).toBe('100 USDT')
     await screenshot(page, '35-pledge-record-positions')
+
+    // Assets counts the staked and the pledged HOPE beside the accounts, without a reload.
+    await page.goto(`${baseUrl}/#/assets`)
+    await page.getByTestId('account-card-held-hope').waitFor()
+    expect(await page.getByTestId('assets-staked-hope').innerText()).toMatch(/[1-9]/)
+    expect(await page.getByTestId('assets-pledged-hope').innerText()).toMatch(/[1-9]/)
+    await page.getByTestId('account-card-held-hope').scrollIntoViewIfNeeded()
+    await screenshot(page, '36-assets-staked-pledged')
   })
 })

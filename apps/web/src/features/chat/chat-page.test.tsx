@@ -98,6 +98,8 @@ describe('chat screen', () => {
     act(() => latest().receive({ type: 'message', message: stored }))
     expect(bubbles()).toHaveLength(1)
     expect(bubbles()[0]!.dataset).toMatchObject({ mine: 'true', pending: 'false' })
+    // The greeting stays at the top of the conversation.
+    expect(screen.getByTestId('chat-empty').textContent).toContain('客服会尽快回复您')
   })
 
   test('after a dropped connection the unconfirmed message goes again, with the same id, once', async () => {

@@ -122,7 +122,8 @@ export function ChatPage() {
     }
   }
 
-  const empty = chat.loaded && chat.messages.length === 0 && chat.pending.length === 0
+  // The greeting opens the conversation: it stays at its top once messages follow it.
+  const atStart = chat.loaded && chat.olderBeforeId === null
   const time = (m: ChatMessage) => formatDateTime(m.createdAt, lang)
   return (
     <div className="chat" data-testid="screen-chat">
@@ -143,7 +144,7 @@ export function ChatPage() {
             {chat.loadingOlder ? t('chat.loadingOlder') : t('chat.older')}
           </button>
         )}
-        {empty && (
+        {atStart && (
           <p className="chat__empty" data-testid="chat-empty">
             {t('chat.empty')}
           </p>

@@ -62,7 +62,14 @@ function RankingList({ ranking }: { ranking: Ranking }) {
             })}
           </span>
         </span>
-        <span className="ranking-meta__mine" data-testid="ranking-mine">
+        <span
+          className={
+            ranking.myRank === null
+              ? 'ranking-meta__mine ranking-meta__mine--none'
+              : 'ranking-meta__mine'
+          }
+          data-testid="ranking-mine"
+        >
           {ranking.myRank === null
             ? t('ranking.notRanked')
             : t('ranking.myRank', { rank: ranking.myRank })}

@@ -99,7 +99,7 @@ describe('verify page', () => {
   })
 
   test("a passed check says what it found in the user's language and number format", async () => {
-    const found = checkedWith('anchor')
+    const found = checkedWith('anchor') as Extract<ProofCheck, { kind: 'checked' }>
     found.result.checks = found.result.checks.map((c) =>
       c.id === 'totals'
         ? { ...c, facts: { usdt: '1234567.5', hope: '3000' } }

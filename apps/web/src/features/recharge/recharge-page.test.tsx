@@ -163,7 +163,30 @@ describe('recharge page', () => {
     expect(sheet.getByTestId('recharge-confirm-from').textContent).toMatch(/^0x\w{4}\*+\w{6}$/)
     expect(sheet.getByTestId('recharge-confirm-network').textContent).toBe('Anvil')
     expect(sheet.getByTestId('recharge-confirm-gas').textContent).toBeTruthy()
+    // The button says what it does: pay this amount from the wallet.
+    expect(sheet.getByTestId('recharge-confirm').textContent).toBe('从钱包支付 100 USDT')
     expect(wallet.sent).toEqual([])
+  })
+
+  test("the sheet names the network as the wallet was given it (the operators' chain name)", async () => {
+    setup({
+      getAddress: () =>
+        ok(
+          depositAddress({
+            chain: {
+              name: 'HOPE Local',
+              rpcUrls: ['http://127.0.0.1:8545'],
+              nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+              blockExplorerUrls: [],
+            },
+          }),
+        ),
+    })
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('100')
+    await userEvent.click(screen.getByTestId('recharge-submit'))
+    const sheet = within(await screen.findByTestId('recharge-confirm-sheet'))
+    expect(sheet.getByTestId('recharge-confirm-network').textContent).toBe('HOPE Local')
   })
 
   test('sends the transfer, posts the hash and follows its confirmations', async () => {

@@ -284,7 +284,7 @@ function RechargeForm({
           { label: t('recharge.depositAddress'), value: mask(deposit.depositAddress), mono: true },
           {
             label: tm('flow.network'),
-            value: networkName(deposit.chainId),
+            value: networkName(deposit.chainId, deposit.chain?.name),
             testId: 'recharge-confirm-network',
           },
         ]}
@@ -296,7 +296,11 @@ function RechargeForm({
         sending={false}
         failed={false}
         failedText=""
-        confirmLabel={t('translation:common.confirm')}
+        confirmLabel={
+          confirming === null
+            ? t('translation:common.confirm')
+            : t('recharge.confirmPay', { amount: money(confirming, CURRENCY) })
+        }
         onConfirm={confirm}
         onClose={() => setConfirming(null)}
       />

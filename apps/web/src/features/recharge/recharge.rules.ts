@@ -43,12 +43,14 @@ const NETWORKS: Record<number, string> = {
 }
 
 /**
- * The network's name for the confirmation sheet; a table rather than viem's chain list, which
+ * The network's name for the confirmation sheet: the name the operators gave the chain (the one
+ * the wallet was given when it added it), else a table rather than viem's chain list, which
  * loads only when a wallet needs a chain added.
  * @example networkName(56) // 'BNB Smart Chain'
+ * @example networkName(31337, 'HOPE Local') // 'HOPE Local'
  */
-export function networkName(chainId: number): string {
-  return NETWORKS[chainId] ?? `Chain ${chainId}`
+export function networkName(chainId: number, configured?: string): string {
+  return configured?.trim() || NETWORKS[chainId] || `Chain ${chainId}`
 }
 
 /** The wallet holds the token but nothing to pay gas with: the transfer cannot be sent. */

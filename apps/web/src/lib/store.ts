@@ -56,6 +56,8 @@ export interface SessionActions {
    * offers it; this visit keeps it to say so.
    */
   forgetPusername(pusername: string): void
+  /** The user left the link that named a refused inviter: this visit stops offering it too. */
+  dropPusername(pusername: string): void
   setLocation(location: number): void
   /** Confirms the stored token, with the user info it answered (null: server unreachable). */
   confirmToken(userInfo: UserInfo | null): void
@@ -110,6 +112,10 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
   setPusername: (pusername) => {
     writeStorage(PUSERNAME_STORAGE_KEY, pusername)
     set({ pusername })
+  },
+  dropPusername: (pusername) => {
+    if (readStorage(PUSERNAME_STORAGE_KEY) === pusername) writeStorage(PUSERNAME_STORAGE_KEY, null)
+    set((s) => (s.pusername === pusername ? { pusername: null } : {}))
   },
   forgetPusername: (pusername) => {
     if (readStorage(PUSERNAME_STORAGE_KEY) === pusername) writeStorage(PUSERNAME_STORAGE_KEY, null)

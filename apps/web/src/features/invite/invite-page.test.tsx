@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { Link, MemoryRouter, Route, Routes } from 'react-router'
 import { setLanguage } from '../../lib/i18n.ts'
 import { QueryScope, queryClient } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
@@ -145,6 +145,31 @@ describe('invite page', () => {
     renderInvite()
     expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
     expect(window.localStorage.getItem('pusername')).toBeNull()
+    expect(screen.getByTestId('invitation-code-input')).toBeTruthy()
+  })
+
+  test('a refused inviter goes once the user leaves the link that named it', async () => {
+    useSession.getState().setPusername(INVITER)
+    fakeApi({ 'user/getUserInfoByName': () => fail(404, 'not_registered') })
+    render(
+      <MemoryRouter initialEntries={[`/invite?pusername=${INVITER}`]}>
+        <Routes>
+          <Route
+            path="/invite"
+            element={
+              <>
+                <InvitePage />
+                <Link to="/invite">plain</Link>
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
+    await userEvent.click(screen.getByText('plain'))
+    await waitFor(() => expect(screen.queryByTestId('inviter')).toBeNull())
+    expect(useSession.getState().pusername).toBeNull()
     expect(screen.getByTestId('invitation-code-input')).toBeTruthy()
   })
 

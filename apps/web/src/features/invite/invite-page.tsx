@@ -1,9 +1,9 @@
 import Button from 'antd-mobile/es/components/button'
 import Input from 'antd-mobile/es/components/input'
 import Selector from 'antd-mobile/es/components/selector'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate } from 'react-router'
+import { Navigate, useLocation } from 'react-router'
 import { LOCATIONS } from '@hope/api'
 import { useFirstRead } from '../../lib/first-read.ts'
 import { mask } from '../../lib/mask.ts'
@@ -32,6 +32,16 @@ export function InvitePage() {
 
   const inviterInvalid = inviter.isError || inviterRefused
   const inviterValid = !!pusername && !inviterInvalid
+
+  // A refused inviter is said while the link that named it is open; once the user leaves that
+  // link (the same screen without it), it is gone, and only the invitation code is asked for.
+  const { search } = useLocation()
+  const linked = new URLSearchParams(search).get('pusername')
+  const [cameWithLink] = useState(linked !== null)
+  useEffect(() => {
+    if (cameWithLink && linked === null && inviterInvalid && pusername)
+      useSession.getState().dropPusername(pusername)
+  }, [cameWithLink, linked, inviterInvalid, pusername])
 
   // Registered (here or by the guard's login): the app starts at home.
   if (signedIn) return <Navigate to="/" replace />

@@ -67,6 +67,11 @@ describe('every wallet finds the app', () => {
     await page.getByTestId('lang-select').selectOption('en')
     await page.getByText('No wallet found').waitFor()
     await screenshot(page, '62-no-wallet-en')
+    // On a phone the QR code comes when asked for, for another device's wallet to scan.
+    expect(await page.getByTestId('no-wallet-qr').count()).toBe(0)
+    await page.getByTestId('no-wallet-show-qr').click()
+    await page.getByTestId('no-wallet-qr').waitFor()
+    await screenshot(page, '63-no-wallet-qr')
     await page.context().close()
   })
 })

@@ -43,6 +43,8 @@ function PageQr({ link }: { link: string }) {
 export default function NoWalletHelp() {
   const { t } = useTranslation()
   const wide = useWide()
+  // On a phone the code is for another device's wallet to scan: shown when asked for.
+  const [qrAsked, setQrAsked] = useState(false)
   const link = window.location.href
   return (
     <div className="no-wallet" data-testid="no-wallet-help">
@@ -54,11 +56,20 @@ export default function NoWalletHelp() {
       >
         {t('guard.copyLink')}
       </button>
-      {wide && (
+      {wide || qrAsked ? (
         <>
           <PageQr link={link} />
           <p className="no-wallet__scan">{t('guard.scanHint')}</p>
         </>
+      ) : (
+        <button
+          type="button"
+          className="no-wallet__copy no-wallet__show-qr"
+          onClick={() => setQrAsked(true)}
+          data-testid="no-wallet-show-qr"
+        >
+          {t('guard.showQr')}
+        </button>
       )}
       <p className="no-wallet__open">{t('guard.openIn')}</p>
       <ul className="no-wallet__wallets">

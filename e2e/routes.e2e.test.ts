@@ -455,6 +455,17 @@ describe('every route', () => {
     expect(problems).toEqual([])
   })
 
+  test('the page lets users zoom, describes itself, and robots get their own file', async () => {
+    const shell = await (await fetch(`${baseUrl}/`)).text()
+    const viewport = shell.match(/<meta\s+name="viewport"\s+content="([^"]*)"/)?.[1] ?? ''
+    expect(viewport).toContain('width=device-width')
+    expect(viewport).not.toMatch(/user-scalable\s*=\s*no|maximum-scale\s*=\s*1\b/)
+    expect(shell).toMatch(/<meta\s+name="description"\s+content="[^"]{20,}"/)
+    const robots = await fetch(`${baseUrl}/robots.txt`)
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await robots.text()).toMatch(/^User-agent: \*/m)
+  })
+
   test('a screen opened from a link starts at the top; back returns to where the user was', async () => {
     const { page } = user
     await page.setViewportSize(PHONE)

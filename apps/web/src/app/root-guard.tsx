@@ -89,7 +89,8 @@ function GuardNotice({
   children?: ReactNode
 }) {
   return (
-    <div className="guard-center guard-notice" data-testid={testId} role="alert">
+    // The page's main landmark; said at once by a screen reader when it replaces the spinner.
+    <main className="guard-center guard-notice" data-testid={testId} aria-live="assertive">
       <span className="guard-notice__icon">
         <Icon name="wallet" />
       </span>
@@ -99,7 +100,7 @@ function GuardNotice({
         {action}
       </button>
       {children}
-    </div>
+    </main>
   )
 }
 

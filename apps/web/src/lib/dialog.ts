@@ -9,10 +9,30 @@ async function loadDialog() {
   return Dialog
 }
 
-/** antd-mobile's alert dialog, loaded on first use (see `toast.ts`). */
+/**
+ * antd-mobile's alert dialog, loaded on first use (see `toast.ts`). A tap beside it closes it,
+ * and so does Escape: a notice never keeps the user behind its one button. Resolves once closed.
+ */
 export async function showAlert(props: DialogAlertProps): Promise<void> {
   const Dialog = await loadDialog()
-  await Dialog.alert(props)
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') Dialog.clear()
+  }
+  document.addEventListener('keydown', onKey)
+  try {
+    await new Promise<void>((resolve) => {
+      void Dialog.alert({
+        closeOnMaskClick: true,
+        ...props,
+        afterClose: () => {
+          props.afterClose?.()
+          resolve()
+        },
+      })
+    })
+  } finally {
+    document.removeEventListener('keydown', onKey)
+  }
 }
 
 /** antd-mobile's confirm dialog, loaded on first use; resolves whether the user confirmed. */

@@ -307,6 +307,25 @@ function audit({
       )
   }
 
+  // Text laid over a picture stays inside it: a long headline must not run off the picture.
+  const pictures = [...document.querySelectorAll('img')].filter(shown)
+  for (const { el } of runs) {
+    const t = el.getBoundingClientRect()
+    const under = pictures.find((img) => {
+      const p = img.getBoundingClientRect()
+      return t.left < p.right && t.right > p.left && t.top < p.bottom && t.bottom > p.top
+    })
+    if (!under || el.contains(under)) continue
+    const p = seenPart(under) ?? under.getBoundingClientRect()
+    if (
+      t.top < p.top - 1 ||
+      t.bottom > p.bottom + 1 ||
+      t.left < p.left - 1 ||
+      t.right > p.right + 1
+    )
+      report(el, 'text runs off the picture it is laid over')
+  }
+
   // Placeholders: the hint fits its field.
   for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
     if (input.value || !input.placeholder || !shown(input)) continue

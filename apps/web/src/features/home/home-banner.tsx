@@ -50,7 +50,9 @@ function BannerPicture({ banner, eager }: { banner: BannerItem; eager: boolean }
         alt=""
       />
       <span className="home-banner__title">
-        {banner.title}
+        <span className="home-banner__headline" data-testid="home-banner-title">
+          {banner.title}
+        </span>
         <UntranslatedNote served={banner.lang} />
       </span>
     </>

@@ -6,7 +6,7 @@ import { fakeApi, ok } from '../test/fake-api.ts'
 import { resetBootData } from './boot.ts'
 import { EARLY_READS, earlyReadsScript } from './early-reads.ts'
 import { balanceOptions } from './api/balance.ts'
-import { LANG_STORAGE_KEY } from './lang.ts'
+import { currentLang, LANG_STORAGE_KEY } from './lang.ts'
 import { createQueryClient } from './query-client.ts'
 import { request } from './request.ts'
 import { TOKEN_STORAGE_KEY, useSession } from './store.ts'
@@ -62,6 +62,30 @@ describe('early reads', () => {
     expect(api.calls).toHaveLength(HOME_EARLY_READS.length + 2)
     await request('main/news', { pageNum: 1, pageSize: 3 }, { lang: 'zhcn' })
     expect(api.calls).toHaveLength(HOME_EARLY_READS.length + 3)
+  })
+
+  test('without a stored language the reads go in the language the app will pick: the browser’s', () => {
+    window.localStorage.removeItem(LANG_STORAGE_KEY)
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-early')
+    const languages = vi.spyOn(navigator, 'languages', 'get')
+    try {
+      for (const [tags, lan, lang] of [
+        [['ko-KR', 'en-US'], 'ko_KR', 'ko'],
+        [['fr-FR', 'ja'], 'ja_JP', 'ja'],
+        [['zh-TW'], 'zh_CN', 'zhcn'],
+        [['de-DE'], 'zh_CN', 'zhcn'],
+      ] as const) {
+        languages.mockReturnValue([...tags])
+        const api = fakeApi({})
+        runPageScript('#/')
+        expect(new Set(api.calls.map((c) => c.headers.lan))).toEqual(new Set([lan]))
+        // The app speaks the same language, so request() takes these reads.
+        expect(currentLang()).toBe(lang)
+        delete window.__hopeEarlyReads
+      }
+    } finally {
+      languages.mockRestore()
+    }
   })
 
   test('the assets screen gets its own reads; no hash is the home', () => {

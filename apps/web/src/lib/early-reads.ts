@@ -57,8 +57,9 @@ export function takeEarlyRead(
 
 /**
  * The inline script: at a route of EARLY_READS (no hash is the home) with a stored token, it
- * sends that route's reads with the headers `request()` would send, in the stored language
- * (Chinese without one). A language it cannot name as the app does leaves the reads to the app.
+ * sends that route's reads with the headers `request()` would send, in the language the app
+ * will speak: the stored one, else the browser's first the app has, else Chinese. A language
+ * it cannot name as the app does leaves the reads to the app.
  */
 export function earlyReadsScript(): string {
   const text = JSON.stringify
@@ -67,7 +68,12 @@ export function earlyReadsScript(): string {
     "var h=location.hash.replace(/^#/,'').split('?')[0]||'/'," +
     `s=${text(EARLY_READS)};if(!Object.prototype.hasOwnProperty.call(s,h))return;` +
     `var t=localStorage.getItem(${text(TOKEN_STORAGE_KEY)});if(!t)return;` +
-    `var m=${text(LAN_HEADER)},k=localStorage.getItem(${text(LANG_STORAGE_KEY)})||${text(DEFAULT_LANG)};` +
+    `var m=${text(LAN_HEADER)},k=localStorage.getItem(${text(LANG_STORAGE_KEY)});` +
+    // No stored choice: the browser's first language the app has, as lang.ts picks it (a
+    // wallet's own window.lang is left to the app).
+    'if(!k){if(window.lang)return;var n=navigator.languages||[navigator.language||""];' +
+    'for(var i=0;i<n.length&&!k;i++){var c=String(n[i]).toLowerCase().split("-")[0];' +
+    `k=c==="zh"?"zhcn":Object.prototype.hasOwnProperty.call(m,c)?c:null}k=k||${text(DEFAULT_LANG)}}` +
     'if(!Object.prototype.hasOwnProperty.call(m,k))return;var l=m[k],r={};' +
     's[h].forEach(function(u){' +
     `var p=fetch(u,{method:'POST',headers:{'Content-Type':${text(JSON_CONTENT_TYPE)},lan:l,token:t}});` +

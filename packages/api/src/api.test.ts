@@ -122,3 +122,12 @@ describe('login params', () => {
     expect(LoginParams.safeParse({ ...base, message: undefined }).success).toBe(false)
   })
 })
+
+describe('log types', () => {
+  test('each name gives back its code, and each code its name', () => {
+    expect(api.LOG_TYPE.internalTransfer).toBe(9)
+    for (const [code, name] of Object.entries(api.LOG_TYPES))
+      expect(api.LOG_TYPE[name as keyof typeof api.LOG_TYPE]).toBe(Number(code))
+    expect(Object.keys(api.LOG_TYPE)).toHaveLength(api.LOG_TYPE_CODES.length)
+  })
+})

@@ -62,4 +62,8 @@ export const LOG_TYPES = {
   16: 'consensusEntry',
 } as const
 export type LogType = keyof typeof LOG_TYPES
+/** The log types by name: `LOG_TYPE.internalTransfer` is 9. */
+export const LOG_TYPE = Object.fromEntries(
+  Object.entries(LOG_TYPES).map(([code, name]) => [name, Number(code)]),
+) as { readonly [K in LogType as (typeof LOG_TYPES)[K]]: K }
 export const LOG_TYPE_CODES = Object.keys(LOG_TYPES).map(Number) as LogType[]

@@ -13,6 +13,7 @@ import {
   type CollectResult,
   type EnabledCoin,
   type TransferResult,
+  LOG_TYPE,
 } from '@hope/api'
 import type pg from 'pg'
 import type { z } from 'zod'
@@ -192,7 +193,7 @@ export function createAccountService(deps: {
           debit: from.usdt,
           credit: to.usdt,
           amount: formatAmount(amount, USDT),
-          logType: 9,
+          logType: LOG_TYPE.internalTransfer,
         },
       ]
       if (fee > 0n) {
@@ -202,7 +203,7 @@ export function createAccountService(deps: {
           debit: from.usdt,
           credit: feeAccount,
           amount: formatAmount(fee, USDT),
-          logType: 14,
+          logType: LOG_TYPE.fee,
         })
       }
       const outcome = await ledger.apply(
@@ -213,7 +214,7 @@ export function createAccountService(deps: {
       let movedFee = formatAmount(fee, USDT)
       if (outcome.replayed) {
         const moved = await ledgerRepo.transfersById(pool, outcome.transfers)
-        movedFee = trimDecimal(moved.find((t) => t.logType === 14)?.amount ?? '0')
+        movedFee = trimDecimal(moved.find((t) => t.logType === LOG_TYPE.fee)?.amount ?? '0')
       }
       return {
         transferId: String(outcome.transfers[0]),
@@ -238,7 +239,15 @@ export function createAccountService(deps: {
       const outcome = await ledger.apply(
         `collect:${user.id}:${params.idempotencyKey}`,
         { account: params.account, amount },
-        [{ kind: 'posted', debit: own[params.account], credit: own.usdt, amount, logType: 9 }],
+        [
+          {
+            kind: 'posted',
+            debit: own[params.account],
+            credit: own.usdt,
+            amount,
+            logType: LOG_TYPE.internalTransfer,
+          },
+        ],
       )
       return {
         transferId: String(outcome.transfers[0]),

@@ -1,4 +1,4 @@
-import { formatAmount } from '@hope/api'
+import { formatAmount, LOG_TYPE } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -156,7 +156,7 @@ export function createDepositWatcher(deps: {
           debit: source,
           credit: accounts.usdt,
           amount,
-          logType: 12,
+          logType: LOG_TYPE.recharge,
           ref: `deposit:${row.id}`,
         },
       ],

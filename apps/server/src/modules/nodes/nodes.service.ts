@@ -5,6 +5,7 @@ import {
   type Earnings,
   type MemberFlags,
   type PurchaseResult,
+  LOG_TYPE,
 } from '@hope/api'
 import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
@@ -105,7 +106,7 @@ export function createNodesService(deps: {
       const rows = await repo.earningsOf(pool, userId, since)
       const decimals = { USDT: 6, HOPE: 18 } as const
       const items = repo.EARNING_LOG_TYPES.map((logType) => {
-        const currency: 'USDT' | 'HOPE' = logType === 10 ? 'USDT' : 'HOPE'
+        const currency: 'USDT' | 'HOPE' = logType === LOG_TYPE.nodeReward ? 'USDT' : 'HOPE'
         const row = rows.find((r) => r.logType === logType && r.currency === currency)
         const units = (v: string | undefined) =>
           formatAmount(parseAmount(trimDecimal(v ?? '0'), decimals[currency])!, decimals[currency])

@@ -1,3 +1,4 @@
+import { LOG_TYPE } from '@hope/api'
 import type { Page, PledgeItem, SqChangeResult } from '@hope/api'
 import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
@@ -53,7 +54,7 @@ export function createRedemptionService(deps: {
             debit: mine.community,
             credit: await ledger.platformAccount('hope_supply', 'HOPE', key),
             amount: formatHope(r.redeemed),
-            logType: 2,
+            logType: LOG_TYPE.communityIncomeRedemption,
           },
           r.redeemed,
         )
@@ -63,7 +64,7 @@ export function createRedemptionService(deps: {
             debit: await ledger.platformAccount('redemption_pool', 'USDT', key),
             credit: mine.usdt,
             amount: formatUsdt(r.gross),
-            logType: 2,
+            logType: LOG_TYPE.communityIncomeRedemption,
           },
           r.gross,
         )
@@ -73,7 +74,7 @@ export function createRedemptionService(deps: {
             debit: mine.usdt,
             credit: await ledger.platformAccount('fees', 'USDT', key),
             amount: formatUsdt(r.fee),
-            logType: 14,
+            logType: LOG_TYPE.fee,
           },
           r.fee,
         )
@@ -83,7 +84,7 @@ export function createRedemptionService(deps: {
             debit: mine.community,
             credit: await ledger.platformAccount('stake_pool', 'HOPE', key),
             amount: formatHope(r.pledged),
-            logType: 3,
+            logType: LOG_TYPE.pledgeExchange,
             ref: key,
           },
           r.pledged,

@@ -1,3 +1,4 @@
+import { LOG_TYPE } from '@hope/api'
 import type pg from 'pg'
 import { createTurns } from '../../lib/turns.ts'
 import type { Queryable } from '../../db/transaction.ts'
@@ -82,14 +83,14 @@ export function createSaleService(deps: {
             debit: payer.usdt,
             credit: await ledger.platformAccount('stage_sales', 'USDT', key),
             amount: formatUsdt(cost),
-            logType: 15,
+            logType: LOG_TYPE.upgradePurchase,
           },
           {
             kind: 'posted',
             debit: await ledger.platformAccount('hope_supply', 'HOPE', key),
             credit: mine.split,
             amount: formatHope(bought),
-            logType: 15,
+            logType: LOG_TYPE.upgradePurchase,
           },
         ],
         q,

@@ -1,3 +1,4 @@
+import { LOG_TYPE } from '@hope/api'
 import type { SettlementRun, SettlementRuns } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
@@ -94,7 +95,7 @@ export function createSettlementService(deps: {
               debit: await ledger.platformAccount('reward_pool', 'HOPE', r.id),
               credit: r.community,
               amount: formatHope(rel.hope),
-              logType: 7,
+              logType: LOG_TYPE.consensusRightsReward,
               ref: `position:${r.id}`,
             })
           }
@@ -135,7 +136,7 @@ export function createSettlementService(deps: {
             debit: await ledger.platformAccount('reward_pool', 'HOPE', r.userId),
             credit: r.community,
             amount: formatHope(paidHope),
-            logType: 11,
+            logType: LOG_TYPE.communityRightsReward,
           })
         }
         if (legs.length) await ledger.apply(`settle:${day}:rank:${ids[0]}`, { ids }, legs, q)
@@ -171,7 +172,7 @@ export function createSettlementService(deps: {
               debit: await ledger.platformAccount('stake_pool', 'HOPE', r.id),
               credit: r.community,
               amount: formatHope(rel.amount),
-              logType: 3,
+              logType: LOG_TYPE.pledgeExchange,
               ref: `pledge:${r.id}`,
             })
           }
@@ -210,7 +211,7 @@ export function createSettlementService(deps: {
               debit: r.split,
               credit: r.community,
               amount: formatHope(rel.amount),
-              logType: 4,
+              logType: LOG_TYPE.splitReward,
             })
           }
         }
@@ -244,7 +245,7 @@ export function createSettlementService(deps: {
             debit: await ledger.platformAccount('reward_pool', 'USDT', `${x.userId}`),
             credit: accountOf.get(`${x.userId}:${x.type}`)!,
             amount: formatUsdt(x.value),
-            logType: 10,
+            logType: LOG_TYPE.nodeReward,
           })
         await ledger.apply(key, { day }, legs, q)
         const paidOut = shares.reduce((t, x) => t + x.value, 0n)

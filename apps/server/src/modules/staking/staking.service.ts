@@ -1,3 +1,4 @@
+import { LOG_TYPE } from '@hope/api'
 import type { ChangeResult, GameInfo, Page, StakePosition } from '@hope/api'
 import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
@@ -106,14 +107,14 @@ export function createStakingService(deps: {
                 debit: mine.usdt,
                 credit: await ledger.platformAccount('stage_sales', 'USDT', key),
                 amount: formatUsdt(amount),
-                logType: 16,
+                logType: LOG_TYPE.consensusEntry,
               },
               {
                 kind: 'posted',
                 debit: await ledger.platformAccount('hope_supply', 'HOPE', key),
                 credit: await ledger.platformAccount('stake_pool', 'HOPE', key),
                 amount: formatHope(bought),
-                logType: 16,
+                logType: LOG_TYPE.consensusEntry,
                 ref: key,
               },
             ]
@@ -125,7 +126,7 @@ export function createStakingService(deps: {
                 debit: await ledger.platformAccount('reward_pool', 'HOPE', `${key}:${r.userId}`),
                 credit: (await ledger.userAccountIds(r.userId)).community,
                 amount: formatHope(paid),
-                logType: 8,
+                logType: LOG_TYPE.communityReward,
                 ref: key,
               })
             }

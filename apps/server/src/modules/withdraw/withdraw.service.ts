@@ -5,6 +5,7 @@ import {
   trimDecimal,
   type Page,
   type Withdrawal,
+  LOG_TYPE,
 } from '@hope/api'
 import type pg from 'pg'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
@@ -128,7 +129,7 @@ export function createWithdrawService(deps: {
           debit: accounts.usdt,
           credit: await ledger.platformAccount('withdrawals_in_flight', 'USDT'),
           amount: formatAmount(amount, USDT),
-          logType: 13,
+          logType: LOG_TYPE.withdrawal,
         },
       ]
       if (fee > 0n) {
@@ -137,7 +138,7 @@ export function createWithdrawService(deps: {
           debit: accounts.usdt,
           credit: await ledger.platformAccount('fees', 'USDT', key),
           amount: formatAmount(fee, USDT),
-          logType: 14,
+          logType: LOG_TYPE.fee,
         })
       }
       // Set when the limits refuse: the user hears of it after the refusal rolled back.

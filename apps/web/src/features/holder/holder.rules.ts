@@ -12,7 +12,7 @@ import type { Checked } from '../../lib/money-flow/checks.ts'
 import { isEvmAddress, toUnits } from '../../lib/money-input.ts'
 
 // The holder and activation screens' rules over bigint USDT units (6 decimals), as the
-// server's game.rules.ts (upgradeCost) and the collect transfer work them out.
+// server's membership.rules.ts (upgradeCost) and the collect transfer work them out.
 
 export const USDT_DECIMALS = CURRENCY_DECIMALS.USDT
 export const usdtUnits = (value: string): bigint => toUnits(value, USDT_DECIMALS)

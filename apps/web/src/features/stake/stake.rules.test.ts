@@ -91,7 +91,7 @@ describe('redemption', () => {
           expect(r.net + r.fee).toBe(r.gross)
           expect(r.fee).toBeGreaterThanOrEqual(0n)
           expect(r.net).toBeGreaterThanOrEqual(0n)
-          // the server's game.rules.ts, in parts per million
+          // the server's redemption.rules.ts, in parts per million
           const redeemed = (hope * BigInt(sharePpm)) / 1_000_000n
           const g = (redeemed * price) / HOPE
           const fee = (g * BigInt(feePpm) + 999_999n) / 1_000_000n

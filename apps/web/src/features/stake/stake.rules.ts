@@ -12,7 +12,8 @@ import { shortfallOf, type Checked } from '../../lib/money-flow/checks.ts'
 import { readTypedAmount, toUnits } from '../../lib/money-input.ts'
 import type { Tone } from '../../lib/status-tag.tsx'
 
-// The staking screens' rules over bigint units, as the server's game.rules.ts works them out:
+// The staking screens' rules over bigint units, as the server's staking and redemption rules
+// work them out:
 // USDT amounts and prices in 6-decimal units, HOPE amounts in 18-decimal units.
 
 export const USDT_DECIMALS = CURRENCY_DECIMALS.USDT

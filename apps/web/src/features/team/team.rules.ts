@@ -9,7 +9,7 @@ import {
 import { toUnits } from '../../lib/money-input.ts'
 
 // The team and community screens' rules over bigint units: performance is USDT, compared in
-// 6-decimal units as the server's game.rules.ts does.
+// 6-decimal units as the server's team.rules.ts does.
 
 const USDT_DECIMALS = CURRENCY_DECIMALS.USDT
 

@@ -1,7 +1,7 @@
 import { CURRENCY_DECIMALS, formatAmount, LEVELS, trimDecimal } from '@hope/api'
 import { toUnits } from '../../lib/money-input.ts'
 
-// The membership and split screens' rules over bigint units, as the server's game.rules.ts
+// The membership and split screens' rules over bigint units, as the server's membership.rules.ts
 // works them out: level prices in 6-decimal USDT units, split HOPE in 18-decimal units.
 
 const USDT_DECIMALS = CURRENCY_DECIMALS.USDT

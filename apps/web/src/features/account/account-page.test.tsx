@@ -51,6 +51,38 @@ describe('account page', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/loginAccount')
   })
 
+  test('the menu is links and a button a keyboard reaches, each named', async () => {
+    fakeApi({ 'user/getUserInfo': () => ok({}) })
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname}</p>
+    }
+    render(
+      <MemoryRouter initialEntries={['/account']}>
+        <QueryScope>
+          <Routes>
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </QueryScope>
+      </MemoryRouter>,
+    )
+    for (const [name, href] of [
+      ['邀请好友', '/share'],
+      ['账户登录', '/loginAccount'],
+      ['商学院', '/school'],
+      ['联系我们', '/contact'],
+    ])
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href)
+    const language = screen.getByRole('button', { name: '语言' })
+    language.focus()
+    expect(document.activeElement).toBe(language)
+    // Enter on a focused link follows it.
+    const school = screen.getByRole('link', { name: '商学院' })
+    school.focus()
+    await userEvent.keyboard('{Enter}')
+    expect((await screen.findByTestId('where')).textContent).toBe('/school')
+  })
+
   test('the news module shows the latest articles in the chosen language; school and contact us open from here', async () => {
     const api = fakeApi({
       'user/getUserInfo': () => ok({}),

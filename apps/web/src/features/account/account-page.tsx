@@ -5,7 +5,7 @@ import List from 'antd-mobile/es/components/list'
 import Popup from 'antd-mobile/es/components/popup'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/copy-button.tsx'
 import LatestNews from '../../lib/latest-news.tsx'
@@ -32,10 +32,17 @@ function LanguageSwitch() {
       <List.Item
         prefix={<Icon name="globe" className="account-icon" />}
         extra={t(`languages.${current}`)}
-        onClick={() => setOpen(true)}
-        data-testid="lang-switch"
+        arrowIcon
+        className="account-menu"
       >
-        {t('account.language')}
+        <button
+          type="button"
+          className="account-menu__link"
+          onClick={() => setOpen(true)}
+          data-testid="lang-switch"
+        >
+          {t('account.language')}
+        </button>
       </List.Item>
       <Popup
         visible={open}
@@ -150,31 +157,43 @@ export function AccountPage() {
       <List mode="card" className="account-list">
         <List.Item
           prefix={<Icon name="share" className="account-icon" />}
-          onClick={() => void navigate('/share')}
-          data-testid="account-share"
+          arrowIcon
+          className="account-menu"
         >
-          {t('titles.share')}
+          <Link to="/share" className="account-menu__link" data-testid="account-share">
+            {t('titles.share')}
+          </Link>
         </List.Item>
         <List.Item
           prefix={<Icon name="wallet" className="account-icon" />}
-          onClick={() => void navigate('/loginAccount')}
-          data-testid="account-login-account"
+          arrowIcon
+          className="account-menu"
         >
-          {t('titles.loginAccount')}
+          <Link
+            to="/loginAccount"
+            className="account-menu__link"
+            data-testid="account-login-account"
+          >
+            {t('titles.loginAccount')}
+          </Link>
         </List.Item>
         <List.Item
           prefix={<Icon name="school" className="account-icon" />}
-          onClick={() => void navigate('/school')}
-          data-testid="account-school"
+          arrowIcon
+          className="account-menu"
         >
-          {t('titles.school')}
+          <Link to="/school" className="account-menu__link" data-testid="account-school">
+            {t('titles.school')}
+          </Link>
         </List.Item>
         <List.Item
           prefix={<Icon name="contact" className="account-icon" />}
-          onClick={() => void navigate('/contact')}
-          data-testid="account-contact"
+          arrowIcon
+          className="account-menu"
         >
-          {t('account.contactUs')}
+          <Link to="/contact" className="account-menu__link" data-testid="account-contact">
+            {t('account.contactUs')}
+          </Link>
         </List.Item>
         <LanguageSwitch />
       </List>

@@ -15,20 +15,19 @@ async function loadDialog() {
  */
 export async function showAlert(props: DialogAlertProps): Promise<void> {
   const Dialog = await loadDialog()
+  let escape = () => {}
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') Dialog.clear()
+    if (event.key === 'Escape') escape()
   }
   document.addEventListener('keydown', onKey)
   try {
     await new Promise<void>((resolve) => {
-      void Dialog.alert({
-        closeOnMaskClick: true,
-        ...props,
-        afterClose: () => {
-          props.afterClose?.()
-          resolve()
-        },
-      })
+      escape = () => {
+        Dialog.clear()
+        resolve()
+      }
+      // Resolves as the dialog starts closing, by its button or a tap beside it.
+      void Dialog.alert({ closeOnMaskClick: true, ...props }).then(resolve)
     })
   } finally {
     document.removeEventListener('keydown', onKey)

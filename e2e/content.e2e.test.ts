@@ -74,7 +74,8 @@ describe('home content and support chat', () => {
     await page.getByTestId('account-page').waitFor()
     await page.getByTestId('lang-switch').click()
     await page.getByTestId('lang-option-en').click()
-    await expect.poll(() => page.getByTestId('lang-switch').innerText(), POLL).toContain('English')
+    // The row names the language now in use.
+    await expect.poll(() => page.getByTestId('lang-row').innerText(), POLL).toContain('English')
     // The account page's news module follows the language too.
     await expect
       .poll(() => page.getByTestId('account-news').innerText(), POLL)

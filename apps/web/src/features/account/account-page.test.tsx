@@ -28,6 +28,7 @@ describe('account page', () => {
     fireEvent.click(await screen.findByTestId('lang-option-en'))
     await waitFor(() => expect(screen.getByTestId('logout-button').textContent).toBe('Log out'))
     expect(window.localStorage.getItem('lang')).toBe('en')
+    expect(screen.getByTestId('lang-row').textContent).toContain('English')
     await request('user/getUserInfo')
     expect(api.calls.at(-1)?.headers.lan).toBe('en_US')
   })

@@ -34,6 +34,7 @@ function LanguageSwitch() {
         extra={t(`languages.${current}`)}
         arrowIcon
         className="account-menu"
+        data-testid="lang-row"
       >
         <button
           type="button"

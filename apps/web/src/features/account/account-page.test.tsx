@@ -8,6 +8,23 @@ import { request } from '../../lib/request.ts'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { AccountPage } from './account-page.tsx'
 
+/** My account at `/account`; any page it opens shows its path in `where`. */
+function renderAccount() {
+  function Where() {
+    return <p data-testid="where">{useLocation().pathname}</p>
+  }
+  return render(
+    <MemoryRouter initialEntries={['/account']}>
+      <QueryScope>
+        <Routes>
+          <Route path="/account" element={<AccountPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </QueryScope>
+    </MemoryRouter>,
+  )
+}
+
 describe('account page', () => {
   afterEach(async () => {
     await i18n.changeLanguage('zhcn')
@@ -15,13 +32,7 @@ describe('account page', () => {
 
   test('switching language changes the texts at once, the lan header and the stored choice', async () => {
     const api = fakeApi({ 'user/getUserInfo': () => ok({}) })
-    render(
-      <MemoryRouter>
-        <QueryScope>
-          <AccountPage />
-        </QueryScope>
-      </MemoryRouter>,
-    )
+    renderAccount()
     expect(screen.getByTestId('logout-button').textContent).toBe('退出登录')
     await userEvent.click(screen.getByTestId('lang-switch'))
     // The popup's opening animation does not run in jsdom, so click the option directly.
@@ -35,38 +46,14 @@ describe('account page', () => {
 
   test('invite friends and login by account open from the account page', async () => {
     fakeApi({ 'user/getUserInfo': () => ok({}) })
-    function Where() {
-      return <p data-testid="where">{useLocation().pathname}</p>
-    }
-    render(
-      <MemoryRouter initialEntries={['/account']}>
-        <QueryScope>
-          <Routes>
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </QueryScope>
-      </MemoryRouter>,
-    )
-    await userEvent.click(screen.getByTestId('account-login-account'))
+    renderAccount()
+    await userEvent.click(screen.getByRole('link', { name: '账户登录' }))
     expect((await screen.findByTestId('where')).textContent).toBe('/loginAccount')
   })
 
   test('the menu is links and a button a keyboard reaches, each named', async () => {
     fakeApi({ 'user/getUserInfo': () => ok({}) })
-    function Where() {
-      return <p data-testid="where">{useLocation().pathname}</p>
-    }
-    render(
-      <MemoryRouter initialEntries={['/account']}>
-        <QueryScope>
-          <Routes>
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </QueryScope>
-      </MemoryRouter>,
-    )
+    renderAccount()
     for (const [name, href] of [
       ['邀请好友', '/share'],
       ['账户登录', '/loginAccount'],
@@ -106,20 +93,7 @@ describe('account page', () => {
           pageSize: 3,
         }),
     })
-    function Where() {
-      return <p data-testid="where">{useLocation().pathname}</p>
-    }
-    const view = () => (
-      <MemoryRouter initialEntries={['/account']}>
-        <QueryScope>
-          <Routes>
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </QueryScope>
-      </MemoryRouter>
-    )
-    const { unmount } = render(view())
+    const { unmount } = renderAccount()
     const news = await screen.findByTestId('account-news')
     await waitFor(() => expect(news.textContent).toContain('第一阶段开放'))
     fireEvent.click(screen.getByTestId('lang-switch'))
@@ -133,28 +107,15 @@ describe('account page', () => {
     await userEvent.click(screen.getByTestId('news-item'))
     expect((await screen.findByTestId('where')).textContent).toBe('/news/4')
     unmount()
-    render(view())
-    await userEvent.click(screen.getByTestId('account-contact'))
+    renderAccount()
+    await userEvent.click(screen.getByRole('link', { name: 'Contact us' }))
     expect((await screen.findByTestId('where')).textContent).toBe('/contact')
-    unmount()
   })
 
   test('the business school opens from the account page', async () => {
     fakeApi({ 'user/getUserInfo': () => ok({}) })
-    function Where() {
-      return <p data-testid="where">{useLocation().pathname}</p>
-    }
-    render(
-      <MemoryRouter initialEntries={['/account']}>
-        <QueryScope>
-          <Routes>
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </QueryScope>
-      </MemoryRouter>,
-    )
-    await userEvent.click(screen.getByTestId('account-school'))
+    renderAccount()
+    await userEvent.click(screen.getByRole('link', { name: '商学院' }))
     expect((await screen.findByTestId('where')).textContent).toBe('/school')
   })
 })

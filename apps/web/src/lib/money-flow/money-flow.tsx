@@ -202,10 +202,6 @@ export function FlowAmountField({
   )
 }
 
-/**
- * The form's button: a refused field has said why already; a problem of the rules is said
- * (the spec's message); an accepted quote opens the sheet.
- */
 /** The problem text the button's form shows already (a field's or the live problem), if any. */
 function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
   const form = button.closest('.money-form') ?? button.ownerDocument
@@ -214,6 +210,10 @@ function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
   return null
 }
 
+/**
+ * The form's button: a refused field has said why already; a problem of the rules is said
+ * (the spec's message); an accepted quote opens the sheet.
+ */
 export function SubmitButton<Problem extends string, Quote>({
   testId,
   label,
@@ -236,8 +236,9 @@ export function SubmitButton<Problem extends string, Quote>({
 }) {
   const submit = (button: HTMLElement) => {
     if (fieldRefused) return
+    if ('quote' in check && !hold) return flow.open(check.quote)
     const text = 'problem' in check ? say(check.problem) : hold
-    if (!text) return flow.open((check as { quote: Quote }).quote)
+    if (!text) return
     // One message per problem, in one place: one the form already says is pointed at, not toasted.
     const shown = saidOnScreen(button, text)
     if (shown) return shown.scrollIntoView?.({ block: 'center', behavior: 'smooth' })

@@ -21,15 +21,16 @@ type Options = Omit<UseMutationOptions<Withdrawal, ApiError, WithdrawParams>, 'm
  * The balance, the account log, the withdrawal records and the bell are refreshed, whatever
  * the caller adds.
  */
-export function useCreateWithdrawal({ onSuccess, onSettled, ...options }: Options = {}) {
+export function useCreateWithdrawal({ onSuccess, onError, ...options }: Options = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     ...options,
     mutationFn: createWithdrawal,
-    // A withdrawal (or a limit it reached) leaves security notices: the bell counts them.
-    onSettled: (...args) => {
+    // A refused withdrawal (a limit it reached) leaves security notices too: the bell counts
+    // them. A sent one refreshes the bell with the rest of what it changed.
+    onError: (...args) => {
       void queryClient.invalidateQueries({ queryKey: noticeKeys.all })
-      return onSettled?.(...args)
+      return onError?.(...args)
     },
     onSuccess: (...args) => {
       refreshAfter(queryClient, 'withdraw')

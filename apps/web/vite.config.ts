@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 import { defineConfig, type Plugin } from 'vite'
-import { earlyReadsScript } from './src/lib/early-reads.ts'
+import { earlyReadsScript, textsPreloadScript } from './src/lib/early-reads.ts'
 
 const CORE_PACKAGES =
   /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|classnames|tslib)\//
@@ -75,7 +75,7 @@ function chunkPackages(): Plugin {
  */
 const START_SCREENS: Record<string, { modules: string[]; texts: string[] }> = {
   '/assets': { modules: ['src/features/assets/index.ts'], texts: ['money'] },
-  '/invite': { modules: ['src/features/invite/index.ts'], texts: [] },
+  '/invite': { modules: ['src/features/invite/index.ts'], texts: ['invite'] },
   '/stake': {
     modules: ['src/features/stake/index.ts', 'src/lib/query-scope.tsx'],
     texts: ['game'],
@@ -84,6 +84,20 @@ const START_SCREENS: Record<string, { modules: string[]; texts: string[] }> = {
     modules: ['src/features/team/index.ts', 'src/lib/query-scope.tsx'],
     texts: ['team', 'money'],
   },
+}
+
+/**
+ * What every start screen loads beyond its own (router.tsx `lazyScreen`): antd-mobile's texts
+ * in the app's language (lib/antd-texts.ts, with antd-mobile's config it sets) and the map of
+ * the namespaces' files (lib/namespace-files.ts) each lazy text goes through.
+ */
+const EVERY_START_SCREEN = {
+  modules: [
+    'src/lib/antd-texts.ts',
+    'src/lib/namespace-files.ts',
+    'node_modules/antd-mobile/es/components/config-provider/index.js',
+  ],
+  texts: ['ui'],
 }
 
 interface StartFiles {
@@ -96,7 +110,9 @@ interface StartFiles {
 /** The start screens' files, beyond what the entry already loads, per route path. */
 function startFiles(bundle: OutputBundle, root: string): Record<string, StartFiles> {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk')
-  const facade = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix))
+  const facade = (suffix: string) =>
+    chunks.find((c) => c.facadeModuleId?.endsWith(suffix)) ??
+    chunks.find((c) => c.moduleIds.some((id) => id.endsWith(suffix)))
   const loaded = new Set<string>()
   const walk = (fileName: string, into: Set<string>) => {
     if (into.has(fileName) || loaded.has(fileName)) return
@@ -109,10 +125,13 @@ function startFiles(bundle: OutputBundle, root: string): Record<string, StartFil
   const css = (files: Set<string>) =>
     [...files].flatMap((f) => [...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? [])])
   const out: Record<string, StartFiles> = {}
-  for (const [route, { modules, texts }] of Object.entries(START_SCREENS)) {
+  for (const [route, screen] of Object.entries(START_SCREENS)) {
+    const modules = [...screen.modules, ...EVERY_START_SCREEN.modules]
+    const texts = [...screen.texts, ...EVERY_START_SCREEN.texts]
     const js = new Set<string>()
     for (const id of modules) {
-      const chunk = facade(path.join(root, id))
+      // The app's own modules by their path; a package's by its path in node_modules.
+      const chunk = facade(id.startsWith('node_modules/') ? `/${id}` : path.join(root, id))
       if (chunk) walk(chunk.fileName, js)
     }
     const byLang: Record<string, string[]> = {}
@@ -195,6 +214,31 @@ function earlyReads(): Plugin {
   }
 }
 
+/**
+ * The first texts of the language the app will speak load beside the first bundle: an inline
+ * script in the head picks the language's `translation.json` chunk (src/lib/early-reads.ts).
+ */
+function textsPreload(): Plugin {
+  return {
+    name: 'hope:texts-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return
+        const files: Record<string, string> = {}
+        for (const item of Object.values(ctx.bundle)) {
+          const lang =
+            item.type === 'chunk' &&
+            /\/src\/locales\/(\w+)\/translation\.json$/.exec(item.facadeModuleId ?? '')?.[1]
+          if (lang) files[lang] = item.fileName
+        }
+        return [{ tag: 'script', children: textsPreloadScript(files), injectTo: 'head' }]
+      },
+    },
+  }
+}
+
 /** Text files smaller than this are sent as they are: compressing them saves next to nothing. */
 const PRECOMPRESS_MIN_BYTES = 1024
 
@@ -234,6 +278,7 @@ export default defineConfig({
     react(),
     chunkPackages(),
     earlyReads(),
+    textsPreload(),
     startScreenPreload(),
     inlineEntryCss(),
     precompress(),

@@ -115,19 +115,48 @@ async function audit(port: number, url: string, visitor: Visitor): Promise<Repor
   }
 }
 
-/** The first screen's JavaScript (gzip KB) as the build's check measures it, measured anew. */
-function firstScreenKb(): number {
+interface FirstScreenSummary {
+  totalGzipBytes: number
+  reports: { lang: string; totalGzipBytes: number; duplicateApiCalls: string[] }[]
+}
+
+/**
+ * The first screen's JavaScript as the build's check measures it, measured anew in every
+ * language: with the check's own answers, or with the running app's real ones for a member's
+ * session (`real`). The heaviest language's KB, and the API calls any language sent twice.
+ */
+function firstScreen(real?: { baseUrl: string; member: Visitor }): {
+  kb: number
+  heaviest: string
+  sentTwice: string[]
+} {
+  const env = real
+    ? {
+        ...process.env,
+        FIRST_SCREEN_SERVER: real.baseUrl,
+        FIRST_SCREEN_TOKEN: real.member.token ?? '',
+        FIRST_SCREEN_ADDRESS: real.member.address,
+      }
+    : process.env
+  // A figure is never an earlier run's: a check that could not measure writes none.
+  fs.rmSync(FIRST_SCREEN_JSON, { force: true })
   try {
     execFileSync(process.execPath, [path.join(ROOT, 'apps/web/scripts/first-screen-budget.ts')], {
       stdio: ['ignore', 'ignore', 'inherit'],
+      env,
     })
   } catch {
-    // Over budget or a wallet chunk: the check says why on stderr; the figure is still written.
+    // Over budget or a wallet chunk: the check says why on stderr; the figures are still written.
   }
-  const report = JSON.parse(fs.readFileSync(FIRST_SCREEN_JSON, 'utf8')) as {
-    totalGzipBytes: number
+  if (!fs.existsSync(FIRST_SCREEN_JSON))
+    return { kb: Number.POSITIVE_INFINITY, heaviest: 'none measured', sentTwice: [] }
+  const summary = JSON.parse(fs.readFileSync(FIRST_SCREEN_JSON, 'utf8')) as FirstScreenSummary
+  const heaviest = summary.reports.reduce((a, b) => (b.totalGzipBytes > a.totalGzipBytes ? b : a))
+  return {
+    kb: summary.totalGzipBytes / 1024,
+    heaviest: heaviest.lang,
+    sentTwice: summary.reports.flatMap((r) => r.duplicateApiCalls.map((c) => `${r.lang}: ${c}`)),
   }
-  return report.totalGzipBytes / 1024
 }
 
 /** Lighthouse on home, assets and invite of the app at `baseUrl`, and the first screen's JS. */
@@ -186,15 +215,35 @@ export async function benchWeb(baseUrl: string): Promise<BenchRow[]> {
   } finally {
     chrome.kill()
   }
-  const kb = firstScreenKb()
-  rows.push({
-    group: 'web',
-    name: 'first screen JS (gzip)',
-    value: Math.round(kb * 10) / 10,
-    unit: 'KB',
-    budget: `≤ ${MAX_FIRST_SCREEN_KB}`,
-    ok: kb <= MAX_FIRST_SCREEN_KB,
-  })
+  const fixtures = firstScreen()
+  const real = firstScreen({ baseUrl: base, member })
+  for (const call of real.sentTwice) console.error(`  first screen sent twice: ${call}`)
+  rows.push(
+    {
+      group: 'web',
+      name: `first screen JS (gzip, the check's answers, heaviest: ${fixtures.heaviest})`,
+      value: Math.round(fixtures.kb * 10) / 10,
+      unit: 'KB',
+      budget: `≤ ${MAX_FIRST_SCREEN_KB}`,
+      ok: fixtures.kb <= MAX_FIRST_SCREEN_KB,
+    },
+    {
+      group: 'web',
+      name: `first screen JS (gzip, real answers, heaviest: ${real.heaviest})`,
+      value: Math.round(real.kb * 10) / 10,
+      unit: 'KB',
+      budget: `≤ ${MAX_FIRST_SCREEN_KB}`,
+      ok: real.kb <= MAX_FIRST_SCREEN_KB,
+    },
+    {
+      group: 'web',
+      name: 'first screen API calls sent twice (real answers, 6 languages)',
+      value: real.sentTwice.length,
+      unit: 'calls',
+      budget: '= 0',
+      ok: real.sentTwice.length === 0,
+    },
+  )
   return rows
 }
 

@@ -4,6 +4,7 @@ import type zhcnChat from './locales/zhcn/chat.json'
 import type zhcnContent from './locales/zhcn/content.json'
 import type zhcnGame from './locales/zhcn/game.json'
 import type zhcnHolder from './locales/zhcn/holder.json'
+import type zhcnInvite from './locales/zhcn/invite.json'
 import type zhcnLogin from './locales/zhcn/login.json'
 import type zhcnMoney from './locales/zhcn/money.json'
 import type zhcnNotices from './locales/zhcn/notices.json'
@@ -13,6 +14,7 @@ import type zhcnRanking from './locales/zhcn/ranking.json'
 import type zhcnShare from './locales/zhcn/share.json'
 import type zhcnTeam from './locales/zhcn/team.json'
 import type zhcn from './locales/zhcn/translation.json'
+import type zhcnUi from './locales/zhcn/ui.json'
 import type zhcnVip from './locales/zhcn/vip.json'
 
 /**
@@ -38,6 +40,8 @@ declare module 'i18next' {
       login: typeof zhcnLogin
       por: typeof zhcnPor
       notices: typeof zhcnNotices
+      invite: typeof zhcnInvite
+      ui: typeof zhcnUi
     }
   }
 }

@@ -2,7 +2,6 @@ import 'antd-mobile/es/global'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRouter, preloadScreen } from './app/router.tsx'
-import { Providers } from './app/providers.tsx'
 import { prefetchSession } from './features/auth/index.ts'
 import { initI18n } from './lib/i18n.ts'
 import { applyRem } from './lib/rem.ts'
@@ -20,9 +19,7 @@ async function boot(): Promise<void> {
   if (!container) throw new Error('#root is missing')
   createRoot(container).render(
     <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
+      <AppRouter />
     </StrictMode>,
   )
 }

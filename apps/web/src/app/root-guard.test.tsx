@@ -6,7 +6,6 @@ import { useSession } from '../lib/store.ts'
 import { fail, fakeApi, ok, type ApiCall } from '../test/fake-api.ts'
 import { createFakeWallet, installWallet, TEST_KEYS, type FakeWallet } from '../test/fake-wallet.ts'
 import { setActiveProvider } from '../lib/wallet/eip1193.ts'
-import { Providers } from './providers.tsx'
 import { AppRouter } from './router.tsx'
 
 const emptyNews: Page<NewsItem> = { list: [], total: 0, pageNum: 1, pageSize: 3 }
@@ -33,11 +32,7 @@ function publicOf(wallet: FakeWallet): PublicUser {
 
 function renderApp(hash = '#/') {
   window.location.hash = hash
-  return render(
-    <Providers>
-      <AppRouter />
-    </Providers>,
-  )
+  return render(<AppRouter />)
 }
 
 describe('root guard', () => {

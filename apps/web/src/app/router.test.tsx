@@ -8,7 +8,6 @@ import { fakeApi, ok } from '../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../test/fixtures.ts'
 import { earnings, teamStats } from '../features/team/team-fixtures.ts'
 import { createFakeWallet, installWallet } from '../test/fake-wallet.ts'
-import { Providers } from './providers.tsx'
 import { AppRouter } from './router.tsx'
 
 const gameInfo: GameInfo = {
@@ -80,11 +79,7 @@ function renderSignedIn(hash: string) {
     },
   })
   window.location.hash = hash
-  render(
-    <Providers>
-      <AppRouter />
-    </Providers>,
-  )
+  render(<AppRouter />)
 }
 
 describe('routes', () => {

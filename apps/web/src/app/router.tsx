@@ -1,3 +1,4 @@
+import { DEFAULT_LANG, normalizeLang } from '@hope/api'
 import {
   isValidElement,
   lazy,
@@ -19,7 +20,7 @@ import { prefetchInviter } from '../features/invite/inviter.ts'
 import { NoticeBell } from '../features/notices/notice-bell.tsx'
 import { prefetchBalance } from '../lib/api/balance.ts'
 import { BlankScreen } from '../features/screen/index.ts'
-import { loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
+import { i18n, loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
 import { clearToastOnNavigation } from '../lib/toast.ts'
 import { ScreenFrame } from './layout/screen-frame.tsx'
 import { RootGuard } from './root-guard.tsx'
@@ -27,12 +28,24 @@ import { useScrollRestoration } from './scroll-restoration.ts'
 import { setStartScreen } from './start-screen.ts'
 import type { Companion, ScreenHandle, TitleKey } from './screen-handle.ts'
 
+/**
+ * antd-mobile's texts in the app's language, loaded with the first lazy screen. Its built-in
+ * texts are Chinese, the same as the app's: a Chinese screen does not wait for them.
+ */
+function loadAntdTexts(): Promise<void> | null {
+  const loading = import('../lib/antd-texts.ts').then((texts) => texts.loadAntdTexts())
+  if (normalizeLang(i18n.language) !== DEFAULT_LANG) return loading
+  loading.catch(() => undefined)
+  return null
+}
+
 /** A screen whose code (or data) can start loading before it renders. */
 type Preloadable = { preload?: () => Promise<unknown> }
 
 /**
  * A screen loaded on first visit, together with the query cache around it (see QueryScope)
- * and the texts it needs beyond the first bundle's: lazy screens are the ones that fetch.
+ * and the texts it needs beyond the first bundle's (antd-mobile's own among them): lazy screens
+ * are the ones that fetch.
  * `preload` starts that loading early (see preloadScreen). A screen the app opens at that reads
  * only through first reads (lib/first-read.ts) says `firstReads`: it goes without the cache
  * and TanStack Query, one chunk less to wait for before it shows.
@@ -50,6 +63,7 @@ function lazyScreen(
       load(),
       firstReads ? null : import('../lib/query-scope.tsx'),
       ...texts.map(loadNamespace),
+      loadAntdTexts(),
     ]).then(([Loaded, scope]) => {
       ready = scope
         ? () => (
@@ -77,7 +91,7 @@ function lazyScreen(
 
 const InvitePage = lazyScreen(
   async () => (await import('../features/invite/index.ts')).InvitePage,
-  [],
+  ['invite'],
   { firstReads: true },
 )
 const AccountPage = lazyScreen(
@@ -118,11 +132,14 @@ const StakePage = lazyScreen(async () => (await stake()).StakePage, ['game', 'mo
 const ExchangePage = lazyScreen(async () => (await stake()).ExchangePage, ['game', 'money'])
 const PledgeRecordPage = lazyScreen(async () => (await stake()).PledgeRecordPage, ['game'])
 const CommunityPage = lazyScreen(async () => (await team()).CommunityPage, ['team', 'money'])
-const TeamPage = lazyScreen(async () => (await team()).TeamPage, ['team'])
+const TeamPage = lazyScreen(async () => (await team()).TeamPage, ['team', 'invite'])
 const VipPage = lazyScreen(async () => (await vip()).VipPage, ['vip', 'money'])
 const SplitPage = lazyScreen(async () => (await vip()).SplitPage, ['vip', 'money'])
 const HolderPage = lazyScreen(async () => (await holder()).HolderPage, ['holder', 'money'])
-const ActivePage = lazyScreen(async () => (await holder()).ActivePage, ['holder', 'money'])
+const ActivePage = lazyScreen(
+  async () => (await holder()).ActivePage,
+  ['holder', 'money', 'invite'],
+)
 const QuotesPage = lazyScreen(
   async () => (await import('../features/quotes/index.ts')).QuotesPage,
   ['quotes'],

@@ -1,9 +1,11 @@
+import { loadAntdTexts } from './antd-texts.ts'
 import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile/es/components/dialog'
 
 async function loadDialog() {
   const [{ default: Dialog }, { setupAntdRender }] = await Promise.all([
     import('antd-mobile/es/components/dialog'),
     import('./antd-render.ts'),
+    loadAntdTexts(),
   ])
   setupAntdRender()
   return Dialog

@@ -56,6 +56,37 @@ export function takeEarlyRead(
 }
 
 /**
+ * Inline code that sets `k` to the language the app will speak, as lang.ts picks it: the
+ * stored one, else the browser's first the app has, else Chinese. It returns (leaving the work
+ * to the app) on a wallet's own `window.lang`, or a language it cannot name as the app does.
+ * `m` holds the app's languages as keys.
+ */
+function pickLang(): string {
+  const text = JSON.stringify
+  return (
+    `var k=localStorage.getItem(${text(LANG_STORAGE_KEY)});` +
+    'if(!k){if(window.lang)return;var n=navigator.languages||[navigator.language||""];' +
+    'for(var i=0;i<n.length&&!k;i++){var c=String(n[i]).toLowerCase().split("-")[0];' +
+    `k=c==="zh"?"zhcn":Object.prototype.hasOwnProperty.call(m,c)?c:null}k=k||${text(DEFAULT_LANG)}}` +
+    'if(!Object.prototype.hasOwnProperty.call(m,k))return;'
+  )
+}
+
+/**
+ * The inline script that fetches the first texts of the language the app will speak beside
+ * the first bundle (`modulepreload`, `crossorigin` as the bundler's own links), not after it has
+ * run. `files` names each language's chunk of `translation.json`.
+ */
+export function textsPreloadScript(files: Record<string, string>): string {
+  return (
+    `(function(){try{var m=${JSON.stringify(files)};` +
+    pickLang() +
+    "var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';" +
+    "e.href='./'+m[k];document.head.appendChild(e)}catch(e){}})()"
+  )
+}
+
+/**
  * The inline script: at a route of EARLY_READS (no hash is the home) with a stored token, it
  * sends that route's reads with the headers `request()` would send, in the language the app
  * will speak: the stored one, else the browser's first the app has, else Chinese. A language
@@ -68,13 +99,9 @@ export function earlyReadsScript(): string {
     "var h=location.hash.replace(/^#/,'').split('?')[0]||'/'," +
     `s=${text(EARLY_READS)};if(!Object.prototype.hasOwnProperty.call(s,h))return;` +
     `var t=localStorage.getItem(${text(TOKEN_STORAGE_KEY)});if(!t)return;` +
-    `var m=${text(LAN_HEADER)},k=localStorage.getItem(${text(LANG_STORAGE_KEY)});` +
-    // No stored choice: the browser's first language the app has, as lang.ts picks it (a
-    // wallet's own window.lang is left to the app).
-    'if(!k){if(window.lang)return;var n=navigator.languages||[navigator.language||""];' +
-    'for(var i=0;i<n.length&&!k;i++){var c=String(n[i]).toLowerCase().split("-")[0];' +
-    `k=c==="zh"?"zhcn":Object.prototype.hasOwnProperty.call(m,c)?c:null}k=k||${text(DEFAULT_LANG)}}` +
-    'if(!Object.prototype.hasOwnProperty.call(m,k))return;var l=m[k],r={};' +
+    `var m=${text(LAN_HEADER)};` +
+    pickLang() +
+    'var l=m[k],r={};' +
     's[h].forEach(function(u){' +
     `var p=fetch(u,{method:'POST',headers:{'Content-Type':${text(JSON_CONTENT_TYPE)},lan:l,token:t}});` +
     "p.catch(function(){});r[u+' '+l+' '+t]=p});" +

@@ -1,36 +1,24 @@
 import { DEFAULT_LANG, normalizeLang, type Lang } from '@hope/api'
-import type ConfigProvider from 'antd-mobile/es/components/config-provider'
-import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base'
 import i18next, { type CustomTypeOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import zhcn from '../locales/zhcn/translation.json'
+import type zhcn from '../locales/zhcn/translation.json'
 import { currentLang, storeLang } from './lang.ts'
 
 type Resource = typeof zhcn
 
-/** Chinese ships in the first bundle; the others load on demand. */
-const loaders: Record<Exclude<Lang, 'zhcn'>, () => Promise<{ default: Resource }>> = {
+/**
+ * Each language's first texts load on their own, beside the first bundle (the page's head
+ * asks for the one it will speak: see `textsPreloadScript`), so that no language carries
+ * another's.
+ */
+const loaders: Record<Lang, () => Promise<{ default: Resource }>> = {
+  zhcn: () => import('../locales/zhcn/translation.json'),
   en: () => import('../locales/en/translation.json'),
   ko: () => import('../locales/ko/translation.json'),
   ja: () => import('../locales/ja/translation.json'),
   th: () => import('../locales/th/translation.json'),
   vi: () => import('../locales/vi/translation.json'),
 }
-
-/** antd-mobile's own texts (picker buttons, dialogs) in the same language; Chinese is its default. */
-const antdLoaders: Record<Exclude<Lang, 'zhcn'>, () => Promise<{ default: AntdLocale }>> = {
-  en: () => import('antd-mobile/es/locales/en-US'),
-  ko: () => import('antd-mobile/es/locales/ko-KR'),
-  ja: () => import('antd-mobile/es/locales/ja-JP'),
-  th: () => import('antd-mobile/es/locales/th-TH'),
-  vi: () => import('antd-mobile/es/locales/vi-VN'),
-}
-const antdLocales = new Map<Lang, AntdLocale>()
-/**
- * antd-mobile's ConfigProvider, loaded with the first language other than Chinese: the first
- * screen in Chinese does without it (and without the Chinese texts it carries as its default).
- */
-let antdProvider: typeof ConfigProvider | null = null
 
 export const i18n = i18next
 
@@ -59,14 +47,6 @@ export async function loadNamespace(ns: LazyNamespace): Promise<void> {
   await loadNamespaceIn(normalizeLang(i18n.language), ns)
 }
 
-/** antd-mobile's provider and locale for a loaded language; null means its built-in Chinese. */
-export function antdConfig(
-  lang: Lang,
-): { Provider: typeof ConfigProvider; locale: AntdLocale } | null {
-  const locale = antdLocales.get(lang)
-  return locale && antdProvider ? { Provider: antdProvider, locale } : null
-}
-
 async function loadResource(lang: Lang): Promise<void> {
   await Promise.all([
     loadTranslation(lang),
@@ -75,14 +55,8 @@ async function loadResource(lang: Lang): Promise<void> {
 }
 
 async function loadTranslation(lang: Lang): Promise<void> {
-  if (lang === 'zhcn' || i18n.hasResourceBundle(lang, 'translation')) return
-  const [{ default: resource }, { default: antd }, { default: Provider }] = await Promise.all([
-    loaders[lang](),
-    antdLoaders[lang](),
-    import('antd-mobile/es/components/config-provider'),
-  ])
-  antdProvider = Provider
-  antdLocales.set(lang, antd)
+  if (i18n.hasResourceBundle(lang, 'translation')) return
+  const { default: resource } = await loaders[lang]()
   i18n.addResourceBundle(lang, 'translation', resource)
 }
 
@@ -90,18 +64,25 @@ function applyDocumentLang(lang: Lang): void {
   document.documentElement.lang = lang === 'zhcn' ? 'zh-CN' : lang
 }
 
-/** Starts i18next in the stored language (loading it first when it is not Chinese). */
+/**
+ * Starts i18next in the app's language, once its texts have loaded; Chinese when they cannot.
+ */
 export async function initI18n(lang: Lang = currentLang()): Promise<void> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
-      resources: { zhcn: { translation: zhcn } },
+      resources: {},
       lng: DEFAULT_LANG,
       fallbackLng: DEFAULT_LANG,
       interpolation: { escapeValue: false },
       initAsync: false,
     })
   }
-  await switchLanguage(lang)
+  if (
+    !(await switchLanguage(lang)) &&
+    lang !== DEFAULT_LANG &&
+    !(await switchLanguage(DEFAULT_LANG))
+  )
+    throw new Error('no texts could load')
 }
 
 async function switchLanguage(lang: Lang): Promise<boolean> {

@@ -2,6 +2,7 @@ import { LANGS, normalizeLang, type Lang } from '@hope/api'
 import { useTranslation } from 'react-i18next'
 import { setLanguage } from './i18n.ts'
 import { Icon } from './icons.tsx'
+import { LANG_NAMES } from './lang-names.ts'
 import './lang-select.css'
 
 /**
@@ -22,7 +23,7 @@ export function LangSelect({ className = '' }: { className?: string }) {
       >
         {LANGS.map((lang) => (
           <option key={lang} value={lang}>
-            {t(`languages.${lang}`)}
+            {LANG_NAMES[lang]}
           </option>
         ))}
       </select>

@@ -31,6 +31,7 @@ describe('locales', () => {
       'content',
       'game',
       'holder',
+      'invite',
       'login',
       'money',
       'notices',
@@ -40,6 +41,7 @@ describe('locales', () => {
       'share',
       'team',
       'translation',
+      'ui',
       'vip',
     ])
     for (const lang of LANGS)

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
+import { loadAntdTexts } from '../lib/antd-texts.ts'
 import { initI18n, loadNamespace } from '../lib/i18n.ts'
 import { initialSession, useSession } from '../lib/store.ts'
 
@@ -8,6 +9,8 @@ Object.defineProperty(window.navigator, 'languages', { configurable: true, value
 await initI18n('zhcn')
 // Screens are rendered directly in tests, without the router's lazyScreen that loads these.
 await Promise.all([loadNamespace('money'), loadNamespace('chain'), loadNamespace('game')])
+// antd-mobile's own texts in the app's language, as the router's lazy screens load them.
+await loadAntdTexts()
 // antd-mobile's imperative render (toasts, dialogs, closing popups) is loaded on first use; a
 // first use as a file's last test ends would load it after the document is gone.
 await import('antd-mobile/es/utils/render')

@@ -12,6 +12,7 @@ import LatestNews from '../../lib/latest-news.tsx'
 import { showConfirm } from '../../lib/dialog.ts'
 import { setLanguage } from '../../lib/i18n.ts'
 import { Icon } from '../../lib/icons.tsx'
+import { LANG_NAMES } from '../../lib/lang-names.ts'
 import { mask } from '../../lib/mask.ts'
 import { request } from '../../lib/request.ts'
 import { useSession } from '../../lib/store.ts'
@@ -31,7 +32,7 @@ function LanguageSwitch() {
     <>
       <List.Item
         prefix={<Icon name="globe" className="account-icon" />}
-        extra={t(`languages.${current}`)}
+        extra={LANG_NAMES[current]}
         arrowIcon
         className="account-menu"
         data-testid="lang-row"
@@ -62,7 +63,7 @@ function LanguageSwitch() {
               data-testid={`lang-option-${lang}`}
               aria-selected={lang === current}
             >
-              {t(`languages.${lang}`)}
+              {LANG_NAMES[lang]}
             </List.Item>
           ))}
         </List>

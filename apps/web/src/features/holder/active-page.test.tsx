@@ -73,7 +73,9 @@ async function pick(index: number) {
 }
 
 describe('active page', () => {
-  beforeAll(() => Promise.all([loadNamespace('holder'), loadNamespace('money')]))
+  beforeAll(() =>
+    Promise.all([loadNamespace('holder'), loadNamespace('money'), loadNamespace('invite')]),
+  )
   beforeEach(() => vi.mocked(showToast).mockClear())
   afterEach(() => queryClient.clear())
 

@@ -60,13 +60,13 @@ const USDT_LOG = '/accountLog?account=usdt'
 
 /** The translated names of a level and of a partition (or "keep the current one"). */
 function useNames() {
-  const { t } = useTranslation(['holder', 'translation'])
+  const { t } = useTranslation(['holder', 'translation', 'invite'])
   return {
     level: (level: number) => t(`translation:levels.${levelName(level)}`),
     partition: (location: Location | null) =>
       location === null
         ? t('active.keepPartition')
-        : t(`translation:invite.partitions.${PARTITIONS[location]}`),
+        : t(`invite:partitions.${PARTITIONS[location]}`),
   }
 }
 

@@ -73,7 +73,7 @@ const ACCOUNT_LABELS = {
 
 function HolderHero({ info }: { info: VipInfo }) {
   const { t } = useTranslation(['holder', 'translation'])
-  const held = info.nodes.map((n) => t(`translation:nodeTypes.${nodeName(n.type)}`))
+  const held = info.nodes.map((n) => t(`holder:nodeTypes.${nodeName(n.type)}`))
   return (
     <section className="holder-hero">
       <div className="holder-hero__head">
@@ -283,7 +283,7 @@ function NodeCard({ offer, onBuy }: { offer: NodeOffer; onBuy: (offer: NodeOffer
     >
       <div className="holder-node__head">
         <span className="holder-node__name" data-testid="node-name">
-          {t(`translation:nodeTypes.${offer.name}`)}
+          {t(`holder:nodeTypes.${offer.name}`)}
         </span>
         {offer.held && (
           <span className="holder-node__badge" data-testid="node-owned">
@@ -370,7 +370,7 @@ function NodesSection({ info, available }: { info: VipInfo; available: string })
         flow={flow}
         title={
           flow.quote
-            ? t('node.confirmTitle', { name: t(`translation:nodeTypes.${flow.quote.name}`) })
+            ? t('node.confirmTitle', { name: t(`holder:nodeTypes.${flow.quote.name}`) })
             : ''
         }
         render={(offer) => ({

@@ -28,7 +28,7 @@ export type NodeName = (typeof NODE_TYPES)[number]
 export const PAID_LEVELS = [1, 2, 3, 4, 5, 6, 7] as const
 export const NODE_CODES = [1, 2, 3] as const satisfies readonly NodeType[]
 
-/** Placement partitions by location; each is translated under `invite.partitions`. */
+/** Placement partitions by location; each is translated under `invite:partitions`. */
 export const PARTITIONS = { 1: 'left', 2: 'central', 3: 'right' } as const
 export type Location = keyof typeof PARTITIONS
 export const LOCATION_CODES = [1, 2, 3] as const satisfies readonly Location[]
@@ -36,7 +36,7 @@ export const LOCATION_CODES = [1, 2, 3] as const satisfies readonly Location[]
 /** The translation key of a membership level 0..7 (`levels.<name>`). */
 export const levelName = (level: number): LevelName => LEVELS[level] ?? 'none'
 
-/** The translation key of a node type 1..3 (`nodeTypes.<name>`). */
+/** The translation key of a node type 1..3 (`holder:nodeTypes.<name>`). */
 export const nodeName = (type: NodeType): NodeName => NODE_TYPES[type - 1] ?? 'shareholder'
 
 /** One node type as the holder screen offers it (decimal strings). */

@@ -2,9 +2,9 @@ import type { LoginResult } from '@hope/api'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { recoverMessageAddress, type Hex } from 'viem'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { Link, MemoryRouter, Route, Routes } from 'react-router'
-import { setLanguage } from '../../lib/i18n.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { QueryScope, queryClient } from '../../lib/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -47,6 +47,7 @@ function registered(wallet: FakeWallet): LoginResult {
 }
 
 describe('invite page', () => {
+  beforeAll(() => loadNamespace('invite'))
   let wallet: FakeWallet
   beforeEach(() => {
     wallet = createFakeWallet()

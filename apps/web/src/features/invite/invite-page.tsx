@@ -17,7 +17,7 @@ import './invite.css'
 const PARTITIONS = { 1: 'left', 2: 'central', 3: 'right' } as const
 
 export function InvitePage() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['translation', 'invite'])
   const address = useSession((s) => s.address)
   const pusername = useSession((s) => s.pusername)
   const location = useSession((s) => s.location)
@@ -48,12 +48,12 @@ export function InvitePage() {
 
   const submit = () => {
     if (!address) {
-      showToast(t('invite.noAddress'))
+      showToast(t('invite:noAddress'))
       return
     }
     const invitationCode = code.trim()
     if (!inviterValid && !invitationCode) {
-      showToast(t('invite.enterCode'))
+      showToast(t('invite:enterCode'))
       return
     }
     setRegistering(true)
@@ -85,19 +85,19 @@ export function InvitePage() {
       </header>
 
       <section className="invite-card">
-        <h2 className="invite-title">{t('invite.welcome')}</h2>
-        <p className="invite-intro">{t('invite.intro')}</p>
+        <h2 className="invite-title">{t('invite:welcome')}</h2>
+        <p className="invite-intro">{t('invite:intro')}</p>
 
         {pusername && (
           <div className="invite-field" data-testid="inviter">
-            <span className="invite-label">{t('invite.invitedBy')}</span>
+            <span className="invite-label">{t('invite:invitedBy')}</span>
             <span className="invite-value invite-mono" data-testid="inviter-address">
               {mask(pusername)}
             </span>
-            {inviter.isPending && <p className="invite-note">{t('invite.checkingInviter')}</p>}
+            {inviter.isPending && <p className="invite-note">{t('invite:checkingInviter')}</p>}
             {inviterInvalid && (
               <p className="invite-note invite-note--warn" data-testid="inviter-invalid">
-                {t('invite.inviterInvalid')}
+                {t('invite:inviterInvalid')}
               </p>
             )}
           </div>
@@ -105,12 +105,12 @@ export function InvitePage() {
 
         {!inviterValid && (
           <label className="invite-field">
-            <span className="invite-label">{t('invite.codeLabel')}</span>
+            <span className="invite-label">{t('invite:codeLabel')}</span>
             <Input
               className="invite-input"
               value={code}
               onChange={setCode}
-              aria-label={t('invite.codeLabel')}
+              aria-label={t('invite:codeLabel')}
               clearable
               maxLength={32}
               autoComplete="off"
@@ -120,7 +120,7 @@ export function InvitePage() {
         )}
 
         <div className="invite-field">
-          <span className="invite-label">{t('invite.partition')}</span>
+          <span className="invite-label">{t('invite:partition')}</span>
           <Selector
             className="invite-partitions"
             columns={3}
@@ -132,16 +132,16 @@ export function InvitePage() {
             }}
             options={LOCATIONS.map((value) => ({
               value,
-              label: t(`invite.partitions.${PARTITIONS[value]}`),
+              label: t(`invite:partitions.${PARTITIONS[value]}`),
             }))}
             data-testid="partition-selector"
           />
         </div>
 
         <div className="invite-field">
-          <span className="invite-label">{t('invite.address')}</span>
+          <span className="invite-label">{t('invite:address')}</span>
           <span className="invite-value invite-mono" data-testid="wallet-address">
-            {address ? mask(address) : t('invite.noAddress')}
+            {address ? mask(address) : t('invite:noAddress')}
           </span>
         </div>
 
@@ -156,9 +156,9 @@ export function InvitePage() {
           onClick={submit}
           data-testid="register-button"
         >
-          {t('invite.register')}
+          {t('invite:register')}
         </Button>
-        <p className="invite-note invite-note--center">{t('invite.signNotice')}</p>
+        <p className="invite-note invite-note--center">{t('invite:signNotice')}</p>
       </section>
     </div>
   )

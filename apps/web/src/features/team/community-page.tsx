@@ -69,7 +69,7 @@ function RankCard({ stats }: { stats: TeamStats }) {
           <Icon name="holder" />
         </span>
         <span className="team-rank__name" data-testid="community-rank">
-          {t(`translation:ranks.${rankName(stats.rank)}`)}
+          {t(`team:ranks.${rankName(stats.rank)}`)}
         </span>
         <span className="team-rank__performance">
           {t('community.rankPerformance')}
@@ -94,7 +94,7 @@ function RankCard({ stats }: { stats: TeamStats }) {
           {progress
             ? t('community.nextRank', {
                 missing: formatMoney(progress.missing, lang),
-                rank: t(`translation:ranks.${progress.next}`),
+                rank: t(`team:ranks.${progress.next}`),
               })
             : t('community.topRank')}
         </span>

@@ -37,7 +37,7 @@ function renderTeam() {
 const text = (testId: string) => screen.getByTestId(testId).textContent
 
 describe('team page', () => {
-  beforeAll(() => loadNamespace('team'))
+  beforeAll(() => Promise.all([loadNamespace('team'), loadNamespace('invite')]))
   beforeEach(() => queryClient.clear())
   afterEach(() => setLanguage('zhcn'))
 

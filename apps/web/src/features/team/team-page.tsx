@@ -32,7 +32,7 @@ function TotalsCard({ stats }: { stats: TeamStats }) {
       <div className="team-hero__head">
         <span className="team-hero__label">{t('team.rank')}</span>
         <span className="team-hero__badge" data-testid="team-rank">
-          {t(`translation:ranks.${rankName(stats.rank)}`)}
+          {t(`team:ranks.${rankName(stats.rank)}`)}
         </span>
       </div>
       <dl className="team-totals">
@@ -61,7 +61,7 @@ function TotalsCard({ stats }: { stats: TeamStats }) {
 }
 
 function PartitionCard({ partition, major }: { partition: TeamPartition; major: boolean }) {
-  const { t } = useTranslation(['team', 'translation'])
+  const { t } = useTranslation(['team', 'translation', 'invite'])
   const lang = useLang()
   return (
     <article
@@ -70,7 +70,7 @@ function PartitionCard({ partition, major }: { partition: TeamPartition; major: 
       data-testid={`team-partition-${partition.location}`}
     >
       <span className="team-partition__name">
-        {t(`translation:invite.partitions.${PARTITIONS[partition.location]}`)}
+        {t(`invite:partitions.${PARTITIONS[partition.location]}`)}
       </span>
       <span className="team-partition__tag" data-testid="team-partition-tag">
         {major ? t('team.major') : t('team.minor')}
@@ -117,7 +117,7 @@ function PartitionsCard({ stats }: { stats: TeamStats }) {
 }
 
 function MemberRow({ member }: { member: DirectMember }) {
-  const { t } = useTranslation(['team', 'translation'])
+  const { t } = useTranslation(['team', 'translation', 'invite'])
   const lang = useLang()
   return (
     <li className="record" data-testid="team-member">
@@ -133,7 +133,7 @@ function MemberRow({ member }: { member: DirectMember }) {
         <div>
           <dt>{t('team.member.partition')}</dt>
           <dd data-testid="team-member-partition">
-            {t(`translation:invite.partitions.${PARTITIONS[member.location]}`)}
+            {t(`invite:partitions.${PARTITIONS[member.location]}`)}
           </dd>
         </div>
         <div>

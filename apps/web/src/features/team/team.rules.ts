@@ -13,13 +13,13 @@ import { toUnits } from '../../lib/money-input.ts'
 
 const USDT_DECIMALS = CURRENCY_DECIMALS.USDT
 
-/** Placement partitions by location; each is translated under `invite.partitions`. */
+/** Placement partitions by location; each is translated under `invite:partitions`. */
 export const PARTITIONS = { 1: 'left', 2: 'central', 3: 'right' } as const
 
 export type RankName = (typeof RANKS)[number]
 export type LevelName = (typeof LEVELS)[number]
 
-/** The translation key of a rank 0..5 (`ranks.<name>`); anything else reads as no rank. */
+/** The translation key of a rank 0..5 (`team:ranks.<name>`); anything else reads as no rank. */
 export const rankName = (rank: number): RankName => RANKS[rank] ?? 'none'
 
 /** The translation key of a membership level 0..7 (`levels.<name>`). */

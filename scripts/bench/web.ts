@@ -1,10 +1,12 @@
 // Web benchmark: Lighthouse (its default config, the mobile preset with simulated throttling)
-// in Debian's Chromium on home, assets and invite of a running app, home and assets as a
-// signed-in user, invite as a newcomer's wallet; plus the first screen's JavaScript as the
-// build measures it (apps/web/scripts/first-screen-budget.ts). Traffic stays on the app's host.
-// Each page is audited BENCH_WEB_RUNS times (5 unless set) and the figures are those of the
-// median run as Lighthouse picks it (the run nearest the median FCP and TTI): one run's score
-// moves by several points with the machine's momentary speed.
+// in Debian's Chromium on a running app: home, assets and verify as a signed-in user, invite
+// as a newcomer's wallet, home and an invite link in a browser without a wallet; plus the first
+// screen's JavaScript as the build measures it (apps/web/scripts/first-screen-budget.ts), with
+// its own answers and with the app's. Traffic stays on the app's host.
+// Each page's performance is audited BENCH_WEB_RUNS times (5 unless set) and the figures are
+// those of the median run as Lighthouse picks it (the run nearest the median FCP and TTI): one
+// run's score moves by several points with the machine's momentary speed. Accessibility, SEO
+// and best practices are audited once a page; what each lost on is printed.
 //
 // Alone: `node scripts/bench/web.ts http://127.0.0.1:8080` (an app started after `npm run build`).
 // BENCH_WEB_REPORTS=<dir> keeps each page's Lighthouse report there (JSON), to see what a score
@@ -31,7 +33,8 @@ const MAX_FIRST_SCREEN_KB = 120
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5) || 5)
 
 interface Visitor {
-  address: string
+  /** The wallet's address; null: a browser without a wallet. */
+  address: string | null
   token: string | null
 }
 
@@ -54,7 +57,8 @@ async function registerUser(baseUrl: string): Promise<Visitor> {
 
 /**
  * Runs in every document before the app: a wallet's in-app browser (an injected provider that
- * exposes the visitor's address) and, for a signed-in visitor, the stored session token.
+ * exposes the visitor's address; none for a browser without a wallet) and, for a signed-in
+ * visitor, the stored session token.
  * A string, evaluated in the page before the app's scripts.
  */
 function visitorScript({ address, token }: Visitor): string {
@@ -72,6 +76,7 @@ function visitorScript({ address, token }: Visitor): string {
         window.localStorage.removeItem('tokenAddress')
       }
     } catch {}
+    if (!address) return
     const provider = {
       async request({ method }) {
         if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
@@ -90,7 +95,19 @@ type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 const scoreOf = (lhr: Report) => Math.round((lhr.categories.performance?.score ?? 0) * 100)
 const lcpOf = (lhr: Report) => lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN
 
-async function audit(port: number, url: string, visitor: Visitor): Promise<Report> {
+/** The categories audited once a page beside performance, with their budgets. */
+const QUALITY: { id: string; name: string; min: number }[] = [
+  { id: 'accessibility', name: 'accessibility', min: 100 },
+  { id: 'seo', name: 'SEO', min: 95 },
+  { id: 'best-practices', name: 'best practices', min: 100 },
+]
+
+async function audit(
+  port: number,
+  url: string,
+  visitor: Visitor,
+  categories = ['performance'],
+): Promise<Report> {
   const browser = await puppeteer.connect({
     browserURL: `http://127.0.0.1:${port}`,
     defaultViewport: null,
@@ -100,7 +117,7 @@ async function audit(port: number, url: string, visitor: Visitor): Promise<Repor
     await page.evaluateOnNewDocument(visitorScript(visitor))
     const result = await lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { port, output: 'json', logLevel: 'error', onlyCategories: categories },
       undefined,
       page,
     )
@@ -135,7 +152,7 @@ function firstScreen(real?: { baseUrl: string; member: Visitor }): {
         ...process.env,
         FIRST_SCREEN_SERVER: real.baseUrl,
         FIRST_SCREEN_TOKEN: real.member.token ?? '',
-        FIRST_SCREEN_ADDRESS: real.member.address,
+        FIRST_SCREEN_ADDRESS: real.member.address ?? '',
       }
     : process.env
   // A figure is never an earlier run's: a check that could not measure writes none.
@@ -159,15 +176,28 @@ function firstScreen(real?: { baseUrl: string; member: Visitor }): {
   }
 }
 
-/** Lighthouse on home, assets and invite of the app at `baseUrl`, and the first screen's JS. */
+/**
+ * Lighthouse on home, assets, verify and invite of the app at `baseUrl` (performance, median
+ * of RUNS; accessibility, SEO and best practices once), and on home and an invite link in a
+ * browser without a wallet; and the first screen's JS.
+ */
 export async function benchWeb(baseUrl: string): Promise<BenchRow[]> {
   const base = baseUrl.replace(/\/$/, '')
   const member = await registerUser(base)
   const newcomer = { address: privateKeyToAccount(generatePrivateKey()).address, token: null }
+  const noWallet = { address: null, token: null }
   const pages = [
     { name: 'home', url: `${base}/#/`, visitor: member },
     { name: 'assets', url: `${base}/#/assets`, visitor: member },
+    { name: 'verify', url: `${base}/#/verify`, visitor: member },
     { name: 'invite', url: `${base}/#/invite`, visitor: newcomer },
+    // The first screen of a desktop visitor, or of an invite link opened outside a wallet.
+    { name: 'home, no wallet', url: `${base}/`, visitor: noWallet },
+    {
+      name: 'invite, no wallet',
+      url: `${base}/?pusername=${DEMO_ROOT.userName}`,
+      visitor: noWallet,
+    },
   ]
   const rows: BenchRow[] = []
   const chrome = await chromeLauncher.launch({
@@ -192,6 +222,30 @@ export async function benchWeb(baseUrl: string): Promise<BenchRow[]> {
         runs.forEach((r, i) =>
           fs.writeFileSync(path.join(reports, `${name}-${i + 1}.json`), JSON.stringify(r, null, 1)),
         )
+      }
+      const quality = await audit(
+        chrome.port,
+        url,
+        visitor,
+        QUALITY.map((q) => q.id),
+      )
+      for (const { id, name: category, min } of QUALITY) {
+        const value = Math.round((quality.categories[id]?.score ?? 0) * 100)
+        rows.push({
+          group: 'web',
+          name: `Lighthouse ${category} (${name})`,
+          value,
+          unit: 'score',
+          budget: `${min === 100 ? '=' : '≥'} ${min}`,
+          ok: value >= min,
+        })
+        const failed = Object.values(quality.audits).filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            quality.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        )
+        for (const a of failed) console.info(`    ${name} · ${category}: ${a.id} (${a.title})`)
       }
       rows.push(
         {

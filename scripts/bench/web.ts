@@ -229,6 +229,11 @@ export async function benchWeb(baseUrl: string): Promise<BenchRow[]> {
         visitor,
         QUALITY.map((q) => q.id),
       )
+      if (process.env.BENCH_WEB_REPORTS)
+        fs.writeFileSync(
+          path.join(process.env.BENCH_WEB_REPORTS, `${name}-quality.json`),
+          JSON.stringify(quality, null, 1),
+        )
       for (const { id, name: category, min } of QUALITY) {
         const value = Math.round((quality.categories[id]?.score ?? 0) * 100)
         rows.push({

@@ -50,7 +50,7 @@ export function QuoteChart({
           autoSize: true,
           layout: {
             background: { type: ColorType.Solid, color: 'transparent' },
-            textColor: '#9297ab',
+            textColor: '#676c82',
             fontSize: 11,
           },
           localization: { locale: INTL_LOCALES[lang] },

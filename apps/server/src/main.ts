@@ -41,6 +41,10 @@ function remoteAccount(address: Address, signPor: (tx: UnsignedTx) => Promise<He
   })
 }
 
+/** Says what the start has done, with the time since the process began. */
+const started = (what: string) =>
+  console.info(`${what} (${(performance.now() / 1000).toFixed(2)} s after start)`)
+
 async function main(): Promise<void> {
   const config = loadConfig()
   // The local Anvil (without CHAIN_RPC_URL) starts while the database starts and migrates.
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
       throw e
     }
     databaseUrl = embedded.url
+    started('database started')
   }
   const database = openDatabase(databaseUrl)
   try {
@@ -80,6 +85,18 @@ async function main(): Promise<void> {
     await embedded?.stop()
     throw e
   }
+  started('database migrated')
+  // The signer process (it holds the keys) starts meanwhile: it reads the settings the chain's
+  // setup writes only when asked to sign.
+  const signerStarting = process.env.SIGNER_URL
+    ? null
+    : startSignerWithOwnKeys({
+        databaseUrl,
+        localChain: !config.chainRpcUrl,
+        log: (m) => console.info(m),
+      })
+  signerStarting?.catch(() => {})
+  const dropSigner = () => signerStarting?.then((s) => s?.stop()).catch(() => {})
 
   // The chain: a configured endpoint, or a local Anvil keeping its state under DATA_DIR.
   let anvil: LocalChain | null = null
@@ -95,15 +112,17 @@ async function main(): Promise<void> {
       await configureLocalChain(settings, anvil.url)
     }
   } catch (e) {
+    await dropSigner()
     await anvil?.stop()
     await database.close()
     await embedded?.stop()
     throw e
   }
-
+  started('chain ready')
   try {
     await checkTokenDecimals(chain, createSettingsService(database.pool))
   } catch (e) {
+    await dropSigner()
     await anvil?.stop()
     await database.close()
     await embedded?.stop()
@@ -120,6 +139,7 @@ async function main(): Promise<void> {
     log: (msg, err) => app.log.warn({ err }, msg),
   })
   const app = await buildApp({ config, database, chain, limits })
+  started('app built')
   // The keys live in the signer process only: a worker of a cluster asks its primary's signer
   // (SIGNER_URL); a single process starts its own and forgets the keys here.
   let signerProcess: SignerProcess | null = null
@@ -133,11 +153,7 @@ async function main(): Promise<void> {
         porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
       })
     } else {
-      signerProcess = await startSignerWithOwnKeys({
-        databaseUrl,
-        localChain: anvil !== null,
-        log: (m) => console.info(m),
-      })
+      signerProcess = await signerStarting
       if (signerProcess) {
         signer = createRemoteSigner({
           url: signerProcess.env.SIGNER_URL,

@@ -22,8 +22,16 @@ import type { SettingsService } from '../modules/settings/settings.service.ts'
 
 /** Anvil's standard development mnemonic: its accounts are public test accounts. */
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
-export const devAccount = (index: number) =>
-  mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index })
+const devAccounts = new Map<number, ReturnType<typeof mnemonicToAccount>>()
+/** A development account; each derived once (a derivation costs tens of milliseconds). */
+export function devAccount(index: number): ReturnType<typeof mnemonicToAccount> {
+  let account = devAccounts.get(index)
+  if (!account) {
+    account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index })
+    devAccounts.set(index, account)
+  }
+  return account
+}
 
 /** A development account's private key (public knowledge: Anvil's mnemonic), as hex. */
 export const devKey = (index: number): `0x${string}` =>

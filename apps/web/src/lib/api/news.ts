@@ -1,6 +1,7 @@
-import type { Lang, NewsItem, NewsTypeCode, Page } from '@hope/api'
+import type { Lang, NewsTypeCode } from '@hope/api'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { request } from '../request.ts'
+import { nextPageNum } from './next-page.ts'
 
 export const NEWS_PAGE_SIZE = 10
 
@@ -25,10 +26,6 @@ export function latestNewsOptions(lang: Lang, pageSize: number, type?: NewsTypeC
     queryFn: ({ signal }) =>
       request('main/news', { pageNum: 1, pageSize, type }, { signal, hideToast: true, lang }),
   })
-}
-
-function nextPageNum(page: Page<NewsItem>): number | undefined {
-  return page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
 }
 
 /** The news list of one type (or all), page after page. */

@@ -1,16 +1,13 @@
-import type { NoticePage } from '@hope/api'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useFirstRead } from '../../../lib/first-read.ts'
 import { request } from '../../../lib/request.ts'
 import { noticeKeys } from '../../../lib/api/notice-keys.ts'
+import { nextPageNum } from '../../../lib/api/next-page.ts'
 
 export const NOTICE_PAGE_SIZE = 20
 /** How often a bell on show asks for the unread count again. */
 export const NOTICE_COUNT_REFRESH_MS = 60_000
-
-const nextPageNum = (page: NoticePage): number | undefined =>
-  page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
 
 /** `userAccount/notices`: the user's security notices, newest first, with the unread count. */
 export function noticesOptions() {

@@ -1,12 +1,9 @@
-import type { Page, Recharge } from '@hope/api'
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
 import { request } from '../../../lib/request.ts'
+import { nextPageNum } from '../../../lib/api/next-page.ts'
 
 export const RECHARGE_PAGE_SIZE = 20
-
-const nextPageNum = (page: Page<Recharge>): number | undefined =>
-  page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
 
 /**
  * `userAccount/myRecharge`, newest first: recharges made here and plain wallet transfers

@@ -1,12 +1,10 @@
-import type { Lang, Page, SchoolItem, SchoolKind } from '@hope/api'
+import type { Lang, SchoolKind } from '@hope/api'
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
 import { schoolKeys } from './school-keys.ts'
+import { nextPageNum } from '../../../lib/api/next-page.ts'
 
 export const SCHOOL_PAGE_SIZE = 10
-
-const nextPageNum = (page: Page<SchoolItem>): number | undefined =>
-  page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
 
 /** `main/school`: the published articles and videos (of one kind, or both), newest first. */
 export function schoolPagesOptions(lang: Lang, kind?: SchoolKind) {

@@ -1,12 +1,9 @@
-import type { Page, StakePosition } from '@hope/api'
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { request } from '../../../lib/request.ts'
 import { stakingKeys } from '../../../lib/api/staking-keys.ts'
+import { nextPageNum } from '../../../lib/api/next-page.ts'
 
 export const POSITION_PAGE_SIZE = 20
-
-const nextPageNum = (page: Page<StakePosition>): number | undefined =>
-  page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
 
 /** `game/myStake`: the user's consensus positions, newest first. */
 export function myStakesOptions() {

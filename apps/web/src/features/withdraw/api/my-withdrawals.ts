@@ -1,12 +1,9 @@
-import type { Page, Withdrawal } from '@hope/api'
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
 import { request } from '../../../lib/request.ts'
+import { nextPageNum } from '../../../lib/api/next-page.ts'
 
 export const WITHDRAWAL_PAGE_SIZE = 20
-
-const nextPageNum = (page: Page<Withdrawal>): number | undefined =>
-  page.pageNum * page.pageSize < page.total ? page.pageNum + 1 : undefined
 
 /** `userAccount/myWithDraw`: the user's withdrawals, newest first. */
 export function myWithdrawalsOptions() {

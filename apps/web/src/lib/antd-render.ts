@@ -1,7 +1,7 @@
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render'
 import { createRoot, type Root } from 'react-dom/client'
 
-const roots = new WeakMap<Element | DocumentFragment, Root>()
+const roots = new Map<Element | DocumentFragment, Root>()
 let ready = false
 
 /**
@@ -27,4 +27,13 @@ export function setupAntdRender(): void {
       roots.delete(container)
     }
   })
+}
+
+/**
+ * Takes every toast and dialog away at once, as a test ends: one left open would close on its
+ * own timer after the test's document is gone.
+ */
+export function unmountImperativeRoots(): void {
+  for (const root of roots.values()) root.unmount()
+  roots.clear()
 }

@@ -176,13 +176,17 @@ export function useFirstRead<T, K extends QueryKey>(options: Options<T, K>): Fir
   const subscribe = useCallback(
     (listener: () => void) => {
       const off = subscribeLocal(listener)
-      const offCache = backend?.getQueryCache().subscribe(listener)
+      // Only this key's events: another screen part building its query during its render
+      // must not update this one's reader in the middle of that render.
+      const offCache = backend
+        ?.getQueryCache()
+        .subscribe((event) => void (hashKey(event.query.queryKey) === hash && listener()))
       return () => {
         off()
         offCache?.()
       }
     },
-    [backend],
+    [backend, hash],
   )
   const state = useSyncExternalStore(subscribe, () =>
     backend ? backend.getQueryState<T, Error>(options.queryKey) : entries.get(hash),

@@ -1,5 +1,6 @@
-import { cleanup } from '@testing-library/react'
+import { act, cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
+import { unmountImperativeRoots } from '../lib/antd-render.ts'
 import { loadAntdTexts } from '../lib/antd-texts.ts'
 import { initI18n, loadNamespace } from '../lib/i18n.ts'
 import { initialSession, useSession } from '../lib/store.ts'
@@ -23,6 +24,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
+  act(() => unmountImperativeRoots())
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
   vi.useRealTimers()

@@ -37,6 +37,7 @@ import {
 } from '@hope/api'
 import type { Page, Request } from 'playwright-core'
 import { chromiumPath, launchBrowser, phonePage } from '../../../e2e/support/chromium.ts'
+import { INTL_LOCALES } from '../src/lib/lang.ts'
 import { balanceList } from '../src/test/fixtures.ts'
 
 export const BUDGET_BYTES = 120 * 1024
@@ -294,16 +295,6 @@ export interface FirstScreenCase {
   server?: { baseUrl: string; token: string; address: string }
 }
 
-/** Chromium's locale for a browser that speaks `lang`. */
-const BROWSER_LOCALES: Record<Lang, string> = {
-  zhcn: 'zh-CN',
-  en: 'en-US',
-  ko: 'ko-KR',
-  ja: 'ja-JP',
-  th: 'th-TH',
-  vi: 'vi-VN',
-}
-
 /** Loads the app as a signed-in user on `/` and measures what it fetched. */
 export async function measureFirstScreen({
   lang,
@@ -316,7 +307,7 @@ export async function measureFirstScreen({
   const dist = server ? { baseUrl: server.baseUrl, close: async () => {} } : await serveDist()
   const browser = await launchBrowser()
   try {
-    const page = await phonePage(browser, { locale: BROWSER_LOCALES[lang] })
+    const page = await phonePage(browser, { locale: INTL_LOCALES[lang] })
     await page.addInitScript(installSignedInState, {
       address: server?.address ?? ADDRESS,
       token: server?.token ?? TOKEN,

@@ -2,8 +2,31 @@ import type { Locale } from 'antd-mobile/es/locales/base'
 import type ui from '../locales/zhcn/ui.json'
 import { i18n, loadNamespace } from './i18n.ts'
 
+type UiKey = keyof typeof ui
+
 /** The texts of antd-mobile's own that the app shows, from our `ui` namespace. */
-const text = (key: keyof typeof ui): string => i18n.t(key, { ns: 'ui' })
+const text = (key: UiKey): string => i18n.t(key, { ns: 'ui' })
+
+/**
+ * Where each of antd-mobile's texts that the app's components show comes from in the `ui`
+ * namespace, per antd-mobile section.
+ */
+const SOURCES = {
+  common: { confirm: 'confirm', cancel: 'cancel', loading: 'loading', close: 'close' },
+  Dialog: { ok: 'ok' },
+  InfiniteScroll: { noMore: 'noMore', failedToLoad: 'failedToLoad', retry: 'retry' },
+  Input: { clear: 'clear' },
+  Selector: { name: 'choices' },
+  Mask: { name: 'dismiss' },
+} satisfies { [Section in keyof Locale]?: Partial<Record<keyof Locale[Section], UiKey>> }
+
+/** An object whose every text is read from `ui` when it is read (so a language switch shows). */
+function liveTexts(sources: Record<string, UiKey>): Record<string, string> {
+  const texts = {}
+  for (const [name, key] of Object.entries(sources))
+    Object.defineProperty(texts, name, { enumerable: true, get: () => text(key) })
+  return texts
+}
 
 /**
  * antd-mobile's locale with every text the app's components show read, at render time, from
@@ -11,54 +34,9 @@ const text = (key: keyof typeof ui): string => i18n.t(key, { ns: 'ui' })
  * antd-mobile's Chinese default.
  */
 export function antdLocale(fallback: Locale): Locale {
-  return {
-    ...fallback,
-    common: {
-      get confirm() {
-        return text('confirm')
-      },
-      get cancel() {
-        return text('cancel')
-      },
-      get loading() {
-        return text('loading')
-      },
-      get close() {
-        return text('close')
-      },
-    },
-    Dialog: {
-      get ok() {
-        return text('ok')
-      },
-    },
-    InfiniteScroll: {
-      get noMore() {
-        return text('noMore')
-      },
-      get failedToLoad() {
-        return text('failedToLoad')
-      },
-      get retry() {
-        return text('retry')
-      },
-    },
-    Input: {
-      get clear() {
-        return text('clear')
-      },
-    },
-    Selector: {
-      get name() {
-        return text('choices')
-      },
-    },
-    Mask: {
-      get name() {
-        return text('dismiss')
-      },
-    },
-  }
+  const locale: Record<string, unknown> = { ...fallback }
+  for (const [section, sources] of Object.entries(SOURCES)) locale[section] = liveTexts(sources)
+  return locale as unknown as Locale
 }
 
 let ready: Promise<void> | undefined

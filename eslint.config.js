@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
+import fs from 'node:fs'
 
 /**
  * The server's modules from the foundations up. A module's code may import only modules
@@ -10,6 +11,7 @@ import globals from 'globals'
 const SERVER_MODULE_ORDER = [
   'settings',
   'ledger',
+  'audit',
   'alarm',
   'notice',
   'totp',
@@ -47,18 +49,64 @@ const moduleLayers = SERVER_MODULE_ORDER.map((name, i) => {
       'no-restricted-imports': [
         'error',
         {
-          patterns: above.length
-            ? [
-                {
-                  regex: `^(\\.\\./)+(modules/)?(${above.join('|')})/`,
-                  message: `${name} may import only the modules before it in SERVER_MODULE_ORDER (eslint.config.js): move what both need down the order instead.`,
-                },
-              ]
-            : [],
+          patterns: [
+            ...(above.length
+              ? [
+                  {
+                    regex: `^(\\.\\./)+(modules/)?(${above.join('|')})/`,
+                    message: `${name} may import only the modules before it in SERVER_MODULE_ORDER (eslint.config.js): move what both need down the order instead.`,
+                  },
+                ]
+              : []),
+            {
+              // A module's SQL is its own: others go through its service, the module's door.
+              regex: `^(\\.\\./)+(modules/)?(?!${name}/)[a-z-]+/[a-z.-]+\\.repository(\\.ts)?$`,
+              message: `Another module's repository: call what its service exports instead (each module's service is its door; see apps/server/src/modules/README.md).`,
+            },
+          ],
         },
       ],
     },
   }
+})
+
+/** One pull to refresh in the app: the same words on every screen, without antd-mobile's
+ * gesture and spring libraries. */
+const WEB_RESTRICTED_PATHS = [
+  {
+    name: 'antd-mobile/es/components/pull-to-refresh',
+    message: 'Use Refreshable from lib/refreshable.tsx.',
+  },
+]
+
+/**
+ * A feature of the app or the console is entered through its index.ts: another feature imports
+ * only what that file exports, never a file inside it (the same door as the server's modules).
+ */
+const featureDoors = ['web', 'admin'].flatMap((app) => {
+  const root = `apps/${app}/src/features`
+  const features = fs
+    .readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+  return features.map((name) => ({
+    files: [`${root}/${name}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...(app === 'web' ? { paths: WEB_RESTRICTED_PATHS } : {}),
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== name).join('|')})/(?!index\\.tsx?$)`,
+              message: `${name} reaches inside another feature: import what that feature's index.ts exports.`,
+            },
+          ],
+        },
+      ],
+    },
+  }))
 })
 
 export default tseslint.config(
@@ -106,21 +154,8 @@ export default tseslint.config(
     },
   },
   {
-    // One pull to refresh in the app: the same words on every screen, without antd-mobile's
-    // gesture and spring libraries.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'antd-mobile/es/components/pull-to-refresh',
-              message: 'Use Refreshable from lib/refreshable.tsx.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: WEB_RESTRICTED_PATHS }] },
   },
+  ...featureDoors,
 )

@@ -19,9 +19,7 @@ import type pg from 'pg'
 import type { z } from 'zod'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { SqlLeg } from '../ledger/ledger.repository.ts'
-import * as ledgerRepo from '../ledger/ledger.repository.ts'
-import { feeFor } from '../ledger/ledger.rules.ts'
+import { feeFor, type SqlLeg } from '../ledger/ledger.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import { hopePrice, valueInUsdt } from '../pricing/pricing.rules.ts'
 import type { OutflowService } from '../outflow/outflow.service.ts'
@@ -43,7 +41,7 @@ export function createAccountService(deps: {
   const { pool, ledger, settings, outflows } = deps
 
   async function currentHopePrice(): Promise<string> {
-    return hopePrice(await ledgerRepo.hopeIssued(pool), await settings.get())
+    return hopePrice(await ledger.hopeIssued(), await settings.get())
   }
 
   return {
@@ -51,7 +49,7 @@ export function createAccountService(deps: {
 
     async balance(userId: number): Promise<BalanceList> {
       const [{ accounts: rows, issued }, s, outside] = await Promise.all([
-        ledgerRepo.userAccountsAndIssued(pool, userId),
+        ledger.userAccountsAndIssued(userId),
         settings.get(),
         hopeOutsideAccounts(pool, userId),
       ])
@@ -213,7 +211,7 @@ export function createAccountService(deps: {
       )
       let movedFee = formatAmount(fee, USDT)
       if (outcome.replayed) {
-        const moved = await ledgerRepo.transfersById(pool, outcome.transfers)
+        const moved = await ledger.transfersById(outcome.transfers)
         movedFee = trimDecimal(moved.find((t) => t.logType === LOG_TYPE.fee)?.amount ?? '0')
       }
       return {

@@ -14,9 +14,9 @@ import type { LimitStore } from '../../lib/limit-store.ts'
 import { RateLimiter } from '../../lib/rate-limiter.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { Operator } from '../operator/operator.service.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import { findUserByName } from '../user/user.repository.ts'
+import { findUserByName } from '../user/user.service.ts'
 import * as repo from './chat.repository.ts'
 import { keysetPage } from './chat.rules.ts'
 
@@ -85,7 +85,7 @@ export function createChatService(deps: {
       }
       await repo.recordLastMessage(q, conversationId, id, sender)
       if (operator) {
-        await insertAudit(q, {
+        await recordAudit(q, {
           operatorId: operator.id,
           action: 'chat_reply',
           targetUserId: userId,

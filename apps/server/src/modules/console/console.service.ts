@@ -14,7 +14,7 @@ import type {
 } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock, withAdvisoryLockWaiting } from '../../db/advisory-lock.ts'
-import { openAlarms } from '../alarm/alarm.repository.ts'
+import { openAlarms } from '../alarm/alarm.service.ts'
 import { AppError, isAppError } from '../../lib/app-error.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { SettlementService } from '../settlement/settlement.service.ts'
@@ -29,7 +29,7 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import type { WithdrawService } from '../withdraw/withdraw.service.ts'
 import * as repo from './console.repository.ts'
 import { jsonText, likePattern, localDayStart, parseSettingValue } from './console.rules.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import type { Operator } from '../operator/operator.service.ts'
 
 /** One ledger check at a time across processes. */
@@ -223,7 +223,7 @@ export function createAdminService(deps: {
           changedBy: operator.username,
           reason: params.reason,
         })
-        await insertAudit(q, {
+        await recordAudit(q, {
           operatorId: operator.id,
           action: 'setting_update',
           targetUserId: null,

@@ -17,7 +17,7 @@ import { LANGS } from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import * as repo from './content.repository.ts'
 import {
   checkNewItem,
@@ -92,7 +92,7 @@ export function createContentService(deps: { pool: pg.Pool }) {
     action: string,
     before: unknown,
     after: unknown,
-  ) => insertAudit(q, { operatorId, action, targetUserId: null, reason: '', before, after })
+  ) => recordAudit(q, { operatorId, action, targetUserId: null, reason: '', before, after })
 
   const found = <T>(item: T | undefined): T => {
     if (!item) throw new AppError('not_found')

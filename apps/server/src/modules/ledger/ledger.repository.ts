@@ -1,18 +1,8 @@
 import { trimDecimal } from '@hope/api'
 import type pg from 'pg'
+import type { SqlLeg } from './ledger.rules.ts'
 
-/** A leg as the SQL function `ledger_apply` takes it: amounts are decimal strings. */
-export type SqlLeg =
-  | {
-      kind: 'posted' | 'pending'
-      debit: number
-      credit: number
-      amount: string
-      logType: number
-      ref?: string
-    }
-  | { kind: 'post_pending'; pending: number; amount?: string; ref?: string }
-  | { kind: 'void_pending'; pending: number; ref?: string }
+export type { SqlLeg }
 
 export interface ApplyOutcome {
   replayed: boolean
@@ -228,7 +218,6 @@ export async function hopeIssued(q: Queryable): Promise<string> {
   return res.rows[0]?.issued ?? '0'
 }
 
-/** The amounts a request key moved, leg by leg; empty when the key is new. */
 /** The hash of the request that first used `key`, or null when the key is new. */
 export async function requestHashOf(q: Queryable, key: string): Promise<Buffer | null> {
   const res = await q.query<{ request_hash: Buffer }>(
@@ -238,6 +227,7 @@ export async function requestHashOf(q: Queryable, key: string): Promise<Buffer |
   return res.rows[0]?.request_hash ?? null
 }
 
+/** The amounts a request key moved, leg by leg; empty when the key is new. */
 export async function movedUnder(q: Queryable, key: string): Promise<string[]> {
   const res = await q.query<{ amount: string }>(
     `SELECT amount::text FROM ledger_transfers WHERE request_key = $1 ORDER BY leg`,

@@ -4,6 +4,19 @@
  * same semantics so property tests can compare the two and check the invariants.
  */
 
+/** A leg as the SQL function `ledger_apply` takes it: amounts are decimal strings. */
+export type SqlLeg =
+  | {
+      kind: 'posted' | 'pending'
+      debit: number
+      credit: number
+      amount: string
+      logType: number
+      ref?: string
+    }
+  | { kind: 'post_pending'; pending: number; amount?: string; ref?: string }
+  | { kind: 'void_pending'; pending: number; ref?: string }
+
 export type LegKind = 'posted' | 'pending' | 'post_pending' | 'void_pending'
 
 interface MovingLeg {

@@ -233,6 +233,26 @@ export function createLedgerService(pool: pg.Pool) {
       return free / 10n ** BigInt(18 - CURRENCY_DECIMALS[ACCOUNT_CURRENCY[kind]])
     },
 
+    /** HOPE sold so far (the sale counter the price follows), as a decimal string. */
+    hopeIssued(): Promise<string> {
+      return repo.hopeIssued(pool)
+    },
+
+    /** A user's five accounts and the HOPE sold so far, in one round trip (the balance read). */
+    userAccountsAndIssued(userId: number) {
+      return repo.userAccountsAndIssued(pool, userId)
+    },
+
+    /** The transfers an `apply` answered with, as they were written. */
+    transfersById(ids: number[]): Promise<repo.TransferRow[]> {
+      return repo.transfersById(pool, ids)
+    },
+
+    /** The amounts a request key moved, leg by leg (empty when the key is new), in `q`'s view. */
+    movedUnder(key: string, q: Pick<pg.Pool | pg.PoolClient, 'query'> = pool): Promise<string[]> {
+      return repo.movedUnder(q, key)
+    },
+
     async userAccountIds(userId: number): Promise<Record<AccountKind, number>> {
       const cached = userCache.get(userId)
       if (cached) return cached

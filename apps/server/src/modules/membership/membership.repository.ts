@@ -1,7 +1,7 @@
 import type { MemberFlags } from '@hope/api'
 import type { Queryable } from '../../db/transaction.ts'
+import type { NodeType } from '@hope/api'
 
-export type NodeType = 1 | 2 | 3
 export interface NodeHolding {
   type: NodeType
   source: 'bought' | 'granted'

@@ -4,13 +4,19 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
 import { replayedRequest } from '../ledger/ledger.service.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { saleTurns, type SaleService } from '../sale/sale.service.ts'
-import { splitOf } from '../sale/sale.repository.ts'
+import { splitOf } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import { teamAdd } from '../team/team.repository.ts'
+import { teamAdd } from '../team/team.service.ts'
 import * as repo from './membership.repository.ts'
 import { upgradeCost } from './membership.rules.ts'
+
+/**
+ * What other modules may do with memberships in their own transaction: lock a member's row or
+ * level while they change what depends on it, read the flags and nodes.
+ */
+export { lockMemberId, lockUserLevel, memberFlags, nodesOf } from './membership.repository.ts'
 
 /**
  * Membership levels (DESIGN §7): bought by the member or paid by an upline for a downline,
@@ -147,7 +153,7 @@ export function createMembershipService(deps: {
         const before = await repo.memberFlags(q, id)
         await repo.setRobot(q, id, params.robot)
         const after = await repo.memberFlags(q, id)
-        await insertAudit(q, {
+        await recordAudit(q, {
           operatorId,
           action: params.robot ? 'flag_robot' : 'unflag_robot',
           targetUserId: id,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/transaction.ts'
-import type { NodeType } from '../membership/membership.repository.ts'
+import type { NodeType } from '@hope/api'
 
 export async function addBoughtNode(q: Queryable, userId: number, type: number): Promise<void> {
   await q.query(`INSERT INTO node_holders (user_id, type, source) VALUES ($1, $2, 'bought')`, [

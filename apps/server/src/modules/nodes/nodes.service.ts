@@ -17,11 +17,16 @@ import {
   lockUserLevel,
   memberFlags,
   nodesOf,
-} from '../membership/membership.repository.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+} from '../membership/membership.service.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { saleTurns, type SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './nodes.repository.ts'
+
+/**
+ * What settlement reads of the nodes: the holders a day's node rewards go to.
+ */
+export { rewardedHolders } from './nodes.repository.ts'
 
 /**
  * Nodes (DESIGN §7): bought in the app or granted to shareholders by operators, paid a share
@@ -85,7 +90,7 @@ export function createNodesService(deps: {
         const before = await memberFlags(q, id)
         await repo.grantNode(q, id, params.type)
         const after = await memberFlags(q, id)
-        await insertAudit(q, {
+        await recordAudit(q, {
           operatorId,
           action: 'grant_shareholder',
           targetUserId: id,

@@ -15,7 +15,8 @@ import { AppError } from '../../lib/app-error.ts'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
-import { findUserByName } from '../user/user.repository.ts'
+import { findUserByName } from '../user/user.service.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
 import * as repo from './operator.repository.ts'
 import { hashPassword, verifyPassword } from './operator.rules.ts'
@@ -91,7 +92,7 @@ export function createOperatorService(deps: {
         18,
       )
       if (!outcome.replayed) {
-        await repo.insertAudit(client, {
+        await recordAudit(client, {
           operatorId: operator.id,
           action: direction === 'credit' ? 'backend_recharge' : 'backend_debit',
           targetUserId: user.id,

@@ -26,8 +26,8 @@ import { AppError } from '../../lib/app-error.ts'
 import type { ChainConnection } from '../../chain/chain.service.ts'
 import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
 import { localChain } from '../../chain/local-chain.ts'
-import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.repository.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.service.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
 import { openProof, sealProof } from './por.seal.ts'
@@ -218,7 +218,7 @@ export function createPorService(deps: {
       return inTransaction(pool, async (q) => {
         const r = await repo.requestSnapshot(q, operator.username)
         if (r.created)
-          await insertAudit(q, {
+          await recordAudit(q, {
             operatorId: operator.id,
             action: 'por_publish',
             targetUserId: null,

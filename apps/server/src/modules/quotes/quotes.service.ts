@@ -8,7 +8,7 @@ import {
 import type pg from 'pg'
 import { lockForTransaction, withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import type { PriceFeed } from './quotes.feed.ts'
 import * as repo from './quotes.repository.ts'
 import {
@@ -110,7 +110,7 @@ export function createQuotesService(deps: {
         const previous = await repo.priceAtOrBefore(q, 'ETH', at)
         await repo.insertPrice(q, { symbol: 'ETH', price, source: 'operator', operatorId, at })
         const before = previous ? trimDecimal(previous.price) : null
-        await insertAudit(q, {
+        await recordAudit(q, {
           operatorId,
           action: 'set_eth_price',
           targetUserId: null,

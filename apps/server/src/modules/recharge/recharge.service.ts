@@ -7,6 +7,12 @@ import { AppError } from '../../lib/app-error.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './recharge.repository.ts'
 
+/**
+ * What the deposit watcher does with recharge claims: lists those still unanswered on a chain,
+ * and fails one whose transfer can never count.
+ */
+export { failClaim, failClaimOfUser, listUnansweredClaims } from './recharge.repository.ts'
+
 /** Advisory lock namespace of a user's recharge claims (the second key is the user's id). */
 const CLAIMS_LOCK = 7_017_001
 

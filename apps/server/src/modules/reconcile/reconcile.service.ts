@@ -1,7 +1,7 @@
 import { formatAmount, parseAmount, trimDecimal } from '@hope/api'
 import type pg from 'pg'
 import { erc20Abi, parseAbiItem, type Address, type PublicClient } from 'viem'
-import { readCursor } from '../deposit/deposit.repository.ts'
+import { readCursor } from '../deposit/deposit.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './reconcile.repository.ts'
 import { differences, type ReconcileLine } from './reconcile.rules.ts'

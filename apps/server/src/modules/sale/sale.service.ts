@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits } from '../../lib/units.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import { teamAdd } from '../team/team.repository.ts'
+import { teamAdd } from '../team/team.service.ts'
 import * as repo from './sale.repository.ts'
 import {
   buyAcrossStages,
@@ -15,6 +15,12 @@ import {
   StageLimitError,
   type StageParams,
 } from './sale.rules.ts'
+
+/**
+ * What other modules may do with the token sale in their own transaction: read and add to the
+ * HOPE sold, read a member's split account figures.
+ */
+export { addSold, soldHope, splitOf } from './sale.repository.ts'
 
 /** `buyAcrossStages`, with a purchase past the stage limit refused as too large. */
 export function buyFromStages(sold: bigint, cost: bigint, p: StageParams) {

@@ -5,9 +5,9 @@ import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits, ppmUnits, usdtUnits } from '../../lib/units.ts'
-import { movedUnder, type SqlLeg } from '../ledger/ledger.repository.ts'
+import type { SqlLeg } from '../ledger/ledger.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
-import { rewardedHolders } from '../nodes/nodes.repository.ts'
+import { rewardedHolders } from '../nodes/nodes.service.ts'
 import { nodeShares } from '../nodes/nodes.rules.ts'
 import { linearRelease } from '../redemption/redemption.rules.ts'
 import { hopeFor, usdtFor } from '../sale/sale.rules.ts'
@@ -227,7 +227,7 @@ export function createSettlementService(deps: {
       })
       await inTransaction(pool, async (q) => {
         const key = `settle:${day}:nodes`
-        if ((await movedUnder(q, key)).length) return
+        if ((await ledger.movedUnder(key, q)).length) return
         const totals = await repo.runById(q, run.id)
         const allocated = usdtFor(hopeUnits(totals!.consensusHope), price)
         const holders = await rewardedHolders(q)

@@ -5,6 +5,12 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './team.repository.ts'
 import { rankOf, rankPerformance } from './team.rules.ts'
 
+/**
+ * What other modules may do with the team figures in their own transaction: read a member's
+ * uplines, add to their teams' totals (a purchase, a stake).
+ */
+export { teamAdd, uplines } from './team.repository.ts'
+
 /** The member's team: people and performance per partition, rank, direct members (DESIGN §7). */
 export function createTeamService(deps: { pool: pg.Pool; settings: SettingsService }) {
   const { pool, settings } = deps

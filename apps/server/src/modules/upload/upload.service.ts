@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads'
 import { uploadUrl, type UploadedImage } from '@hope/api'
 import type pg from 'pg'
 import { AppError } from '../../lib/app-error.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { SOURCE_DIR } from '../../paths.ts'
 import { checkImage, variantPlan } from './upload.rules.ts'
 import type { ResizeJob } from './upload.worker.ts'
@@ -94,7 +94,7 @@ export function createUploadService(deps: { pool: pg.Pool; dir: string }) {
         bytes: bytes.length,
         variants,
       }
-      await insertAudit(pool, {
+      await recordAudit(pool, {
         operatorId,
         action: 'image_upload',
         targetUserId: null,

@@ -22,6 +22,11 @@ import {
   tokenHash,
 } from './user.rules.ts'
 
+/**
+ * What other modules may read of a user, by wallet address, in their own transaction.
+ */
+export { findUserByName, findUserIdByName } from './user.repository.ts'
+
 export interface SignedPair {
   username: `0x${string}`
   message: string

@@ -11,9 +11,9 @@ import type pg from 'pg'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { SqlLeg } from '../ledger/ledger.repository.ts'
+import type { SqlLeg } from '../ledger/ledger.rules.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
-import { insertAudit } from '../operator/operator.repository.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { NoticeService } from '../notice/notice.service.ts'
 import type { OutflowService } from '../outflow/outflow.service.ts'
@@ -246,7 +246,7 @@ export function createWithdrawService(deps: {
           reviewedBy: operatorId,
           ...(params.reason ? { reviewReason: params.reason } : {}),
         })
-        await insertAudit(q, {
+        await recordAudit(q, {
           operatorId,
           action: params.decision === 'approve' ? 'withdraw_approve' : 'withdraw_reject',
           targetUserId: row.userId,

@@ -269,32 +269,6 @@ export async function storedSettings(q: Queryable, key?: string): Promise<Stored
   return res.rows
 }
 
-/** Writes a setting and its change record in the caller's transaction; the old value (JSON text). */
-export async function writeSetting(
-  q: Queryable,
-  change: { key: string; value: unknown; changedBy: string; reason: string },
-): Promise<string | null> {
-  // Serialises changes of one key, also the first one (no row to lock yet).
-  await q.query('SELECT pg_advisory_xact_lock(7014002, hashtext($1))', [change.key])
-  const old = await q.query<{ value: string }>(
-    'SELECT value::text AS value FROM settings WHERE key = $1',
-    [change.key],
-  )
-  const json = jsonText(change.value)
-  await q.query(
-    `INSERT INTO settings (key, value, updated_by) VALUES ($1, $2::jsonb, $3)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [change.key, json, change.changedBy],
-  )
-  const before = old.rows[0]?.value ?? null
-  await q.query(
-    `INSERT INTO setting_changes (key, old_value, new_value, changed_by, reason)
-     VALUES ($1, $2::jsonb, $3::jsonb, $4, $5)`,
-    [change.key, before, json, change.changedBy, change.reason],
-  )
-  return before === null ? null : jsonText(JSON.parse(before))
-}
-
 export async function settingChanges(
   q: Queryable,
   key: string,

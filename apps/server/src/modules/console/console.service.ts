@@ -217,7 +217,7 @@ export function createAdminService(deps: {
       const parsed = parseSettingValue(params.key, params.value)
       if (!parsed.ok) throw new AppError(parsed.reason, { detail: params.key })
       await inTransaction(pool, async (q) => {
-        const before = await repo.writeSetting(q, {
+        const before = await settings.write(q, {
           key: parsed.key,
           value: parsed.value,
           changedBy: operator.username,

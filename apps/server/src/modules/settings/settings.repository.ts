@@ -12,10 +12,15 @@ export async function listSettings(q: Queryable): Promise<{ key: string; value: 
   return res.rows.map((r) => ({ key: r.key, value: JSON.parse(r.json) as unknown }))
 }
 
-/** The stored value of `key` as JSON text, locked until the transaction ends; null when unset. */
+/**
+ * Holds the changes of one key to one at a time until the transaction ends, the first one
+ * too (a key never set has no row to lock); then reads its stored value as JSON text (null
+ * when unset).
+ */
 export async function lockSetting(q: Queryable, key: string): Promise<string | null> {
+  await q.query('SELECT pg_advisory_xact_lock(7014002, hashtext($1))', [key])
   const res = await q.query<{ json: string }>(
-    'SELECT value::text AS json FROM settings WHERE key = $1 FOR UPDATE',
+    'SELECT value::text AS json FROM settings WHERE key = $1',
     [key],
   )
   return res.rows[0]?.json ?? null
@@ -38,11 +43,17 @@ export async function upsertSetting(
 /** Records a change; `oldJson` is the value before it as JSON text (null when it was unset). */
 export async function insertSettingChange(
   q: Queryable,
-  change: { key: string; oldJson: string | null; newValue: unknown; changedBy: string },
+  change: {
+    key: string
+    oldJson: string | null
+    newValue: unknown
+    changedBy: string
+    reason: string | null
+  },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO setting_changes (key, old_value, new_value, changed_by)
-     VALUES ($1, $2::jsonb, $3::jsonb, $4)`,
-    [change.key, change.oldJson, JSON.stringify(change.newValue), change.changedBy],
+    `INSERT INTO setting_changes (key, old_value, new_value, changed_by, reason)
+     VALUES ($1, $2::jsonb, $3::jsonb, $4, $5)`,
+    [change.key, change.oldJson, JSON.stringify(change.newValue), change.changedBy, change.reason],
   )
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { clientOr, inTransaction } from '../../db/transaction.ts'
+import { clientOr, inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import {
   SETTING_SCHEMAS,
@@ -11,9 +11,23 @@ import * as repo from './settings.repository.ts'
 
 const CACHE_MS = 5_000
 
+export interface SettingChange {
+  key: SettingKey
+  /** Already checked against the key's schema. */
+  value: unknown
+  changedBy: string
+  /** The operator's reason; null for a change the app makes itself. */
+  reason: string | null
+}
+
 export interface SettingsService {
   get(): Promise<Settings>
   set<K extends SettingKey>(key: K, value: unknown, changedBy: string): Promise<Settings>
+  /**
+   * The one writer of `settings`: writes a checked value and its change record in the caller's
+   * transaction, one change of a key at a time. The value before, as JSON text (null: unset).
+   */
+  write(q: Queryable, change: SettingChange): Promise<string | null>
   /** Drops the cached values after a change written elsewhere (an operator's, with its audit). */
   invalidate(): void
 }
@@ -38,18 +52,28 @@ export function createSettingsService(pool: pg.Pool): SettingsService {
   ): Promise<Settings> {
     const parsed = SETTING_SCHEMAS[key].safeParse(value)
     if (!parsed.success) throw new AppError('invalid_params', { detail: key })
-    await inTransaction(pool, async (q) => {
-      const oldJson = await repo.lockSetting(q, key)
-      await repo.upsertSetting(q, key, parsed.data, changedBy)
-      await repo.insertSettingChange(q, { key, oldJson, newValue: parsed.data, changedBy })
-    })
+    await inTransaction(pool, (q) => write(q, { key, value: parsed.data, changedBy, reason: null }))
     cached = null
     return get()
+  }
+
+  async function write(q: Queryable, change: SettingChange): Promise<string | null> {
+    const oldJson = await repo.lockSetting(q, change.key)
+    await repo.upsertSetting(q, change.key, change.value, change.changedBy)
+    await repo.insertSettingChange(q, {
+      key: change.key,
+      oldJson,
+      newValue: change.value,
+      changedBy: change.changedBy,
+      reason: change.reason,
+    })
+    return oldJson
   }
 
   return {
     get,
     set,
+    write,
     invalidate: () => {
       cached = null
     },

@@ -26,10 +26,6 @@ export async function levelOf(q: Queryable, userId: number): Promise<number> {
   return res.rows[0]?.level ?? 0
 }
 
-export async function setLevel(q: Queryable, userId: number, level: number): Promise<void> {
-  await q.query('UPDATE users SET level = $2 WHERE id = $1', [userId, level])
-}
-
 /** A member by address (user name), with the uplines it hangs under; null when unknown. */
 export async function memberByAddress(
   q: Queryable,
@@ -66,14 +62,6 @@ export async function placementOf(
   )
   const r = res.rows[0]!
   return { location: r.location, teamPeople: Number(r.team), positions: Number(r.positions) }
-}
-
-export async function setLocation(q: Queryable, userId: number, location: number): Promise<void> {
-  await q.query('UPDATE users SET location = $2 WHERE id = $1', [userId, location])
-}
-
-export async function setRobot(q: Queryable, userId: number, robot: boolean): Promise<void> {
-  await q.query('UPDATE users SET is_robot = $2 WHERE id = $1', [userId, robot])
 }
 
 /**

@@ -5,10 +5,10 @@ import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
 import { replayedRequest } from '../ledger/ledger.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import { saleTurns, type SaleService } from '../sale/sale.service.ts'
-import { splitOf } from '../sale/sale.service.ts'
+import { saleTurns, splitOf, type SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd } from '../team/team.service.ts'
+import { setLevel, setLocation, setRobot } from '../user/user.service.ts'
 import * as repo from './membership.repository.ts'
 import { upgradeCost } from './membership.rules.ts'
 
@@ -50,7 +50,7 @@ export function createMembershipService(deps: {
             if (params.level <= level) throw new AppError('not_an_upgrade')
             const cost = upgradeCost(await levelPrices(), level, params.level)
             const hopeBought = await sale.purchase(q, user.id, key, cost, content)
-            await repo.setLevel(q, user.id, params.level)
+            await setLevel(q, user.id, params.level)
             return {
               paid: formatUsdt(cost),
               hope: formatHope(hopeBought),
@@ -103,13 +103,13 @@ export function createMembershipService(deps: {
                 if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
                   throw new AppError('placement_locked')
                 await teamAdd(q, memberId, { people: -1 })
-                await repo.setLocation(q, memberId, params.location)
+                await setLocation(q, memberId, params.location)
                 await teamAdd(q, memberId, { people: 1 })
               }
             }
             const cost = upgradeCost(await levelPrices(), level, params.level)
             const hopeBought = await sale.purchase(q, memberId, key, cost, content, payer.id)
-            await repo.setLevel(q, memberId, params.level)
+            await setLevel(q, memberId, params.level)
             return {
               paid: formatUsdt(cost),
               hope: formatHope(hopeBought),
@@ -151,7 +151,7 @@ export function createMembershipService(deps: {
         const id = await repo.lockMemberId(q, params.userName)
         if (id === null) throw new AppError('not_registered')
         const before = await repo.memberFlags(q, id)
-        await repo.setRobot(q, id, params.robot)
+        await setRobot(q, id, params.robot)
         const after = await repo.memberFlags(q, id)
         await recordAudit(q, {
           operatorId,

@@ -55,3 +55,44 @@ export async function pledgesOf(
   ])
   return { list: rows.rows, total: Number(total.rows[0]!.n) }
 }
+
+/** The next batch of unreleased pledge items due on `day`, like `lockDuePositions`. */
+export async function lockDuePledges(
+  q: Queryable,
+  day: string,
+  limit: number,
+  after: string,
+  utcOffsetMinutes: number,
+): Promise<{ id: string; amount: string; released: string; community: number }[]> {
+  const res = await q.query<{ id: string; amount: string; released: string; community: string }>(
+    `SELECT i.id::text, i.amount::text, i.released::text, a.id::text AS community
+       FROM pledge_items i
+       JOIN ledger_accounts a ON a.user_id = i.user_id AND a.kind = 'community'
+      WHERE NOT i.redeemed AND (i.settled_through IS NULL OR i.settled_through < $1::date)
+        AND i.created_at < (($1::date + 1)::timestamp - make_interval(mins => $4)) AT TIME ZONE 'UTC'
+        AND i.id > $3
+      ORDER BY i.id LIMIT $2 FOR UPDATE OF i SKIP LOCKED`,
+    [day, limit, after, utcOffsetMinutes],
+  )
+  return res.rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    released: r.released,
+    community: Number(r.community),
+  }))
+}
+
+export async function markPledgesReleased(
+  q: Queryable,
+  day: string,
+  ids: string[],
+  amounts: string[],
+  done: boolean[],
+): Promise<void> {
+  await q.query(
+    `UPDATE pledge_items i SET released = i.released + u.amount, redeemed = u.done, settled_through = $1::date
+       FROM unnest($2::bigint[], $3::numeric[], $4::boolean[]) AS u (id, amount, done)
+      WHERE i.id = u.id`,
+    [day, ids, amounts, done],
+  )
+}

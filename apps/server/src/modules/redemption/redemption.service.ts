@@ -13,6 +13,12 @@ import * as repo from './redemption.repository.ts'
 import { redemption } from './redemption.rules.ts'
 
 /**
+ * What settlement does with the pledge items, in its own transaction: takes the next batch due
+ * on a day, locked, and adds each one's release.
+ */
+export { lockDuePledges, markPledgesReleased } from './redemption.repository.ts'
+
+/**
  * Redemption of community HOPE and the pledge items it leaves (DESIGN §7). Each redemption is
  * one ledger request in the same transaction as its pledge item.
  */

@@ -46,3 +46,69 @@ export async function addSplit(
     [userId, hope, utcOffsetMinutes],
   )
 }
+
+export interface DueSplit {
+  userId: string
+  /** split HOPE bought by the end of the day */
+  total: string
+  released: string
+  split: number
+  community: number
+  isRobot: boolean
+}
+
+/**
+ * The next batch of split grants with HOPE left to release as of `day` (what was bought
+ * later left out), after user id `after`; locked, skipping rows another run holds.
+ */
+export async function lockDueSplits(
+  q: Queryable,
+  day: string,
+  limit: number,
+  after: string,
+): Promise<DueSplit[]> {
+  const res = await q.query<{
+    user_id: string
+    total: string
+    released: string
+    split: string
+    community: string
+    is_robot: boolean
+  }>(
+    `SELECT g.user_id::text, (g.total - later.hope)::text AS total, g.released::text,
+            sp.id::text AS split, cm.id::text AS community, u.is_robot
+       FROM split_grants g
+       CROSS JOIN LATERAL (
+         SELECT coalesce(sum(d.hope), 0) AS hope FROM split_grant_days d
+          WHERE d.user_id = g.user_id AND d.day > $1::date) later
+       JOIN users u ON u.id = g.user_id
+       JOIN ledger_accounts sp ON sp.user_id = g.user_id AND sp.kind = 'split'
+       JOIN ledger_accounts cm ON cm.user_id = g.user_id AND cm.kind = 'community'
+      WHERE g.released < g.total - later.hope
+        AND (g.settled_through IS NULL OR g.settled_through < $1::date)
+        AND g.user_id > $3
+      ORDER BY g.user_id LIMIT $2 FOR UPDATE OF g SKIP LOCKED`,
+    [day, limit, after],
+  )
+  return res.rows.map((r) => ({
+    userId: r.user_id,
+    total: r.total,
+    released: r.released,
+    split: Number(r.split),
+    community: Number(r.community),
+    isRobot: r.is_robot,
+  }))
+}
+
+export async function markSplitsReleased(
+  q: Queryable,
+  day: string,
+  userIds: string[],
+  amounts: string[],
+): Promise<void> {
+  await q.query(
+    `UPDATE split_grants g SET released = g.released + u.amount, settled_through = $1::date
+       FROM unnest($2::bigint[], $3::numeric[]) AS u (id, amount) WHERE g.user_id = u.id`,
+    [day, userIds, amounts],
+  )
+}

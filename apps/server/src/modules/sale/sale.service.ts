@@ -18,9 +18,16 @@ import {
 
 /**
  * What other modules may do with the token sale in their own transaction: read and add to the
- * HOPE sold, read a member's split account figures.
+ * HOPE sold, read a member's split account figures; settlement releases the split grants.
  */
-export { addSold, soldHope, splitOf } from './sale.repository.ts'
+export {
+  addSold,
+  lockDueSplits,
+  markSplitsReleased,
+  soldHope,
+  splitOf,
+  type DueSplit,
+} from './sale.repository.ts'
 
 /** `buyAcrossStages`, with a purchase past the stage limit refused as too large. */
 export function buyFromStages(sold: bigint, cost: bigint, p: StageParams) {

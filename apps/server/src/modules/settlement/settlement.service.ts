@@ -10,10 +10,12 @@ import type { LedgerService } from '../ledger/ledger.service.ts'
 import { rewardedHolders } from '../nodes/nodes.service.ts'
 import { nodeShares } from '../nodes/nodes.rules.ts'
 import { linearRelease } from '../redemption/redemption.rules.ts'
+import { lockDuePledges, markPledgesReleased } from '../redemption/redemption.service.ts'
 import { hopeFor, usdtFor } from '../sale/sale.rules.ts'
-import type { SaleService } from '../sale/sale.service.ts'
+import { lockDueSplits, markSplitsReleased, type SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { consensusRelease } from '../staking/staking.rules.ts'
+import { lockDuePositions, markPositionsReleased } from '../staking/staking.service.ts'
 import * as repo from './settlement.repository.ts'
 import { isCalendarDay, lastSettleableDay } from './settlement.rules.ts'
 
@@ -61,7 +63,7 @@ export function createSettlementService(deps: {
       // keyset over the ids: each batch starts after the last one, settled rows are not rescanned
       let after = '0'
       await inBatches(async (q) => {
-        const rows = await repo.lockDuePositions(
+        const rows = await lockDuePositions(
           q,
           day,
           SETTLE_BATCH,
@@ -102,7 +104,7 @@ export function createSettlementService(deps: {
         }
         const key = `settle:${day}:consensus:${ids[0]}`
         if (legs.length) await ledger.apply(key, { ids, values }, legs, q)
-        await repo.markPositionsReleased(q, day, ids, values, outs)
+        await markPositionsReleased(q, day, ids, values, outs)
         await repo.addUserValues(
           q,
           run.id,
@@ -146,13 +148,7 @@ export function createSettlementService(deps: {
       })
       after = '0'
       await inBatches(async (q) => {
-        const rows = await repo.lockDuePledges(
-          q,
-          day,
-          SETTLE_BATCH,
-          after,
-          s.settlementUtcOffsetMinutes,
-        )
+        const rows = await lockDuePledges(q, day, SETTLE_BATCH, after, s.settlementUtcOffsetMinutes)
         if (!rows.length) return 0
         after = rows.at(-1)!.id
         const ids: string[] = []
@@ -179,7 +175,7 @@ export function createSettlementService(deps: {
         }
         if (legs.length)
           await ledger.apply(`settle:${day}:pledge:${ids[0]}`, { ids, amounts }, legs, q)
-        await repo.markPledgesReleased(q, day, ids, amounts, done)
+        await markPledgesReleased(q, day, ids, amounts, done)
         await repo.addRunProgress(q, run.id, {
           kind: 'pledge',
           pledges: ids.length,
@@ -191,7 +187,7 @@ export function createSettlementService(deps: {
       const splitRate = ppmUnits(s.splitDailyRate)
       after = '0'
       await inBatches(async (q) => {
-        const rows = await repo.lockDueSplits(q, day, SETTLE_BATCH, after)
+        const rows = await lockDueSplits(q, day, SETTLE_BATCH, after)
         if (!rows.length) return 0
         after = rows.at(-1)!.userId
         const ids: string[] = []
@@ -217,7 +213,7 @@ export function createSettlementService(deps: {
         }
         if (legs.length)
           await ledger.apply(`settle:${day}:split:${ids[0]}`, { ids, amounts }, legs, q)
-        await repo.markSplitsReleased(q, day, ids, amounts)
+        await markSplitsReleased(q, day, ids, amounts)
         await repo.addRunProgress(q, run.id, {
           kind: 'split',
           splits: ids.length,

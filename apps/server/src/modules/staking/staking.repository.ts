@@ -79,3 +79,69 @@ export async function positionSummary(
     out: Number(r.out),
   }
 }
+
+export interface DuePosition {
+  id: string
+  userId: string
+  principal: string
+  released: string
+  /** the owner's community account */
+  community: number
+  isRobot: boolean
+}
+
+/**
+ * The next batch of active positions not yet settled through `day` and opened before it ended
+ * (local time, `utcOffsetMinutes`), after id `after`; locked, skipping rows another run holds.
+ */
+export async function lockDuePositions(
+  q: Queryable,
+  day: string,
+  limit: number,
+  after: string,
+  utcOffsetMinutes: number,
+): Promise<DuePosition[]> {
+  const res = await q.query<{
+    id: string
+    user_id: string
+    principal: string
+    released: string
+    community: string
+    is_robot: boolean
+  }>(
+    `SELECT p.id::text, p.user_id::text, p.principal::text, p.released::text, a.id::text AS community, u.is_robot
+       FROM stake_positions p
+       JOIN users u ON u.id = p.user_id
+       JOIN ledger_accounts a ON a.user_id = p.user_id AND a.kind = 'community'
+      WHERE p.status = 'active' AND (p.settled_through IS NULL OR p.settled_through < $1::date)
+        AND p.created_at < (($1::date + 1)::timestamp - make_interval(mins => $4)) AT TIME ZONE 'UTC'
+        AND p.id > $3
+      ORDER BY p.id LIMIT $2 FOR UPDATE OF p SKIP LOCKED`,
+    [day, limit, after, utcOffsetMinutes],
+  )
+  return res.rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    principal: r.principal,
+    released: r.released,
+    community: Number(r.community),
+    isRobot: r.is_robot,
+  }))
+}
+
+/** Adds each position's release and marks it settled through `day` (out when `outs`). */
+export async function markPositionsReleased(
+  q: Queryable,
+  day: string,
+  ids: string[],
+  values: string[],
+  outs: boolean[],
+): Promise<void> {
+  await q.query(
+    `UPDATE stake_positions p SET released = p.released + u.value,
+            status = CASE WHEN u.out THEN 'out' ELSE p.status END, settled_through = $1::date
+       FROM unnest($2::bigint[], $3::numeric[], $4::boolean[]) AS u (id, value, out)
+      WHERE p.id = u.id`,
+    [day, ids, values, outs],
+  )
+}

@@ -7,13 +7,18 @@ import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits, PPM, ppmUnits, usdtUnits } from '../../lib/units.ts'
 import type { SqlLeg } from '../ledger/ledger.rules.ts'
 import { replayedRequest, type LedgerService } from '../ledger/ledger.service.ts'
-import { addSold, soldHope } from '../sale/sale.service.ts'
 import { hopeFor, priceAt, stageOf, stageParams, stagePrice } from '../sale/sale.rules.ts'
-import { buyFromStages, saleTurns } from '../sale/sale.service.ts'
+import { addSold, buyFromStages, saleTurns, soldHope } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd, uplines } from '../team/team.service.ts'
 import { communityRewards } from '../team/team.rules.ts'
 import * as repo from './staking.repository.ts'
+
+/**
+ * What settlement does with the stake positions, in its own transaction: takes the next batch
+ * due on a day, locked, and adds each one's release.
+ */
+export { lockDuePositions, markPositionsReleased, type DuePosition } from './staking.repository.ts'
 
 /**
  * Consensus entries and the positions they open (DESIGN §7). Each entry is one ledger request

@@ -207,3 +207,18 @@ export async function signInsSince(
   )
   return res.rows[0]!
 }
+
+/** A member's level (0 none): written by membership, for an upgrade or an operator's change. */
+export async function setLevel(q: Queryable, userId: number, level: number): Promise<void> {
+  await q.query('UPDATE users SET level = $2 WHERE id = $1', [userId, level])
+}
+
+/** Where a member is placed under its inviter (membership's placement rules decide). */
+export async function setLocation(q: Queryable, userId: number, location: number): Promise<void> {
+  await q.query('UPDATE users SET location = $2 WHERE id = $1', [userId, location])
+}
+
+/** Marks a member as a robot (settlement pays robots nothing) or takes the mark away. */
+export async function setRobot(q: Queryable, userId: number, robot: boolean): Promise<void> {
+  await q.query('UPDATE users SET is_robot = $2 WHERE id = $1', [userId, robot])
+}

@@ -23,9 +23,16 @@ import {
 } from './user.rules.ts'
 
 /**
- * What other modules may read of a user, by wallet address, in their own transaction.
+ * What other modules may do with a user's row in their own transaction: find it by wallet
+ * address; membership sets the level, the placement and the robot flag.
  */
-export { findUserByName, findUserIdByName } from './user.repository.ts'
+export {
+  findUserByName,
+  findUserIdByName,
+  setLevel,
+  setLocation,
+  setRobot,
+} from './user.repository.ts'
 
 export interface SignedPair {
   username: `0x${string}`

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Address, intParam, PageParams } from './common.ts'
-import { ACCOUNT_KINDS, type AccountKind, type LogType } from './constants.ts'
+import type { LogType } from './codes.ts'
+import { ACCOUNT_KINDS, type AccountKind } from './constants.ts'
 import { amountOf, type Currency } from './money.ts'
 import { IdempotencyKey, OutflowSignatureFields } from './outflow.ts'
 

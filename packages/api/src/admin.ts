@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PageParams, intParam } from './common.ts'
 import type { OperatorRole } from './operator.ts'
 import type { SettlementRun } from './game.ts'
-import type { WithdrawalStatusCode } from './withdraw.ts'
+import type { WithdrawalStatusCode } from './codes.ts'
 
 /**
  * The operator console's contract (`admin/*`). Every route needs an operator token; the roles

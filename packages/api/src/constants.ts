@@ -39,31 +39,3 @@ export const ACCOUNT_KINDS = Object.keys(ACCOUNT_CURRENCY) as AccountKind[]
  * community account day by day and cannot be spent, transferred or redeemed before.
  */
 export const LOCKED_ACCOUNTS: readonly AccountKind[] = ['split']
-
-/**
- * Account log types (spec §3; DESIGN §4 numbers them). The web app translates each key.
- */
-export const LOG_TYPES = {
-  1: 'withdrawalRefund',
-  2: 'communityIncomeRedemption',
-  3: 'pledgeExchange',
-  4: 'splitReward',
-  5: 'backendRecharge',
-  6: 'backendDebit',
-  7: 'consensusRightsReward',
-  8: 'communityReward',
-  9: 'internalTransfer',
-  10: 'nodeReward',
-  11: 'communityRightsReward',
-  12: 'recharge',
-  13: 'withdrawal',
-  14: 'fee',
-  15: 'upgradePurchase',
-  16: 'consensusEntry',
-} as const
-export type LogType = keyof typeof LOG_TYPES
-/** The log types by name: `LOG_TYPE.internalTransfer` is 9. */
-export const LOG_TYPE = Object.fromEntries(
-  Object.entries(LOG_TYPES).map(([code, name]) => [name, Number(code)]),
-) as { readonly [K in LogType as (typeof LOG_TYPES)[K]]: K }
-export const LOG_TYPE_CODES = Object.keys(LOG_TYPES).map(Number) as LogType[]

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Address, PageParams, intParam, type Page } from './common.ts'
-import type { LogType } from './constants.ts'
+import type { LogType } from './codes.ts'
 import { positiveAmount } from './money.ts'
 
 const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PageParams } from './common.ts'
+import type { RechargeStatus } from './codes.ts'
 
 export const RechargeParams = z.object({
   txHash: z
@@ -9,10 +10,6 @@ export const RechargeParams = z.object({
     .transform((h) => h.toLowerCase()),
 })
 export type RechargeParams = z.input<typeof RechargeParams>
-
-/** on_chain: sent, waiting for confirmations; credited; failed: reverted or not a deposit of the token from this wallet. */
-export const RECHARGE_STATUSES = ['on_chain', 'credited', 'failed'] as const
-export type RechargeStatus = (typeof RECHARGE_STATUSES)[number]
 
 export interface Recharge {
   txHash: string

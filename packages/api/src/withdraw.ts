@@ -2,18 +2,7 @@ import { z } from 'zod'
 import { Address, PageParams, intParam } from './common.ts'
 import { amountOf } from './money.ts'
 import { IdempotencyKey, OutflowSignatureFields } from './outflow.ts'
-
-/** Withdrawal statuses as the spec numbers them. */
-export const WITHDRAWAL_STATUSES = {
-  0: 'pendingReview',
-  1: 'reviewPassed',
-  2: 'completed',
-  3: 'rejected',
-  4: 'failed',
-  5: 'confirmed',
-  6: 'canceled',
-} as const
-export type WithdrawalStatusCode = keyof typeof WITHDRAWAL_STATUSES
+import type { WithdrawalStatusCode } from './codes.ts'
 
 export const WithdrawParams = z.object({
   amount: amountOf('USDT'),

@@ -1,6 +1,6 @@
+import { ACCOUNT_KINDS, LOG_TYPES } from '@hope/api'
 import type { AccountKind, LogType } from '@hope/api'
 import type { AccountLogFilters } from '../../lib/api/account-keys.ts'
-import { ACCOUNT_KINDS, LOG_TYPES } from '../../lib/contract.ts'
 
 /**
  * The filters carried in the link (`#/accountLog?account=usdt&logType=9`); anything unknown

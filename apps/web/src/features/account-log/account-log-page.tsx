@@ -1,4 +1,11 @@
-import { normalizeLang, type AccountLogEntry, type LogType } from '@hope/api'
+import {
+  ACCOUNT_KINDS,
+  LOG_TYPES,
+  LOG_TYPE_CODES,
+  normalizeLang,
+  type AccountLogEntry,
+  type LogType,
+} from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import Popup from 'antd-mobile/es/components/popup'
@@ -8,7 +15,6 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import type { AccountLogFilters } from '../../lib/api/account-keys.ts'
-import { ACCOUNT_KINDS, LOG_TYPE_CODES, LOG_TYPES } from '../../lib/contract.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { mask } from '../../lib/mask.ts'

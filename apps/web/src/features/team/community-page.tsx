@@ -4,13 +4,18 @@
 // earning-<logType> (earning-today, earning-total), community-entry-<name> for team, exchange,
 // pledgeRecord, split, vip, holder, active and log; while loading or failed,
 // community-<balance|rank|earnings>-skeleton / -retry.
-import { normalizeLang, type BalanceList, type Earnings, type TeamStats } from '@hope/api'
+import {
+  LOG_TYPES,
+  normalizeLang,
+  type BalanceList,
+  type Earnings,
+  type TeamStats,
+} from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { LOG_TYPES } from '../../lib/contract.ts'
 import { formatMoney, formatZonedDay } from '../../lib/format.ts'
 import { Icon, type IconName } from '../../lib/icons.tsx'
 import { earningsOptions } from './api/earnings.ts'

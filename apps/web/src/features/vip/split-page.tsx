@@ -2,14 +2,19 @@
 // split-figures-retry, split-locked, split-available, split-released, split-total, split-rate, split-vip-link, split-log-item (split-log-type, split-log-amount,
 // split-log-balance) and the list's split-skeleton / split-empty / split-retry /
 // split-more-retry.
-import { normalizeLang, type AccountLogEntry, type BalanceList, type VipInfo } from '@hope/api'
+import {
+  LOG_TYPES,
+  normalizeLang,
+  type AccountLogEntry,
+  type BalanceList,
+  type VipInfo,
+} from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { LOG_TYPES } from '../../lib/contract.ts'
 import { formatDateTime, formatMoney, ratePercent } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
 import { RecordItems } from '../../lib/record-pages.tsx'

@@ -1,7 +1,12 @@
-import { formatAmount, normalizeLang, type EnabledCoin, type Withdrawal } from '@hope/api'
+import {
+  WITHDRAWAL_STATUSES,
+  formatAmount,
+  normalizeLang,
+  type EnabledCoin,
+  type Withdrawal,
+} from '@hope/api'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { WITHDRAWAL_STATUSES } from '../../lib/contract.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
 import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'

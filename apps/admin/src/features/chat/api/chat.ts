@@ -6,6 +6,7 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query'
 import { request, type ApiError } from '../../../lib/request.ts'
+import { useRefreshingMutation } from '../../../lib/mutation.ts'
 
 /** The inbox has no socket: conversations and the open one are asked for again this often. */
 export const CHAT_POLL_MS = 4_000
@@ -57,17 +58,12 @@ type ReplyOptions = Omit<
 >
 
 /** `admin/chatReply`: a resend with the same client id is stored once. */
-export function useReply({ onSuccess, ...options }: ReplyOptions = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: (params: ReplyVariables) => request('admin/chatReply', params),
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.history(args[1].userName) })
-      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() })
-      return onSuccess?.(...args)
-    },
-  })
+export function useReply(options: ReplyOptions = {}) {
+  return useRefreshingMutation(
+    (params: ReplyVariables) => request('admin/chatReply', params),
+    (params) => [chatKeys.history(params.userName), chatKeys.conversations()],
+    options,
+  )
 }
 
 /** `admin/chatRead`: the operators have seen the conversation up to a message. */

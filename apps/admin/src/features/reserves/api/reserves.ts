@@ -1,12 +1,7 @@
 import type { AdminPorPublishResult } from '@hope/api'
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
 import { request, type ApiError } from '../../../lib/request.ts'
+import { useRefreshingMutation } from '../../../lib/mutation.ts'
 
 export const reservesKeys = {
   all: ['reserves'] as const,
@@ -31,14 +26,6 @@ export function porSnapshotsOptions(pageNum: number, pageSize: number) {
 type Options = Omit<UseMutationOptions<AdminPorPublishResult, ApiError, void>, 'mutationFn'>
 
 /** `admin/porPublish`: asks the snapshot job to take and publish a snapshot now. */
-export function usePublishSnapshot({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: () => request('admin/porPublish', {}),
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: reservesKeys.all })
-      return onSuccess?.(...args)
-    },
-  })
+export function usePublishSnapshot(options: Options = {}) {
+  return useRefreshingMutation(() => request('admin/porPublish', {}), [reservesKeys.all], options)
 }

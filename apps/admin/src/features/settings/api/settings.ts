@@ -1,12 +1,7 @@
 import type { AdminSetting } from '@hope/api'
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
 import { request, type ApiError } from '../../../lib/request.ts'
+import { useRefreshingMutation } from '../../../lib/mutation.ts'
 
 export const settingKeys = {
   all: ['settings'] as const,
@@ -49,15 +44,10 @@ type Options = Omit<
  * `admin/updateSetting`: the server validates the value against the setting's rules and
  * answers a translated message when it does not fit; the edit dialog shows it in place.
  */
-export function useUpdateSetting({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    meta: { inlineError: true },
-    mutationFn: (params: UpdateSettingVariables) => request('admin/updateSetting', params),
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: settingKeys.all })
-      return onSuccess?.(...args)
-    },
-  })
+export function useUpdateSetting(options: Options = {}) {
+  return useRefreshingMutation(
+    (params: UpdateSettingVariables) => request('admin/updateSetting', params),
+    [settingKeys.all],
+    { meta: { inlineError: true }, ...options },
+  )
 }

@@ -1,13 +1,8 @@
 import type { SettlementRun } from '@hope/api'
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
+import { useRefreshingMutation } from '../../../lib/mutation.ts'
 
 export const settlementKeys = {
   all: ['settlement'] as const,
@@ -32,15 +27,10 @@ export function settlementRunsOptions(pageNum: number, pageSize: number) {
 type Options = Omit<UseMutationOptions<SettlementRun, ApiError, string>, 'mutationFn'>
 
 /** `admin/settle`: runs (or resumes) the settlement of a day; nothing is paid twice. */
-export function useSettleDay({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: (day: string) => request('admin/settle', { day }),
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: settlementKeys.all })
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
-      return onSuccess?.(...args)
-    },
-  })
+export function useSettleDay(options: Options = {}) {
+  return useRefreshingMutation(
+    (day: string) => request('admin/settle', { day }),
+    [settlementKeys.all, dashboardKeys.all],
+    options,
+  )
 }

@@ -1,12 +1,7 @@
 import type { AdminUser, BalanceAdjustParams, BalanceAdjustResult, MemberFlags } from '@hope/api'
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
 import { request, type ApiError } from '../../../lib/request.ts'
+import { useRefreshingMutation } from '../../../lib/mutation.ts'
 
 export interface UserSearch {
   q: string
@@ -60,16 +55,8 @@ type AdjustOptions = Omit<
 >
 
 /** The user lists are refreshed (balances changed), whatever the caller adds. */
-export function useAdjustBalance({ onSuccess, ...options }: AdjustOptions = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: adjustBalance,
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.all })
-      return onSuccess?.(...args)
-    },
-  })
+export function useAdjustBalance(options: AdjustOptions = {}) {
+  return useRefreshingMutation(adjustBalance, [userKeys.all], options)
 }
 
 export type FlagRobotVariables = { userName: string; robot: boolean; reason: string }
@@ -78,38 +65,27 @@ export type GrantShareholderVariables = { userName: string; type: 1 | 2 | 3; rea
 type FlagOptions<V> = Omit<UseMutationOptions<MemberFlags, ApiError, V>, 'mutationFn'>
 
 /** `admin/flagRobot`: robots earn no rewards; audited. */
-export function useFlagRobot({ onSuccess, ...options }: FlagOptions<FlagRobotVariables> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: ({ userName, robot, reason }: FlagRobotVariables) =>
+export function useFlagRobot(options: FlagOptions<FlagRobotVariables> = {}) {
+  return useRefreshingMutation(
+    ({ userName, robot, reason }: FlagRobotVariables) =>
       request('admin/flagRobot', { userName, robot: robot ? 'true' : 'false', reason }),
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.all })
-      return onSuccess?.(...args)
-    },
-  })
+    [userKeys.all],
+    options,
+  )
 }
 
 /** `admin/grantShareholder`: a shareholder tier (node type 1..3) after the e-mail application. */
-export function useGrantShareholder({
-  onSuccess,
-  ...options
-}: FlagOptions<GrantShareholderVariables> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: ({ userName, type, reason }: GrantShareholderVariables) =>
+export function useGrantShareholder(options: FlagOptions<GrantShareholderVariables> = {}) {
+  return useRefreshingMutation(
+    ({ userName, type, reason }: GrantShareholderVariables) =>
       request('admin/grantShareholder', {
         userName,
         type: String(type) as '1' | '2' | '3',
         reason,
       }),
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.all })
-      return onSuccess?.(...args)
-    },
-  })
+    [userKeys.all],
+    options,
+  )
 }
 
 export type { AdminUser }

@@ -1,13 +1,8 @@
 import type { AdminBulkReviewResult, Withdrawal, WithdrawalStatusCode } from '@hope/api'
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
+import { useRefreshingMutation } from '../../../lib/mutation.ts'
 
 export interface WithdrawalSearch {
   /** undefined: every status */
@@ -50,29 +45,17 @@ export interface ReviewVariables {
 type Options<D, V> = Omit<UseMutationOptions<D, ApiError, V>, 'mutationFn'>
 
 /** Lists and the dashboard's pending count change after any review. */
-function useRefreshAfterReview() {
-  const queryClient = useQueryClient()
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: withdrawalKeys.all })
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
-  }
-}
+/** What a review changes: the withdrawal lists and the dashboard's counts. */
+const REVIEW_REFRESHES = [withdrawalKeys.all, dashboardKeys.all]
 
 /** `admin/reviewWithdraw`: approve (the hot wallet pays out) or reject (refunded) one request. */
-export function useReviewWithdrawal({
-  onSuccess,
-  ...options
-}: Options<Withdrawal, ReviewVariables> = {}) {
-  const refresh = useRefreshAfterReview()
-  return useMutation({
-    ...options,
-    mutationFn: ({ id, decision, reason }: ReviewVariables) =>
+export function useReviewWithdrawal(options: Options<Withdrawal, ReviewVariables> = {}) {
+  return useRefreshingMutation(
+    ({ id, decision, reason }: ReviewVariables) =>
       request('admin/reviewWithdraw', { id, decision, reason }),
-    onSuccess: (...args) => {
-      refresh()
-      return onSuccess?.(...args)
-    },
-  })
+    REVIEW_REFRESHES,
+    options,
+  )
 }
 
 export interface BulkReviewVariables {
@@ -82,18 +65,11 @@ export interface BulkReviewVariables {
 }
 
 /** `admin/bulkReviewWithdraw`: several pending requests at once; the others are skipped. */
-export function useBulkReview({
-  onSuccess,
-  ...options
-}: Options<AdminBulkReviewResult, BulkReviewVariables> = {}) {
-  const refresh = useRefreshAfterReview()
-  return useMutation({
-    ...options,
-    mutationFn: ({ ids, decision, reason }: BulkReviewVariables) =>
+export function useBulkReview(options: Options<AdminBulkReviewResult, BulkReviewVariables> = {}) {
+  return useRefreshingMutation(
+    ({ ids, decision, reason }: BulkReviewVariables) =>
       request('admin/bulkReviewWithdraw', { ids: ids.join(','), decision, reason }),
-    onSuccess: (...args) => {
-      refresh()
-      return onSuccess?.(...args)
-    },
-  })
+    REVIEW_REFRESHES,
+    options,
+  )
 }

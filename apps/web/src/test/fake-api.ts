@@ -1,26 +1,12 @@
-import { outflowTypedData, type OutflowKind, type Reason, type RoutePath } from '@hope/api'
+import { outflowTypedData, type OutflowKind } from '@hope/api'
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { vi } from 'vitest'
+import { fakeApi as sharedFakeApi, ok, type Handlers } from '../../../../tests/support/fake-api.ts'
 
-export interface ApiCall {
-  path: string
-  params: Record<string, string>
-  headers: Record<string, string>
-  method: string
-}
-
-export type Reply = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>
-type Handler = (call: ApiCall) => Reply
-
-export const ok = (data: unknown) => ({ body: { code: 200, msg: 'ok', data } })
-export const fail = (code: number, reason: Reason, msg: string = reason) => ({
-  status: code,
-  body: { code, msg, reason, data: null },
-})
+export { fail, ok, type ApiCall, type Reply } from '../../../../tests/support/fake-api.ts'
 
 /** What every fake server answers unless a test says otherwise. */
-const defaults: Partial<Record<RoutePath, Handler>> = {
+const defaults: Handlers = {
   // A Sign-In with Ethereum message for the address asked, as the server makes it.
   'user/loginMessage': (call) =>
     ok({
@@ -52,25 +38,7 @@ const defaults: Partial<Record<RoutePath, Handler>> = {
     ),
 }
 
-/** Stubs fetch with a tiny API server: one handler per route path; unknown paths answer 404. */
-export function fakeApi(handlers: Partial<Record<RoutePath, Handler>>) {
-  const calls: ApiCall[] = []
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost')
-    const call: ApiCall = {
-      path: url.pathname.replace(/^\/api\//, ''),
-      params: Object.fromEntries(url.searchParams),
-      headers: { ...(init?.headers as Record<string, string>) },
-      method: init?.method ?? 'GET',
-    }
-    calls.push(call)
-    const handler = handlers[call.path as RoutePath] ?? defaults[call.path as RoutePath]
-    const reply = await (handler ? handler(call) : fail(404, 'not_found'))
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return { calls, fetchMock, callsTo: (path: RoutePath) => calls.filter((c) => c.path === path) }
+/** Stubs fetch with the fake API server, with the app's defaults above. */
+export function fakeApi(handlers: Handlers) {
+  return sharedFakeApi(handlers, defaults)
 }

@@ -153,7 +153,7 @@ function HeldHopeCard({ list }: { list: BalanceList }) {
 function AssetsSkeleton() {
   return (
     <div aria-busy="true" data-testid="assets-skeleton">
-      <section className="assets-summary">
+      <section className="hero-card assets-summary">
         <Skeleton.Paragraph lineCount={3} animated />
       </section>
       {[1, 2, 3].map((n) => (
@@ -200,9 +200,9 @@ export function AssetsPage() {
           </button>
         ) : (
           <>
-            <section className="assets-summary">
-              <div className="assets-summary__head">
-                <span className="assets-summary__label">{t('assets.total')}</span>
+            <section className="hero-card assets-summary">
+              <div className="hero-card__head">
+                <span className="hero-card__label">{t('assets.total')}</span>
                 <button
                   type="button"
                   className="assets-summary__log"

@@ -75,7 +75,7 @@ function HolderHero({ info }: { info: VipInfo }) {
   const { t } = useTranslation(['holder', 'translation'])
   const held = info.nodes.map((n) => t(`holder:nodeTypes.${nodeName(n.type)}`))
   return (
-    <section className="holder-hero">
+    <section className="hero-card holder-hero">
       <div className="holder-hero__head">
         <span className="holder-hero__icon">
           <Icon name="holder" />

@@ -124,7 +124,7 @@ function ShareContent({ user }: { user: UserInfo }) {
   const qr = useQrImage(user.invitationLink)
   return (
     <>
-      <section className="share-hero">
+      <section className="hero-card share-hero">
         <h2 className="share-hero__title">{t('hero.title')}</h2>
         <p className="share-hero__text">{t('hero.text')}</p>
         <div className="share-qr">

@@ -53,12 +53,12 @@ function StageCard({ info }: { info: GameInfo }) {
   const { lang, usdt } = useAmounts()
   const sold = percentOf(hopeUnits(info.stageSold), hopeUnits(info.stageSize))
   return (
-    <section className="stake-stage">
-      <div className="stake-stage__head">
+    <section className="hero-card stake-stage">
+      <div className="hero-card__head">
         <span className="stake-stage__badge" data-testid="stake-stage">
           {t('stake.stage', { stage: info.stage })}
         </span>
-        <span className="stake-stage__label">{t('stake.price')}</span>
+        <span className="hero-card__label">{t('stake.price')}</span>
       </div>
       <p className="stake-stage__price" data-testid="stake-price">
         {t('stake.priceValue', { price: formatMoney(info.price, lang) })}

@@ -49,8 +49,8 @@ function BalanceCard({ balance }: { balance: BalanceList }) {
   const lang = useLang()
   const community = balance.find((account) => account.kind === 'community')
   return (
-    <section className="team-hero">
-      <p className="team-hero__label">{t('community.balance')}</p>
+    <section className="hero-card team-hero">
+      <p className="hero-card__label">{t('community.balance')}</p>
       <p className="team-hero__amount" data-testid="community-balance">
         {formatMoney(cutAmount(community?.balance ?? '0', SHOWN_DECIMALS), lang)}
       </p>
@@ -205,7 +205,12 @@ export function CommunityPage() {
           await Promise.all([balance.refetch(), stats.refetch(), earnings.refetch()])
         }}
       >
-        <QuerySection query={balance} testId="community-balance" className="team-hero" lines={2}>
+        <QuerySection
+          query={balance}
+          testId="community-balance"
+          className="hero-card team-hero"
+          lines={2}
+        >
           {(data) => <BalanceCard balance={data} />}
         </QuerySection>
         <QuerySection query={stats} testId="community-rank">

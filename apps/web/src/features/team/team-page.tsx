@@ -28,9 +28,9 @@ function TotalsCard({ stats }: { stats: TeamStats }) {
   const { t } = useTranslation(['team', 'translation'])
   const lang = useLang()
   return (
-    <section className="team-hero">
-      <div className="team-hero__head">
-        <span className="team-hero__label">{t('team.rank')}</span>
+    <section className="hero-card team-hero">
+      <div className="hero-card__head">
+        <span className="hero-card__label">{t('team.rank')}</span>
         <span className="team-hero__badge" data-testid="team-rank">
           {t(`team:ranks.${rankName(stats.rank)}`)}
         </span>
@@ -172,7 +172,7 @@ export function TeamPage() {
           await Promise.all([stats.refetch(), members.refetch()])
         }}
       >
-        <QuerySection query={stats} testId="team-stats" className="team-hero" lines={4}>
+        <QuerySection query={stats} testId="team-stats" className="hero-card team-hero" lines={4}>
           {(data) => (
             <>
               <TotalsCard stats={data} />

@@ -46,9 +46,9 @@ function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceList }) {
   const rate = formatMoney(ratePercent(info.splitDailyRate), lang)
   return (
     <>
-      <section className="vip-hero">
+      <section className="hero-card vip-hero">
         {/* What is still locked leads; what can be used now is said beside it, as on Assets. */}
-        <span className="vip-hero__label">{t('split.remaining')}</span>
+        <span className="hero-card__label">{t('split.remaining')}</span>
         <p className="vip-hero__amount" data-testid="split-locked">
           {hope(split?.locked ?? '0')}
         </p>
@@ -138,7 +138,7 @@ export function SplitPage() {
         <QuerySection
           queries={[info, balance]}
           testId="split-figures"
-          className="vip-hero"
+          className="hero-card vip-hero"
           lines={3}
         >
           {(data, money) => <SplitCard info={data} balance={money} />}

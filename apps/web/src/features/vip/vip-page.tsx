@@ -41,9 +41,9 @@ function LevelCard({ info }: { info: VipInfo }) {
   const { hope } = useAmounts()
   const navigate = useNavigate()
   return (
-    <section className="vip-hero">
-      <div className="vip-hero__head">
-        <span className="vip-hero__label">{t('vip.current')}</span>
+    <section className="hero-card vip-hero">
+      <div className="hero-card__head">
+        <span className="hero-card__label">{t('vip.current')}</span>
         <Icon name="vip" className="vip-hero__icon" />
       </div>
       <p className="vip-hero__level" data-testid="vip-level">
@@ -228,7 +228,12 @@ export function VipPage() {
           await Promise.all([info.refetch(), balance.refetch()])
         }}
       >
-        <QuerySection queries={[info, balance]} testId="vip" className="vip-hero" lines={2}>
+        <QuerySection
+          queries={[info, balance]}
+          testId="vip"
+          className="hero-card vip-hero"
+          lines={2}
+        >
           {(data, money) => (
             <>
               <LevelCard info={data} />

@@ -102,7 +102,7 @@ describe('assets page', () => {
     })
     renderAssets()
     const figures = await screen.findByTestId('assets-figures')
-    expect(figures.previousElementSibling?.className).toBe('assets-summary')
+    expect(figures.previousElementSibling?.classList.contains('assets-summary')).toBe(true)
     expect((await screen.findByTestId('assets-figure-rate')).textContent).toBe('3%')
     expect(screen.getByTestId('assets-figure-total').textContent).toBe('1,100')
   })

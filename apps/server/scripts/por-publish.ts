@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.ts'
 import { openAppDatabase } from '../src/db/app-database.ts'
 import { snapshotById } from '../src/modules/por/por.repository.ts'
 import { sealKeyLoader } from '../src/modules/por/por.seal.ts'
-import { createPorPublisher } from '../src/modules/por/por.service.ts'
+import { createPorPublisher } from '../src/modules/por/por.publisher.ts'
 import { buildTreeInWorker } from '../src/modules/por/por.tree.ts'
 import { createSettingsService } from '../src/modules/settings/settings.service.ts'
 

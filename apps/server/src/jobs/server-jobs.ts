@@ -12,7 +12,7 @@ import { createRankingJob } from '../modules/ranking/ranking.job.ts'
 import { createReconcileJob } from '../modules/reconcile/reconcile.job.ts'
 import { createWithdrawJob } from '../modules/withdraw/withdraw.job.ts'
 import { createPorJob } from '../modules/por/por.job.ts'
-import { createPorPublisher } from '../modules/por/por.service.ts'
+import { createPorPublisher } from '../modules/por/por.publisher.ts'
 import { buildTreeInWorker } from '../modules/por/por.tree.ts'
 import type { JobDefinition } from './job.ts'
 

@@ -32,7 +32,8 @@ import {
 import { openAlarms } from '../alarm/alarm.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
-import { createPorPublisher, createPorService, type BuildTree } from './por.service.ts'
+import { createPorPublisher, type BuildTree } from './por.publisher.ts'
+import { createPorService } from './por.service.ts'
 
 const CONFIRMATIONS = 3
 

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../../jobs/job.ts'
-import type { PorPublisher } from './por.service.ts'
+import type { PorPublisher } from './por.publisher.ts'
 
 /**
  * The proof-of-liabilities snapshot: taken daily at the setting's time (or when an operator

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { createProofFile } from '@hope/por-verify'
 import { buildInWorker } from '@hope/por-verify/build-in-worker'
 import { REPO_ROOT } from '../../paths.ts'
-import type { BuildTree } from './por.service.ts'
+import type { BuildTree } from './por.publisher.ts'
 
 /** The builder's worker from its sources: the server bundle runs it from there too. */
 const WORKER = pathToFileURL(path.join(REPO_ROOT, 'packages/por-verify/src/build.worker.ts'))

@@ -13,7 +13,8 @@ import {
   insertTestUser,
   type TestDatabase,
 } from '../../testing/index.ts'
-import { createPorPublisher, createPorService } from './por.service.ts'
+import { createPorPublisher } from './por.publisher.ts'
+import { createPorService } from './por.service.ts'
 import { buildTreeInWorker } from './por.tree.ts'
 
 const CONFIRMATIONS = 2

@@ -1,0 +1,497 @@
+import { randomBytes } from 'node:crypto'
+import { type PorProof } from '@hope/api'
+import type pg from 'pg'
+import {
+  BlockNotFoundError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  createWalletClient,
+  erc20Abi,
+  getAddress,
+  http,
+  type Address,
+  type Hex,
+  type LocalAccount,
+} from 'viem'
+import { withAdvisoryLock, withAdvisoryLockWaiting } from '../../db/advisory-lock.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../lib/app-error.ts'
+import type { ChainConnection } from '../../chain/chain.service.ts'
+import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
+import { localChain } from '../../chain/local-chain.ts'
+import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.service.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import * as repo from './por.repository.ts'
+import { sealProof } from './por.seal.ts'
+import type { SnapshotRow } from './por.repository.ts'
+import {
+  USDT_SCALE,
+  formatScaled,
+  publishState,
+  rescale,
+  registryReserveSet,
+  reserveMessage,
+  reservesShort,
+  retentionCutoff,
+  snapshotBlock,
+  snapshotDue,
+  toScaledUnits,
+  userLiability,
+} from './por.rules.ts'
+
+const POR_LOCK: [number, number] = [7_015_001, 1]
+/** Users read per query inside the one REPEATABLE READ transaction. */
+const READ_PAGE = 10_000
+/** Proofs written per statement. */
+const PROOF_BATCH = 1_000
+const SHORTFALL = 'por_shortfall'
+const PUBLISH_FAILED = 'por_publish_failed'
+
+/** One user's balances as the tree commits them (integers at USDT 6, HOPE 18 decimals). */
+export interface TreeAccount {
+  address: string
+  usdt: bigint
+  hope: bigint
+}
+
+/** What a tree builder answers: the root, its sums, and each address's proof file. */
+export interface BuiltTree {
+  root: Hex
+  totalUsdt: bigint
+  totalHope: bigint
+  proofs: Iterable<{ address: string; proof: PorProof }>
+}
+
+/** What each proof file names besides the tree: where the root is anchored, and the reserves. */
+export interface ProofContext {
+  chainId: number
+  registry: Hex
+  token: Hex
+  blockNumber: bigint
+  /** The reserve addresses that have signed their ownership message. */
+  reserves: { address: Hex; message: string; signature: Hex }[]
+}
+
+/**
+ * The port the snapshot builds its tree through (the Merkle-sum tree of `@hope/por-verify`, in
+ * a worker); `secret` salts the leaves and is never stored.
+ */
+export type BuildTree = (input: {
+  snapshotId: bigint
+  secret: Uint8Array
+  accounts: TreeAccount[]
+  context: ProofContext
+}) => Promise<BuiltTree>
+
+export interface PorTickReport {
+  taken: number
+  published: number
+  republished: number
+  reorged: number
+  proofsDropped: number
+}
+
+/**
+ * Takes snapshots and anchors them on chain. A snapshot is the books read in one REPEATABLE
+ * READ transaction next to block B at the confirmation depth and the reserves' balances at B;
+ * its tree is stored (proofs per user) before the publish transaction is sent, and that
+ * transaction is watched until it is at the depth: one dropped by a reorg is sent again.
+ */
+export function createPorPublisher(deps: {
+  pool: pg.Pool
+  settings: SettingsService
+  chain: ChainConnection
+  /** The registry's owner: the key that deployed it. */
+  publisher: LocalAccount
+  /** The hot wallet's address, a reserve beside the deposit address. */
+  hotWallet: Address | null
+  buildTree: BuildTree
+  /** The key stored proofs are sealed with (por.seal.ts). */
+  sealKey: () => Buffer
+  log?: (msg: string, extra: object) => void
+  now?: () => number
+}) {
+  const { pool, settings, chain, publisher, buildTree } = deps
+  const { client } = chain
+  const now = deps.now ?? Date.now
+  const log = deps.log ?? (() => {})
+  const wallet = createWalletClient({
+    chain: { ...localChain(chain.rpcUrl), id: chain.chainId },
+    transport: http(chain.rpcUrl, { timeout: 15_000 }),
+    account: publisher,
+  })
+
+  /** A `.catch` that answers null for the chain's "not found" (`kind`), and throws the rest. */
+  const orNullWhen =
+    (kind: new (...args: never[]) => Error) =>
+    (e: unknown): null => {
+      if (e instanceof kind) return null
+      throw e
+    }
+
+  /** Seconds a snapshot waits for a block past the previous snapshot's. */
+  const NEXT_BLOCK_WAIT_S = 60
+
+  async function readRegistry(address: string, id: number) {
+    const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
+      address: address as Address,
+      abi: registry.abi,
+      functionName: 'snapshots',
+      args: [BigInt(id)],
+    })) as [Hex, bigint, bigint, bigint, bigint]
+    return { root, totalUsdt, totalHope, blockNumber }
+  }
+
+  const latestOnRegistry = async (address: string): Promise<number> =>
+    Number(
+      await client.readContract({
+        address: address as Address,
+        abi: registry.abi,
+        functionName: 'latestId',
+      }),
+    )
+
+  /**
+   * Sends the publish transaction of a pending snapshot and records its hash. A registry that
+   * already holds a newer id (the books were restored from an older copy) can never take this
+   * one: the snapshot is void then, and the next one is taken above that id.
+   */
+  async function sendPublish(row: SnapshotRow): Promise<Hex | null> {
+    if ((await latestOnRegistry(row.registryAddress)) >= row.id) {
+      const onChain = await readRegistry(row.registryAddress, row.id)
+      if (onChain.root.toLowerCase() !== row.root.toLowerCase()) {
+        await alarmPublishFailed(row, 'the registry already holds this id or a newer one')
+        await repo.markReorged(pool, row.id)
+        await repo.requestSnapshot(pool, 'registry ahead')
+        return null
+      }
+      // Already anchored by a transaction we lost track of: follow that one.
+      const [event] = await client.getContractEvents({
+        address: row.registryAddress as Address,
+        abi: registry.abi,
+        eventName: 'SnapshotPublished',
+        args: { id: BigInt(row.id) },
+        fromBlock: BigInt(row.blockNumber),
+      })
+      if (event) {
+        await repo.setPublishTx(pool, row.id, event.transactionHash)
+        return event.transactionHash
+      }
+    }
+    const hash = await wallet.writeContract({
+      address: row.registryAddress as Address,
+      abi: registry.abi,
+      functionName: 'publish',
+      args: [
+        BigInt(row.id),
+        row.root as Hex,
+        BigInt(row.totalUsdt),
+        BigInt(row.totalHope),
+        BigInt(row.blockNumber),
+        row.tokenAddress as Address,
+        registryReserveSet(row.reserves.map((r) => r.address)),
+      ],
+      chain: null,
+    })
+    await repo.setPublishTx(pool, row.id, hash)
+    return hash
+  }
+
+  async function alarmPublishFailed(row: SnapshotRow, why: string) {
+    await raiseAlarm(pool, {
+      key: `${PUBLISH_FAILED}:${row.id}:${row.publishTxHash ?? 'none'}`,
+      kind: PUBLISH_FAILED,
+      message: `Proof-of-liabilities snapshot ${row.id} could not be published: ${why}`,
+      detail: { snapshotId: row.id, txHash: row.publishTxHash },
+    })
+  }
+
+  /**
+   * Follows the pending snapshot: void when block B left the chain, published at the depth,
+   * sent again when its transaction was dropped.
+   */
+  async function watchPending(): Promise<
+    Pick<PorTickReport, 'published' | 'republished' | 'reorged'>
+  > {
+    const report = { published: 0, republished: 0, reorged: 0 }
+    const row = await repo.pendingSnapshot(pool)
+    if (!row) return report
+    // A read that fails is retried on the next run: only the chain's own answer that block B is
+    // gone or another block counts as a reorganisation.
+    const block = await client
+      .getBlock({ blockNumber: BigInt(row.blockNumber) })
+      .catch(orNullWhen(BlockNotFoundError))
+    if (block?.hash !== row.blockHash) {
+      await repo.markReorged(pool, row.id)
+      // Replaced at once: a request makes the same tick take the next one.
+      await repo.requestSnapshot(pool, 'reorg')
+      log('proof-of-liabilities snapshot block reorganised away', { snapshotId: row.id })
+      report.reorged = 1
+      return report
+    }
+    if (!row.publishTxHash) {
+      await sendPublish(row)
+      return report
+    }
+    const hash = row.publishTxHash as Hex
+    // Likewise a transaction is dropped only when the node says it knows none by that hash.
+    const receipt = await client
+      .getTransactionReceipt({ hash })
+      .catch(orNullWhen(TransactionReceiptNotFoundError))
+    const known = receipt
+      ? true
+      : (await client.getTransaction({ hash }).catch(orNullWhen(TransactionNotFoundError))) !== null
+    const state = publishState({
+      receipt: receipt && {
+        blockNumber: receipt.blockNumber,
+        success: receipt.status === 'success',
+      },
+      known,
+      head: await client.getBlockNumber({ cacheTime: 0 }),
+      confirmations: (await settings.get()).chainConfirmations,
+    })
+    if (state === 'published') {
+      const onChain = await readRegistry(row.registryAddress, row.id)
+      if (onChain.root.toLowerCase() !== row.root.toLowerCase())
+        await alarmPublishFailed(row, `the registry holds ${onChain.root}`)
+      else {
+        await repo.markPublished(pool, row.id, receipt!.blockNumber)
+        report.published = 1
+      }
+    } else if (state === 'dropped') {
+      const again = await sendPublish(row)
+      log('proof-of-liabilities publish transaction dropped; sent again', {
+        snapshotId: row.id,
+        dropped: hash,
+        txHash: again,
+      })
+      if (again) report.republished = 1
+    } else if (state === 'reverted') {
+      // Another snapshot took this id first (a dropped publish mined again after a reorg):
+      // this one can never be anchored, the next one is taken above it.
+      if ((await latestOnRegistry(row.registryAddress)) >= row.id) {
+        await alarmPublishFailed(row, 'the registry already holds this id')
+        await repo.markReorged(pool, row.id)
+        await repo.requestSnapshot(pool, 'registry ahead')
+      } else await alarmPublishFailed(row, 'the publish transaction reverted')
+    }
+    return report
+  }
+
+  /** Takes a snapshot at block B, stores its tree and proofs, and sends its publish transaction. */
+  async function takeSnapshot(): Promise<SnapshotRow> {
+    const s = await settings.get()
+    if (!s.porRegistryAddress || !s.chainTokenAddress)
+      throw new AppError('service_unavailable', { detail: 'proof-of-liabilities registry' })
+    // One commitment per moment: the registry takes the next id only, at a block later than
+    // the previous snapshot's. Right after one (a publish at start, then another), wait for it.
+    const latest = await latestOnRegistry(s.porRegistryAddress)
+    const previousBlock =
+      latest > 0 ? (await readRegistry(s.porRegistryAddress, latest)).blockNumber : -1n
+    let blockNumber = snapshotBlock(
+      await client.getBlockNumber({ cacheTime: 0 }),
+      s.chainConfirmations,
+    )
+    for (let waited = 0; blockNumber <= previousBlock; waited += 1) {
+      if (waited >= NEXT_BLOCK_WAIT_S)
+        throw new AppError('service_unavailable', {
+          detail: `no block past snapshot ${latest}'s (${previousBlock}) at the confirmation depth yet`,
+        })
+      await new Promise((r) => setTimeout(r, 1_000))
+      blockNumber = snapshotBlock(
+        await client.getBlockNumber({ cacheTime: 0 }),
+        s.chainConfirmations,
+      )
+    }
+    const block = await client.getBlock({ blockNumber })
+    const tokenAddress = getAddress(s.chainTokenAddress)
+    const reserveAddresses = [
+      ...new Set(
+        [s.chainDepositAddress, deps.hotWallet]
+          .filter((a): a is string => !!a)
+          .map((a) => getAddress(a)),
+      ),
+    ]
+    // A chain younger than the depth may not have the token at B yet: nothing is held then.
+    const tokenAtB = (await client.getCode({ address: tokenAddress, blockNumber })) ?? '0x'
+    const reserves = await Promise.all(
+      reserveAddresses.map(async (address) => ({
+        address,
+        balance:
+          tokenAtB === '0x'
+            ? 0n
+            : await client.readContract({
+                address: tokenAddress,
+                abi: erc20Abi,
+                functionName: 'balanceOf',
+                args: [address],
+                blockNumber,
+              }),
+      })),
+    )
+    const reservesTotal = reserves.reduce((sum, r) => sum + r.balance, 0n)
+
+    // The id first: the leaves commit to it, and the read below is read-only. The registry
+    // does not hold it, so a row left with it was never anchored there: it goes.
+    const id = latest + 1
+    if (await repo.freeSnapshotId(pool, id))
+      log('proof-of-liabilities snapshot id reused: the registry never anchored it', {
+        snapshotId: id,
+      })
+    // The books at one moment: transfers in flight commit first, new ones wait a moment.
+    const cut = await repo.openLedgerCut(pool)
+    const read = inTransaction(pool, async (q) => {
+      await repo.beginLiabilitiesRead(q, cut.snapshot)
+      await cut.release()
+      const position = await repo.ledgerPosition(q)
+      const accounts: TreeAccount[] = []
+      for (let after = 0; ;) {
+        const page = await repo.userBooksPage(q, after, READ_PAGE)
+        for (const books of page) accounts.push(userLiability(books))
+        if (page.length < READ_PAGE) break
+        after = page.at(-1)!.id
+      }
+      const inFlight = toScaledUnits(await repo.inFlightWithdrawals(q), USDT_SCALE)
+      return { accounts, inFlight, position }
+    })
+    const { accounts, inFlight, position } = await read.finally(() => cut.release())
+    const totalUsdt = accounts.reduce((sum, a) => sum + a.usdt, 0n)
+    const totalHope = accounts.reduce((sum, a) => sum + a.hope, 0n)
+    const registryAddress = getAddress(s.porRegistryAddress)
+    const signatures = new Map(
+      s.porReserveSignatures.map((r) => [r.address.toLowerCase(), r.signature as Hex]),
+    )
+    const context: ProofContext = {
+      chainId: chain.chainId,
+      registry: registryAddress,
+      token: tokenAddress,
+      blockNumber,
+      reserves: reserveAddresses.flatMap((address) => {
+        const signature = signatures.get(address.toLowerCase())
+        return signature
+          ? [
+              {
+                address,
+                signature,
+                message: reserveMessage(address, chain.chainId, registryAddress, tokenAddress),
+              },
+            ]
+          : []
+      }),
+    }
+    const tree = await buildTree({
+      snapshotId: BigInt(id),
+      secret: randomBytes(32),
+      accounts,
+      context,
+    })
+    if (tree.totalUsdt !== totalUsdt || tree.totalHope !== totalHope)
+      throw new Error(`snapshot ${id}: the tree's sums differ from the books`)
+
+    await inTransaction(pool, async (q) => {
+      await repo.insertSnapshot(q, {
+        id,
+        chainId: chain.chainId,
+        blockNumber: Number(blockNumber),
+        blockHash: block.hash!,
+        root: tree.root,
+        users: accounts.length,
+        totalUsdt: totalUsdt.toString(),
+        totalHope: totalHope.toString(),
+        inFlightUsdt: inFlight.toString(),
+        reserves: reserves.map((r) => ({ address: r.address, balance: r.balance.toString() })),
+        reservesUsdt: reservesTotal.toString(),
+        tokenAddress,
+        tokenDecimals: s.chainTokenDecimals,
+        registryAddress,
+        ledgerPosition: position,
+      })
+      let addresses: string[] = []
+      let proofs: string[] = []
+      const key = deps.sealKey()
+      for (const p of tree.proofs) {
+        const address = p.address.toLowerCase()
+        addresses.push(address)
+        proofs.push(sealProof(key, id, address, JSON.stringify(p.proof)))
+        if (addresses.length === PROOF_BATCH) {
+          await repo.insertProofs(q, id, addresses, proofs)
+          addresses = []
+          proofs = []
+        }
+      }
+      if (addresses.length) await repo.insertProofs(q, id, addresses, proofs)
+      await repo.closeRequest(q, id)
+    })
+
+    const reservesAtUsdtScale = rescale(reservesTotal, s.chainTokenDecimals, USDT_SCALE)
+    if (reservesShort(reservesAtUsdtScale, totalUsdt)) {
+      await raiseAlarm(pool, {
+        key: `${SHORTFALL}:${id}`,
+        kind: SHORTFALL,
+        message: `Reserves ${formatScaled(reservesAtUsdtScale, USDT_SCALE)} USDT are below the users' ${formatScaled(totalUsdt, USDT_SCALE)} USDT at block ${blockNumber}`,
+        detail: { snapshotId: id, blockNumber: Number(blockNumber) },
+      })
+    } else await resolveAlarmsOfKind(pool, SHORTFALL)
+
+    const row = (await repo.snapshotById(pool, id))!
+    await sendPublish(row)
+    return (await repo.snapshotById(pool, id))!
+  }
+
+  return {
+    takeSnapshot,
+    watchPending,
+
+    /**
+     * Takes and sends a snapshot now (`npm run por:publish`), waiting for the job's tick to
+     * finish first; answers the pending one instead when a snapshot is still being published.
+     */
+    async publishNow(): Promise<{ snapshot: SnapshotRow; taken: boolean }> {
+      return withAdvisoryLockWaiting(pool, POR_LOCK, async () => {
+        await watchPending()
+        const pending = await repo.pendingSnapshot(pool)
+        if (pending) return { snapshot: pending, taken: false }
+        return { snapshot: await takeSnapshot(), taken: true }
+      })
+    },
+
+    /**
+     * One run of the job: follows the pending snapshot, drops proofs past retention, and takes
+     * the day's snapshot once its time has passed (or an operator asked) and none is pending.
+     * Only one process runs it at a time.
+     */
+    async tick(): Promise<PorTickReport> {
+      const report: PorTickReport = {
+        taken: 0,
+        published: 0,
+        republished: 0,
+        reorged: 0,
+        proofsDropped: 0,
+      }
+      await withAdvisoryLock(pool, POR_LOCK, async () => {
+        const s = await settings.get()
+        if (!s.porRegistryAddress || !s.chainTokenAddress) return
+        Object.assign(report, await watchPending())
+        report.proofsDropped = await repo.dropProofsBefore(
+          pool,
+          retentionCutoff(now(), s.porRetentionDays),
+        )
+        if (await repo.pendingSnapshot(pool)) return
+        const last = await repo.lastTakenAt(pool)
+        const due =
+          snapshotDue(
+            now(),
+            s.settlementUtcOffsetMinutes,
+            s.porSnapshotTime,
+            last?.getTime() ?? null,
+          ) || (await repo.openRequest(pool))
+        if (!due) return
+        await takeSnapshot()
+        report.taken = 1
+      })
+      return report
+    },
+  }
+}
+
+export type PorPublisher = ReturnType<typeof createPorPublisher>

@@ -1,8 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListEnd } from './list-end.tsx'
 import { Refreshable } from './refreshable.tsx'
 import './record-list.css'
 
@@ -65,29 +65,7 @@ export function RecordItems<Page, Item>({
       ) : (
         <ul className="record-list">{items.map(children)}</ul>
       )}
-      {!query.isPending && (
-        <InfiniteScroll
-          hasMore={query.hasNextPage && !query.isFetchNextPageError}
-          loadMore={async () => {
-            await query.fetchNextPage()
-          }}
-        >
-          {query.isFetchNextPageError ? (
-            <button
-              type="button"
-              className="records-more-retry"
-              onClick={() => void query.fetchNextPage()}
-              data-testid={`${testId}-more-retry`}
-            >
-              {t('common.loadFailed')}
-            </button>
-          ) : query.hasNextPage ? (
-            <span>{t('common.loading')}</span>
-          ) : items.length > 0 ? (
-            <span>{t('common.noMore')}</span>
-          ) : null}
-        </InfiniteScroll>
-      )}
+      <ListEnd query={query} count={items.length} testId={testId} />
     </>
   )
 }

@@ -7,7 +7,6 @@ import {
   type LogType,
 } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import Popup from 'antd-mobile/es/components/popup'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
@@ -23,6 +22,7 @@ import { readFilters, writeFilters } from './account-log-filters.ts'
 import { accountLogOptions } from './api/account-log.ts'
 import '../../lib/pill-tabs.css'
 import './account-log.css'
+import { ListEnd } from '../../lib/list-end.tsx'
 
 /**
  * The log types a line can carry: a withdrawal's amount is shown as 1 (withdrawal and refund)
@@ -237,29 +237,7 @@ export function AccountLogPage() {
             ))}
           </ul>
         )}
-        {!log.isPending && (
-          <InfiniteScroll
-            hasMore={log.hasNextPage && !log.isFetchNextPageError}
-            loadMore={async () => {
-              await log.fetchNextPage()
-            }}
-          >
-            {log.isFetchNextPageError ? (
-              <button
-                type="button"
-                className="log-more-retry"
-                onClick={() => void log.fetchNextPage()}
-                data-testid="account-log-more-retry"
-              >
-                {t('translation:common.loadFailed')}
-              </button>
-            ) : log.hasNextPage ? (
-              <span>{t('translation:common.loading')}</span>
-            ) : entries.length > 0 ? (
-              <span>{t('translation:common.noMore')}</span>
-            ) : null}
-          </InfiniteScroll>
-        )}
+        <ListEnd query={log} count={entries.length} testId="account-log" />
       </Refreshable>
     </div>
   )

@@ -95,6 +95,26 @@ describe('news', () => {
     expect(screen.getByText('没有更多了')).toBeTruthy()
   })
 
+  test('a page that fails to load offers a retry at the end of the list', async () => {
+    vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body)
+    let failSecond = true
+    const pages = newsOf(13)
+    fakeApi({
+      'main/news': (call) =>
+        call.params.pageNum === '2' && failSecond ? fail(503, 'service_unavailable') : pages(call),
+    })
+    renderNews('/news')
+    const retry = await screen.findByRole(
+      'button',
+      { name: '加载失败，点击重试' },
+      { timeout: 3000 },
+    )
+    expect(screen.getAllByTestId('news-item')).toHaveLength(10)
+    failSecond = false
+    await userEvent.click(retry)
+    await waitFor(() => expect(screen.getAllByTestId('news-item')).toHaveLength(13))
+  })
+
   test('an article opens on its own screen', async () => {
     const api = fakeApi({
       'main/news': newsOf(1),

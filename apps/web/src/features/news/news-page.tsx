@@ -1,6 +1,5 @@
 import { NEWS_TYPES, normalizeLang, type NewsTypeCode, type NewsTypeName } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo } from 'react'
@@ -12,6 +11,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { INTL_LOCALES } from '../../lib/lang.ts'
 import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 import './news.css'
+import { ListEnd } from '../../lib/list-end.tsx'
 
 const TYPES = Object.entries(NEWS_TYPES).map(([code, name]) => ({
   code: Number(code) as NewsTypeCode,
@@ -114,20 +114,7 @@ export function NewsPage() {
             ))}
           </ul>
         )}
-        {!news.isPending && (
-          <InfiniteScroll
-            hasMore={news.hasNextPage && !news.isFetchNextPageError}
-            loadMore={async () => {
-              await news.fetchNextPage()
-            }}
-          >
-            {news.hasNextPage ? (
-              <span>{t('translation:common.loading')}</span>
-            ) : items.length > 0 ? (
-              <span>{t('translation:common.noMore')}</span>
-            ) : null}
-          </InfiniteScroll>
-        )}
+        <ListEnd query={news} count={items.length} testId="news" />
       </Refreshable>
     </div>
   )

@@ -1,6 +1,5 @@
 import { imageSrcSet, normalizeLang, SCHOOL_KINDS, type SchoolKind } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo } from 'react'
@@ -13,6 +12,7 @@ import { INTL_LOCALES } from '../../lib/lang.ts'
 import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
 import { schoolPagesOptions } from './api/school-pages.ts'
 import './school.css'
+import { ListEnd } from '../../lib/list-end.tsx'
 
 const FILTERS = [undefined, ...SCHOOL_KINDS] as const
 
@@ -117,20 +117,7 @@ export function SchoolPage() {
             })}
           </ul>
         )}
-        {!school.isPending && (
-          <InfiniteScroll
-            hasMore={school.hasNextPage && !school.isFetchNextPageError}
-            loadMore={async () => {
-              await school.fetchNextPage()
-            }}
-          >
-            {school.hasNextPage ? (
-              <span>{t('translation:common.loading')}</span>
-            ) : items.length > 0 ? (
-              <span>{t('translation:common.noMore')}</span>
-            ) : null}
-          </InfiniteScroll>
-        )}
+        <ListEnd query={school} count={items.length} testId="school" />
       </Refreshable>
     </div>
   )

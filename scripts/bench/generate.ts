@@ -6,7 +6,7 @@
 // comes from ledger transfers and entries built the way `ledger_post` writes them, so
 // `ledger:verify` holds afterwards.
 import type pg from 'pg'
-import { insertPositions } from '../../apps/server/src/modules/settlement/settlement.generate.ts'
+import { insertPositions } from '../../apps/server/test-support/settlement.generate.ts'
 
 export interface GenerateOptions {
   /** Members generated, the whale included; they hang under the first (root) user. */

@@ -12,7 +12,7 @@ import { randomInt } from 'node:crypto'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
-import { generateEconomy } from '../../apps/server/src/modules/settlement/settlement.generate.ts'
+import { generateEconomy } from '../../apps/server/test-support/settlement.generate.ts'
 import { settlementDayDue } from '../../apps/server/src/modules/settlement/settlement.rules.ts'
 import {
   call,

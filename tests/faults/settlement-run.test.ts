@@ -1,6 +1,6 @@
 import { parseAmount, trimDecimal, type SettlementRun } from '@hope/api'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { generateEconomy } from '../../apps/server/src/modules/settlement/settlement.generate.ts'
+import { generateEconomy } from '../../apps/server/test-support/settlement.generate.ts'
 import { settlementDayDue } from '../../apps/server/src/modules/settlement/settlement.rules.ts'
 import { call, createOperators, requestStats, succeeded, type Operators } from './support/api.ts'
 import { ledgerVerify } from './support/checks.ts'

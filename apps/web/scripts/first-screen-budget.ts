@@ -38,7 +38,7 @@ import {
 import type { Page, Request } from 'playwright-core'
 import { chromiumPath, launchBrowser, phonePage } from '../../../e2e/support/chromium.ts'
 import { INTL_LOCALES } from '../src/lib/lang.ts'
-import { balanceList } from '../src/test/fixtures.ts'
+import { balanceList } from '../test-support/fixtures.ts'
 
 export const BUDGET_BYTES = 120 * 1024
 /** Packages that load only on a wallet action (viem's own parts: ox, abitype). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { getSession, type Session } from '../lib/session.ts'
 import { fakeApi, ok } from '../test/fake-api.ts'
-import { dashboard } from '../test/fixtures.ts'
+import { dashboard } from '../../test-support/fixtures.ts'
 import { renderApp } from '../test/render.tsx'
 
 const menuOf = async () => {

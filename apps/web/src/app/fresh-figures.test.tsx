@@ -8,7 +8,7 @@ import { ACTION_CHANGES, refreshAfter, type MoneyAction } from '../lib/api/refre
 import { userInfoOptions } from '../lib/api/user-info.ts'
 import { useSession } from '../lib/store.ts'
 import { fakeApi, ok, type ApiCall } from '../test/fake-api.ts'
-import { balanceList } from '../test/fixtures.ts'
+import { balanceList } from '../../test-support/fixtures.ts'
 import { accountLogOptions } from '../features/account-log/api/account-log.ts'
 import { accountFiguresOptions } from '../features/assets/api/account-figures.ts'
 import { noticesOptions, unreadNoticesOptions } from '../features/notices/api/notices.ts'

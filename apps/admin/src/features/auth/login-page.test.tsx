@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { getSession } from '../../lib/session.ts'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
-import { dashboard } from '../../test/fixtures.ts'
+import { dashboard } from '../../../test-support/fixtures.ts'
 import { ADMIN, renderApp } from '../../test/render.tsx'
 
 async function signIn(code = '123456') {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { fakeApi, ok } from '../../test/fake-api.ts'
-import { dashboard } from '../../test/fixtures.ts'
+import { dashboard } from '../../../test-support/fixtures.ts'
 import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { DashboardPage } from './dashboard-page.tsx'
 

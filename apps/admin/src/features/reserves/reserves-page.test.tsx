@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { fakeApi, ok } from '../../test/fake-api.ts'
-import { page } from '../../test/fixtures.ts'
+import { page } from '../../../test-support/fixtures.ts'
 import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { ReservesPage } from './reserves-page.tsx'
 

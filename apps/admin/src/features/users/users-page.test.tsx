@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
-import { adminUser, page } from '../../test/fixtures.ts'
+import { adminUser, page } from '../../../test-support/fixtures.ts'
 import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { UsersPage } from './users-page.tsx'
 

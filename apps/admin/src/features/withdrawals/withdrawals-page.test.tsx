@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
-import { page, withdrawal } from '../../test/fixtures.ts'
+import { page, withdrawal } from '../../../test-support/fixtures.ts'
 import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { WithdrawalsPage } from './withdrawals-page.tsx'
 

@@ -7,7 +7,7 @@ import { createSettingsService } from '../settings/settings.service.ts'
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/index.ts'
 import { createSaleService } from '../sale/sale.service.ts'
 import { differential, rankOf, rankRate } from '../team/team.rules.ts'
-import { generateEconomy } from './settlement.generate.ts'
+import { generateEconomy } from '../../../test-support/settlement.generate.ts'
 import { createSettlementJob } from './settlement.job.ts'
 import { createSettlementService } from './settlement.service.ts'
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fakeApi, ok } from '../../test/fake-api.ts'
-import { logEntry } from '../../test/fixtures.ts'
+import { logEntry } from '../../../test-support/fixtures.ts'
 import { AccountLogPage } from './account-log-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
-import { balanceList } from '../../test/fixtures.ts'
+import { balanceList } from '../../../test-support/fixtures.ts'
 import { AssetsPage } from './assets-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { queryClient } from '../../lib/query-scope.tsx'
 import { fakeApi, ok } from '../../test/fake-api.ts'
-import { balanceList } from '../../test/fixtures.ts'
+import { balanceList } from '../../../test-support/fixtures.ts'
 import { HomePage } from './home-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))

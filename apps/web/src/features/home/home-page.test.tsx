@@ -9,7 +9,7 @@ import { showAlert } from '../../lib/dialog.ts'
 import { useSession } from '../../lib/store.ts'
 import { queryClient } from '../../lib/query-scope.tsx'
 import { fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
-import { balanceList } from '../../test/fixtures.ts'
+import { balanceList } from '../../../test-support/fixtures.ts'
 import { HomePage } from './home-page.tsx'
 import { prefetchHomeReads } from './prefetch-home-reads.ts'
 

@@ -8,7 +8,7 @@ import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceList } from '../../test/fixtures.ts'
+import { balanceList } from '../../../test-support/fixtures.ts'
 import { stakingKeys } from '../../lib/api/staking-keys.ts'
 import { StakePage } from './stake-page.tsx'
 

@@ -6,9 +6,9 @@ import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
-import { balanceList } from '../../test/fixtures.ts'
+import { balanceList } from '../../../test-support/fixtures.ts'
 import { CommunityPage } from './community-page.tsx'
-import { earnings, teamStats } from './team-fixtures.ts'
+import { earnings, teamStats } from '../../../test-support/team-fixtures.ts'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
 

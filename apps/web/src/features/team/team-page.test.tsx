@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { directMember, teamStats } from './team-fixtures.ts'
+import { directMember, teamStats } from '../../../test-support/team-fixtures.ts'
 import { TeamPage } from './team-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))

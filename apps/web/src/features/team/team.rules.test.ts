@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { teamStats } from './team-fixtures.ts'
+import { teamStats } from '../../../test-support/team-fixtures.ts'
 import { cutAmount, levelName, rankName, rankProgress, strongestPartition } from './team.rules.ts'
 
 describe('rankProgress', () => {

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceList, enabledCoins } from '../../test/fixtures.ts'
+import { balanceList, enabledCoins } from '../../../test-support/fixtures.ts'
 import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
 import { TransferPage } from './transfer-page.tsx'
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceList, logEntry } from '../../test/fixtures.ts'
+import { balanceList, logEntry } from '../../../test-support/fixtures.ts'
 import { SplitPage } from './split-page.tsx'
 import { vipInfo } from './vip-fixtures.ts'
 

@@ -10,7 +10,7 @@ import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
 import { showToast } from '../../lib/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceList, enabledCoins } from '../../test/fixtures.ts'
+import { balanceList, enabledCoins } from '../../../test-support/fixtures.ts'
 import { WithdrawPage } from './withdraw-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))

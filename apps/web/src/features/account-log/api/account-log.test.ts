@@ -1,7 +1,7 @@
 import type { AccountLogPage } from '@hope/api'
 import type { Query } from '@tanstack/react-query'
 import { describe, expect, test } from 'vitest'
-import { logEntry } from '../../../test/fixtures.ts'
+import { logEntry } from '../../../../test-support/fixtures.ts'
 import { accountLogOptions, PENDING_POLL_MS } from './account-log.ts'
 
 describe('account log query', () => {

@@ -10,8 +10,11 @@ import type { BenchRow } from './table.ts'
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../apps/server')
 const SERVER = path.join(SERVER_DIR, 'dist/server.js')
-/** An existing data directory serves its first request in under 3 s. */
-const EXISTING_BUDGET_S = 3
+/**
+ * An existing data directory serves its first request in under 1.5 s (0.8–1.0 s on a quiet
+ * 2-core machine: PostgreSQL up at 0.4 s, the chain at 0.8 s, the app at 1.0 s).
+ */
+const EXISTING_BUDGET_S = 1.5
 /** A fresh one (PostgreSQL initialised, migrated, seeded, the chain's contracts deployed) in 5 s. */
 const FRESH_BUDGET_S = 5
 const START_TIMEOUT_MS = 180_000

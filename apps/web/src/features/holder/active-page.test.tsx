@@ -13,7 +13,7 @@ import { balanceList } from '../../../test-support/fixtures.ts'
 import { ActivePage } from './active-page.tsx'
 import { membershipKeys } from '../../lib/api/membership.ts'
 import { teamKeys } from '../../lib/api/team-keys.ts'
-import { directMember, vipInfo } from './holder-fixtures.ts'
+import { directMember, vipInfo } from '../../../test-support/holder-fixtures.ts'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
 

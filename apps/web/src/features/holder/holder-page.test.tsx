@@ -11,7 +11,7 @@ import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { membershipKeys } from '../../lib/api/membership.ts'
-import { vipInfo } from './holder-fixtures.ts'
+import { vipInfo } from '../../../test-support/holder-fixtures.ts'
 import { HolderPage } from './holder-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { ratePercent } from '../../lib/format.ts'
-import { directMember } from './holder-fixtures.ts'
+import { directMember } from '../../../test-support/holder-fixtures.ts'
 import {
   checkActivation,
   checkCollect,

@@ -9,7 +9,7 @@ import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, logEntry } from '../../../test-support/fixtures.ts'
 import { SplitPage } from './split-page.tsx'
-import { vipInfo } from './vip-fixtures.ts'
+import { vipInfo } from '../../../test-support/vip-fixtures.ts'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
 

@@ -10,7 +10,7 @@ import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { membershipKeys } from '../../lib/api/membership.ts'
-import { vipInfo } from './vip-fixtures.ts'
+import { vipInfo } from '../../../test-support/vip-fixtures.ts'
 import { VipPage } from './vip-page.tsx'
 
 vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))

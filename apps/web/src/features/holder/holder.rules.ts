@@ -181,3 +181,6 @@ export function checkActivation(
 /** Whether the available USDT cannot pay an amount (decimal strings). */
 export const cannotPay = (available: string, amount: string): boolean =>
   usdtUnits(available) < usdtUnits(amount)
+
+/** The USDT account's log, where a node purchase or a collection stands. */
+export const USDT_LOG = '/accountLog?account=usdt'

@@ -1,0 +1,215 @@
+// The node and shareholder accounts on the holder screen, and their collection into USDT.
+import { type AccountBalance, type BalanceList, type CollectResult } from '@hope/api'
+import Popup from 'antd-mobile/es/components/popup'
+import { useTranslation } from 'react-i18next'
+import { formatMoney } from '../../lib/format.ts'
+import { liveOf } from '../../lib/money-flow/checks.ts'
+import {
+  ConfirmBody,
+  FlowAmountField,
+  LiveProblem,
+  ResultView,
+  Rows,
+  SubmitButton,
+  strongRow,
+  useAmounts,
+} from '../../lib/money-flow/money-flow.tsx'
+import { useAmountText } from '../../lib/money-flow/use-amount.ts'
+import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
+import { useCollectBalance } from './api/collect-balance.ts'
+import {
+  checkCollect,
+  USDT_DECIMALS,
+  usdtUnits,
+  type CollectAccount,
+  type CollectProblem,
+  USDT_LOG,
+} from './holder.rules.ts'
+
+const COLLECT_ACCOUNTS: CollectAccount[] = ['node', 'shareholder']
+const ACCOUNT_LABELS = {
+  node: 'holder.accountNode',
+  shareholder: 'holder.accountShareholder',
+} as const
+
+export function AccountsCard({
+  accounts,
+  onCollect,
+}: {
+  accounts: Record<CollectAccount, AccountBalance>
+  onCollect: (account: CollectAccount) => void
+}) {
+  const { t } = useTranslation(['holder', 'money', 'translation'])
+  const { lang } = useAmounts()
+  return (
+    <section className="card">
+      <h2 className="section-title">
+        {t('holder.accounts')}
+        <span className="holder-muted">USDT</span>
+      </h2>
+      <div className="holder-accounts">
+        {COLLECT_ACCOUNTS.map((kind) => (
+          <div key={kind} className="holder-account">
+            <span className="holder-account__label">{t(ACCOUNT_LABELS[kind])}</span>
+            <span className="holder-account__value" data-testid={`holder-account-${kind}`}>
+              {formatMoney(accounts[kind].available, lang)}
+            </span>
+            <button
+              type="button"
+              className="holder-account__action"
+              onClick={() => onCollect(kind)}
+              // Nothing to collect: the button is off and says why rather than opening a sheet.
+              disabled={usdtUnits(accounts[kind].available) === 0n}
+              data-testid={`holder-collect-${kind}`}
+            >
+              {t('holder.collect')}
+            </button>
+            {usdtUnits(accounts[kind].available) === 0n && (
+              <span
+                className="holder-account__reason"
+                data-testid={`holder-collect-${kind}-reason`}
+              >
+                {t('money:flow.nothingToCollect')}
+              </span>
+            )}
+          </div>
+        ))}
+      </div>
+      <p className="holder-note">{t('holder.collectNote')}</p>
+    </section>
+  )
+}
+
+/**
+ * One opening of the collect sheet on the shared flow: the amount and its checks, the
+ * confirmation, then the result. The flow's key lives as long as the opening, so a double tap
+ * or a retry moves money once.
+ */
+function CollectBody({
+  account,
+  available,
+  onDone,
+}: {
+  account: CollectAccount
+  available: string
+  onDone: () => void
+}) {
+  const { t } = useTranslation(['holder', 'money', 'translation'])
+  const { usdt } = useAmounts()
+  const amount = useAmountText(USDT_DECIMALS)
+  const collect = useCollectBalance()
+  const flow = useMoneyFlow<{ amount: string }, CollectResult>(
+    (quote, idempotencyKey) =>
+      collect.mutateAsync({ account, amount: quote.amount, idempotencyKey }),
+    { onRefused: onDone },
+  )
+  const check = checkCollect(amount.units, available)
+  const { live } = liveOf(check, amount.problem !== null, ['amountRequired'])
+  const say = (problem: CollectProblem) => t(`collect.problems.${problem}`)
+  const from = t(ACCOUNT_LABELS[account])
+  const rows = [
+    { label: t('collect.from'), value: from },
+    { label: t('collect.to'), value: t('collect.toUsdt') },
+  ]
+
+  if (flow.state.stage === 'done')
+    return (
+      <ResultView
+        testId="collect"
+        title={t('collect.success')}
+        amount={usdt(flow.state.result.amount)}
+        rows={rows}
+        account="usdt"
+        log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'collect-result-log' }}
+        doneLabel={t('money:transfer.done')}
+        onDone={onDone}
+      />
+    )
+
+  if (flow.quote)
+    return (
+      <ConfirmBody
+        testId="collect"
+        title={t('collect.confirmTitle')}
+        amount={usdt(flow.quote.amount)}
+        rows={rows}
+        sending={flow.state.stage === 'sending'}
+        failed={flow.state.stage === 'failed'}
+        failedText={t('collect.networkFailed')}
+        confirmLabel={t('collect.confirm')}
+        onConfirm={flow.confirm}
+      />
+    )
+
+  return (
+    <div className="money-form">
+      <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
+      <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
+      <FlowAmountField
+        testId="collect"
+        flow={flow}
+        amount={amount}
+        label={t('collect.amount')}
+        unit="USDT"
+        placeholder={t('collect.amountHint')}
+        all={{ label: t('collect.all'), units: usdtUnits(available) }}
+      />
+      <LiveProblem testId="collect" text={live && say(live)} />
+      <SubmitButton
+        testId="collect"
+        label={t('collect.submit')}
+        flow={flow}
+        check={check}
+        fieldRefused={amount.problem !== null}
+        say={say}
+      />
+    </div>
+  )
+}
+
+/** Which account the collect sheet is open for; each opening has its own number. */
+export interface CollectOpening {
+  account: CollectAccount
+  opening: number
+}
+
+export function CollectSheet({
+  open,
+  accounts,
+  onClose,
+}: {
+  open: CollectOpening | null
+  accounts: Record<CollectAccount, AccountBalance>
+  onClose: () => void
+}) {
+  return (
+    <Popup
+      visible={open !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      showCloseButton
+      bodyClassName="money-sheet"
+    >
+      {open && (
+        <div data-testid="collect-sheet">
+          {/* A new opening mounts a new body: a fresh amount and a fresh idempotency key. */}
+          <CollectBody
+            key={open.opening}
+            account={open.account}
+            available={accounts[open.account].available}
+            onDone={onClose}
+          />
+        </div>
+      )}
+    </Popup>
+  )
+}
+
+/** The node and shareholder accounts of a balance, when the balance has both. */
+export function collectAccounts(
+  accounts: BalanceList | undefined,
+): Record<CollectAccount, AccountBalance> | null {
+  const node = accounts?.find((a) => a.kind === 'node')
+  const shareholder = accounts?.find((a) => a.kind === 'shareholder')
+  return node && shareholder ? { node, shareholder } : null
+}

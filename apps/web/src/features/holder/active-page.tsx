@@ -9,15 +9,8 @@
 // active-confirm-available, active-network-failed, active-confirm; active-result,
 // active-result-amount (paid), active-result-level, active-result-hope, active-result-balance,
 // active-result-log, active-again.
-import { type DirectMember, type Page, type PurchaseResult, type VipInfo } from '@hope/api'
-import {
-  useInfiniteQuery,
-  useQuery,
-  type InfiniteData,
-  type UseInfiniteQueryResult,
-} from '@tanstack/react-query'
-import Button from 'antd-mobile/es/components/button'
-import Popup from 'antd-mobile/es/components/popup'
+import { type PurchaseResult, type VipInfo } from '@hope/api'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo, useState } from 'react'
@@ -41,117 +34,24 @@ import { vipInfoOptions } from '../../lib/api/membership.ts'
 import {
   checkActivation,
   findMember,
-  levelName,
   levelOptions,
-  LOCATION_CODES,
-  PARTITIONS,
   placementLocked,
+  USDT_LOG,
   type ActivateProblem,
   type ActivationQuote,
   type Location,
 } from './holder.rules.ts'
 import '../../lib/money-form.css'
 import './holder.css'
+import {
+  AddressField,
+  LevelChoices,
+  MemberPicker,
+  PartitionChoices,
+  useNames,
+  type MembersQuery,
+} from './active-fields.tsx'
 
-type MembersQuery = UseInfiniteQueryResult<InfiniteData<Page<DirectMember>>>
-
-/** The USDT account's log, where an activation paid stands. */
-const USDT_LOG = '/accountLog?account=usdt'
-
-/** The translated names of a level and of a partition (or "keep the current one"). */
-function useNames() {
-  const { t } = useTranslation(['holder', 'translation', 'invite'])
-  return {
-    level: (level: number) => t(`translation:levels.${levelName(level)}`),
-    partition: (location: Location | null) =>
-      location === null
-        ? t('active.keepPartition')
-        : t(`invite:partitions.${PARTITIONS[location]}`),
-  }
-}
-
-/** The direct members to pick from, page by page. */
-function MemberPicker({
-  open,
-  query,
-  members,
-  onPick,
-  onClose,
-}: {
-  open: boolean
-  query: MembersQuery
-  members: DirectMember[]
-  onPick: (member: DirectMember) => void
-  onClose: () => void
-}) {
-  const { t } = useTranslation(['holder', 'translation'])
-  const names = useNames()
-  return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      onClose={onClose}
-      showCloseButton
-      bodyClassName="money-sheet active-picker"
-    >
-      {open && (
-        <div data-testid="active-picker-sheet">
-          <h2 className="money-sheet__title">{t('active.pickTitle')}</h2>
-          {query.isPending ? (
-            <div aria-busy="true" data-testid="active-members-skeleton">
-              <Skeleton.Paragraph lineCount={4} animated />
-            </div>
-          ) : query.isError && members.length === 0 ? (
-            <button
-              type="button"
-              className="money-retry"
-              onClick={() => void query.refetch()}
-              data-testid="active-members-retry"
-            >
-              {t('translation:common.loadFailed')}
-            </button>
-          ) : members.length === 0 ? (
-            <p className="active-picker__empty" data-testid="active-members-empty">
-              {t('active.membersEmpty')}
-            </p>
-          ) : (
-            <ul className="active-picker__list">
-              {members.map((member) => (
-                <li key={member.userName}>
-                  <button
-                    type="button"
-                    className="active-option"
-                    onClick={() => onPick(member)}
-                    data-testid="active-member-option"
-                  >
-                    <span className="active-option__address">{mask(member.userName)}</span>
-                    <span className="active-option__level">{names.level(member.level)}</span>
-                    <span className="active-option__partition">
-                      {names.partition(member.location)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {query.hasNextPage && (
-            <Button
-              block
-              fill="none"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-              data-testid="active-members-more"
-            >
-              {t('active.more')}
-            </Button>
-          )}
-        </div>
-      )}
-    </Popup>
-  )
-}
-
-/** The member, the level and the partition on the shared flow: checks, sheet, result. */
 function ActivateForm({
   info,
   available,
@@ -248,113 +148,24 @@ function ActivateForm({
       </section>
 
       <section className="card money-form">
-        <label className="money-field">
-          <span className="money-label">{t('active.address')}</span>
-          <span className={`money-input${addressSaid ? ' money-input--bad' : ''}`}>
-            <input
-              value={address}
-              onChange={(event) => chooseAddress(event.target.value.trim())}
-              placeholder={t('active.addressHint')}
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={64}
-              aria-invalid={Boolean(addressSaid)}
-              data-testid="active-address"
-            />
-            <button
-              type="button"
-              className="money-input__action"
-              onClick={() => setPicking(true)}
-              data-testid="active-member-picker"
-            >
-              {t('active.pick')}
-            </button>
-          </span>
-          {addressSaid ? (
-            <span
-              className="money-field__problem"
-              role="alert"
-              data-testid="active-address-problem"
-            >
-              {t(`money:flow.address.${addressProblem}`)}
-            </span>
-          ) : member ? (
-            <span className="money-field__hint active-member" data-testid="active-member">
-              <span data-testid="active-member-level">
-                {t('active.currentLevel', { level: names.level(member.level) })}
-              </span>
-              <span data-testid="active-member-partition">
-                {t('active.currentPartition', { partition: names.partition(member.location) })}
-              </span>
-            </span>
-          ) : (
-            address && (
-              <span className="money-field__hint" data-testid="active-unknown-member">
-                {t('active.unknownMember')}
-              </span>
-            )
-          )}
-        </label>
-
-        <div className="money-field">
-          <span className="money-label">{t('active.level')}</span>
-          <div className="active-levels" role="group" aria-label={t('active.level')}>
-            {options.map((option) => (
-              <button
-                key={option.level}
-                type="button"
-                className="active-choice"
-                disabled={!option.selectable}
-                aria-pressed={level === option.level}
-                data-selected={level === option.level}
-                onClick={() => flow.edit(() => setLevel(option.level))}
-                data-testid={`active-level-${option.level}`}
-              >
-                <span className="active-choice__name">{names.level(option.level)}</span>
-                <span className="active-choice__price" data-testid="active-level-price">
-                  {option.cost === null
-                    ? t('active.levelReached')
-                    : member
-                      ? usdt(option.cost)
-                      : t('active.upTo', { amount: usdt(option.cost) })}
-                </span>
-              </button>
-            ))}
-          </div>
-          {member && options.every((o) => !o.selectable) && (
-            <span className="money-field__hint" data-testid="active-top-level">
-              {t('active.topLevel')}
-            </span>
-          )}
-        </div>
-
-        <div className="money-field">
-          <span className="money-label">{t('active.partition')}</span>
-          <div className="active-partitions" role="group" aria-label={t('active.partition')}>
-            {LOCATION_CODES.map((code) => (
-              <button
-                key={code}
-                type="button"
-                className="active-choice"
-                disabled={locked && member.location !== code}
-                aria-pressed={location === code}
-                data-selected={location === code}
-                onClick={() => flow.edit(() => setLocation(location === code ? null : code))}
-                data-testid={`active-partition-${code}`}
-              >
-                {names.partition(code)}
-              </button>
-            ))}
-          </div>
-          <span
-            className="money-field__hint"
-            data-testid={locked ? 'active-partition-locked' : undefined}
-          >
-            {locked ? t('active.partitionLocked') : t('active.partitionNote')}
-          </span>
-        </div>
+        <AddressField
+          address={address}
+          problem={addressSaid ? addressProblem : null}
+          member={member}
+          onChange={chooseAddress}
+          onPick={() => setPicking(true)}
+        />
+        <LevelChoices
+          options={options}
+          level={level}
+          member={member}
+          onChoose={(next) => flow.edit(() => setLevel(next))}
+        />
+        <PartitionChoices
+          location={location}
+          locked={locked ? member.location : null}
+          onChoose={(next) => flow.edit(() => setLocation(next))}
+        />
 
         <LiveProblem testId="active" text={short && t('active.insufficient')} shortfall={short} />
         <SubmitButton

@@ -1,0 +1,62 @@
+// The lines of a quote, a sheet or a result.
+import type { ReactNode } from 'react'
+
+/** One line of a quote, a sheet or a result: a label and its value. */
+export interface Row {
+  label: string
+  value: ReactNode
+  testId?: string
+  strong?: boolean
+  mono?: boolean
+}
+
+/**
+ * The line a view is about (what was bought, the total), drawn strong.
+ * @example strongRow('HOPE bought', '5,000 HOPE', 'stake-result-hope')
+ */
+export const strongRow = (label: string, value: ReactNode, testId: string): Row => ({
+  label,
+  value,
+  strong: true,
+  testId,
+})
+
+export function Rows({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="money-rows">
+      {rows.map((row) => (
+        <div key={row.label}>
+          <dt>{row.label}</dt>
+          <dd
+            className={[row.strong && 'money-rows__strong', row.mono && 'money-mono']
+              .filter(Boolean)
+              .join(' ')}
+            data-testid={row.testId}
+          >
+            {row.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/**
+ * The rows of a payment to an address, shown alike in the form, the sheet and the result:
+ * where it goes (when known), the fee, the total deducted; test ids `<prefix>-to|fee|total`.
+ */
+export function paymentRows(
+  prefix: string,
+  labels: { to: string; fee: string; total: string },
+  shown: { to?: string; fee: string; total: string },
+): Row[] {
+  const to: Row[] =
+    shown.to === undefined
+      ? []
+      : [{ label: labels.to, value: shown.to, mono: true, testId: `${prefix}-to` }]
+  return [
+    ...to,
+    { label: labels.fee, value: shown.fee, testId: `${prefix}-fee` },
+    { label: labels.total, value: shown.total, strong: true, testId: `${prefix}-total` },
+  ]
+}

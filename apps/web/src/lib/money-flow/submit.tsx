@@ -1,0 +1,109 @@
+// What stands between a form and its sheet: the submit button and the problems said live.
+import Button from 'antd-mobile/es/components/button'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { showToast } from '../toast.ts'
+import type { Checked } from './checks.ts'
+import type { MoneyFlow } from './use-money-flow.ts'
+import { useMoney } from './amounts.tsx'
+
+/** The problem text the button's form shows already (a field's or the live problem), if any. */
+function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
+  const form = button.closest('.money-form') ?? button.ownerDocument
+  for (const el of form.querySelectorAll<HTMLElement>('.money-field__problem, .money-problem p'))
+    if (el.textContent?.trim() === text.trim()) return el
+  return null
+}
+
+/**
+ * The form's button: a refused field has said why already; a problem of the rules is said
+ * (the spec's message); an accepted quote opens the sheet.
+ */
+export function SubmitButton<Problem extends string, Quote>({
+  testId,
+  label,
+  flow,
+  check,
+  fieldRefused,
+  say,
+  hold,
+  disabled,
+}: {
+  testId: string
+  label: string
+  flow: Pick<MoneyFlow<Quote, unknown>, 'open'>
+  check: Checked<Problem, Quote>
+  fieldRefused: boolean
+  say: (problem: Problem) => string
+  /** A reason outside the rules not to open the sheet (an address the server would refuse). */
+  hold?: string | null
+  disabled?: boolean
+}) {
+  const submit = (button: HTMLElement) => {
+    if (fieldRefused) return
+    if ('quote' in check && !hold) return flow.open(check.quote)
+    const text = 'problem' in check ? say(check.problem) : hold
+    if (!text) return
+    // One message per problem, in one place: one the form already says is pointed at, not toasted.
+    const shown = saidOnScreen(button, text)
+    if (shown) return shown.scrollIntoView?.({ block: 'center', behavior: 'smooth' })
+    showToast(text)
+  }
+  return (
+    <Button
+      block
+      color="primary"
+      shape="rounded"
+      size="large"
+      disabled={disabled}
+      onClick={(event) => submit(event.currentTarget)}
+      data-testid={`${testId}-submit`}
+    >
+      {label}
+    </Button>
+  )
+}
+
+/** How much USDT is missing, with the way to get it: the recharge screen. */
+export function Shortfall({ testId, amount }: { testId: string; amount: string }) {
+  const { t } = useTranslation('money')
+  const navigate = useNavigate()
+  const money = useMoney()
+  return (
+    <p>
+      <span data-testid={`${testId}-shortfall`}>
+        {t('flow.shortfall', { amount: money(amount, 'USDT') })}
+      </span>{' '}
+      <button
+        type="button"
+        className="money-problem__link"
+        onClick={() => void navigate('/recharge')}
+        data-testid={`${testId}-go-recharge`}
+      >
+        {t('flow.goRecharge')}
+      </button>
+    </p>
+  )
+}
+
+/**
+ * What stops the action now, said while the user types (not only on the button), with the way
+ * out where there is one: a shortfall of USDT links to the recharge screen.
+ */
+export function LiveProblem({
+  testId,
+  text,
+  shortfall,
+}: {
+  testId: string
+  text: string | null
+  shortfall?: string | null
+}) {
+  if (!text) return null
+  return (
+    <div className="money-problem" role="status" data-testid={`${testId}-problem`}>
+      <p>{text}</p>
+      {shortfall && <Shortfall testId={testId} amount={shortfall} />}
+    </div>
+  )
+}

@@ -5,7 +5,7 @@ import {
   type AdminWithdrawal,
   type Page,
   type SettlementRun,
-  type SqChangeResult,
+  type RedeemResult,
   type Withdrawal,
 } from '@hope/api'
 import { randomInt } from 'node:crypto'
@@ -182,7 +182,7 @@ test('64 clients mixing transfers, withdrawals, redemptions and a settlement for
         if (succeeded(a)) w.canceled = true
       } else if (roll < 64) {
         const units = parseAmount('1', 18)! + BigInt(randomInt(0, 1_000_000)) * 10n ** 12n
-        const a = await send<SqChangeResult>(
+        const a = await send<RedeemResult>(
           'game/sqChange',
           { amount: formatAmount(units, 18), idempotencyKey: newKey('load') },
           me.token,

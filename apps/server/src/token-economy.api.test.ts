@@ -4,13 +4,13 @@ import {
   type BalanceList,
   type CollectResult,
   type Earnings,
-  type ChangeResult,
+  type StakeResult,
   type GameInfo,
   type OperatorSession,
   type Page,
   type PledgeItem,
   type SettlementRun,
-  type SqChangeResult,
+  type RedeemResult,
   type StakePosition,
   type DirectMember,
   type PurchaseResult,
@@ -122,7 +122,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
 
   test('consensus entry buys HOPE at 0.10, pays the uplines, and a double tap moves money once', async () => {
     const params = { amount: '100', idempotencyKey: key() }
-    const first = await call<'game/change', ChangeResult>(app, 'game/change', params, {
+    const first = await call<'game/change', StakeResult>(app, 'game/change', params, {
       token: carol.token,
     })
     expect(first.body.code).toBe(200)
@@ -134,7 +134,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       cap: '250',
       status: 'active',
     })
-    const again = await call<'game/change', ChangeResult>(app, 'game/change', params, {
+    const again = await call<'game/change', StakeResult>(app, 'game/change', params, {
       token: carol.token,
     })
     expect(again.body.data).toMatchObject({
@@ -177,7 +177,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
 
   test('a purchase across a stage boundary is split and the price rises', async () => {
     await db.pool.query(`UPDATE token_sale SET sold = 999500`)
-    const res = await call<'game/change', ChangeResult>(
+    const res = await call<'game/change', StakeResult>(
       app,
       'game/change',
       { amount: '200', idempotencyKey: key() },
@@ -231,7 +231,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
 
     // price is 0.11 now: 80 HOPE → 8.8 USDT, fee 0.44, net 8.36; 20 HOPE pledged
     const params = { amount: '100', idempotencyKey: key() }
-    const res = await call<'game/sqChange', SqChangeResult>(app, 'game/sqChange', params, {
+    const res = await call<'game/sqChange', RedeemResult>(app, 'game/sqChange', params, {
       token: bob.token,
     })
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
@@ -244,7 +244,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       pledge: { amount: '20', released: '0', convertible: '20', redeemed: false },
       replayed: false,
     })
-    const again = await call<'game/sqChange', SqChangeResult>(app, 'game/sqChange', params, {
+    const again = await call<'game/sqChange', RedeemResult>(app, 'game/sqChange', params, {
       token: bob.token,
     })
     expect(again.body.data).toMatchObject({

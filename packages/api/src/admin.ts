@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PageParams, intParam } from './common.ts'
 import type { OperatorRole } from './operator.ts'
-import type { SettlementRun } from './game.ts'
+import type { SettlementRun } from './settlement.ts'
 import type { WithdrawalStatusCode } from './codes.ts'
 
 /**

@@ -112,26 +112,25 @@ import {
 import {
   ActivateParams,
   BuyNodeParams,
-  ChangeParams,
-  GroupZtParams,
   UpgradeParams,
-  type DirectMember,
-  type Earnings,
   type PurchaseResult,
-  type TeamStats,
   type VipInfo,
+} from './membership.ts'
+import { RedeemParams, type PledgeItem, type RedeemResult } from './redemption.ts'
+import {
   SettlementDayParams,
   SettlementRunParams,
-  SqChangeParams,
-  StakeListParams,
-  type ChangeResult,
-  type GameInfo,
-  type PledgeItem,
   type SettlementRun,
   type SettlementRuns,
-  type SqChangeResult,
+} from './settlement.ts'
+import {
+  StakeListParams,
+  StakeParams,
+  type GameInfo,
   type StakePosition,
-} from './game.ts'
+  type StakeResult,
+} from './staking.ts'
+import { DirectMembersParams, type DirectMember, type Earnings, type TeamStats } from './team.ts'
 import {
   EmptyParams,
   LoginMessageParams,
@@ -310,8 +309,8 @@ export const ROUTES = {
     auth: true,
     summary: 'Sale stage, HOPE price, the rules of consensus entry and redemption, my summary',
   }),
-  'game/change': route<typeof ChangeParams, ChangeResult>({
-    params: ChangeParams,
+  'game/change': route<typeof StakeParams, StakeResult>({
+    params: StakeParams,
     auth: true,
     summary:
       'Consensus entry: pay USDT, buy HOPE at the stage price (split across stages) into a position',
@@ -321,8 +320,8 @@ export const ROUTES = {
     auth: true,
     summary: 'My consensus positions, newest first',
   }),
-  'game/sqChange': route<typeof SqChangeParams, SqChangeResult>({
-    params: SqChangeParams,
+  'game/sqChange': route<typeof RedeemParams, RedeemResult>({
+    params: RedeemParams,
     auth: true,
     summary:
       'Redeem community HOPE: 80% into USDT at the redemption price less the fee, 20% pledged',
@@ -337,8 +336,8 @@ export const ROUTES = {
     auth: true,
     summary: 'My team: people and consensus / community performance by partition, and my rank',
   }),
-  'game/groupZt': route<typeof GroupZtParams, Page<DirectMember>>({
-    params: GroupZtParams,
+  'game/groupZt': route<typeof DirectMembersParams, Page<DirectMember>>({
+    params: DirectMembersParams,
     auth: true,
     summary: 'The members I invited directly, newest first',
   }),

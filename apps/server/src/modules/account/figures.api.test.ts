@@ -1,4 +1,4 @@
-import type { AccountFigures, SqChangeResult } from '@hope/api'
+import type { AccountFigures, RedeemResult } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -85,7 +85,7 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
     )
     expect(entry.body.code).toBe(200)
     await fundAccount(db.pool, bob.id, '100', 'community')
-    const redemption = await call<'game/sqChange', SqChangeResult>(
+    const redemption = await call<'game/sqChange', RedeemResult>(
       app,
       'game/sqChange',
       { amount: '40', idempotencyKey: key() },

@@ -1,5 +1,5 @@
 import { LOG_TYPE } from '@hope/api'
-import type { Page, PledgeItem, SqChangeResult } from '@hope/api'
+import type { Page, PledgeItem, RedeemResult } from '@hope/api'
 import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
@@ -37,7 +37,7 @@ export function createRedemptionService(deps: {
     async redeem(
       user: { id: number },
       params: { amount: string; idempotencyKey: string },
-    ): Promise<SqChangeResult> {
+    ): Promise<RedeemResult> {
       const s = await settings.get()
       const amount = hopeUnits(params.amount)
       assertAmountWithinBound(s, 'HOPE', amount)

@@ -1,5 +1,5 @@
 import { LOG_TYPE } from '@hope/api'
-import type { ChangeResult, GameInfo, Page, StakePosition } from '@hope/api'
+import type { StakeResult, GameInfo, Page, StakePosition } from '@hope/api'
 import type pg from 'pg'
 import { inTransaction } from '../../db/transaction.ts'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
@@ -73,7 +73,7 @@ export function createStakingService(deps: {
     async enterConsensus(
       user: { id: number },
       params: { amount: string; idempotencyKey: string },
-    ): Promise<ChangeResult> {
+    ): Promise<StakeResult> {
       const s = await settings.get()
       const amount = usdtUnits(params.amount)
       assertAmountWithinBound(s, 'USDT', amount)

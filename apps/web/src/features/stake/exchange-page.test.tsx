@@ -1,4 +1,4 @@
-import type { GameInfo, SqChangeResult } from '@hope/api'
+import type { GameInfo, RedeemResult } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
@@ -29,7 +29,7 @@ const INFO: GameInfo = {
   mine: { principal: '0', released: '0', activePositions: 0, outPositions: 0 },
 }
 
-const done = (): SqChangeResult => ({
+const done = (): RedeemResult => ({
   redeemed: '80',
   pledged: '20',
   price: '0.1',

@@ -6,7 +6,7 @@
 // exchange-confirm-sheet, exchange-confirm-amount, exchange-network-failed, exchange-confirm,
 // exchange-result, exchange-result-amount, exchange-result-balance, exchange-result-pledges,
 // exchange-result-back.
-import type { GameInfo, SqChangeResult } from '@hope/api'
+import type { GameInfo, RedeemResult } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, ratePercent } from '../../lib/format.ts'
@@ -56,7 +56,7 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
   const breakdown = useBreakdown()
   const amount = useAmountText(HOPE_DECIMALS)
   const redeem = useRedeemHope()
-  const flow = useMoneyFlow<ExchangeQuote, SqChangeResult>(
+  const flow = useMoneyFlow<ExchangeQuote, RedeemResult>(
     (quote, idempotencyKey) => redeem.mutateAsync({ amount: quote.amount, idempotencyKey }),
     { onDone: () => amount.set('') },
   )

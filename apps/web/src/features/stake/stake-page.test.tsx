@@ -1,4 +1,4 @@
-import type { ChangeResult, GameInfo, StakePosition } from '@hope/api'
+import type { StakeResult, GameInfo, StakePosition } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
@@ -44,7 +44,7 @@ const position = (id: number, changes: Partial<StakePosition> = {}): StakePositi
 })
 
 /** 200 USDT crossing from stage 2 into stage 3. */
-const done = (call: ApiCall): ChangeResult => ({
+const done = (call: ApiCall): StakeResult => ({
   position: position(9, {
     principal: call.params.amount ?? '',
     hope: '1790.909090909090909090',

@@ -6,7 +6,7 @@
 // stake-confirm-cap, stake-network-failed, stake-confirm, stake-result, stake-result-amount,
 // stake-result-hope, stake-result-fill, stake-result-balance, stake-result-log, stake-again, stake-position (stake-position-principal,
 // -hope, -price, -released, -status) and the list's stake-positions-skeleton / -empty / -retry.
-import { type ChangeResult, type GameInfo } from '@hope/api'
+import { type StakeResult, type GameInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import { useMemo } from 'react'
@@ -150,7 +150,7 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
   const { lang, usdt, hope } = useAmounts()
   const amount = useAmountText(USDT_DECIMALS)
   const stake = useCreateStake()
-  const flow = useMoneyFlow<StakeQuote, ChangeResult>(
+  const flow = useMoneyFlow<StakeQuote, StakeResult>(
     (quote, idempotencyKey) => stake.mutateAsync({ amount: quote.amount, idempotencyKey }),
     { onDone: () => amount.set('') },
   )

@@ -1,4 +1,4 @@
-import type { ChangeParams, ChangeResult } from '@hope/api'
+import type { StakeParams, StakeResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
@@ -9,11 +9,11 @@ import { request, type ApiError } from '../../../lib/request.ts'
  * insufficient_balance, …) is toasted by the request wrapper in the user's language; the key
  * makes a repeat with the same key pay once.
  */
-export function createStake(params: ChangeParams): Promise<ChangeResult> {
+export function createStake(params: StakeParams): Promise<StakeResult> {
   return request('game/change', params)
 }
 
-type Options = Omit<UseMutationOptions<ChangeResult, ApiError, ChangeParams>, 'mutationFn'>
+type Options = Omit<UseMutationOptions<StakeResult, ApiError, StakeParams>, 'mutationFn'>
 
 /** The balance, the account log, the stage and summary, and the positions are refreshed. */
 export function useCreateStake({ onSuccess, ...options }: Options = {}) {

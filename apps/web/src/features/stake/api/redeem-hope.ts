@@ -1,4 +1,4 @@
-import type { SqChangeParams, SqChangeResult } from '@hope/api'
+import type { RedeemParams, RedeemResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { request, type ApiError } from '../../../lib/request.ts'
@@ -9,11 +9,11 @@ import { request, type ApiError } from '../../../lib/request.ts'
  * (redeem_amount_invalid, insufficient_balance, …) is toasted by the request wrapper; the key
  * makes a repeat with the same key redeem once.
  */
-export function redeemHope(params: SqChangeParams): Promise<SqChangeResult> {
+export function redeemHope(params: RedeemParams): Promise<RedeemResult> {
   return request('game/sqChange', params)
 }
 
-type Options = Omit<UseMutationOptions<SqChangeResult, ApiError, SqChangeParams>, 'mutationFn'>
+type Options = Omit<UseMutationOptions<RedeemResult, ApiError, RedeemParams>, 'mutationFn'>
 
 /** The balance, the account log and the pledge records are refreshed, whatever the caller adds. */
 export function useRedeemHope({ onSuccess, ...options }: Options = {}) {

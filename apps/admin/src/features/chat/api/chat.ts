@@ -1,12 +1,7 @@
 import type { AdminChatMessage, ChatSendResult } from '@hope/api'
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query'
-import { request, type ApiError } from '../../../lib/request.ts'
-import { useRefreshingMutation } from '../../../lib/mutation.ts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { request } from '../../../lib/request.ts'
+import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
 /** The inbox has no socket: conversations and the open one are asked for again this often. */
 export const CHAT_POLL_MS = 4_000
@@ -52,10 +47,7 @@ export interface ReplyVariables {
   body: string
 }
 
-type ReplyOptions = Omit<
-  UseMutationOptions<ChatSendResult<AdminChatMessage>, ApiError, ReplyVariables>,
-  'mutationFn'
->
+type ReplyOptions = MutationOptions<ChatSendResult<AdminChatMessage>, ReplyVariables>
 
 /** `admin/chatReply`: a resend with the same client id is stored once. */
 export function useReply(options: ReplyOptions = {}) {

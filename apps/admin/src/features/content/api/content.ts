@@ -10,14 +10,9 @@ import {
   type SchoolKind,
   type UploadedImage,
 } from '@hope/api'
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { request } from '../../../lib/request.ts'
+import type { MutationOptions } from '../../../lib/mutation.ts'
 import { planTranslations, textsOf, type TranslationDrafts } from '../content.rules.ts'
 
 export const contentKeys = {
@@ -167,7 +162,7 @@ export function deleteContent(kind: ContentKind, id: number): Promise<unknown> {
   return request('admin/deleteSchool', { id })
 }
 
-type Options<V> = Omit<UseMutationOptions<unknown, ApiError, V>, 'mutationFn'>
+type Options<V> = MutationOptions<unknown, V>
 
 /** Any change of a kind refreshes that kind's lists (a partial save too). */
 export function useContentMutation<V>(

@@ -1,7 +1,7 @@
 import type { AdminPorPublishResult } from '@hope/api'
-import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
-import { request, type ApiError } from '../../../lib/request.ts'
-import { useRefreshingMutation } from '../../../lib/mutation.ts'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { request } from '../../../lib/request.ts'
+import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
 export const reservesKeys = {
   all: ['reserves'] as const,
@@ -23,7 +23,7 @@ export function porSnapshotsOptions(pageNum: number, pageSize: number) {
   })
 }
 
-type Options = Omit<UseMutationOptions<AdminPorPublishResult, ApiError, void>, 'mutationFn'>
+type Options = MutationOptions<AdminPorPublishResult, void>
 
 /** `admin/porPublish`: asks the snapshot job to take and publish a snapshot now. */
 export function usePublishSnapshot(options: Options = {}) {

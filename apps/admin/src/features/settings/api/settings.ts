@@ -1,7 +1,7 @@
 import type { AdminSetting } from '@hope/api'
-import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
-import { request, type ApiError } from '../../../lib/request.ts'
-import { useRefreshingMutation } from '../../../lib/mutation.ts'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { request } from '../../../lib/request.ts'
+import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
 export const settingKeys = {
   all: ['settings'] as const,
@@ -35,10 +35,7 @@ export interface UpdateSettingVariables {
   reason: string
 }
 
-type Options = Omit<
-  UseMutationOptions<AdminSetting, ApiError, UpdateSettingVariables>,
-  'mutationFn'
->
+type Options = MutationOptions<AdminSetting, UpdateSettingVariables>
 
 /**
  * `admin/updateSetting`: the server validates the value against the setting's rules and

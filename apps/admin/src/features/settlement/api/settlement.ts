@@ -1,8 +1,8 @@
 import type { SettlementRun } from '@hope/api'
-import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
-import { request, type ApiError } from '../../../lib/request.ts'
-import { useRefreshingMutation } from '../../../lib/mutation.ts'
+import { request } from '../../../lib/request.ts'
+import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
 export const settlementKeys = {
   all: ['settlement'] as const,
@@ -24,7 +24,7 @@ export function settlementRunsOptions(pageNum: number, pageSize: number) {
   })
 }
 
-type Options = Omit<UseMutationOptions<SettlementRun, ApiError, string>, 'mutationFn'>
+type Options = MutationOptions<SettlementRun, string>
 
 /** `admin/settle`: runs (or resumes) the settlement of a day; nothing is paid twice. */
 export function useSettleDay(options: Options = {}) {

@@ -1,7 +1,7 @@
 import type { AdminUser, BalanceAdjustParams, BalanceAdjustResult, MemberFlags } from '@hope/api'
-import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
-import { request, type ApiError } from '../../../lib/request.ts'
-import { useRefreshingMutation } from '../../../lib/mutation.ts'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { request } from '../../../lib/request.ts'
+import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
 export interface UserSearch {
   q: string
@@ -49,10 +49,7 @@ export function adjustBalance({
   return request(direction === 'credit' ? 'admin/credit' : 'admin/debit', params)
 }
 
-type AdjustOptions = Omit<
-  UseMutationOptions<BalanceAdjustResult, ApiError, AdjustVariables>,
-  'mutationFn'
->
+type AdjustOptions = MutationOptions<BalanceAdjustResult, AdjustVariables>
 
 /** The user lists are refreshed (balances changed), whatever the caller adds. */
 export function useAdjustBalance(options: AdjustOptions = {}) {
@@ -62,7 +59,7 @@ export function useAdjustBalance(options: AdjustOptions = {}) {
 export type FlagRobotVariables = { userName: string; robot: boolean; reason: string }
 export type GrantShareholderVariables = { userName: string; type: 1 | 2 | 3; reason: string }
 
-type FlagOptions<V> = Omit<UseMutationOptions<MemberFlags, ApiError, V>, 'mutationFn'>
+type FlagOptions<V> = MutationOptions<MemberFlags, V>
 
 /** `admin/flagRobot`: robots earn no rewards; audited. */
 export function useFlagRobot(options: FlagOptions<FlagRobotVariables> = {}) {

@@ -1,8 +1,8 @@
 import type { AdminBulkReviewResult, Withdrawal, WithdrawalStatusCode } from '@hope/api'
-import { keepPreviousData, queryOptions, type UseMutationOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
-import { request, type ApiError } from '../../../lib/request.ts'
-import { useRefreshingMutation } from '../../../lib/mutation.ts'
+import { request } from '../../../lib/request.ts'
+import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
 export interface WithdrawalSearch {
   /** undefined: every status */
@@ -42,14 +42,12 @@ export interface ReviewVariables {
   reason?: string
 }
 
-type Options<D, V> = Omit<UseMutationOptions<D, ApiError, V>, 'mutationFn'>
-
 /** Lists and the dashboard's pending count change after any review. */
 /** What a review changes: the withdrawal lists and the dashboard's counts. */
 const REVIEW_REFRESHES = [withdrawalKeys.all, dashboardKeys.all]
 
 /** `admin/reviewWithdraw`: approve (the hot wallet pays out) or reject (refunded) one request. */
-export function useReviewWithdrawal(options: Options<Withdrawal, ReviewVariables> = {}) {
+export function useReviewWithdrawal(options: MutationOptions<Withdrawal, ReviewVariables> = {}) {
   return useRefreshingMutation(
     ({ id, decision, reason }: ReviewVariables) =>
       request('admin/reviewWithdraw', { id, decision, reason }),
@@ -65,7 +63,9 @@ export interface BulkReviewVariables {
 }
 
 /** `admin/bulkReviewWithdraw`: several pending requests at once; the others are skipped. */
-export function useBulkReview(options: Options<AdminBulkReviewResult, BulkReviewVariables> = {}) {
+export function useBulkReview(
+  options: MutationOptions<AdminBulkReviewResult, BulkReviewVariables> = {},
+) {
   return useRefreshingMutation(
     ({ ids, decision, reason }: BulkReviewVariables) =>
       request('admin/bulkReviewWithdraw', { ids: ids.join(','), decision, reason }),

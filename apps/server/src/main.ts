@@ -108,8 +108,6 @@ async function main(): Promise<void> {
       anvil = await anvilStarting!
       chain = connectChain(anvil.url, anvil.chainId)
       writeLocalChainNote(config.dataDir, anvil.url)
-      const settings = createSettingsService(database.pool)
-      await configureLocalChain(settings, anvil.url)
     }
   } catch (e) {
     await dropSigner()
@@ -118,16 +116,7 @@ async function main(): Promise<void> {
     await embedded?.stop()
     throw e
   }
-  started('chain ready')
-  try {
-    await checkTokenDecimals(chain, createSettingsService(database.pool))
-  } catch (e) {
-    await dropSigner()
-    await anvil?.stop()
-    await database.close()
-    await embedded?.stop()
-    throw e
-  }
+  started('chain answering')
 
   // Limits count as one across processes unless this is the only one (embedded database).
   const limits = openLimitStore({
@@ -138,61 +127,42 @@ async function main(): Promise<void> {
     // Called on requests only, once the app below exists.
     log: (msg, err) => app.log.warn({ err }, msg),
   })
-  const app = await buildApp({ config, database, chain, limits })
-  started('app built')
-  // The keys live in the signer process only: a worker of a cluster asks its primary's signer
-  // (SIGNER_URL); a single process starts its own and forgets the keys here.
-  let signerProcess: SignerProcess | null = null
-  let signer: (PayoutSigner & Partial<PorSigner> & { porPublisher: Address | null }) | null = null
-  try {
-    if (process.env.SIGNER_URL) {
-      signer = createRemoteSigner({
-        url: process.env.SIGNER_URL,
-        token: process.env.SIGNER_TOKEN ?? '',
-        hotWallet: (process.env.HOT_WALLET_ADDRESS || ZERO) as Address,
-        porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
-      })
-    } else {
-      signerProcess = await signerStarting
-      if (signerProcess) {
-        signer = createRemoteSigner({
-          url: signerProcess.env.SIGNER_URL,
-          token: signerProcess.env.SIGNER_TOKEN,
-          hotWallet: signerProcess.hotWallet ?? ZERO,
-          porPublisher: signerProcess.porPublisher,
-        })
-      }
+  // While the app is built: the local chain's setup (its contracts, deployed on a fresh chain,
+  // and the settings that point at them), then the check of the token's decimals.
+  const chainSetup = async () => {
+    if (anvil) {
+      await configureLocalChain(createSettingsService(database.pool), anvil.url)
+      started('chain ready')
     }
-  } catch (e) {
-    await app.close().catch(() => {})
+    await checkTokenDecimals(chain, createSettingsService(database.pool))
+  }
+  const [setup, built] = await Promise.allSettled([
+    chainSetup(),
+    buildApp({ config, database, chain, limits }),
+  ])
+  if (setup.status === 'rejected' || built.status === 'rejected') {
+    if (built.status === 'fulfilled') await built.value.close().catch(() => {})
+    await dropSigner()
+    await limits.close().catch(() => {})
     await anvil?.stop()
     await database.close()
     await embedded?.stop()
-    throw e
+    throw setup.status === 'rejected' ? setup.reason : (built as PromiseRejectedResult).reason
   }
-  const hotWallet = signer && signer.address !== ZERO ? signer : null
-  app.metrics.watchHotWallet(hotWallet?.address ?? null)
-  if (!hotWallet)
-    app.log.warn(
-      'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
-    )
-  // The registry's owner publishes the proof-of-liabilities snapshots (the deployer locally),
-  // its transactions signed by the signer, which signs nothing else with that key.
-  const porPublisher =
-    signer?.porPublisher && signer.signPor
-      ? remoteAccount(signer.porPublisher, signer.signPor)
-      : null
-  if (!porPublisher)
-    app.log.warn('POR_PUBLISHER_KEY is not set: proof-of-liabilities snapshots are not published')
-  const jobs = serverJobs({ app, pool: database.pool, chain, hotWallet, porPublisher }).map((job) =>
-    startJob(job, app.log),
-  )
+  const app = built.value
+  // The setup may have pointed the settings at new contracts after the app read them.
+  app.services.settings.invalidate()
+  started('app built')
 
+  // The app answers from here on; the background jobs (deposits, payouts, proofs) start once
+  // the signer process that holds the keys answers too.
+  let jobs: { stop(): Promise<void> }[] = []
+  let signerProcess: SignerProcess | null = null
   /** Stops the jobs, the HTTP server and whatever this process started, in that order. */
   const stopAll = async () => {
     await Promise.all(jobs.map((j) => j.stop()))
     await app.close().catch((e) => app.log.error(e))
-    await signerProcess?.stop().catch(() => {})
+    await (signerProcess ? signerProcess.stop().catch(() => {}) : dropSigner())
     await limits.close().catch(() => {})
     await anvil?.stop().catch(() => {})
     await database.close().catch(() => {})
@@ -229,6 +199,54 @@ async function main(): Promise<void> {
       { cause: e },
     )
   }
+  started('answering requests; the background jobs wait for the signer')
+
+  // The keys live in the signer process only: a worker of a cluster asks its primary's signer
+  // (SIGNER_URL); a single process starts its own and forgets the keys here.
+  let signer: (PayoutSigner & Partial<PorSigner> & { porPublisher: Address | null }) | null = null
+  try {
+    if (process.env.SIGNER_URL) {
+      signer = createRemoteSigner({
+        url: process.env.SIGNER_URL,
+        token: process.env.SIGNER_TOKEN ?? '',
+        hotWallet: (process.env.HOT_WALLET_ADDRESS || ZERO) as Address,
+        porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
+      })
+    } else {
+      signerProcess = await signerStarting
+      if (signerProcess) {
+        signer = createRemoteSigner({
+          url: signerProcess.env.SIGNER_URL,
+          token: signerProcess.env.SIGNER_TOKEN,
+          hotWallet: signerProcess.hotWallet ?? ZERO,
+          porPublisher: signerProcess.porPublisher,
+        })
+      }
+    }
+  } catch (e) {
+    closing = true
+    await stopAll()
+    throw e
+  }
+  if (closing) return
+  const hotWallet = signer && signer.address !== ZERO ? signer : null
+  app.metrics.watchHotWallet(hotWallet?.address ?? null)
+  if (!hotWallet)
+    app.log.warn(
+      'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
+    )
+  // The registry's owner publishes the proof-of-liabilities snapshots (the deployer locally),
+  // its transactions signed by the signer, which signs nothing else with that key.
+  const porPublisher =
+    signer?.porPublisher && signer.signPor
+      ? remoteAccount(signer.porPublisher, signer.signPor)
+      : null
+  if (!porPublisher)
+    app.log.warn('POR_PUBLISHER_KEY is not set: proof-of-liabilities snapshots are not published')
+  jobs = serverJobs({ app, pool: database.pool, chain, hotWallet, porPublisher }).map((job) =>
+    startJob(job, app.log),
+  )
+  started('background jobs started')
   app.log.info(
     `chain ${chain.chainId} at ${anvil ? `${chain.rpcUrl} (local Anvil, state in DATA_DIR/chain)` : 'CHAIN_RPC_URL'}`,
   )

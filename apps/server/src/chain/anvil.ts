@@ -109,7 +109,8 @@ export async function startAnvil(
         child.kill('SIGKILL')
         throw new Error(`Anvil did not answer on ${url}: ${stderr}`)
       }
-      await new Promise((r) => setTimeout(r, 100))
+      // Anvil with an existing state answers within a few tenths of a second: ask often.
+      await new Promise((r) => setTimeout(r, 20))
     }
   }
   const pidFile = opts.stateFile ? pidFileOf(opts.stateFile) : null

@@ -6,15 +6,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../apps/server/src/lib/process.ts'
-import type { BenchRow } from './table.ts'
+import { loadRow, type BenchRow } from './table.ts'
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../apps/server')
 const SERVER = path.join(SERVER_DIR, 'dist/server.js')
 /**
- * An existing data directory serves its first request in under 1.5 s (0.8–1.0 s on a quiet
- * 2-core machine: PostgreSQL up at 0.4 s, the chain at 0.8 s, the app at 1.0 s).
+ * An existing data directory serves its first request within 1 s: the app answers once the
+ * database is up and migrated and the app is built; the local chain's setup runs while the app
+ * is built, and the background jobs start after the first answer, when the signer answers.
  */
-const EXISTING_BUDGET_S = 1.5
+const EXISTING_BUDGET_S = 1
 /** A fresh one (PostgreSQL initialised, migrated, seeded, the chain's contracts deployed) in 5 s. */
 const FRESH_BUDGET_S = 5
 const START_TIMEOUT_MS = 180_000
@@ -91,6 +92,7 @@ export async function launchServer(
 }
 
 export async function benchStart(): Promise<BenchRow[]> {
+  const loadBefore = os.loadavg()[0]!
   const dataDir = makeDataDir()
   try {
     const fresh = await launchServer(dataDir)
@@ -116,9 +118,10 @@ export async function benchStart(): Promise<BenchRow[]> {
         size: 'existing DATA_DIR',
         value: existing.startSeconds,
         unit: 's',
-        budget: `< ${EXISTING_BUDGET_S} s`,
-        ok: existing.startSeconds < EXISTING_BUDGET_S,
+        budget: `≤ ${EXISTING_BUDGET_S} s`,
+        ok: existing.startSeconds <= EXISTING_BUDGET_S,
       },
+      loadRow('start', loadBefore),
     ]
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })

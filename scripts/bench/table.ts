@@ -65,3 +65,16 @@ export function writeResults(rows: BenchRow[], dir = path.resolve('bench/results
   fs.writeFileSync(file, `${JSON.stringify({ at: at.toISOString(), machine, rows }, null, 2)}\n`)
   return file
 }
+
+/**
+ * The machine's 1-minute load average before a group ran and after it, as a row beside its
+ * figures: a figure measured on a busy machine says so.
+ */
+export function loadRow(group: string, before: number, how = ''): BenchRow {
+  return {
+    group,
+    name: 'machine load average (1 min), before / after',
+    value: before,
+    unit: `/ ${os.loadavg()[0]!.toFixed(2)} on ${os.availableParallelism()} cores${how ? `; ${how}` : ''}`,
+  }
+}

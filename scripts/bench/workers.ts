@@ -19,7 +19,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import type { CannonJob, CannonMessage } from './cannon.ts'
 import { launchServer, makeDataDir } from './start.ts'
-import type { BenchRow } from './table.ts'
+import { loadRow, type BenchRow } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10)
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
@@ -284,12 +284,7 @@ export async function benchWorkers(): Promise<BenchRow[]> {
     await one.stop()
   }
   rows.push(...(await benchLoginLimits()))
-  rows.push({
-    group: 'workers',
-    name: 'machine load average (1 min), before / after',
-    value: loadBefore,
-    unit: `/ ${os.loadavg()[0]!.toFixed(2)} on ${os.availableParallelism()} cores; ${ROUNDS} rounds of ${SECONDS} s per side, median`,
-  })
+  rows.push(loadRow('workers', loadBefore, `${ROUNDS} rounds of ${SECONDS} s per side, median`))
   return rows
 }
 

@@ -1,11 +1,11 @@
 import type { AdminAuditEntry } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Input, Table, Tag, Typography, type TableColumnsType } from 'antd'
-import { useState } from 'react'
+import { Input, Tag, Typography, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatTime, groupDigits, shorten } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { CopyableCode } from '../../lib/cells.tsx'
+import { formatTime, groupDigits } from '../../lib/format.ts'
+import { usePagedSearch } from '../../lib/pagination.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
 import { auditOptions, type AuditSearch } from './api/audit.ts'
 
 function Snapshot({ value }: { value: string | null }) {
@@ -20,11 +20,7 @@ function Snapshot({ value }: { value: string | null }) {
 /** Who changed what, when and why: the operator audit trail. */
 export function AuditPage() {
   const { t } = useTranslation()
-  const [search, setSearch] = useState<AuditSearch>({
-    action: '',
-    pageNum: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  })
+  const { search, refine, pagination } = usePagedSearch<AuditSearch>({ action: '' })
   const query = useQuery(auditOptions(search))
 
   const columns: TableColumnsType<AdminAuditEntry> = [
@@ -35,11 +31,7 @@ export function AuditPage() {
       title: t('audit.action'),
       dataIndex: 'action',
       render: (v: string) => (
-        <Tag
-          color="blue"
-          style={{ cursor: 'pointer' }}
-          onClick={() => setSearch((s) => ({ ...s, action: v, pageNum: 1 }))}
-        >
+        <Tag color="blue" style={{ cursor: 'pointer' }} onClick={() => refine({ action: v })}>
           {v}
         </Tag>
       ),
@@ -47,14 +39,7 @@ export function AuditPage() {
     {
       title: t('audit.target'),
       dataIndex: 'targetUser',
-      render: (v: string | null) =>
-        v ? (
-          <Typography.Text className="admin-mono" copyable={{ text: v }}>
-            {shorten(v)}
-          </Typography.Text>
-        ) : (
-          '-'
-        ),
+      render: (v: string | null) => <CopyableCode value={v} />,
     },
     {
       title: t('audit.amount'),
@@ -78,20 +63,14 @@ export function AuditPage() {
           style={{ maxWidth: 320 }}
           placeholder={t('audit.actionPlaceholder')}
           data-testid="admin-audit-action"
-          onSearch={(action) => setSearch((s) => ({ ...s, action: action.trim(), pageNum: 1 }))}
+          onSearch={(action) => refine({ action: action.trim() })}
         />
       </div>
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminAuditEntry>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
+      <QueryTable<AdminAuditEntry>
+        query={query}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, search, (pageNum, pageSize) =>
-          setSearch((s) => ({ ...s, pageNum, pageSize })),
-        )}
+        pagination={pagination(query.data)}
       />
     </div>
   )

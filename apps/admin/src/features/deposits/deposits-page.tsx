@@ -1,11 +1,11 @@
 import type { AdminDeposit } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Input, Table, Tag, Typography, type TableColumnsType } from 'antd'
-import { useState } from 'react'
+import { Input, Tag, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatTime, groupDigits, shorten } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { CopyableCode } from '../../lib/cells.tsx'
+import { formatTime, groupDigits } from '../../lib/format.ts'
+import { usePagedSearch } from '../../lib/pagination.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
 import { depositsOptions, type DepositSearch } from './api/deposits.ts'
 
 /** The deposit watcher's statuses (a status it adds later is shown as it is). */
@@ -22,11 +22,7 @@ const isKnown = (s: string): s is DepositStatus => Object.hasOwn(STATUS_COLORS, 
 /** Deposits as the chain watcher recorded them, searchable by address or hash. */
 export function DepositsPage() {
   const { t } = useTranslation()
-  const [search, setSearch] = useState<DepositSearch>({
-    q: '',
-    pageNum: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  })
+  const { search, refine, pagination } = usePagedSearch<DepositSearch>({ q: '' })
   const query = useQuery(depositsOptions(search))
 
   const columns: TableColumnsType<AdminDeposit> = [
@@ -34,11 +30,7 @@ export function DepositsPage() {
     {
       title: t('deposits.user'),
       dataIndex: 'userName',
-      render: (v: string) => (
-        <Typography.Text className="admin-mono" copyable={{ text: v }}>
-          {shorten(v)}
-        </Typography.Text>
-      ),
+      render: (v: string) => <CopyableCode value={v} />,
     },
     {
       title: t('deposits.amount'),
@@ -61,11 +53,7 @@ export function DepositsPage() {
     {
       title: t('deposits.txHash'),
       dataIndex: 'txHash',
-      render: (v: string) => (
-        <Typography.Text className="admin-mono" copyable={{ text: v }}>
-          {shorten(v, 10, 8)}
-        </Typography.Text>
-      ),
+      render: (v: string) => <CopyableCode value={v} head={10} tail={8} />,
     },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
   ]
@@ -79,20 +67,14 @@ export function DepositsPage() {
           style={{ maxWidth: 420 }}
           placeholder={t('deposits.searchPlaceholder')}
           data-testid="admin-deposits-search"
-          onSearch={(q) => setSearch((s) => ({ ...s, q: q.trim(), pageNum: 1 }))}
+          onSearch={(q) => refine({ q: q.trim() })}
         />
       </div>
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminDeposit>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
+      <QueryTable<AdminDeposit>
+        query={query}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, search, (pageNum, pageSize) =>
-          setSearch((s) => ({ ...s, pageNum, pageSize })),
-        )}
+        pagination={pagination(query.data)}
       />
     </div>
   )

@@ -1,21 +1,10 @@
 import type { AdminPorSnapshot } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import {
-  App,
-  Button,
-  Card,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd'
-import { useState } from 'react'
+import { App, Button, Card, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatTime, groupDigits } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
 import { porSnapshotsOptions, usePublishSnapshot } from './api/reserves.ts'
 
 const STATUS_COLORS = { published: 'success', pending: 'processing', reorged: 'default' } as const
@@ -57,7 +46,7 @@ function PublishNow() {
 /** Proof-of-liabilities snapshots: liabilities, reserves at block B, coverage, publication. */
 export function ReservesPage() {
   const { t } = useTranslation()
-  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE })
+  const { search: page, pagination } = usePagedSearch<PageRequest>({})
   const query = useQuery(porSnapshotsOptions(page.pageNum, page.pageSize))
 
   const amount = (v: string) => groupDigits(v)
@@ -110,17 +99,12 @@ export function ReservesPage() {
   return (
     <div data-testid="admin-reserves">
       <PublishNow />
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminPorSnapshot>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
+      <QueryTable<AdminPorSnapshot>
+        query={query}
         loading={query.isPending}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, page, (pageNum, pageSize) =>
-          setPage({ pageNum, pageSize }),
-        )}
+        pagination={pagination(query.data)}
       />
     </div>
   )

@@ -1,11 +1,10 @@
 import type { AdminSettingChange } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { Drawer, Table, Typography, type TableColumnsType } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
 import { LoadError } from '../../lib/load-error.tsx'
-import { pagination } from '../../lib/pagination.ts'
+import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
 import { settingHistoryOptions } from './api/settings.ts'
 
 const json = (v: string | null) =>
@@ -20,7 +19,7 @@ export function SettingHistoryDrawer({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 })
+  const { search: page, pagination } = usePagedSearch<PageRequest>({}, 10)
   const query = useQuery(settingHistoryOptions(settingKey, page.pageNum, page.pageSize))
   const columns: TableColumnsType<AdminSettingChange> = [
     { title: t('settings.changedAt'), dataIndex: 'changedAt', render: (v) => formatTime(v) },
@@ -44,9 +43,7 @@ export function SettingHistoryDrawer({
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, page, (pageNum, pageSize) =>
-          setPage({ pageNum, pageSize }),
-        )}
+        pagination={pagination(query.data)}
       />
     </Drawer>
   )

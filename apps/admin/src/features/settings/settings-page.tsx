@@ -1,10 +1,10 @@
 import type { AdminSetting } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
+import { QueryTable } from '../../lib/query-table.tsx'
 import { settingsOptions } from './api/settings.ts'
 import { SettingEditModal } from './setting-edit-modal.tsx'
 import { SettingHistoryDrawer } from './setting-history-drawer.tsx'
@@ -68,12 +68,9 @@ export function SettingsPage() {
 
   return (
     <div data-testid="admin-settings">
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminSetting>
+      <QueryTable<AdminSetting>
+        query={query}
         rowKey="key"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
         columns={columns}
         dataSource={query.data ?? []}
         pagination={false}

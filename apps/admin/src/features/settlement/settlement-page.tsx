@@ -7,7 +7,6 @@ import {
   DatePicker,
   Popconfirm,
   Space,
-  Table,
   Tag,
   Typography,
   type TableColumnsType,
@@ -15,8 +14,8 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime, groupDigits, utcOffsetLabel } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
 import { settlementRunsOptions, useSettleDay } from './api/settlement.ts'
 
 /** The spec's settlement time zone (UTC+8), until the runs say which one the server uses. */
@@ -83,7 +82,7 @@ function RunDayForm({ utcOffsetMinutes }: { utcOffsetMinutes: number }) {
 /** Daily settlement runs with their progress and totals, and running a day by hand. */
 export function SettlementPage() {
   const { t } = useTranslation()
-  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE })
+  const { search: page, pagination } = usePagedSearch<PageRequest>({})
   const query = useQuery(settlementRunsOptions(page.pageNum, page.pageSize))
   const utcOffsetMinutes = query.data?.utcOffsetMinutes ?? SPEC_UTC_OFFSET_MINUTES
 
@@ -121,17 +120,12 @@ export function SettlementPage() {
   return (
     <div data-testid="admin-settlement">
       <RunDayForm utcOffsetMinutes={utcOffsetMinutes} />
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<SettlementRun>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
+      <QueryTable<SettlementRun>
+        query={query}
         loading={query.isPending}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, page, (pageNum, pageSize) =>
-          setPage({ pageNum, pageSize }),
-        )}
+        pagination={pagination(query.data)}
       />
     </div>
   )

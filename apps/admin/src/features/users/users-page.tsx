@@ -1,12 +1,12 @@
 import { LEVELS, NODE_TYPES, type AdminUser } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { groupDigits } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { usePagedSearch } from '../../lib/pagination.ts'
 import { canCall } from '../../lib/permissions.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
 import { useSession } from '../../lib/session.ts'
 import { AdjustBalanceModal } from './adjust-balance-modal.tsx'
 import { usersOptions, type UserSearch } from './api/users.ts'
@@ -20,11 +20,7 @@ export function UsersPage() {
   const { t } = useTranslation()
   const session = useSession()
   const role = session?.role ?? 'support'
-  const [search, setSearch] = useState<UserSearch>({
-    q: '',
-    pageNum: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  })
+  const { search, refine, pagination } = usePagedSearch<UserSearch>({ q: '' })
   const query = useQuery(usersOptions(search))
   const [dialog, setDialog] = useState<Dialog>(null)
   const close = () => setDialog(null)
@@ -135,20 +131,14 @@ export function UsersPage() {
           style={{ maxWidth: 420 }}
           placeholder={t('users.searchPlaceholder')}
           data-testid="admin-users-search"
-          onSearch={(q) => setSearch((s) => ({ ...s, q: q.trim(), pageNum: 1 }))}
+          onSearch={(q) => refine({ q: q.trim() })}
         />
       </div>
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminUser>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
+      <QueryTable<AdminUser>
+        query={query}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, search, (pageNum, pageSize) =>
-          setSearch((s) => ({ ...s, pageNum, pageSize })),
-        )}
+        pagination={pagination(query.data)}
       />
       {dialog?.kind === 'adjust' && <AdjustBalanceModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'robot' && <FlagRobotModal user={dialog.user} onClose={close} />}

@@ -9,16 +9,16 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
   type TableColumnsType,
 } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatTime, groupDigits, shorten } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
+import { CopyableCode } from '../../lib/cells.tsx'
+import { formatTime, groupDigits } from '../../lib/format.ts'
+import { usePagedSearch } from '../../lib/pagination.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
 import {
   useBulkReview,
   useReviewWithdrawal,
@@ -110,11 +110,9 @@ function RejectModal({
 export function WithdrawalsPage() {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const [search, setSearch] = useState<WithdrawalSearch>({
+  const { search, refine, pagination } = usePagedSearch<WithdrawalSearch>({
     status: PENDING,
     q: '',
-    pageNum: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
   })
   const query = useQuery(withdrawalsOptions(search))
   const [selected, setSelected] = useState<number[]>([])
@@ -136,11 +134,7 @@ export function WithdrawalsPage() {
     {
       title: t('withdrawals.user'),
       dataIndex: 'userName',
-      render: (v: string) => (
-        <Typography.Text className="admin-mono" copyable={{ text: v }}>
-          {shorten(v)}
-        </Typography.Text>
-      ),
+      render: (v: string) => <CopyableCode value={v} />,
     },
     {
       title: t('withdrawals.amount'),
@@ -152,11 +146,7 @@ export function WithdrawalsPage() {
     {
       title: t('withdrawals.address'),
       dataIndex: 'address',
-      render: (v: string) => (
-        <Typography.Text className="admin-mono" copyable={{ text: v }}>
-          {shorten(v)}
-        </Typography.Text>
-      ),
+      render: (v: string) => <CopyableCode value={v} />,
     },
     {
       title: t('withdrawals.status'),
@@ -184,14 +174,7 @@ export function WithdrawalsPage() {
     {
       title: t('withdrawals.txHash'),
       dataIndex: 'txHash',
-      render: (v: string | null) =>
-        v ? (
-          <Typography.Text className="admin-mono" copyable={{ text: v }}>
-            {shorten(v, 10, 8)}
-          </Typography.Text>
-        ) : (
-          '-'
-        ),
+      render: (v: string | null) => <CopyableCode value={v} head={10} tail={8} />,
     },
     { title: t('withdrawals.reviewedBy'), dataIndex: 'reviewedBy', render: (v) => v ?? '-' },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
@@ -241,11 +224,7 @@ export function WithdrawalsPage() {
           data-testid="admin-withdrawals-status"
           onChange={(v) => {
             setSelected([])
-            setSearch((s) => ({
-              ...s,
-              status: v === ALL ? undefined : (v as WithdrawalStatusCode),
-              pageNum: 1,
-            }))
+            refine({ status: v === ALL ? undefined : (v as WithdrawalStatusCode) })
           }}
           options={[
             { value: ALL, label: t('withdrawals.allStatuses') },
@@ -261,7 +240,7 @@ export function WithdrawalsPage() {
           style={{ maxWidth: 380 }}
           placeholder={t('withdrawals.searchPlaceholder')}
           data-testid="admin-withdrawals-search"
-          onSearch={(q) => setSearch((s) => ({ ...s, q: q.trim(), pageNum: 1 }))}
+          onSearch={(q) => refine({ q: q.trim() })}
         />
         <Popconfirm
           title={t('withdrawals.bulkConfirm', { count: selected.length })}
@@ -281,12 +260,8 @@ export function WithdrawalsPage() {
           </Button>
         </Popconfirm>
       </div>
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminWithdrawal>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
+      <QueryTable<AdminWithdrawal>
+        query={query}
         columns={columns}
         dataSource={query.data?.list ?? []}
         rowSelection={{
@@ -294,9 +269,7 @@ export function WithdrawalsPage() {
           onChange: (keys) => setSelected(keys.map(Number)),
           getCheckboxProps: (w) => ({ disabled: w.status !== PENDING }),
         }}
-        pagination={pagination(query.data, search, (pageNum, pageSize) =>
-          setSearch((s) => ({ ...s, pageNum, pageSize })),
-        )}
+        pagination={pagination(query.data)}
       />
       {rejecting && <RejectModal withdrawal={rejecting} onClose={() => setRejecting(null)} />}
     </div>

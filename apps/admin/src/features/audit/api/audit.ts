@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { PageRequest } from '../../../lib/pagination.ts'
 import { request } from '../../../lib/request.ts'
 
-export interface AuditSearch {
+export interface AuditSearch extends PageRequest {
   action: string
-  pageNum: number
-  pageSize: number
 }
 
 export const auditKeys = {

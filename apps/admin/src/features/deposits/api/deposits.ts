@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { PageRequest } from '../../../lib/pagination.ts'
 import { request } from '../../../lib/request.ts'
 
-export interface DepositSearch {
+export interface DepositSearch extends PageRequest {
   q: string
-  pageNum: number
-  pageSize: number
 }
 
 export const depositKeys = {

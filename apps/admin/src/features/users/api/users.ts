@@ -1,12 +1,11 @@
 import type { AdminUser, BalanceAdjustParams, BalanceAdjustResult, MemberFlags } from '@hope/api'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { PageRequest } from '../../../lib/pagination.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
-export interface UserSearch {
+export interface UserSearch extends PageRequest {
   q: string
-  pageNum: number
-  pageSize: number
 }
 
 export const userKeys = {

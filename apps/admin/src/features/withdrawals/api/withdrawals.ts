@@ -1,15 +1,14 @@
 import type { AdminBulkReviewResult, Withdrawal, WithdrawalStatusCode } from '@hope/api'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
+import type { PageRequest } from '../../../lib/pagination.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
-export interface WithdrawalSearch {
+export interface WithdrawalSearch extends PageRequest {
   /** undefined: every status */
   status: WithdrawalStatusCode | undefined
   q: string
-  pageNum: number
-  pageSize: number
 }
 
 export const withdrawalKeys = {

@@ -1,14 +1,14 @@
 import type { AdminBanner } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, InputNumber, Switch, Table, type TableColumnsType } from 'antd'
+import { Button, Form, Input, InputNumber, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { bannersOptions, saveBanner, useContentMutation, type BannerDraft } from './api/content.ts'
-import { EditorDrawer } from './editor-drawer.tsx'
+import { QueryTable } from '../../lib/query-table.tsx'
+import { bannersOptions, saveBanner, type BannerDraft } from './api/content.ts'
+import { EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { LangTags, PublishSwitch, RowActions, Thumb } from './list-parts.tsx'
+import { contentColumns, Thumb } from './list-parts.tsx'
 
 type Editing = { banner?: AdminBanner } | null
 
@@ -24,22 +24,13 @@ function draftOf(banner?: AdminBanner): BannerDraft {
 
 function BannerEditor({ banner, onClose }: { banner?: AdminBanner; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const save = useContentMutation('banner', (draft: BannerDraft) => saveBanner(draft, banner), {
-    meta: { inlineError: true },
-    onSuccess: () => {
-      void message.success(t('common.saved'))
-      onClose()
-    },
-  })
   return (
     <EditorDrawer<BannerDraft>
+      kind="banner"
       title={banner ? t('content.editBanner', { id: banner.id }) : t('content.newBanner')}
       initialValues={draftOf(banner)}
       fields={[{ name: 'title', max: 60 }]}
-      pending={save.isPending}
-      error={save.error}
-      onSubmit={(draft) => save.mutate(draft)}
+      save={(draft) => saveBanner(draft, banner)}
       onClose={onClose}
     >
       <Form.Item
@@ -55,9 +46,7 @@ function BannerEditor({ banner, onClose }: { banner?: AdminBanner; onClose: () =
       <Form.Item name="sort" label={t('content.fields.sort')}>
         <InputNumber min={0} max={9999} precision={0} />
       </Form.Item>
-      <Form.Item name="published" label={t('content.fields.published')} valuePropName="checked">
-        <Switch data-testid="admin-content-published" />
-      </Form.Item>
+      <PublishedField />
     </EditorDrawer>
   )
 }
@@ -67,34 +56,17 @@ export function BannersTab() {
   const { t } = useTranslation()
   const query = useQuery(bannersOptions())
   const [editing, setEditing] = useState<Editing>(null)
+  const shared = contentColumns<AdminBanner>(t, 'banner', (b) => setEditing({ banner: b }))
   const columns: TableColumnsType<AdminBanner> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
-    {
-      title: t('content.fields.title'),
-      key: 'title',
-      render: (_, b) => b.translations.zhcn?.title ?? '-',
-    },
-    {
-      title: t('content.languages'),
-      dataIndex: 'translations',
-      render: (v: AdminBanner['translations']) => <LangTags translations={v} />,
-    },
+    shared.title,
+    shared.languages,
     { title: t('content.fields.link'), dataIndex: 'link', render: (v) => v || '-' },
     { title: t('content.fields.sort'), dataIndex: 'sort', align: 'right' },
-    {
-      title: t('content.fields.published'),
-      dataIndex: 'published',
-      render: (v: boolean, b) => <PublishSwitch kind="banner" id={b.id} published={v} />,
-    },
+    shared.published,
     { title: t('content.updatedAt'), dataIndex: 'updatedAt', render: (v) => formatTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, b) => (
-        <RowActions kind="banner" id={b.id} onEdit={() => setEditing({ banner: b })} />
-      ),
-    },
+    shared.actions,
   ]
   return (
     <>
@@ -107,12 +79,8 @@ export function BannersTab() {
           {t('content.newBanner')}
         </Button>
       </div>
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminBanner>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
+      <QueryTable<AdminBanner>
+        query={query}
         columns={columns}
         dataSource={query.data ?? []}
         pagination={false}

@@ -1,37 +1,62 @@
-import type { Lang } from '@hope/api'
-import { Alert, Button, Divider, Drawer, Form, Space } from 'antd'
+import type { ContentKind, Lang } from '@hope/api'
+import { Alert, App, Button, Divider, Drawer, Form, Space, Switch } from 'antd'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../lib/request.ts'
+import { useContentMutation } from './api/content.ts'
 import type { TranslationDrafts } from './content.rules.ts'
 import { TranslationTabs, type TextField } from './translation-tabs.tsx'
 
+/** The texts of an article or a school item. */
+export const ARTICLE_FIELDS: TextField[] = [
+  { name: 'title', max: 120 },
+  { name: 'summary', max: 300, rows: 2 },
+  { name: 'content', max: 6000, rows: 10 },
+]
+
+/** Whether the item is shown in the app. */
+export function PublishedField() {
+  const { t } = useTranslation()
+  return (
+    <Form.Item name="published" label={t('content.fields.published')} valuePropName="checked">
+      <Switch data-testid="admin-content-published" />
+    </Form.Item>
+  )
+}
+
 /**
  * The editor of a banner, article or school item: the shared fields (children), then the
- * language versions. The whole draft is submitted, including tabs never opened.
+ * language versions. The whole draft is given to `save`, including tabs never opened; a failed
+ * save is shown in the editor, a successful one is said and closes it.
  */
 export function EditorDrawer<D extends { translations: TranslationDrafts }>({
+  kind,
   title,
   initialValues,
   fields,
-  pending,
-  error,
-  onSubmit,
+  save,
   onClose,
   children,
 }: {
+  kind: ContentKind
   title: string
   initialValues: D
   fields: TextField[]
-  pending: boolean
-  error: unknown
-  onSubmit: (draft: D) => void
+  save: (draft: D) => Promise<unknown>
   onClose: () => void
   children: ReactNode
 }) {
   const { t } = useTranslation()
+  const { message } = App.useApp()
   const [form] = Form.useForm<D>()
   const [active, setActive] = useState<Lang>('zhcn')
+  const saving = useContentMutation(kind, save, {
+    meta: { inlineError: true },
+    onSuccess: () => {
+      void message.success(t('common.saved'))
+      onClose()
+    },
+  })
 
   return (
     <Drawer
@@ -45,7 +70,7 @@ export function EditorDrawer<D extends { translations: TranslationDrafts }>({
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button
             type="primary"
-            loading={pending}
+            loading={saving.isPending}
             onClick={() => form.submit()}
             data-testid="admin-content-save"
           >
@@ -58,7 +83,7 @@ export function EditorDrawer<D extends { translations: TranslationDrafts }>({
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onFinish={() => onSubmit(form.getFieldsValue(true) as D)}
+        onFinish={() => saving.mutate(form.getFieldsValue(true) as D)}
         onFinishFailed={({ errorFields }) => {
           const path = errorFields[0]?.name
           if (path?.[0] === 'translations' && typeof path[1] === 'string') {
@@ -70,12 +95,12 @@ export function EditorDrawer<D extends { translations: TranslationDrafts }>({
         <Divider>{t('content.versions')}</Divider>
         <TranslationTabs fields={fields} active={active} onActiveChange={setActive} />
       </Form>
-      {error !== null && error !== undefined && (
+      {saving.error !== null && (
         <Alert
           type="error"
           showIcon
           data-testid="admin-content-error"
-          title={errorText(error, t('common.networkError'))}
+          title={errorText(saving.error, t('common.networkError'))}
         />
       )}
     </Drawer>

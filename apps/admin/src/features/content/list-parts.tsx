@@ -1,5 +1,6 @@
 import { LANGS, type ContentKind, type Lang } from '@hope/api'
-import { Button, Image, Popconfirm, Space, Switch, Tag } from 'antd'
+import { Button, Image, Popconfirm, Space, Switch, Tag, type TableColumnType } from 'antd'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { deleteContent, setPublished, useContentMutation } from './api/content.ts'
 import { LANG_NAMES } from './translation-tabs.tsx'
@@ -78,4 +79,44 @@ export function RowActions({
       </Popconfirm>
     </Space>
   )
+}
+
+/** A row of a content list: a banner, an article or a school item. */
+interface ContentRow {
+  id: number
+  published: boolean
+  translations: Partial<Record<Lang, { title: string }>>
+}
+
+/**
+ * The columns every content list has, for the list to place in its own order: the Chinese
+ * title, the language versions, the publish switch and the row's actions.
+ */
+export function contentColumns<R extends ContentRow>(
+  t: TFunction,
+  kind: ContentKind,
+  onEdit: (row: R) => void,
+) {
+  return {
+    title: {
+      title: t('content.fields.title'),
+      key: 'title',
+      render: (_, r) => r.translations.zhcn?.title ?? '-',
+    },
+    languages: {
+      title: t('content.languages'),
+      dataIndex: 'translations',
+      render: (v: R['translations']) => <LangTags translations={v} />,
+    },
+    published: {
+      title: t('content.fields.published'),
+      dataIndex: 'published',
+      render: (v: boolean, r) => <PublishSwitch kind={kind} id={r.id} published={v} />,
+    },
+    actions: {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, r) => <RowActions kind={kind} id={r.id} onEdit={() => onEdit(r)} />,
+    },
+  } satisfies Record<string, TableColumnType<R>>
 }

@@ -1,21 +1,15 @@
 import { NEWS_TYPE_CODES, NEWS_TYPES, type AdminNews, type NewsTypeCode } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Select, Switch, Table, Tag, type TableColumnsType } from 'antd'
+import { Button, Form, Select, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
-import { newsListOptions, saveNews, useContentMutation, type NewsDraft } from './api/content.ts'
-import { EditorDrawer } from './editor-drawer.tsx'
+import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
+import { newsListOptions, saveNews, type NewsDraft } from './api/content.ts'
+import { ARTICLE_FIELDS, EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { LangTags, PublishSwitch, RowActions, Thumb } from './list-parts.tsx'
-
-const TEXT_FIELDS = [
-  { name: 'title', max: 120 },
-  { name: 'summary', max: 300, rows: 2 },
-  { name: 'content', max: 6000, rows: 10 },
-] as const
+import { contentColumns, Thumb } from './list-parts.tsx'
 
 function draftOf(news?: AdminNews): NewsDraft {
   return {
@@ -28,22 +22,13 @@ function draftOf(news?: AdminNews): NewsDraft {
 
 function NewsEditor({ news, onClose }: { news?: AdminNews; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const save = useContentMutation('news', (draft: NewsDraft) => saveNews(draft, news), {
-    meta: { inlineError: true },
-    onSuccess: () => {
-      void message.success(t('common.saved'))
-      onClose()
-    },
-  })
   return (
     <EditorDrawer<NewsDraft>
+      kind="news"
       title={news ? t('content.editNews', { id: news.id }) : t('content.newNews')}
       initialValues={draftOf(news)}
-      fields={[...TEXT_FIELDS]}
-      pending={save.isPending}
-      error={save.error}
-      onSubmit={(draft) => save.mutate(draft)}
+      fields={ARTICLE_FIELDS}
+      save={(draft) => saveNews(draft, news)}
       onClose={onClose}
     >
       <Form.Item name="type" label={t('content.fields.type')}>
@@ -58,9 +43,7 @@ function NewsEditor({ news, onClose }: { news?: AdminNews; onClose: () => void }
       <Form.Item name="image" label={t('content.fields.image')}>
         <ImageField testId="admin-content-image" />
       </Form.Item>
-      <Form.Item name="published" label={t('content.fields.published')} valuePropName="checked">
-        <Switch data-testid="admin-content-published" />
-      </Form.Item>
+      <PublishedField />
     </EditorDrawer>
   )
 }
@@ -68,38 +51,23 @@ function NewsEditor({ news, onClose }: { news?: AdminNews; onClose: () => void }
 /** News articles, published or not, newest first. */
 export function NewsTab() {
   const { t } = useTranslation()
-  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE })
+  const { search: page, pagination } = usePagedSearch<PageRequest>({})
   const query = useQuery(newsListOptions(page.pageNum, page.pageSize))
   const [editing, setEditing] = useState<{ news?: AdminNews } | null>(null)
+  const shared = contentColumns<AdminNews>(t, 'news', (n) => setEditing({ news: n }))
   const columns: TableColumnsType<AdminNews> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
-    {
-      title: t('content.fields.title'),
-      key: 'title',
-      render: (_, n) => n.translations.zhcn?.title ?? '-',
-    },
+    shared.title,
     {
       title: t('content.fields.type'),
       dataIndex: 'type',
       render: (v: NewsTypeCode) => <Tag>{t(`content.newsTypes.${NEWS_TYPES[v]}`)}</Tag>,
     },
-    {
-      title: t('content.languages'),
-      dataIndex: 'translations',
-      render: (v: AdminNews['translations']) => <LangTags translations={v} />,
-    },
-    {
-      title: t('content.fields.published'),
-      dataIndex: 'published',
-      render: (v: boolean, n) => <PublishSwitch kind="news" id={n.id} published={v} />,
-    },
+    shared.languages,
+    shared.published,
     { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, n) => <RowActions kind="news" id={n.id} onEdit={() => setEditing({ news: n })} />,
-    },
+    shared.actions,
   ]
   return (
     <>
@@ -108,17 +76,11 @@ export function NewsTab() {
           {t('content.newNews')}
         </Button>
       </div>
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminNews>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
+      <QueryTable<AdminNews>
+        query={query}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, page, (pageNum, pageSize) =>
-          setPage({ pageNum, pageSize }),
-        )}
+        pagination={pagination(query.data)}
       />
       {editing && (
         <NewsEditor

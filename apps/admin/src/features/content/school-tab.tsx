@@ -1,26 +1,15 @@
 import { SCHOOL_KINDS, type AdminSchoolItem, type SchoolKind } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Radio, Switch, Table, Tag, type TableColumnsType } from 'antd'
+import { Button, Form, Input, Radio, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
-import { LoadError } from '../../lib/load-error.tsx'
-import { DEFAULT_PAGE_SIZE, pagination } from '../../lib/pagination.ts'
-import {
-  saveSchool,
-  schoolListOptions,
-  useContentMutation,
-  type SchoolDraft,
-} from './api/content.ts'
-import { EditorDrawer } from './editor-drawer.tsx'
+import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
+import { QueryTable } from '../../lib/query-table.tsx'
+import { saveSchool, schoolListOptions, type SchoolDraft } from './api/content.ts'
+import { ARTICLE_FIELDS, EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { LangTags, PublishSwitch, RowActions, Thumb } from './list-parts.tsx'
-
-const TEXT_FIELDS = [
-  { name: 'title', max: 120 },
-  { name: 'summary', max: 300, rows: 2 },
-  { name: 'content', max: 6000, rows: 10 },
-] as const
+import { contentColumns, Thumb } from './list-parts.tsx'
 
 function draftOf(item?: AdminSchoolItem): SchoolDraft {
   return {
@@ -34,22 +23,13 @@ function draftOf(item?: AdminSchoolItem): SchoolDraft {
 
 function SchoolEditor({ item, onClose }: { item?: AdminSchoolItem; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const save = useContentMutation('school', (draft: SchoolDraft) => saveSchool(draft, item), {
-    meta: { inlineError: true },
-    onSuccess: () => {
-      void message.success(t('common.saved'))
-      onClose()
-    },
-  })
   return (
     <EditorDrawer<SchoolDraft>
+      kind="school"
       title={item ? t('content.editSchool', { id: item.id }) : t('content.newSchool')}
       initialValues={draftOf(item)}
-      fields={[...TEXT_FIELDS]}
-      pending={save.isPending}
-      error={save.error}
-      onSubmit={(draft) => save.mutate(draft)}
+      fields={ARTICLE_FIELDS}
+      save={(draft) => saveSchool(draft, item)}
       onClose={onClose}
     >
       <Form.Item name="kind" label={t('content.fields.kind')}>
@@ -75,9 +55,7 @@ function SchoolEditor({ item, onClose }: { item?: AdminSchoolItem; onClose: () =
           ) : null
         }
       </Form.Item>
-      <Form.Item name="published" label={t('content.fields.published')} valuePropName="checked">
-        <Switch data-testid="admin-content-published" />
-      </Form.Item>
+      <PublishedField />
     </EditorDrawer>
   )
 }
@@ -85,40 +63,23 @@ function SchoolEditor({ item, onClose }: { item?: AdminSchoolItem; onClose: () =
 /** Business school articles and videos, newest first. */
 export function SchoolTab() {
   const { t } = useTranslation()
-  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE })
+  const { search: page, pagination } = usePagedSearch<PageRequest>({})
   const query = useQuery(schoolListOptions(page.pageNum, page.pageSize))
   const [editing, setEditing] = useState<{ item?: AdminSchoolItem } | null>(null)
+  const shared = contentColumns<AdminSchoolItem>(t, 'school', (s) => setEditing({ item: s }))
   const columns: TableColumnsType<AdminSchoolItem> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('content.fields.cover'), dataIndex: 'cover', render: (v) => <Thumb src={v} /> },
-    {
-      title: t('content.fields.title'),
-      key: 'title',
-      render: (_, s) => s.translations.zhcn?.title ?? '-',
-    },
+    shared.title,
     {
       title: t('content.fields.kind'),
       dataIndex: 'kind',
       render: (v: SchoolKind) => <Tag>{t(`content.schoolKinds.${v}`)}</Tag>,
     },
-    {
-      title: t('content.languages'),
-      dataIndex: 'translations',
-      render: (v: AdminSchoolItem['translations']) => <LangTags translations={v} />,
-    },
-    {
-      title: t('content.fields.published'),
-      dataIndex: 'published',
-      render: (v: boolean, s) => <PublishSwitch kind="school" id={s.id} published={v} />,
-    },
+    shared.languages,
+    shared.published,
     { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, s) => (
-        <RowActions kind="school" id={s.id} onEdit={() => setEditing({ item: s })} />
-      ),
-    },
+    shared.actions,
   ]
   return (
     <>
@@ -131,17 +92,11 @@ export function SchoolTab() {
           {t('content.newSchool')}
         </Button>
       </div>
-      {query.isError && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<AdminSchoolItem>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={query.isFetching}
+      <QueryTable<AdminSchoolItem>
+        query={query}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data, page, (pageNum, pageSize) =>
-          setPage({ pageNum, pageSize }),
-        )}
+        pagination={pagination(query.data)}
       />
       {editing && (
         <SchoolEditor

@@ -1,12 +1,13 @@
 import type { NewsItem } from '@hope/api'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { Route } from 'react-router'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { queryClient } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
+import { renderRoutes } from '../../../test-support/routes.tsx'
 import { NewsDetailPage } from './news-detail-page.tsx'
 import { NewsPage } from './news-page.tsx'
 
@@ -36,22 +37,13 @@ function newsOf(total: number) {
   }
 }
 
-function Where() {
-  const { pathname, search } = useLocation()
-  return <output data-testid="where">{pathname + search}</output>
-}
-
 function renderNews(entry: string) {
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <QueryScope>
-        <Routes>
-          <Route path="/news" element={<NewsPage />} />
-          <Route path="/news/:id" element={<NewsDetailPage />} />
-        </Routes>
-        <Where />
-      </QueryScope>
-    </MemoryRouter>,
+  renderRoutes(
+    entry,
+    <>
+      <Route path="/news" element={<NewsPage />} />
+      <Route path="/news/:id" element={<NewsDetailPage />} />
+    </>,
   )
 }
 

@@ -1,17 +1,13 @@
 import { NEWS_TYPES, normalizeLang, type NewsTypeCode, type NewsTypeName } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PillTabs } from '../../lib/pill-tabs.tsx'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { newsPagesOptions } from '../../lib/api/news.ts'
 import { formatDateTime } from '../../lib/format.ts'
-import { INTL_LOCALES } from '../../lib/lang.ts'
-import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
+import { ArticleItemText, ArticleList } from './articles.tsx'
 import './news.css'
-import { ListEnd } from '../../lib/list-end.tsx'
 
 const TYPES = Object.entries(NEWS_TYPES).map(([code, name]) => ({
   code: Number(code) as NewsTypeCode,
@@ -33,7 +29,6 @@ export function NewsPage() {
   const params = new URLSearchParams(search)
   const type = typeFromSearch(params)
   const news = useInfiniteQuery(newsPagesOptions(lang, type.code))
-  const items = useMemo(() => news.data?.pages.flatMap((page) => page.list) ?? [], [news.data])
 
   // Links from before articles had their own screen: /news?id=5.
   const legacyId = Number(params.get('id'))
@@ -51,71 +46,40 @@ export function NewsPage() {
         onSelect={choose}
         testId="news-tab"
       />
-      <Refreshable
-        onRefresh={async () => {
-          await news.refetch()
-        }}
-      >
-        {news.isPending ? (
-          <div className="card" aria-busy="true">
+      <ArticleList
+        kind="news"
+        query={news}
+        skeleton={
+          <>
             <Skeleton.Title animated />
             <Skeleton.Paragraph lineCount={4} animated />
-          </div>
-        ) : news.isError && items.length === 0 ? (
+          </>
+        }
+      >
+        {(item) => (
           <button
             type="button"
-            className="news-empty news-retry"
-            onClick={() => void news.refetch()}
-            data-testid="news-retry"
+            className="news-item"
+            onClick={() => void navigate(`/news/${item.id}`)}
+            data-testid="news-item"
           >
-            {t('translation:common.loadFailed')}
+            {item.image && (
+              <img
+                className="news-item__image"
+                src={item.image}
+                width={88}
+                height={64}
+                loading="lazy"
+                decoding="async"
+                alt=""
+              />
+            )}
+            <ArticleItemText kind="news" item={item}>
+              <span className="news-item__date">{formatDateTime(item.publishedAt, lang)}</span>
+            </ArticleItemText>
           </button>
-        ) : items.length === 0 ? (
-          <p className="news-empty" data-testid="news-empty">
-            {t('news.empty')}
-          </p>
-        ) : (
-          <ul className="news-list">
-            {items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  className="news-item"
-                  onClick={() => void navigate(`/news/${item.id}`)}
-                  data-testid="news-item"
-                >
-                  {item.image && (
-                    <img
-                      className="news-item__image"
-                      src={item.image}
-                      width={88}
-                      height={64}
-                      loading="lazy"
-                      decoding="async"
-                      alt=""
-                    />
-                  )}
-                  <span className="news-item__text">
-                    <span className="news-item__title" lang={INTL_LOCALES[item.lang]}>
-                      {item.title}
-                    </span>
-                    {item.summary && (
-                      <span className="news-item__summary" lang={INTL_LOCALES[item.lang]}>
-                        {item.summary}
-                      </span>
-                    )}
-                    <UntranslatedNote served={item.lang} />
-                    <span className="news-item__date">
-                      {formatDateTime(item.publishedAt, lang)}
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
         )}
-        <ListEnd query={news} count={items.length} testId="news" />
-      </Refreshable>
+      </ArticleList>
     </div>
   )
 }

@@ -2,11 +2,10 @@ import { imageSrcSet, normalizeLang } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
 import { formatDateTime } from '../../lib/format.ts'
 import { INTL_LOCALES } from '../../lib/lang.ts'
-import { ApiError } from '../../lib/request.ts'
 import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
+import { ArticleScreen, useArticleId } from '../news/index.ts'
 import { schoolInfoOptions } from './api/school-info.ts'
 import './school.css'
 
@@ -14,80 +13,69 @@ import './school.css'
 export function SchoolDetailPage() {
   const { t, i18n } = useTranslation(['content', 'translation'])
   const lang = normalizeLang(i18n.language)
-  const id = Number(useParams().id)
-  const valid = Number.isInteger(id) && id > 0
+  const { id, valid } = useArticleId()
   const lesson = useQuery({ ...schoolInfoOptions(lang, id), enabled: valid })
 
-  if (valid && lesson.isPending)
-    return (
-      <div className="card school-detail" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    )
-  if (!valid || lesson.isError || !lesson.data) {
-    const missing =
-      !valid || (lesson.error instanceof ApiError && lesson.error.reason === 'not_found')
-    return (
-      <div className="school-empty" data-testid="school-detail-missing">
-        {missing ? (
-          <p>{t('school.notFound')}</p>
-        ) : (
-          <button type="button" className="school-retry" onClick={() => void lesson.refetch()}>
-            {t('translation:common.loadFailed')}
-          </button>
-        )}
-        <Link className="school-back" to="/school">
-          {t('school.backToList')}
-        </Link>
-      </div>
-    )
-  }
-
-  const item = lesson.data
-  const srcSet = imageSrcSet(item.cover)
   return (
-    <article
-      className="card school-detail"
-      lang={INTL_LOCALES[item.lang]}
-      data-testid="school-detail"
+    <ArticleScreen
+      kind="school"
+      className="school-detail"
+      valid={valid}
+      query={lesson}
+      skeleton={
+        <>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={6} animated />
+        </>
+      }
     >
-      {item.kind === 'video' && item.videoUrl ? (
-        <video
-          className="school-detail__video"
-          src={item.videoUrl}
-          poster={item.cover || undefined}
-          controls
-          playsInline
-          preload="metadata"
-          width={640}
-          height={360}
-          data-testid="school-video"
-        >
-          {t('school.videoUnsupported')}
-        </video>
-      ) : (
-        item.cover && (
-          <img
-            className="school-detail__cover"
-            src={item.cover}
-            srcSet={srcSet || undefined}
-            sizes={srcSet ? '(max-width: 750px) 100vw, 750px' : undefined}
-            width={640}
-            height={360}
-            decoding="async"
-            alt=""
-          />
+      {(item) => {
+        const srcSet = imageSrcSet(item.cover)
+        return (
+          <article
+            className="card school-detail"
+            lang={INTL_LOCALES[item.lang]}
+            data-testid="school-detail"
+          >
+            {item.kind === 'video' && item.videoUrl ? (
+              <video
+                className="school-detail__video"
+                src={item.videoUrl}
+                poster={item.cover || undefined}
+                controls
+                playsInline
+                preload="metadata"
+                width={640}
+                height={360}
+                data-testid="school-video"
+              >
+                {t('school.videoUnsupported')}
+              </video>
+            ) : (
+              item.cover && (
+                <img
+                  className="school-detail__cover"
+                  src={item.cover}
+                  srcSet={srcSet || undefined}
+                  sizes={srcSet ? '(max-width: 750px) 100vw, 750px' : undefined}
+                  width={640}
+                  height={360}
+                  decoding="async"
+                  alt=""
+                />
+              )
+            )}
+            <h1 className="school-detail__title" data-testid="school-detail-title">
+              {item.title}
+            </h1>
+            <p className="school-detail__date">
+              {t('school.published', { date: formatDateTime(item.publishedAt, lang) })}
+            </p>
+            <UntranslatedNote served={item.lang} />
+            <div className="school-detail__content">{item.content || item.summary}</div>
+          </article>
         )
-      )}
-      <h1 className="school-detail__title" data-testid="school-detail-title">
-        {item.title}
-      </h1>
-      <p className="school-detail__date">
-        {t('school.published', { date: formatDateTime(item.publishedAt, lang) })}
-      </p>
-      <UntranslatedNote served={item.lang} />
-      <div className="school-detail__content">{item.content || item.summary}</div>
-    </article>
+      }}
+    </ArticleScreen>
   )
 }

@@ -1,12 +1,13 @@
 import type { SchoolItem } from '@hope/api'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { Route } from 'react-router'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { loadNamespace } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { queryClient } from '../../lib/query-scope.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
+import { renderRoutes } from '../../../test-support/routes.tsx'
 import { SchoolDetailPage } from './school-detail-page.tsx'
 import { SchoolPage } from './school-page.tsx'
 
@@ -35,22 +36,13 @@ const article: SchoolItem = {
   content: '1. 连接钱包\n2. 签名登录',
 }
 
-function Where() {
-  const { pathname, search } = useLocation()
-  return <output data-testid="where">{pathname + search}</output>
-}
-
 function renderSchool(entry: string) {
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <QueryScope>
-        <Routes>
-          <Route path="/school" element={<SchoolPage />} />
-          <Route path="/school/:id" element={<SchoolDetailPage />} />
-        </Routes>
-        <Where />
-      </QueryScope>
-    </MemoryRouter>,
+  renderRoutes(
+    entry,
+    <>
+      <Route path="/school" element={<SchoolPage />} />
+      <Route path="/school/:id" element={<SchoolDetailPage />} />
+    </>,
   )
 }
 

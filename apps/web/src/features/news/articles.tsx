@@ -7,6 +7,7 @@ import { ListEnd, type PagedQuery } from '../../lib/list-end.tsx'
 import { Refreshable } from '../../lib/refreshable.tsx'
 import { ApiError } from '../../lib/request.ts'
 import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
+import './articles.css'
 
 /**
  * The operator's texts the app lists and opens: news articles and business school lessons.

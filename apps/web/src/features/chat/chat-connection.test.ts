@@ -191,20 +191,15 @@ describe('chat connection', () => {
     connection.start()
     online()
     connection.send({ clientId: 'c1', body: 'x' })
-    latest().receive({
+    const refusal = {
       type: 'error',
       clientId: 'c1',
       code: 429,
       reason: 'rate_limited',
       msg: 'slow',
-    })
-    latest().receive({
-      type: 'error',
-      clientId: 'c1',
-      code: 429,
-      reason: 'rate_limited',
-      msg: 'slow',
-    })
+    }
+    latest().receive(refusal)
+    latest().receive(refusal)
     expect(refused).toEqual(['c1'])
     expect(connection.unconfirmed()).toEqual([])
   })

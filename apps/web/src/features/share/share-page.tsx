@@ -119,6 +119,21 @@ function Poster({ user }: { user: UserInfo }) {
   )
 }
 
+/** What there is to share, with its copy button: the code or the link. */
+function ShareField({ name, label, text }: { name: 'code' | 'link'; label: string; text: string }) {
+  return (
+    <div className="share-field">
+      <div className="share-field__head">
+        <span className="share-label">{label}</span>
+        <CopyButton text={text} testId={`share-${name}-copy`} />
+      </div>
+      <p className={`share-${name}`} data-testid={`share-${name}`}>
+        {text}
+      </p>
+    </div>
+  )
+}
+
 function ShareContent({ user }: { user: UserInfo }) {
   const { t } = useTranslation('share')
   const qr = useQrImage(user.invitationLink)
@@ -137,24 +152,8 @@ function ShareContent({ user }: { user: UserInfo }) {
         <p className="share-hero__note">{t('qrHint')}</p>
       </section>
       <section className="card share-fields">
-        <div className="share-field">
-          <div className="share-field__head">
-            <span className="share-label">{t('code')}</span>
-            <CopyButton text={user.referralCode} testId="share-code-copy" />
-          </div>
-          <p className="share-code" data-testid="share-code">
-            {user.referralCode}
-          </p>
-        </div>
-        <div className="share-field">
-          <div className="share-field__head">
-            <span className="share-label">{t('link')}</span>
-            <CopyButton text={user.invitationLink} testId="share-link-copy" />
-          </div>
-          <p className="share-link" data-testid="share-link">
-            {user.invitationLink}
-          </p>
-        </div>
+        <ShareField name="code" label={t('code')} text={user.referralCode} />
+        <ShareField name="link" label={t('link')} text={user.invitationLink} />
       </section>
       <Poster user={user} />
     </>

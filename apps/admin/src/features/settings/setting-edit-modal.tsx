@@ -2,6 +2,7 @@ import type { AdminSetting } from '@hope/api'
 import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../lib/request.ts'
+import { ReasonField } from '../../lib/reason-field.tsx'
 import { useUpdateSetting } from './api/settings.ts'
 
 interface EditForm {
@@ -73,13 +74,9 @@ export function SettingEditModal({
             data-testid="admin-setting-value"
           />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('common.reason')}
-          rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-        >
+        <ReasonField>
           <Input maxLength={200} data-testid="admin-setting-reason" />
-        </Form.Item>
+        </ReasonField>
       </Form>
       {update.isError && (
         <Alert

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { DECIMAL_PATTERN } from '../../lib/format.ts'
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts'
 import { errorText } from '../../lib/request.ts'
+import { ReasonField } from '../../lib/reason-field.tsx'
 import { useAdjustBalance, type AdjustDirection } from './api/users.ts'
 
 interface AdjustForm {
@@ -96,13 +97,9 @@ export function AdjustBalanceModal({ user, onClose }: { user: AdminUser; onClose
           >
             <Input inputMode="decimal" data-testid="admin-credit-amount" />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-          >
+          <ReasonField>
             <Input.TextArea maxLength={200} showCount rows={2} data-testid="admin-credit-reason" />
-          </Form.Item>
+          </ReasonField>
         </Form>
         {adjust.isError && (
           <Alert type="error" showIcon title={errorText(adjust.error, t('common.networkError'))} />

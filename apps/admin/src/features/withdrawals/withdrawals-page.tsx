@@ -19,6 +19,7 @@ import { CopyableCode } from '../../lib/cells.tsx'
 import { formatTime, groupDigits } from '../../lib/format.ts'
 import { usePagedSearch } from '../../lib/pagination.ts'
 import { QueryTable } from '../../lib/query-table.tsx'
+import { ReasonField } from '../../lib/reason-field.tsx'
 import {
   useBulkReview,
   useReviewWithdrawal,
@@ -89,18 +90,14 @@ function RejectModal({
           review.mutate({ id: withdrawal.id, decision: 'reject', reason: reason.trim() })
         }
       >
-        <Form.Item
-          name="reason"
-          label={t('common.reason')}
-          rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-        >
+        <ReasonField>
           <Input.TextArea
             maxLength={200}
             showCount
             rows={3}
             data-testid="admin-withdrawal-reject-reason"
           />
-        </Form.Item>
+        </ReasonField>
       </Form>
     </Modal>
   )

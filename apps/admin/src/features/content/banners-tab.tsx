@@ -1,16 +1,12 @@
 import type { AdminBanner } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, InputNumber, type TableColumnsType } from 'antd'
-import { useState } from 'react'
+import { Form, Input, InputNumber } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
 import { bannersOptions, saveBanner, type BannerDraft } from './api/content.ts'
 import { EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { contentColumns, Thumb } from './list-parts.tsx'
-
-type Editing = { banner?: AdminBanner } | null
+import { ContentTab, Thumb } from './list-parts.tsx'
 
 function draftOf(banner?: AdminBanner): BannerDraft {
   return {
@@ -55,42 +51,27 @@ function BannerEditor({ banner, onClose }: { banner?: AdminBanner; onClose: () =
 export function BannersTab() {
   const { t } = useTranslation()
   const query = useQuery(bannersOptions())
-  const [editing, setEditing] = useState<Editing>(null)
-  const shared = contentColumns<AdminBanner>(t, 'banner', (b) => setEditing({ banner: b }))
-  const columns: TableColumnsType<AdminBanner> = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
-    shared.title,
-    shared.languages,
-    { title: t('content.fields.link'), dataIndex: 'link', render: (v) => v || '-' },
-    { title: t('content.fields.sort'), dataIndex: 'sort', align: 'right' },
-    shared.published,
-    { title: t('content.updatedAt'), dataIndex: 'updatedAt', render: (v) => formatTime(v) },
-    shared.actions,
-  ]
   return (
-    <>
-      <div className="admin-page-toolbar">
-        <Button
-          type="primary"
-          onClick={() => setEditing({})}
-          data-testid="admin-content-new-banner"
-        >
-          {t('content.newBanner')}
-        </Button>
-      </div>
-      <QueryTable<AdminBanner>
-        query={query}
-        columns={columns}
-        dataSource={query.data ?? []}
-        pagination={false}
-      />
-      {editing && (
-        <BannerEditor
-          {...(editing.banner ? { banner: editing.banner } : {})}
-          onClose={() => setEditing(null)}
-        />
+    <ContentTab<AdminBanner>
+      kind="banner"
+      newLabel={t('content.newBanner')}
+      query={query}
+      dataSource={query.data ?? []}
+      pagination={false}
+      columns={(shared) => [
+        { title: 'ID', dataIndex: 'id', width: 70 },
+        { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
+        shared.title,
+        shared.languages,
+        { title: t('content.fields.link'), dataIndex: 'link', render: (v) => v || '-' },
+        { title: t('content.fields.sort'), dataIndex: 'sort', align: 'right' },
+        shared.published,
+        { title: t('content.updatedAt'), dataIndex: 'updatedAt', render: (v) => formatTime(v) },
+        shared.actions,
+      ]}
+      editor={(banner, onClose) => (
+        <BannerEditor {...(banner ? { banner } : {})} onClose={onClose} />
       )}
-    </>
+    />
   )
 }

@@ -1,7 +1,19 @@
 import { LANGS, type ContentKind, type Lang } from '@hope/api'
-import { Button, Image, Popconfirm, Space, Switch, Tag, type TableColumnType } from 'antd'
+import {
+  Button,
+  Image,
+  Popconfirm,
+  Space,
+  Switch,
+  Tag,
+  type TableColumnType,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd'
+import { useState, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { QueryTable, type ListQuery } from '../../lib/query-table.tsx'
 import { deleteContent, setPublished, useContentMutation } from './api/content.ts'
 import { LANG_NAMES } from './translation-tabs.tsx'
 
@@ -92,7 +104,7 @@ interface ContentRow {
  * The columns every content list has, for the list to place in its own order: the Chinese
  * title, the language versions, the publish switch and the row's actions.
  */
-export function contentColumns<R extends ContentRow>(
+function contentColumns<R extends ContentRow>(
   t: TFunction,
   kind: ContentKind,
   onEdit: (row: R) => void,
@@ -119,4 +131,49 @@ export function contentColumns<R extends ContentRow>(
       render: (_, r) => <RowActions kind={kind} id={r.id} onEdit={() => onEdit(r)} />,
     },
   } satisfies Record<string, TableColumnType<R>>
+}
+
+/**
+ * A content list: the button for a new item, the table (its `columns` placed around the shared
+ * ones), and the `editor` of a new item or of the one whose edit was clicked.
+ */
+export function ContentTab<R extends ContentRow>({
+  kind,
+  newLabel,
+  query,
+  dataSource,
+  pagination,
+  columns,
+  editor,
+}: {
+  kind: ContentKind
+  newLabel: string
+  query: ListQuery
+  dataSource: R[]
+  pagination: TableProps<R>['pagination']
+  columns: (shared: ReturnType<typeof contentColumns<R>>) => TableColumnsType<R>
+  editor: (item: R | undefined, onClose: () => void) => ReactNode
+}) {
+  const { t } = useTranslation()
+  const [editing, setEditing] = useState<{ item?: R } | null>(null)
+  return (
+    <>
+      <div className="admin-page-toolbar">
+        <Button
+          type="primary"
+          onClick={() => setEditing({})}
+          data-testid={`admin-content-new-${kind}`}
+        >
+          {newLabel}
+        </Button>
+      </div>
+      <QueryTable<R>
+        query={query}
+        columns={columns(contentColumns<R>(t, kind, (item) => setEditing({ item })))}
+        dataSource={dataSource}
+        pagination={pagination}
+      />
+      {editing && editor(editing.item, () => setEditing(null))}
+    </>
+  )
 }

@@ -1,15 +1,13 @@
 import { NEWS_TYPE_CODES, NEWS_TYPES, type AdminNews, type NewsTypeCode } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Select, Tag, type TableColumnsType } from 'antd'
-import { useState } from 'react'
+import { Form, Select, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
 import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
 import { newsListOptions, saveNews, type NewsDraft } from './api/content.ts'
 import { ARTICLE_FIELDS, EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { contentColumns, Thumb } from './list-parts.tsx'
+import { ContentTab, Thumb } from './list-parts.tsx'
 
 function draftOf(news?: AdminNews): NewsDraft {
   return {
@@ -53,41 +51,28 @@ export function NewsTab() {
   const { t } = useTranslation()
   const { search: page, pagination } = usePagedSearch<PageRequest>({})
   const query = useQuery(newsListOptions(page.pageNum, page.pageSize))
-  const [editing, setEditing] = useState<{ news?: AdminNews } | null>(null)
-  const shared = contentColumns<AdminNews>(t, 'news', (n) => setEditing({ news: n }))
-  const columns: TableColumnsType<AdminNews> = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
-    shared.title,
-    {
-      title: t('content.fields.type'),
-      dataIndex: 'type',
-      render: (v: NewsTypeCode) => <Tag>{t(`content.newsTypes.${NEWS_TYPES[v]}`)}</Tag>,
-    },
-    shared.languages,
-    shared.published,
-    { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
-    shared.actions,
-  ]
   return (
-    <>
-      <div className="admin-page-toolbar">
-        <Button type="primary" onClick={() => setEditing({})} data-testid="admin-content-new-news">
-          {t('content.newNews')}
-        </Button>
-      </div>
-      <QueryTable<AdminNews>
-        query={query}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data)}
-      />
-      {editing && (
-        <NewsEditor
-          {...(editing.news ? { news: editing.news } : {})}
-          onClose={() => setEditing(null)}
-        />
-      )}
-    </>
+    <ContentTab<AdminNews>
+      kind="news"
+      newLabel={t('content.newNews')}
+      query={query}
+      dataSource={query.data?.list ?? []}
+      pagination={pagination(query.data)}
+      columns={(shared) => [
+        { title: 'ID', dataIndex: 'id', width: 70 },
+        { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
+        shared.title,
+        {
+          title: t('content.fields.type'),
+          dataIndex: 'type',
+          render: (v: NewsTypeCode) => <Tag>{t(`content.newsTypes.${NEWS_TYPES[v]}`)}</Tag>,
+        },
+        shared.languages,
+        shared.published,
+        { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
+        shared.actions,
+      ]}
+      editor={(news, onClose) => <NewsEditor {...(news ? { news } : {})} onClose={onClose} />}
+    />
   )
 }

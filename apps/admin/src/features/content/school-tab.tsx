@@ -1,15 +1,13 @@
 import { SCHOOL_KINDS, type AdminSchoolItem, type SchoolKind } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Radio, Tag, type TableColumnsType } from 'antd'
-import { useState } from 'react'
+import { Form, Input, Radio, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format.ts'
 import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
 import { saveSchool, schoolListOptions, type SchoolDraft } from './api/content.ts'
 import { ARTICLE_FIELDS, EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { contentColumns, Thumb } from './list-parts.tsx'
+import { ContentTab, Thumb } from './list-parts.tsx'
 
 function draftOf(item?: AdminSchoolItem): SchoolDraft {
   return {
@@ -65,45 +63,28 @@ export function SchoolTab() {
   const { t } = useTranslation()
   const { search: page, pagination } = usePagedSearch<PageRequest>({})
   const query = useQuery(schoolListOptions(page.pageNum, page.pageSize))
-  const [editing, setEditing] = useState<{ item?: AdminSchoolItem } | null>(null)
-  const shared = contentColumns<AdminSchoolItem>(t, 'school', (s) => setEditing({ item: s }))
-  const columns: TableColumnsType<AdminSchoolItem> = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('content.fields.cover'), dataIndex: 'cover', render: (v) => <Thumb src={v} /> },
-    shared.title,
-    {
-      title: t('content.fields.kind'),
-      dataIndex: 'kind',
-      render: (v: SchoolKind) => <Tag>{t(`content.schoolKinds.${v}`)}</Tag>,
-    },
-    shared.languages,
-    shared.published,
-    { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
-    shared.actions,
-  ]
   return (
-    <>
-      <div className="admin-page-toolbar">
-        <Button
-          type="primary"
-          onClick={() => setEditing({})}
-          data-testid="admin-content-new-school"
-        >
-          {t('content.newSchool')}
-        </Button>
-      </div>
-      <QueryTable<AdminSchoolItem>
-        query={query}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data)}
-      />
-      {editing && (
-        <SchoolEditor
-          {...(editing.item ? { item: editing.item } : {})}
-          onClose={() => setEditing(null)}
-        />
-      )}
-    </>
+    <ContentTab<AdminSchoolItem>
+      kind="school"
+      newLabel={t('content.newSchool')}
+      query={query}
+      dataSource={query.data?.list ?? []}
+      pagination={pagination(query.data)}
+      columns={(shared) => [
+        { title: 'ID', dataIndex: 'id', width: 70 },
+        { title: t('content.fields.cover'), dataIndex: 'cover', render: (v) => <Thumb src={v} /> },
+        shared.title,
+        {
+          title: t('content.fields.kind'),
+          dataIndex: 'kind',
+          render: (v: SchoolKind) => <Tag>{t(`content.schoolKinds.${v}`)}</Tag>,
+        },
+        shared.languages,
+        shared.published,
+        { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
+        shared.actions,
+      ]}
+      editor={(item, onClose) => <SchoolEditor {...(item ? { item } : {})} onClose={onClose} />}
+    />
   )
 }

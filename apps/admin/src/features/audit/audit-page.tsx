@@ -1,9 +1,10 @@
 import type { AdminAuditEntry } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Input, Tag, Typography, type TableColumnsType } from 'antd'
+import { Tag, Typography, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { CopyableCode } from '../../lib/cells.tsx'
 import { formatTime, groupDigits } from '../../lib/format.ts'
+import { ListSearch } from '../../lib/list-search.tsx'
 import { usePagedSearch } from '../../lib/pagination.ts'
 import { QueryTable } from '../../lib/query-table.tsx'
 import { auditOptions, type AuditSearch } from './api/audit.ts'
@@ -55,15 +56,13 @@ export function AuditPage() {
   return (
     <div data-testid="admin-audit">
       <div className="admin-page-toolbar">
-        <Input.Search
+        <ListSearch
           key={search.action}
-          allowClear
-          enterButton
           defaultValue={search.action}
-          style={{ maxWidth: 320 }}
+          maxWidth={320}
           placeholder={t('audit.actionPlaceholder')}
-          data-testid="admin-audit-action"
-          onSearch={(action) => refine({ action: action.trim() })}
+          testId="admin-audit-action"
+          onSearch={(action) => refine({ action })}
         />
       </div>
       <QueryTable<AdminAuditEntry>

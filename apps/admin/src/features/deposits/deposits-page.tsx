@@ -1,9 +1,10 @@
 import type { AdminDeposit } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Input, Tag, type TableColumnsType } from 'antd'
+import { Tag, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { CopyableCode } from '../../lib/cells.tsx'
 import { formatTime, groupDigits } from '../../lib/format.ts'
+import { ListSearch } from '../../lib/list-search.tsx'
 import { usePagedSearch } from '../../lib/pagination.ts'
 import { QueryTable } from '../../lib/query-table.tsx'
 import { depositsOptions, type DepositSearch } from './api/deposits.ts'
@@ -61,13 +62,11 @@ export function DepositsPage() {
   return (
     <div data-testid="admin-deposits">
       <div className="admin-page-toolbar">
-        <Input.Search
-          allowClear
-          enterButton
-          style={{ maxWidth: 420 }}
+        <ListSearch
+          maxWidth={420}
           placeholder={t('deposits.searchPlaceholder')}
-          data-testid="admin-deposits-search"
-          onSearch={(q) => refine({ q: q.trim() })}
+          testId="admin-deposits-search"
+          onSearch={(q) => refine({ q })}
         />
       </div>
       <QueryTable<AdminDeposit>

@@ -1,9 +1,10 @@
 import { LEVELS, NODE_TYPES, type AdminUser } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'antd'
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { groupDigits } from '../../lib/format.ts'
+import { ListSearch } from '../../lib/list-search.tsx'
 import { usePagedSearch } from '../../lib/pagination.ts'
 import { canCall } from '../../lib/permissions.ts'
 import { QueryTable } from '../../lib/query-table.tsx'
@@ -125,13 +126,11 @@ export function UsersPage() {
   return (
     <div data-testid="admin-users">
       <div className="admin-page-toolbar">
-        <Input.Search
-          allowClear
-          enterButton
-          style={{ maxWidth: 420 }}
+        <ListSearch
+          maxWidth={420}
           placeholder={t('users.searchPlaceholder')}
-          data-testid="admin-users-search"
-          onSearch={(q) => refine({ q: q.trim() })}
+          testId="admin-users-search"
+          onSearch={(q) => refine({ q })}
         />
       </div>
       <QueryTable<AdminUser>

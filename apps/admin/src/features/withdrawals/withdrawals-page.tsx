@@ -17,6 +17,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CopyableCode } from '../../lib/cells.tsx'
 import { formatTime, groupDigits } from '../../lib/format.ts'
+import { ListSearch } from '../../lib/list-search.tsx'
 import { usePagedSearch } from '../../lib/pagination.ts'
 import { QueryTable } from '../../lib/query-table.tsx'
 import { ReasonField } from '../../lib/reason-field.tsx'
@@ -231,13 +232,11 @@ export function WithdrawalsPage() {
             })),
           ]}
         />
-        <Input.Search
-          allowClear
-          enterButton
-          style={{ maxWidth: 380 }}
+        <ListSearch
+          maxWidth={380}
           placeholder={t('withdrawals.searchPlaceholder')}
-          data-testid="admin-withdrawals-search"
-          onSearch={(q) => refine({ q: q.trim() })}
+          testId="admin-withdrawals-search"
+          onSearch={(q) => refine({ q })}
         />
         <Popconfirm
           title={t('withdrawals.bulkConfirm', { count: selected.length })}

@@ -355,7 +355,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     token: opts.config.metricsToken,
     tokenAddress: async () => (await settings.get()).chainTokenAddress,
     tokenDecimals: async () => (await settings.get()).chainTokenDecimals,
-    signIns: users.signIns,
+    signIns: () => users.signIns,
   })
   app.decorate('metrics', metrics)
   registerSignInLimits(app, () => lastSettings, opts.now, limits, metrics.signInFailed)

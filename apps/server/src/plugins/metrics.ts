@@ -63,7 +63,7 @@ export function registerMetrics(
     tokenAddress: () => Promise<string>
     tokenDecimals: () => Promise<number>
     /** Sign-ins this process opened, by message (legacy `HOPE Login<ms>` or EIP-4361). */
-    signIns: { legacy: number; siwe: number }
+    signIns: () => { legacy: number; siwe: number }
   },
 ): AppMetrics {
   const registry = new client.Registry()
@@ -89,8 +89,9 @@ export function registerMetrics(
     labelNames: ['message'] as const,
     registers: [registry],
     collect() {
-      this.set({ message: 'legacy' }, deps.signIns.legacy)
-      this.set({ message: 'siwe' }, deps.signIns.siwe)
+      const { legacy, siwe } = deps.signIns()
+      this.set({ message: 'legacy' }, legacy)
+      this.set({ message: 'siwe' }, siwe)
     },
   })
   const signInFailures = new client.Counter({

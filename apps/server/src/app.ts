@@ -7,75 +7,58 @@ import type { Config } from './config.ts'
 import type { Database } from './db/pool.ts'
 import { createMemoryLimitStore, type LimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
-import { sealKeyLoader } from './modules/por/por.seal.ts'
 import { requestIdMixin, requestIdOf, withRequestId } from './lib/request-context.ts'
-import {
-  createSignatureVerifier,
-  createTypedDataVerifier,
-  type SignatureVerifier,
-  type TypedDataVerifier,
-} from './lib/signature.ts'
-import { accountRoutes } from './modules/account/account.routes.ts'
-import { figuresRoutes } from './modules/account/figures.routes.ts'
-import { createFiguresService, type FiguresService } from './modules/account/figures.service.ts'
-import { chatRoutes } from './modules/chat/chat.routes.ts'
-import { createChatService, type ChatService } from './modules/chat/chat.service.ts'
-import { createAccountService, type AccountService } from './modules/account/account.service.ts'
-import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts'
-import { membershipRoutes } from './modules/membership/membership.routes.ts'
-import {
-  createMembershipService,
-  type MembershipService,
-} from './modules/membership/membership.service.ts'
-import { nodesRoutes } from './modules/nodes/nodes.routes.ts'
-import { createNodesService, type NodesService } from './modules/nodes/nodes.service.ts'
-import { redemptionRoutes } from './modules/redemption/redemption.routes.ts'
-import {
-  createRedemptionService,
-  type RedemptionService,
-} from './modules/redemption/redemption.service.ts'
-import { createSaleService, type SaleService } from './modules/sale/sale.service.ts'
-import { createSettlementJob, type SettlementJob } from './modules/settlement/settlement.job.ts'
-import { settlementRoutes } from './modules/settlement/settlement.routes.ts'
-import {
-  createSettlementService,
-  type SettlementService,
-} from './modules/settlement/settlement.service.ts'
-import { stakingRoutes } from './modules/staking/staking.routes.ts'
-import { createStakingService, type StakingService } from './modules/staking/staking.service.ts'
-import { teamRoutes } from './modules/team/team.routes.ts'
-import { createTeamService, type TeamService } from './modules/team/team.service.ts'
-import { contentRoutes } from './modules/content/content.routes.ts'
-import { createContentService, type ContentService } from './modules/content/content.service.ts'
-import { uploadRoutes } from './modules/upload/upload.routes.ts'
-import {
-  createUploadService,
-  uploadsDirOf,
-  type UploadService,
-} from './modules/upload/upload.service.ts'
-import { createHttpPriceFeed } from './modules/quotes/quotes.feed.ts'
-import { quotesRoutes } from './modules/quotes/quotes.routes.ts'
-import { createQuotesService, type QuotesService } from './modules/quotes/quotes.service.ts'
-import { rankingRoutes } from './modules/ranking/ranking.routes.ts'
-import { createRankingService, type RankingService } from './modules/ranking/ranking.service.ts'
-import { operatorRoutes } from './modules/operator/operator.routes.ts'
-import { createOperatorService, type OperatorService } from './modules/operator/operator.service.ts'
-import { adminRoutes } from './modules/console/console.routes.ts'
-import { porRoutes } from './modules/por/por.routes.ts'
-import { createPorService, type PorService } from './modules/por/por.service.ts'
-import { createAdminService, type AdminService } from './modules/console/console.service.ts'
-import { secretKeyLoader } from './modules/totp/totp.secret.ts'
-import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts'
-import { rechargeRoutes } from './modules/recharge/recharge.routes.ts'
-import { createRechargeService, type RechargeService } from './modules/recharge/recharge.service.ts'
-import { userRoutes } from './modules/user/user.routes.ts'
-import { noticeRoutes } from './modules/notice/notice.routes.ts'
-import { createNoticeService, type NoticeService } from './modules/notice/notice.service.ts'
-import { outflowRoutes } from './modules/outflow/outflow.routes.ts'
-import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts'
-import { createOutflowService, type OutflowService } from './modules/outflow/outflow.service.ts'
-import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts'
-import { createUserService, type UserService } from './modules/user/user.service.ts'
+import type { SignatureVerifier, TypedDataVerifier } from './lib/signature.ts'
+import type { AccountService } from './modules/account/account.service.ts'
+import { accountModule } from './modules/account/account.module.ts'
+import { figuresModule } from './modules/account/figures.module.ts'
+import type { FiguresService } from './modules/account/figures.service.ts'
+import { chatModule } from './modules/chat/chat.module.ts'
+import type { ChatService } from './modules/chat/chat.service.ts'
+import { consoleModule } from './modules/console/console.module.ts'
+import type { AdminService } from './modules/console/console.service.ts'
+import { contentModule } from './modules/content/content.module.ts'
+import type { ContentService } from './modules/content/content.service.ts'
+import { ledgerModule } from './modules/ledger/ledger.module.ts'
+import type { LedgerService } from './modules/ledger/ledger.service.ts'
+import { membershipModule } from './modules/membership/membership.module.ts'
+import type { MembershipService } from './modules/membership/membership.service.ts'
+import { nodesModule } from './modules/nodes/nodes.module.ts'
+import type { NodesService } from './modules/nodes/nodes.service.ts'
+import { noticeModule } from './modules/notice/notice.module.ts'
+import type { NoticeService } from './modules/notice/notice.service.ts'
+import { operatorModule } from './modules/operator/operator.module.ts'
+import type { OperatorService } from './modules/operator/operator.service.ts'
+import { outflowModule } from './modules/outflow/outflow.module.ts'
+import type { OutflowService } from './modules/outflow/outflow.service.ts'
+import { porModule } from './modules/por/por.module.ts'
+import type { PorService } from './modules/por/por.service.ts'
+import { quotesModule } from './modules/quotes/quotes.module.ts'
+import type { QuotesService } from './modules/quotes/quotes.service.ts'
+import { rankingModule } from './modules/ranking/ranking.module.ts'
+import type { RankingService } from './modules/ranking/ranking.service.ts'
+import { rechargeModule } from './modules/recharge/recharge.module.ts'
+import type { RechargeService } from './modules/recharge/recharge.service.ts'
+import { redemptionModule } from './modules/redemption/redemption.module.ts'
+import type { RedemptionService } from './modules/redemption/redemption.service.ts'
+import { saleModule } from './modules/sale/sale.module.ts'
+import type { SaleService } from './modules/sale/sale.service.ts'
+import { settingsModule } from './modules/settings/settings.module.ts'
+import type { Settings } from './modules/settings/settings.rules.ts'
+import type { SettingsService } from './modules/settings/settings.service.ts'
+import type { SettlementJob } from './modules/settlement/settlement.job.ts'
+import { settlementModule } from './modules/settlement/settlement.module.ts'
+import type { SettlementService } from './modules/settlement/settlement.service.ts'
+import { stakingModule } from './modules/staking/staking.module.ts'
+import type { StakingService } from './modules/staking/staking.service.ts'
+import { teamModule } from './modules/team/team.module.ts'
+import type { TeamService } from './modules/team/team.service.ts'
+import { uploadModule } from './modules/upload/upload.module.ts'
+import type { UploadService } from './modules/upload/upload.service.ts'
+import { userModule } from './modules/user/user.module.ts'
+import type { UserService } from './modules/user/user.service.ts'
+import { withdrawModule } from './modules/withdraw/withdraw.module.ts'
+import type { WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { registerHealth } from './plugins/health.ts'
 import { registerMetrics } from './plugins/metrics.ts'
@@ -223,146 +206,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     withRequestId(req.id, done)
   })
 
-  const settings = createSettingsService(opts.database.pool)
-  const notices = createNoticeService({ pool: opts.database.pool })
-  const users = createUserService({
-    notices,
-    pool: opts.database.pool,
-    settings,
-    // Contract wallets (EIP-1271) are checked through the chain when there is one.
-    verifySignature: opts.verifySignature ?? createSignatureVerifier(opts.chain?.client),
-    chainId: () => opts.chain?.chainId,
-    ...(opts.now ? { now: opts.now } : {}),
-  })
   app.decorate('config', opts.config)
   app.decorate('chain', opts.chain)
   app.decorate('db', opts.database)
-  const ledger = createLedgerService(opts.database.pool)
-  const outflows = createOutflowService({
-    settings,
-    verify: opts.verifyTypedData ?? createTypedDataVerifier(opts.chain?.client),
-    chainId: () => opts.chain?.chainId,
-    ...(opts.now ? { now: opts.now } : {}),
-  })
-  const accounts = createAccountService({
-    pool: opts.database.pool,
-    ledger,
-    settings,
-    outflows,
-  })
-  const operators = createOperatorService({
-    pool: opts.database.pool,
-    ledger,
-    settings,
-    // Authenticator codes follow the real clock, also in tests that move the business clock.
-    secretKey: secretKeyLoader(opts.config),
-  })
-  const withdrawals = createWithdrawService({
-    pool: opts.database.pool,
-    ledger,
-    settings,
-    outflows,
-    notices,
-    chainId: () => opts.chain?.chainId,
-  })
-  const recharges = createRechargeService({
-    pool: opts.database.pool,
-    settings,
-    chain: () => opts.chain,
-  })
-  const { pool } = opts.database
-  const sale = createSaleService({ pool, ledger, settings })
-  const staking = createStakingService({ pool, ledger, settings })
-  const figures = createFiguresService({ pool, consensus: staking.summary })
-  const redemption = createRedemptionService({ pool, ledger, settings, sale })
-  const membership = createMembershipService({ pool, settings, sale })
-  const nodes = createNodesService({ pool, settings, sale })
-  const team = createTeamService({ pool, settings })
-  const settlement = createSettlementService({ pool, ledger, settings, sale })
-  const settlementJob = createSettlementJob({ pool, settings, settlement })
-  const admin = createAdminService({
-    pool: opts.database.pool,
-    settings,
-    withdrawals,
-    settlement,
-    signIns: (days) => users.signInsOfLastDays(days),
-    ...(opts.now ? { now: opts.now } : {}),
-  })
-  const content = createContentService({ pool: opts.database.pool })
-  const uploads = createUploadService({
-    pool: opts.database.pool,
-    dir: uploadsDirOf(opts.config.dataDir),
-  })
+  // Filled by the modules below, each adding its service.
+  app.decorate('services', {} as Services)
   const limits = opts.limits ?? createMemoryLimitStore()
-  const chat = createChatService({
-    pool: opts.database.pool,
-    settings,
-    limits,
-    ...(opts.now ? { now: opts.now } : {}),
-  })
-  const { ethPriceFeed } = opts.config
-  const quotes = createQuotesService({
-    pool: opts.database.pool,
-    hopePrice: () => accounts.currentHopePrice(),
-    feed: ethPriceFeed ? createHttpPriceFeed(ethPriceFeed) : undefined,
-    log: (msg, extra) => app.log.warn(extra, msg),
-    ...(opts.now ? { now: opts.now } : {}),
-  })
-  const ranking = createRankingService({
-    pool: opts.database.pool,
-    settings,
-    ...(opts.now ? { now: opts.now } : {}),
-  })
-  const por = createPorService({
-    pool: opts.database.pool,
-    settings,
-    sealKey: sealKeyLoader(opts.config),
-    ...(opts.now ? { now: opts.now } : {}),
-  })
-  app.decorate('services', {
-    settings,
-    users,
-    ledger,
-    accounts,
-    outflows,
-    notices,
-    figures,
-    operators,
-    admin,
-    withdrawals,
-    recharges,
-    sale,
-    staking,
-    redemption,
-    membership,
-    nodes,
-    team,
-    settlement,
-    settlementJob,
-    content,
-    uploads,
-    chat,
-    quotes,
-    ranking,
-    por,
-  })
 
-  // Limits come from the settings cache, refreshed on every user call before its handler runs.
-  let lastSettings = await settings.get()
+  // Limits come from the settings cache: read once the modules are in (below), then refreshed
+  // on every user call before its handler runs.
+  let lastSettings: Settings
   const metrics = registerMetrics(app, {
     pool: opts.database.pool,
     chain: opts.chain,
     token: opts.config.metricsToken,
-    tokenAddress: async () => (await settings.get()).chainTokenAddress,
-    tokenDecimals: async () => (await settings.get()).chainTokenDecimals,
-    signIns: () => users.signIns,
+    tokenAddress: async () => (await app.services.settings.get()).chainTokenAddress,
+    tokenDecimals: async () => (await app.services.settings.get()).chainTokenDecimals,
+    signIns: () => app.services.users.signIns,
   })
   app.decorate('metrics', metrics)
   registerSignInLimits(app, () => lastSettings, opts.now, limits, metrics.signInFailed)
   app.addHook('onRequest', async (req) => {
     req.lang = langFromHeader(req.headers.lan)
     if (req.url.startsWith('/api/user/') || req.url.startsWith('/api/admin/login'))
-      lastSettings = await settings.get()
+      lastSettings = await app.services.settings.get()
   })
 
   registerBodyParsers(app)
@@ -370,32 +237,42 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app)
   registerDocs(app)
   registerHealth(app, { pool: opts.database.pool, chain: opts.chain, limits })
-  await app.register(userRoutes)
-  await app.register(contentRoutes)
-  await app.register(uploadRoutes)
-  await app.register(accountRoutes)
-  await app.register(figuresRoutes)
-  await app.register(operatorRoutes)
-  await app.register(adminRoutes)
-  await app.register(noticeRoutes)
-  await app.register(outflowRoutes)
-  await app.register(withdrawRoutes)
-  await app.register(rechargeRoutes)
-  await app.register(stakingRoutes)
-  await app.register(redemptionRoutes)
-  await app.register(membershipRoutes)
-  await app.register(nodesRoutes)
-  await app.register(teamRoutes)
-  await app.register(settlementRoutes)
-  await app.register(chatRoutes)
-  await app.register(quotesRoutes)
-  await app.register(rankingRoutes)
-  await app.register(porRoutes)
+
+  // The modules in the order of SERVER_MODULE_ORDER (eslint.config.js): each one's service is
+  // made from the services of those before it. Two are handed a function of a later module and
+  // come after it: the quotes after the accounts (HOPE's price), the figures after staking.
+  const clock = { now: opts.now }
+  await app.register(settingsModule)
+  await app.register(ledgerModule)
+  await app.register(noticeModule)
+  await app.register(userModule, { ...clock, verifySignature: opts.verifySignature })
+  await app.register(outflowModule, { ...clock, verifyTypedData: opts.verifyTypedData })
+  await app.register(operatorModule)
+  await app.register(uploadModule)
+  await app.register(contentModule)
+  await app.register(rankingModule, clock)
+  await app.register(chatModule, { ...clock, limits })
+  await app.register(accountModule)
+  await app.register(quotesModule, clock)
+  await app.register(teamModule)
+  await app.register(rechargeModule)
+  await app.register(saleModule)
+  await app.register(withdrawModule)
+  await app.register(stakingModule)
+  await app.register(figuresModule)
+  await app.register(redemptionModule)
+  await app.register(membershipModule)
+  await app.register(nodesModule)
+  await app.register(settlementModule)
+  await app.register(porModule, clock)
+  await app.register(consoleModule, clock)
+  lastSettings = await app.services.settings.get()
+
   await registerAdminApp(app, opts.config.adminDist)
   app.decorate(
     'webAppShell',
     await registerWebApp(app, opts.config.webDist, async () => ({
-      banners: await content.bannersInEveryLang(),
+      banners: await app.services.content.bannersInEveryLang(),
     })),
   )
   return app

@@ -1,0 +1,9 @@
+import { defineModule } from '../../plugins/module.ts'
+import { membershipRoutes } from './membership.routes.ts'
+import { createMembershipService } from './membership.service.ts'
+
+export const membershipModule = defineModule('membership', async (app) => {
+  const { settings, sale } = app.services
+  app.services.membership = createMembershipService({ pool: app.db.pool, settings, sale })
+  await app.register(membershipRoutes)
+})

@@ -1,0 +1,21 @@
+import { createSignatureVerifier, type SignatureVerifier } from '../../lib/signature.ts'
+import { defineModule, type ModuleClock } from '../../plugins/module.ts'
+import { userRoutes } from './user.routes.ts'
+import { createUserService } from './user.service.ts'
+
+export const userModule = defineModule(
+  'user',
+  async (app, opts: ModuleClock & { verifySignature?: SignatureVerifier | undefined }) => {
+    const { notices, settings } = app.services
+    app.services.users = createUserService({
+      notices,
+      pool: app.db.pool,
+      settings,
+      // Contract wallets (EIP-1271) are checked through the chain when there is one.
+      verifySignature: opts.verifySignature ?? createSignatureVerifier(app.chain?.client),
+      chainId: () => app.chain?.chainId,
+      ...(opts.now ? { now: opts.now } : {}),
+    })
+    await app.register(userRoutes)
+  },
+)

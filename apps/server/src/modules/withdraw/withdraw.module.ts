@@ -1,0 +1,16 @@
+import { defineModule } from '../../plugins/module.ts'
+import { withdrawRoutes } from './withdraw.routes.ts'
+import { createWithdrawService } from './withdraw.service.ts'
+
+export const withdrawModule = defineModule('withdraw', async (app) => {
+  const { ledger, settings, outflows, notices } = app.services
+  app.services.withdrawals = createWithdrawService({
+    pool: app.db.pool,
+    ledger,
+    settings,
+    outflows,
+    notices,
+    chainId: () => app.chain?.chainId,
+  })
+  await app.register(withdrawRoutes)
+})

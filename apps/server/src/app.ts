@@ -106,7 +106,6 @@ declare module 'fastify' {
     config: Config
     db: Database
     chain: ChainConnection | undefined
-    /** True when the built web app is served at `/`. */
     /** Sends the web app's shell; null when no build is served. */
     webAppShell: ShellSender | null
     services: Services
@@ -239,8 +238,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { pool: opts.database.pool, chain: opts.chain, limits })
 
   // The modules in the order of SERVER_MODULE_ORDER (eslint.config.js): each one's service is
-  // made from the services of those before it. Two are handed a function of a later module and
-  // come after it: the quotes after the accounts (HOPE's price), the figures after staking.
+  // made from the services of those before it.
   const clock = { now: opts.now }
   await app.register(settingsModule)
   await app.register(ledgerModule)
@@ -252,14 +250,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(contentModule)
   await app.register(rankingModule, clock)
   await app.register(chatModule, { ...clock, limits })
-  await app.register(accountModule)
-  await app.register(quotesModule, clock)
   await app.register(teamModule)
   await app.register(rechargeModule)
   await app.register(saleModule)
   await app.register(withdrawModule)
   await app.register(stakingModule)
+  await app.register(accountModule)
   await app.register(figuresModule)
+  await app.register(quotesModule, clock)
   await app.register(redemptionModule)
   await app.register(membershipModule)
   await app.register(nodesModule)

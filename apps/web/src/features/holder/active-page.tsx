@@ -20,14 +20,12 @@ import { mask } from '../../lib/mask.ts'
 import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import { shortfallOf } from '../../lib/money-flow/checks.ts'
 import {
-  FlowSheet,
   LiveProblem,
-  ResultView,
+  MoneyFlow,
   SubmitButton,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useActivateMember } from './api/activate-member.ts'
 import { directMembersOptions } from '../../lib/api/direct-members.ts'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
@@ -73,23 +71,6 @@ function ActivateForm({
   const [location, setLocation] = useState<Location | null>(null)
   const [picking, setPicking] = useState(false)
   const activate = useActivateMember()
-  const flow = useMoneyFlow<ActivationQuote, PurchaseResult>(
-    (quote, idempotencyKey) =>
-      activate.mutateAsync({
-        address: quote.address,
-        level: quote.level,
-        ...(quote.location === null ? {} : { location: quote.location }),
-        idempotencyKey,
-      }),
-    {
-      onDone: () => {
-        setAddress('')
-        setLevel(null)
-        setLocation(null)
-      },
-    },
-  )
-
   const member = findMember(members, address)
   const locked = member !== undefined && placementLocked(member)
   const options = levelOptions(info.levelPrices, member ? member.level : null)
@@ -103,139 +84,152 @@ function ActivateForm({
   const short = missing === '0' ? null : missing
   const say = (problem: ActivateProblem) => t(`active.problems.${problem}`)
 
-  /** A new address: the member's partition, and no level the member already has. */
-  const chooseAddress = (next: string) =>
-    flow.edit(() => {
-      setAddress(next)
-      const found = findMember(members, next)
-      if (found) {
-        setLocation(found.location)
-        if (level !== null && level <= found.level) setLevel(null)
+  return (
+    <MoneyFlow<ActivationQuote, PurchaseResult>
+      testId="active"
+      send={(quote, idempotencyKey) =>
+        activate.mutateAsync({
+          address: quote.address,
+          level: quote.level,
+          ...(quote.location === null ? {} : { location: quote.location }),
+          idempotencyKey,
+        })
       }
-    })
-
-  if (flow.state.stage === 'done') {
-    const result = flow.state.result
-    return (
-      <ResultView
-        testId="active"
-        title={t('active.success')}
-        amount={usdt(result.paid)}
-        rows={[
+      onDone={() => {
+        setAddress('')
+        setLevel(null)
+        setLocation(null)
+      }}
+      confirm={(quote) => {
+        const lacking = shortfallOf(available, quote.least)
+        return {
+          title: t('active.confirmTitle'),
+          amount: quote.exact
+            ? usdt(quote.amount)
+            : t('active.upTo', { amount: usdt(quote.amount) }),
+          rows: [
+            {
+              label: t('active.address'),
+              value: mask(quote.address),
+              mono: true,
+              testId: 'active-confirm-address',
+            },
+            {
+              label: t('active.level'),
+              value: names.level(quote.level),
+              testId: 'active-confirm-level',
+            },
+            {
+              label: t('active.partition'),
+              value: names.partition(quote.location),
+              testId: 'active-confirm-partition',
+            },
+            {
+              label: t('active.available'),
+              value: usdt(available),
+              testId: 'active-confirm-available',
+            },
+          ],
+          blocked: lacking !== '0' && (
+            <LiveProblem testId="active" text={t('active.insufficient')} shortfall={lacking} />
+          ),
+          note: (
+            <p className="money-note money-note--info">
+              {quote.exact ? t('active.note') : t('active.unknownNote')}
+            </p>
+          ),
+          failedText: t('active.networkFailed'),
+          confirmLabel: t('active.confirm'),
+        }
+      }}
+      result={(result, flow) => ({
+        title: t('active.success'),
+        amount: usdt(result.paid),
+        rows: [
           {
             label: t('active.level'),
             value: names.level(result.level),
             testId: 'active-result-level',
           },
           strongRow(t('active.hope'), hope(result.hope), 'active-result-hope'),
-        ]}
-        account="usdt"
-        log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'active-result-log' }}
-        doneLabel={t('active.again')}
-        doneTestId="active-again"
-        onDone={flow.reset}
-      />
-    )
-  }
+        ],
+        account: 'usdt',
+        log: { to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'active-result-log' },
+        doneLabel: t('active.again'),
+        doneTestId: 'active-again',
+        onDone: flow.reset,
+      })}
+    >
+      {(flow) => {
+        /** A new address: the member's partition, and no level the member already has. */
+        const chooseAddress = (next: string) =>
+          flow.edit(() => {
+            setAddress(next)
+            const found = findMember(members, next)
+            if (found) {
+              setLocation(found.location)
+              if (level !== null && level <= found.level) setLevel(null)
+            }
+          })
+        return (
+          <>
+            <section className="card money-balance">
+              <span className="money-label">{t('active.available')}</span>
+              <span className="money-balance__value" data-testid="active-available">
+                {usdt(available)}
+              </span>
+            </section>
 
-  return (
-    <>
-      <section className="card money-balance">
-        <span className="money-label">{t('active.available')}</span>
-        <span className="money-balance__value" data-testid="active-available">
-          {usdt(available)}
-        </span>
-      </section>
+            <section className="card money-form">
+              <AddressField
+                address={address}
+                problem={addressSaid ? addressProblem : null}
+                member={member}
+                onChange={chooseAddress}
+                onPick={() => setPicking(true)}
+              />
+              <LevelChoices
+                options={options}
+                level={level}
+                member={member}
+                onChoose={(next) => flow.edit(() => setLevel(next))}
+              />
+              <PartitionChoices
+                location={location}
+                locked={locked ? member.location : null}
+                onChoose={(next) => flow.edit(() => setLocation(next))}
+              />
 
-      <section className="card money-form">
-        <AddressField
-          address={address}
-          problem={addressSaid ? addressProblem : null}
-          member={member}
-          onChange={chooseAddress}
-          onPick={() => setPicking(true)}
-        />
-        <LevelChoices
-          options={options}
-          level={level}
-          member={member}
-          onChoose={(next) => flow.edit(() => setLevel(next))}
-        />
-        <PartitionChoices
-          location={location}
-          locked={locked ? member.location : null}
-          onChoose={(next) => flow.edit(() => setLocation(next))}
-        />
+              <LiveProblem
+                testId="active"
+                text={short && t('active.insufficient')}
+                shortfall={short}
+              />
+              <SubmitButton
+                testId="active"
+                label={t('active.submit')}
+                flow={flow}
+                check={check}
+                fieldRefused={false}
+                say={say}
+                hold={addressProblem ? t(`money:flow.address.${addressProblem}`) : null}
+              />
+            </section>
 
-        <LiveProblem testId="active" text={short && t('active.insufficient')} shortfall={short} />
-        <SubmitButton
-          testId="active"
-          label={t('active.submit')}
-          flow={flow}
-          check={check}
-          fieldRefused={false}
-          say={say}
-          hold={addressProblem ? t(`money:flow.address.${addressProblem}`) : null}
-        />
-      </section>
-
-      <MemberPicker
-        open={picking}
-        query={membersQuery}
-        members={members}
-        onPick={(picked) => {
-          chooseAddress(picked.userName)
-          setPicking(false)
-        }}
-        onClose={() => setPicking(false)}
-      />
-      <FlowSheet
-        testId="active"
-        flow={flow}
-        title={t('active.confirmTitle')}
-        render={(quote) => {
-          const lacking = shortfallOf(available, quote.least)
-          return {
-            amount: quote.exact
-              ? usdt(quote.amount)
-              : t('active.upTo', { amount: usdt(quote.amount) }),
-            rows: [
-              {
-                label: t('active.address'),
-                value: mask(quote.address),
-                mono: true,
-                testId: 'active-confirm-address',
-              },
-              {
-                label: t('active.level'),
-                value: names.level(quote.level),
-                testId: 'active-confirm-level',
-              },
-              {
-                label: t('active.partition'),
-                value: names.partition(quote.location),
-                testId: 'active-confirm-partition',
-              },
-              {
-                label: t('active.available'),
-                value: usdt(available),
-                testId: 'active-confirm-available',
-              },
-            ],
-            blocked: lacking !== '0' && (
-              <LiveProblem testId="active" text={t('active.insufficient')} shortfall={lacking} />
-            ),
-          }
-        }}
-        note={
-          <p className="money-note money-note--info">
-            {flow.quote?.exact === false ? t('active.unknownNote') : t('active.note')}
-          </p>
-        }
-        failedText={t('active.networkFailed')}
-        confirmLabel={t('active.confirm')}
-      />
-    </>
+            <MemberPicker
+              open={picking}
+              query={membersQuery}
+              members={members}
+              onPick={(picked) => {
+                chooseAddress(picked.userName)
+                setPicking(false)
+              }}
+              onClose={() => setPicking(false)}
+            />
+          </>
+        )
+      }}
+    </MoneyFlow>
   )
 }
 

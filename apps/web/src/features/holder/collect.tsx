@@ -5,17 +5,15 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format.ts'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import {
-  ConfirmBody,
   FlowAmountField,
   LiveProblem,
-  ResultView,
+  MoneyFlow,
   Rows,
   SubmitButton,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { useCollectBalance } from './api/collect-balance.ts'
 import {
   checkCollect,
@@ -98,11 +96,6 @@ function CollectBody({
   const { usdt } = useAmounts()
   const amount = useAmountText(USDT_DECIMALS)
   const collect = useCollectBalance()
-  const flow = useMoneyFlow<{ amount: string }, CollectResult>(
-    (quote, idempotencyKey) =>
-      collect.mutateAsync({ account, amount: quote.amount, idempotencyKey }),
-    { onRefused: onDone },
-  )
   const check = checkCollect(amount.units, available)
   const { live } = liveOf(check, amount.problem !== null, ['amountRequired'])
   const say = (problem: CollectProblem) => t(`collect.problems.${problem}`)
@@ -112,58 +105,56 @@ function CollectBody({
     { label: t('collect.to'), value: t('collect.toUsdt') },
   ]
 
-  if (flow.state.stage === 'done')
-    return (
-      <ResultView
-        testId="collect"
-        title={t('collect.success')}
-        amount={usdt(flow.state.result.amount)}
-        rows={rows}
-        account="usdt"
-        log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'collect-result-log' }}
-        doneLabel={t('money:transfer.done')}
-        onDone={onDone}
-      />
-    )
-
-  if (flow.quote)
-    return (
-      <ConfirmBody
-        testId="collect"
-        title={t('collect.confirmTitle')}
-        amount={usdt(flow.quote.amount)}
-        rows={rows}
-        sending={flow.state.stage === 'sending'}
-        failed={flow.state.stage === 'failed'}
-        failedText={t('collect.networkFailed')}
-        confirmLabel={t('collect.confirm')}
-        onConfirm={flow.confirm}
-      />
-    )
-
   return (
-    <div className="money-form">
-      <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
-      <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
-      <FlowAmountField
-        testId="collect"
-        flow={flow}
-        amount={amount}
-        label={t('collect.amount')}
-        unit="USDT"
-        placeholder={t('collect.amountHint')}
-        all={{ label: t('collect.all'), units: usdtUnits(available) }}
-      />
-      <LiveProblem testId="collect" text={live && say(live)} />
-      <SubmitButton
-        testId="collect"
-        label={t('collect.submit')}
-        flow={flow}
-        check={check}
-        fieldRefused={amount.problem !== null}
-        say={say}
-      />
-    </div>
+    <MoneyFlow<{ amount: string }, CollectResult>
+      testId="collect"
+      inline
+      send={(quote, idempotencyKey) =>
+        collect.mutateAsync({ account, amount: quote.amount, idempotencyKey })
+      }
+      onStale={onDone}
+      confirm={(quote) => ({
+        title: t('collect.confirmTitle'),
+        amount: usdt(quote.amount),
+        rows,
+        failedText: t('collect.networkFailed'),
+        confirmLabel: t('collect.confirm'),
+      })}
+      result={(result) => ({
+        title: t('collect.success'),
+        amount: usdt(result.amount),
+        rows,
+        account: 'usdt',
+        log: { to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'collect-result-log' },
+        doneLabel: t('money:transfer.done'),
+        onDone,
+      })}
+    >
+      {(flow) => (
+        <div className="money-form">
+          <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
+          <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
+          <FlowAmountField
+            testId="collect"
+            flow={flow}
+            amount={amount}
+            label={t('collect.amount')}
+            unit="USDT"
+            placeholder={t('collect.amountHint')}
+            all={{ label: t('collect.all'), units: usdtUnits(available) }}
+          />
+          <LiveProblem testId="collect" text={live && say(live)} />
+          <SubmitButton
+            testId="collect"
+            label={t('collect.submit')}
+            flow={flow}
+            check={check}
+            fieldRefused={amount.problem !== null}
+            say={say}
+          />
+        </div>
+      )}
+    </MoneyFlow>
   )
 }
 

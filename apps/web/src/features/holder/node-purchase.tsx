@@ -4,14 +4,7 @@ import Button from 'antd-mobile/es/components/button'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { shortfallOf } from '../../lib/money-flow/checks.ts'
-import {
-  FlowSheet,
-  LiveProblem,
-  ResultView,
-  strongRow,
-  useAmounts,
-} from '../../lib/money-flow/money-flow.tsx'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
+import { LiveProblem, MoneyFlow, strongRow, useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { useBuyNode } from './api/buy-node.ts'
 import { cannotPay, nodeOffers, type NodeOffer, USDT_LOG } from './holder.rules.ts'
 
@@ -68,79 +61,70 @@ export function NodesSection({ info, available }: { info: VipInfo; available: st
   const { t } = useTranslation(['holder', 'money', 'translation'])
   const { usdt, hope } = useAmounts()
   const buy = useBuyNode()
-  const flow = useMoneyFlow<NodeOffer, PurchaseResult>((offer, idempotencyKey) =>
-    buy.mutateAsync({ type: offer.type, idempotencyKey }),
-  )
   // The type the current key was taken for: the same type reopened after an unknown outcome
   // is the same purchase; another type is another.
   const keyType = useRef<NodeType | null>(null)
-  const open = (offer: NodeOffer) => {
-    if (keyType.current === offer.type) return flow.open(offer)
-    keyType.current = offer.type
-    flow.edit(() => flow.open(offer))
-  }
-
-  if (flow.state.stage === 'done') {
-    const result = flow.state.result
-    return (
-      <ResultView
-        testId="node"
-        title={t('node.success')}
-        amount={usdt(result.paid)}
-        rows={[strongRow(t('node.hope'), hope(result.hope), 'node-result-hope')]}
-        account="usdt"
-        log={{ to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'node-result-log' }}
-        doneLabel={t('node.done')}
-        doneTestId="node-result-done"
-        onDone={() => {
-          keyType.current = null
-          flow.reset()
-        }}
-      />
-    )
-  }
 
   return (
-    <section className="card">
-      <h2 className="section-title">{t('holder.nodes')}</h2>
-      <div className="holder-nodes">
-        {nodeOffers(info).map((item) => (
-          <NodeCard key={item.type} offer={item} onBuy={open} />
-        ))}
-      </div>
-      <FlowSheet
-        testId="node"
-        flow={flow}
-        title={
-          flow.quote
-            ? t('node.confirmTitle', { name: t(`holder:nodeTypes.${flow.quote.name}`) })
-            : ''
+    <MoneyFlow<NodeOffer, PurchaseResult>
+      testId="node"
+      send={(offer, idempotencyKey) => buy.mutateAsync({ type: offer.type, idempotencyKey })}
+      confirm={(offer) => ({
+        title: t('node.confirmTitle', { name: t(`holder:nodeTypes.${offer.name}`) }),
+        amount: usdt(offer.price),
+        rows: [
+          {
+            label: t('node.rewardRate'),
+            value: t('holder.rewardRateValue', { rate: offer.ratePercent }),
+          },
+          {
+            label: t('node.available'),
+            value: usdt(available),
+            testId: 'node-confirm-available',
+          },
+        ],
+        blocked: cannotPay(available, offer.price) && (
+          <LiveProblem
+            testId="node"
+            text={t('node.insufficient')}
+            shortfall={shortfallOf(available, offer.price)}
+          />
+        ),
+        note: <p className="money-note money-note--info">{t('node.note')}</p>,
+        failedText: t('node.networkFailed'),
+        confirmLabel: t('node.confirm'),
+      })}
+      result={(result, flow) => ({
+        title: t('node.success'),
+        amount: usdt(result.paid),
+        rows: [strongRow(t('node.hope'), hope(result.hope), 'node-result-hope')],
+        account: 'usdt',
+        log: { to: USDT_LOG, label: t('money:transfer.viewLog'), testId: 'node-result-log' },
+        doneLabel: t('node.done'),
+        doneTestId: 'node-result-done',
+        onDone: () => {
+          keyType.current = null
+          flow.reset()
+        },
+      })}
+    >
+      {(flow) => {
+        const open = (offer: NodeOffer) => {
+          if (keyType.current === offer.type) return flow.open(offer)
+          keyType.current = offer.type
+          flow.edit(() => flow.open(offer))
         }
-        render={(offer) => ({
-          amount: usdt(offer.price),
-          rows: [
-            {
-              label: t('node.rewardRate'),
-              value: t('holder.rewardRateValue', { rate: offer.ratePercent }),
-            },
-            {
-              label: t('node.available'),
-              value: usdt(available),
-              testId: 'node-confirm-available',
-            },
-          ],
-          blocked: cannotPay(available, offer.price) && (
-            <LiveProblem
-              testId="node"
-              text={t('node.insufficient')}
-              shortfall={shortfallOf(available, offer.price)}
-            />
-          ),
-        })}
-        note={<p className="money-note money-note--info">{t('node.note')}</p>}
-        failedText={t('node.networkFailed')}
-        confirmLabel={t('node.confirm')}
-      />
-    </section>
+        return (
+          <section className="card">
+            <h2 className="section-title">{t('holder.nodes')}</h2>
+            <div className="holder-nodes">
+              {nodeOffers(info).map((item) => (
+                <NodeCard key={item.type} offer={item} onBuy={open} />
+              ))}
+            </div>
+          </section>
+        )
+      }}
+    </MoneyFlow>
   )
 }

@@ -15,9 +15,8 @@ import { FormFrame } from '../../lib/money-flow/form-frame.tsx'
 import {
   BalanceCard,
   FlowAmountField,
-  FlowSheet,
   LiveProblem,
-  ResultView,
+  MoneyFlow,
   Rows,
   SubmitButton,
   strongRow,
@@ -25,7 +24,6 @@ import {
   type Row,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { gameInfoOptions } from './api/game-info.ts'
 import { useRedeemHope } from './api/redeem-hope.ts'
 import { checkExchange, type ExchangeProblem, type ExchangeQuote } from './exchange.rules.ts'
@@ -56,107 +54,99 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
   const breakdown = useBreakdown()
   const amount = useAmountText(HOPE_DECIMALS)
   const redeem = useRedeemHope()
-  const flow = useMoneyFlow<ExchangeQuote, RedeemResult>(
-    (quote, idempotencyKey) => redeem.mutateAsync({ amount: quote.amount, idempotencyKey }),
-    { onDone: () => amount.set('') },
-  )
   const check = checkExchange(amount.units, info, available)
   const { live, quote } = liveOf(check, amount.problem !== null, ['amountRequired'])
   const say = (problem: ExchangeProblem) =>
     t(`exchange.problems.${problem}`, { available: formatMoney(available, amount.lang) })
   const price = (value: string) => t('stake.priceValue', { price: formatMoney(value, amount.lang) })
 
-  if (flow.state.stage === 'done') {
-    const result = flow.state.result
-    return (
-      <ResultView
-        testId="exchange"
-        title={t('exchange.success')}
-        amount={money(result.net, 'USDT')}
-        rows={[
+  return (
+    <MoneyFlow<ExchangeQuote, RedeemResult>
+      testId="exchange"
+      send={(sheet, idempotencyKey) => redeem.mutateAsync({ amount: sheet.amount, idempotencyKey })}
+      onDone={() => amount.set('')}
+      confirm={(sheet) => ({
+        title: t('exchange.confirmTitle'),
+        amount: money(sheet.amount, 'HOPE'),
+        rows: [
+          { label: t('exchange.price'), value: price(sheet.price) },
+          ...breakdown(sheet, 'exchange-confirm'),
+        ],
+        failedText: t('exchange.networkFailed'),
+        confirmLabel: t('exchange.confirm'),
+      })}
+      result={(result) => ({
+        title: t('exchange.success'),
+        amount: money(result.net, 'USDT'),
+        rows: [
           { label: t('exchange.price'), value: price(result.price) },
           ...breakdown(result, 'exchange-result'),
-        ]}
-        note={
+        ],
+        note: (
           <p className="money-note money-note--info">
             {t('exchange.pledgedNote', { rate: ratePercent(result.pledge.releaseRate) })}
           </p>
-        }
-        account="usdt"
-        log={{ to: PLEDGES, label: t('exchange.viewPledges'), testId: 'exchange-result-pledges' }}
-        doneLabel={t('exchange.done')}
-      />
-    )
-  }
+        ),
+        account: 'usdt',
+        log: { to: PLEDGES, label: t('exchange.viewPledges'), testId: 'exchange-result-pledges' },
+        doneLabel: t('exchange.done'),
+      })}
+    >
+      {(flow) => (
+        <>
+          <BalanceCard
+            testId="exchange"
+            label={t('exchange.available')}
+            value={money(available, 'HOPE')}
+            records={{ to: PLEDGES, label: t('translation:titles.pledgeRecord') }}
+          />
 
-  return (
-    <>
-      <BalanceCard
-        testId="exchange"
-        label={t('exchange.available')}
-        value={money(available, 'HOPE')}
-        records={{ to: PLEDGES, label: t('translation:titles.pledgeRecord') }}
-      />
+          <section className="card stake-terms">
+            <Rows
+              rows={[
+                strongRow(t('exchange.price'), price(info.price), 'exchange-price'),
+                {
+                  label: t('exchange.split'),
+                  value: t('exchange.splitValue', {
+                    ...splitPercents(info.redeemShare),
+                    rate: ratePercent(info.pledgeDailyRate),
+                  }),
+                  testId: 'exchange-split',
+                },
+                {
+                  label: t('exchange.feeRate'),
+                  value: `${ratePercent(info.redeemFeeRate)}%`,
+                  testId: 'exchange-fee-rate',
+                },
+              ]}
+            />
+          </section>
 
-      <section className="card stake-terms">
-        <Rows
-          rows={[
-            strongRow(t('exchange.price'), price(info.price), 'exchange-price'),
-            {
-              label: t('exchange.split'),
-              value: t('exchange.splitValue', {
-                ...splitPercents(info.redeemShare),
-                rate: ratePercent(info.pledgeDailyRate),
-              }),
-              testId: 'exchange-split',
-            },
-            {
-              label: t('exchange.feeRate'),
-              value: `${ratePercent(info.redeemFeeRate)}%`,
-              testId: 'exchange-fee-rate',
-            },
-          ]}
-        />
-      </section>
-
-      <section className="card money-form">
-        <FlowAmountField
-          testId="exchange"
-          flow={flow}
-          amount={amount}
-          label={t('exchange.amount')}
-          unit="HOPE"
-          placeholder={t('exchange.amountHint')}
-          all={{ label: t('exchange.all'), units: hopeUnits(available) }}
-        />
-        {quote && <Rows rows={breakdown(quote, 'exchange')} />}
-        <LiveProblem testId="exchange" text={live && say(live)} />
-        <p className="money-note money-note--info">{t('exchange.note')}</p>
-        <SubmitButton
-          testId="exchange"
-          label={t('exchange.submit')}
-          flow={flow}
-          check={check}
-          fieldRefused={amount.problem !== null}
-          say={say}
-        />
-      </section>
-
-      <FlowSheet
-        testId="exchange"
-        flow={flow}
-        title={t('exchange.confirmTitle')}
-        render={(sheet) => ({
-          amount: money(sheet.amount, 'HOPE'),
-          rows: [
-            { label: t('exchange.price'), value: price(sheet.price) },
-            ...breakdown(sheet, 'exchange-confirm'),
-          ],
-        })}
-        failedText={t('exchange.networkFailed')}
-        confirmLabel={t('exchange.confirm')}
-      />
-    </>
+          <section className="card money-form">
+            <FlowAmountField
+              testId="exchange"
+              flow={flow}
+              amount={amount}
+              label={t('exchange.amount')}
+              unit="HOPE"
+              placeholder={t('exchange.amountHint')}
+              all={{ label: t('exchange.all'), units: hopeUnits(available) }}
+            />
+            {quote && <Rows rows={breakdown(quote, 'exchange')} />}
+            <LiveProblem testId="exchange" text={live && say(live)} />
+            <p className="money-note money-note--info">{t('exchange.note')}</p>
+            <SubmitButton
+              testId="exchange"
+              label={t('exchange.submit')}
+              flow={flow}
+              check={check}
+              fieldRefused={amount.problem !== null}
+              say={say}
+            />
+          </section>
+        </>
+      )}
+    </MoneyFlow>
   )
 }
 

@@ -19,16 +19,14 @@ import { liveOf } from '../../lib/money-flow/checks.ts'
 import { FormLoad, HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
 import {
   FlowAmountField,
-  FlowSheet,
   LiveProblem,
-  ResultView,
+  MoneyFlow,
   Rows,
   SubmitButton,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { RecordItems } from '../../lib/record-pages.tsx'
 import { useCreateStake } from './api/create-stake.ts'
 import { gameInfoOptions } from './api/game-info.ts'
@@ -150,10 +148,6 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
   const { lang, usdt, hope } = useAmounts()
   const amount = useAmountText(USDT_DECIMALS)
   const stake = useCreateStake()
-  const flow = useMoneyFlow<StakeQuote, StakeResult>(
-    (quote, idempotencyKey) => stake.mutateAsync({ amount: quote.amount, idempotencyKey }),
-    { onDone: () => amount.set('') },
-  )
   const min = formatMoney(info.minEntry, lang)
   const step = formatMoney(info.entryStep, lang)
   const check = checkEntry(amount.units, info, available)
@@ -161,115 +155,111 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
   const say = (problem: StakeProblem) => t(`stake.problems.${problem}`, { min, step })
   const price = (value: string) => t('stake.priceValue', { price: formatMoney(value, lang) })
 
-  if (flow.state.stage === 'done') {
-    const { position, fills } = flow.state.result
-    return (
-      <ResultView
-        testId="stake"
-        title={t('stake.success')}
-        amount={usdt(position.principal)}
-        rows={[
+  return (
+    <MoneyFlow<StakeQuote, StakeResult>
+      testId="stake"
+      send={(sheet, idempotencyKey) => stake.mutateAsync({ amount: sheet.amount, idempotencyKey })}
+      onDone={() => amount.set('')}
+      confirm={(sheet) => ({
+        title: t('stake.confirmTitle'),
+        amount: usdt(sheet.amount),
+        rows: [
+          { label: t('stake.price'), value: price(sheet.price), testId: 'stake-confirm-price' },
+          strongRow(t('stake.estimate'), `≈ ${hope(sheet.hope)}`, 'stake-confirm-hope'),
+          {
+            label: t('stake.dailyRate'),
+            value: t('stake.percentPerDay', { rate: formatMoney(sheet.dailyRate, lang) }),
+            testId: 'stake-confirm-daily',
+          },
+          {
+            label: t('stake.capMultiple'),
+            value: t('stake.capValue', {
+              multiple: formatMoney(sheet.capMultiple, lang),
+              cap: usdt(sheet.cap),
+            }),
+            testId: 'stake-confirm-cap',
+          },
+        ],
+        note: <p className="money-note money-note--info">{t('stake.estimateNote')}</p>,
+        failedText: t('stake.networkFailed'),
+        confirmLabel: t('stake.confirm'),
+      })}
+      result={({ position, fills }, flow) => ({
+        title: t('stake.success'),
+        amount: usdt(position.principal),
+        rows: [
           strongRow(t('stake.bought'), hope(position.hope), 'stake-result-hope'),
           { label: t('stake.cap'), value: usdt(position.cap) },
-        ]}
-        note={
-          fills.length > 0 && (
-            <>
-              <h3 className="stake-fills__title">{t('stake.fills')}</h3>
-              <ul className="stake-fills">
-                {fills.map((fill) => (
-                  <li key={fill.stage} data-testid="stake-result-fill">
-                    <span>
-                      {t('stake.fill', { stage: fill.stage, price: formatMoney(fill.price, lang) })}
-                    </span>
-                    <span>
-                      {hope(fill.hope)} · {usdt(fill.usdt)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )
-        }
-        account="usdt"
-        log={{ to: ENTRY_LOG, label: t('stake.viewLog'), testId: 'stake-result-log' }}
-        doneLabel={t('stake.again')}
-        doneTestId="stake-again"
-        onDone={flow.reset}
-      />
-    )
-  }
+        ],
+        note: fills.length > 0 && (
+          <>
+            <h3 className="stake-fills__title">{t('stake.fills')}</h3>
+            <ul className="stake-fills">
+              {fills.map((fill) => (
+                <li key={fill.stage} data-testid="stake-result-fill">
+                  <span>
+                    {t('stake.fill', { stage: fill.stage, price: formatMoney(fill.price, lang) })}
+                  </span>
+                  <span>
+                    {hope(fill.hope)} · {usdt(fill.usdt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ),
+        account: 'usdt',
+        log: { to: ENTRY_LOG, label: t('stake.viewLog'), testId: 'stake-result-log' },
+        doneLabel: t('stake.again'),
+        doneTestId: 'stake-again',
+        onDone: flow.reset,
+      })}
+    >
+      {(flow) => (
+        <section className="card money-form">
+          <h2 className="section-title">{t('stake.entryTitle')}</h2>
+          <FlowAmountField
+            testId="stake"
+            flow={flow}
+            amount={amount}
+            label={t('stake.amount')}
+            unit="USDT"
+            placeholder={t('stake.amountHint', { min, step })}
+            all={{
+              label: t('stake.max'),
+              units: maxEntry(
+                usdtUnits(available),
+                usdtUnits(info.minEntry),
+                usdtUnits(info.entryStep),
+              ),
+              none: say('insufficient'),
+            }}
+          />
+          <p className="money-field__hint" data-testid="stake-rule">
+            {t('stake.rule', { min, step })}
+          </p>
+          <p className="money-field__hint" data-testid="stake-available">
+            {t('stake.available', { available: usdt(available) })}
+          </p>
 
-  return (
-    <section className="card money-form">
-      <h2 className="section-title">{t('stake.entryTitle')}</h2>
-      <FlowAmountField
-        testId="stake"
-        flow={flow}
-        amount={amount}
-        label={t('stake.amount')}
-        unit="USDT"
-        placeholder={t('stake.amountHint', { min, step })}
-        all={{
-          label: t('stake.max'),
-          units: maxEntry(
-            usdtUnits(available),
-            usdtUnits(info.minEntry),
-            usdtUnits(info.entryStep),
-          ),
-          none: say('insufficient'),
-        }}
-      />
-      <p className="money-field__hint" data-testid="stake-rule">
-        {t('stake.rule', { min, step })}
-      </p>
-      <p className="money-field__hint" data-testid="stake-available">
-        {t('stake.available', { available: usdt(available) })}
-      </p>
+          {quote && (
+            <Rows
+              rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]}
+            />
+          )}
+          <LiveProblem testId="stake" text={live && say(live)} shortfall={shortfall} />
 
-      {quote && (
-        <Rows rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]} />
+          <SubmitButton
+            testId="stake"
+            label={t('stake.submit')}
+            flow={flow}
+            check={check}
+            fieldRefused={amount.problem !== null}
+            say={say}
+          />
+        </section>
       )}
-      <LiveProblem testId="stake" text={live && say(live)} shortfall={shortfall} />
-
-      <SubmitButton
-        testId="stake"
-        label={t('stake.submit')}
-        flow={flow}
-        check={check}
-        fieldRefused={amount.problem !== null}
-        say={say}
-      />
-
-      <FlowSheet
-        testId="stake"
-        flow={flow}
-        title={t('stake.confirmTitle')}
-        render={(sheet) => ({
-          amount: usdt(sheet.amount),
-          rows: [
-            { label: t('stake.price'), value: price(sheet.price), testId: 'stake-confirm-price' },
-            strongRow(t('stake.estimate'), `≈ ${hope(sheet.hope)}`, 'stake-confirm-hope'),
-            {
-              label: t('stake.dailyRate'),
-              value: t('stake.percentPerDay', { rate: formatMoney(sheet.dailyRate, lang) }),
-              testId: 'stake-confirm-daily',
-            },
-            {
-              label: t('stake.capMultiple'),
-              value: t('stake.capValue', {
-                multiple: formatMoney(sheet.capMultiple, lang),
-                cap: usdt(sheet.cap),
-              }),
-              testId: 'stake-confirm-cap',
-            },
-          ],
-        })}
-        note={<p className="money-note money-note--info">{t('stake.estimateNote')}</p>}
-        failedText={t('stake.networkFailed')}
-        confirmLabel={t('stake.confirm')}
-      />
-    </section>
+    </MoneyFlow>
   )
 }
 

@@ -9,15 +9,14 @@ import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import {
   AmountField,
   BalanceCard,
-  PaymentSheet,
   LiveProblem,
+  MoneyFlow,
   paymentRows,
-  ResultView,
   Rows,
   SubmitButton,
   useMoney,
+  usePaymentConfirmation,
 } from '../../lib/money-flow/money-flow.tsx'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { toUnits } from '../../lib/money-input.ts'
 import { useCreateTransfer } from './api/create-transfer.ts'
 import {
@@ -51,16 +50,12 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const [amount, setAmount] = useState('')
   const addressInput = useRef<HTMLInputElement>(null)
   const transfer = useCreateTransfer()
-  const flow = useMoneyFlow<TransferQuote, TransferResult>(
-    (quote, idempotencyKey) =>
-      transfer.mutateAsync({ address: quote.address, amount: quote.amount, idempotencyKey }),
-    {
-      onDone: () => {
-        setAddress('')
-        setAmount('')
-      },
-    },
-  )
+  const payment = usePaymentConfirmation({
+    testId: 'transfer',
+    kind: 'transfer',
+    labels,
+    currency: CURRENCY,
+  })
 
   const read = readAmount(amount, coin.decimals, lang)
   const amountProblem = 'problem' in read ? read.problem : null
@@ -81,20 +76,26 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         ? problemText(check.problem)
         : null
 
-  const paste = async () => {
-    const text = await readClipboard()
-    if (text) flow.edit(() => setAddress(text))
-    else addressInput.current?.focus()
-  }
-
-  if (flow.state.stage === 'done') {
-    const result = flow.state.result
-    return (
-      <ResultView
-        testId="transfer"
-        title={t('transfer.success')}
-        amount={money(result.amount, CURRENCY)}
-        rows={[
+  return (
+    <MoneyFlow<TransferQuote, TransferResult>
+      testId="transfer"
+      send={(sheet, idempotencyKey) =>
+        transfer.mutateAsync({ address: sheet.address, amount: sheet.amount, idempotencyKey })
+      }
+      onDone={() => {
+        setAddress('')
+        setAmount('')
+      }}
+      confirm={(sheet) => ({
+        ...payment(sheet),
+        title: t('transfer.confirmTitle'),
+        failedText: t('transfer.networkFailed'),
+        confirmLabel: t('transfer.confirm'),
+      })}
+      result={(result) => ({
+        title: t('transfer.success'),
+        amount: money(result.amount, CURRENCY),
+        rows: [
           {
             label: t('transfer.to'),
             value: mask(result.to),
@@ -102,118 +103,114 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
             testId: 'transfer-result-to',
           },
           { label: t('transfer.fee'), value: money(result.fee, CURRENCY) },
-        ]}
-        account="usdt"
-        log={{ to: TRANSFER_LOG, label: t('transfer.viewLog'), testId: 'transfer-result-log' }}
-        doneLabel={t('transfer.done')}
-      />
-    )
-  }
-
-  return (
-    <>
-      <BalanceCard
-        testId="transfer"
-        label={t('transfer.available')}
-        value={money(available, CURRENCY)}
-        records={{ to: TRANSFER_LOG, label: t('transfer.records') }}
-      />
-
-      <section className="card money-form">
-        <label className="money-field">
-          <span className="money-label">{t('transfer.address')}</span>
-          <span className="money-input">
-            <input
-              ref={addressInput}
-              value={address}
-              onChange={(event) => flow.edit(() => setAddress(event.target.value.trim()))}
-              placeholder={t('transfer.addressHint')}
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={64}
-              data-testid="transfer-address-input"
+        ],
+        account: 'usdt',
+        log: { to: TRANSFER_LOG, label: t('transfer.viewLog'), testId: 'transfer-result-log' },
+        doneLabel: t('transfer.done'),
+      })}
+    >
+      {(flow) => {
+        const paste = async () => {
+          const text = await readClipboard()
+          if (text) flow.edit(() => setAddress(text))
+          else addressInput.current?.focus()
+        }
+        return (
+          <>
+            <BalanceCard
+              testId="transfer"
+              label={t('transfer.available')}
+              value={money(available, CURRENCY)}
+              records={{ to: TRANSFER_LOG, label: t('transfer.records') }}
             />
-            <button
-              type="button"
-              className="money-input__action"
-              onClick={() => void paste()}
-              data-testid="transfer-paste"
-            >
-              {t('transfer.paste')}
-            </button>
-          </span>
-        </label>
 
-        <AmountField
-          testId="transfer"
-          label={t('transfer.amount')}
-          value={amount}
-          onChange={(text) => flow.edit(() => setAmount(text))}
-          unit={CURRENCY}
-          placeholder={t('transfer.amountHint', { min })}
-          problem={amountProblem}
-          decimals={coin.decimals}
-          all={{
-            label: t('transfer.all'),
-            onClick: () =>
-              flow.edit(() =>
-                setAmount(
-                  writeAmount(
-                    maxTransferable(toUnits(available, coin.decimals), coin),
-                    coin.decimals,
-                    lang,
-                  ),
-                ),
-              ),
-          }}
-        />
+            <section className="card money-form">
+              <label className="money-field">
+                <span className="money-label">{t('transfer.address')}</span>
+                <span className="money-input">
+                  <input
+                    ref={addressInput}
+                    value={address}
+                    onChange={(event) => flow.edit(() => setAddress(event.target.value.trim()))}
+                    placeholder={t('transfer.addressHint')}
+                    autoComplete="off"
+                    autoCapitalize="off"
+                    autoCorrect="off"
+                    spellCheck={false}
+                    maxLength={64}
+                    data-testid="transfer-address-input"
+                  />
+                  <button
+                    type="button"
+                    className="money-input__action"
+                    onClick={() => void paste()}
+                    data-testid="transfer-paste"
+                  >
+                    {t('transfer.paste')}
+                  </button>
+                </span>
+              </label>
 
-        {quote && (
-          <Rows
-            rows={paymentRows('transfer', labels, {
-              fee: money(quote.fee, CURRENCY),
-              total: money(quote.total, CURRENCY),
-            })}
-          />
-        )}
+              <AmountField
+                testId="transfer"
+                label={t('transfer.amount')}
+                value={amount}
+                onChange={(text) => flow.edit(() => setAmount(text))}
+                unit={CURRENCY}
+                placeholder={t('transfer.amountHint', { min })}
+                problem={amountProblem}
+                decimals={coin.decimals}
+                all={{
+                  label: t('transfer.all'),
+                  onClick: () =>
+                    flow.edit(() =>
+                      setAmount(
+                        writeAmount(
+                          maxTransferable(toUnits(available, coin.decimals), coin),
+                          coin.decimals,
+                          lang,
+                        ),
+                      ),
+                    ),
+                }}
+              />
 
-        <LiveProblem
-          testId="transfer"
-          text={live}
-          shortfall={'shortfall' in check ? check.shortfall : null}
-        />
+              {quote && (
+                <Rows
+                  rows={paymentRows('transfer', labels, {
+                    fee: money(quote.fee, CURRENCY),
+                    total: money(quote.total, CURRENCY),
+                  })}
+                />
+              )}
 
-        {/* The rule, until an address breaks it: then the red text above says it, once. */}
-        {live !== t('transfer.downlineNote') && (
-          <p className="money-note" data-testid="transfer-downline-note">
-            {t('transfer.downlineNote')}
-          </p>
-        )}
+              <LiveProblem
+                testId="transfer"
+                text={live}
+                shortfall={'shortfall' in check ? check.shortfall : null}
+              />
 
-        <SubmitButton
-          testId="transfer"
-          label={t('transfer.submit')}
-          flow={flow}
-          check={check}
-          fieldRefused={amountProblem !== null}
-          say={problemText}
-          hold={addressProblem ? t(`flow.address.${addressProblem}`) : null}
-        />
-      </section>
+              {/* The rule, until an address breaks it: then the red text above says it, once. */}
+              {live !== t('transfer.downlineNote') && (
+                <p className="money-note" data-testid="transfer-downline-note">
+                  {t('transfer.downlineNote')}
+                </p>
+              )}
 
-      <PaymentSheet
-        testId="transfer"
-        kind="transfer"
-        flow={flow}
-        labels={labels}
-        currency={CURRENCY}
-        title={t('transfer.confirmTitle')}
-        failedText={t('transfer.networkFailed')}
-        confirmLabel={t('transfer.confirm')}
-      />
-    </>
+              <SubmitButton
+                testId="transfer"
+                label={t('transfer.submit')}
+                flow={flow}
+                check={check}
+                fieldRefused={amountProblem !== null}
+                say={problemText}
+                hold={addressProblem ? t(`flow.address.${addressProblem}`) : null}
+              />
+            </section>
+          </>
+        )
+      }}
+    </MoneyFlow>
   )
 }
 

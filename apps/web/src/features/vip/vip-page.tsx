@@ -13,14 +13,7 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney, ratePercent } from '../../lib/format.ts'
 import { Icon } from '../../lib/icons.tsx'
-import {
-  FlowSheet,
-  LiveProblem,
-  ResultView,
-  strongRow,
-  useAmounts,
-} from '../../lib/money-flow/money-flow.tsx'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
+import { LiveProblem, MoneyFlow, strongRow, useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { useUpgradeLevel } from './api/upgrade-level.ts'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
 import { membershipKeys } from '../../lib/api/membership.ts'
@@ -125,91 +118,79 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
     void queryClient.invalidateQueries({ queryKey: membershipKeys.info() })
     void queryClient.invalidateQueries({ queryKey: accountKeys.balance() })
   }
-  const flow = useMoneyFlow<UpgradeQuote, PurchaseResult>(
-    (quote, idempotencyKey) => upgradeLevel.mutateAsync({ level: quote.to, idempotencyKey }),
-    { onRefused: refresh },
-  )
   const level = (n: number) => t(`translation:levels.${levelName(n)}`)
-
-  if (flow.state.stage === 'done') {
-    const result = flow.state.result
-    return (
-      <ResultView
-        testId="vip"
-        title={t('vip.success')}
-        amount={level(result.level)}
-        rows={[
-          strongRow(t('vip.paid'), usdt(result.paid), 'vip-result-paid'),
-          strongRow(t('vip.hope'), hope(result.hope), 'vip-result-hope'),
-        ]}
-        account="usdt"
-        log={{ to: '/split', label: t('vip.viewSplit'), testId: 'vip-result-split' }}
-        doneLabel={t('vip.done')}
-        doneTestId="vip-result-done"
-        onDone={flow.reset}
-      />
-    )
-  }
-
   const rows = levelRows(info)
   return (
-    <section className="card">
-      <h2 className="section-title">{t('vip.levels')}</h2>
-      <p className="vip-note">
-        {t('vip.levelsNote', { rate: formatMoney(ratePercent(info.splitDailyRate), lang) })}
-      </p>
-      <ul className="vip-rows">
-        {rows.map((row) => (
-          <LevelItem
-            key={row.level}
-            row={row}
-            current={row.level === info.level}
-            // Each opening is a new request: the server refuses a level already held, so a
-            // reopened sheet after an unknown outcome cannot pay twice.
-            onUpgrade={(offer) =>
-              flow.edit(() => flow.open(quoteUpgrade(info.level, offer, available)))
-            }
-          />
-        ))}
-      </ul>
-      {info.level >= TOP_LEVEL && (
-        <p className="vip-top" data-testid="vip-top">
-          {t('vip.top')}
-        </p>
-      )}
-      <FlowSheet
-        testId="vip"
-        flow={{
-          ...flow,
-          close: () => {
-            if (flow.state.stage === 'failed') refresh()
-            flow.close()
-          },
-        }}
-        title={t('vip.confirmTitle')}
-        render={(sheet) => ({
-          amount: usdt(sheet.cost),
-          rows: [
-            strongRow(
-              t('vip.target'),
-              t('vip.levelChange', { from: level(sheet.from), to: level(sheet.to) }),
-              'vip-confirm-level',
-            ),
-            { label: t('vip.available'), value: usdt(available), testId: 'vip-confirm-available' },
-          ],
-          blocked: sheet.missing && (
-            <LiveProblem
-              testId="vip"
-              text={t('money:transfer.problems.insufficient')}
-              shortfall={sheet.missing}
-            />
+    <MoneyFlow<UpgradeQuote, PurchaseResult>
+      testId="vip"
+      send={(quote, idempotencyKey) =>
+        upgradeLevel.mutateAsync({ level: quote.to, idempotencyKey })
+      }
+      onStale={refresh}
+      confirm={(sheet) => ({
+        title: t('vip.confirmTitle'),
+        amount: usdt(sheet.cost),
+        rows: [
+          strongRow(
+            t('vip.target'),
+            t('vip.levelChange', { from: level(sheet.from), to: level(sheet.to) }),
+            'vip-confirm-level',
           ),
-        })}
-        note={<p className="money-note money-note--info">{t('vip.buyNote')}</p>}
-        failedText={t('vip.networkFailed')}
-        confirmLabel={t('vip.confirm')}
-      />
-    </section>
+          { label: t('vip.available'), value: usdt(available), testId: 'vip-confirm-available' },
+        ],
+        blocked: sheet.missing && (
+          <LiveProblem
+            testId="vip"
+            text={t('money:transfer.problems.insufficient')}
+            shortfall={sheet.missing}
+          />
+        ),
+        note: <p className="money-note money-note--info">{t('vip.buyNote')}</p>,
+        failedText: t('vip.networkFailed'),
+        confirmLabel: t('vip.confirm'),
+      })}
+      result={(result, flow) => ({
+        title: t('vip.success'),
+        amount: level(result.level),
+        rows: [
+          strongRow(t('vip.paid'), usdt(result.paid), 'vip-result-paid'),
+          strongRow(t('vip.hope'), hope(result.hope), 'vip-result-hope'),
+        ],
+        account: 'usdt',
+        log: { to: '/split', label: t('vip.viewSplit'), testId: 'vip-result-split' },
+        doneLabel: t('vip.done'),
+        doneTestId: 'vip-result-done',
+        onDone: flow.reset,
+      })}
+    >
+      {(flow) => (
+        <section className="card">
+          <h2 className="section-title">{t('vip.levels')}</h2>
+          <p className="vip-note">
+            {t('vip.levelsNote', { rate: formatMoney(ratePercent(info.splitDailyRate), lang) })}
+          </p>
+          <ul className="vip-rows">
+            {rows.map((row) => (
+              <LevelItem
+                key={row.level}
+                row={row}
+                current={row.level === info.level}
+                // Each opening is a new request: the server refuses a level already held, so a
+                // reopened sheet after an unknown outcome cannot pay twice.
+                onUpgrade={(offer) =>
+                  flow.edit(() => flow.open(quoteUpgrade(info.level, offer, available)))
+                }
+              />
+            ))}
+          </ul>
+          {info.level >= TOP_LEVEL && (
+            <p className="vip-top" data-testid="vip-top">
+              {t('vip.top')}
+            </p>
+          )}
+        </section>
+      )}
+    </MoneyFlow>
   )
 }
 

@@ -14,16 +14,15 @@ import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
 import {
   AmountField,
   BalanceCard,
-  PaymentSheet,
   LiveProblem,
+  MoneyFlow,
   paymentRows,
-  ResultView,
   Rows,
   SubmitButton,
   strongRow,
   useMoney,
+  usePaymentConfirmation,
 } from '../../lib/money-flow/money-flow.tsx'
-import { useMoneyFlow } from '../../lib/money-flow/use-money-flow.ts'
 import { toUnits } from '../../lib/money-input.ts'
 import { StatusTag } from '../../lib/status-tag.tsx'
 import { useSession } from '../../lib/store.ts'
@@ -52,11 +51,12 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   const [amount, setAmount] = useState('')
   const [address, setAddress] = useState<string>(ownAddress)
   const withdraw = useCreateWithdrawal()
-  const flow = useMoneyFlow<WithdrawQuote, Withdrawal>(
-    (quote, idempotencyKey) =>
-      withdraw.mutateAsync({ amount: quote.amount, address: quote.address, idempotencyKey }),
-    { onDone: () => setAmount('') },
-  )
+  const payment = usePaymentConfirmation({
+    testId: 'withdraw',
+    kind: 'withdraw',
+    labels,
+    currency: CURRENCY,
+  })
 
   const say = (problem: WithdrawProblem) =>
     t(`withdraw.problems.${problem}`, { min: formatMoney(coin.minWithdraw, lang) })
@@ -78,15 +78,25 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
     (check.problem === 'amountBelowMinimum' || check.problem === 'insufficient')
       ? say(check.problem)
       : null
+  const own = ownAddress !== '' && address.toLowerCase() === ownAddress.toLowerCase()
 
-  if (flow.state.stage === 'done') {
-    const withdrawal = flow.state.result
-    return (
-      <ResultView
-        testId="withdraw"
-        title={t('withdraw.success')}
-        amount={money(withdrawal.amount, CURRENCY)}
-        rows={[
+  return (
+    <MoneyFlow<WithdrawQuote, Withdrawal>
+      testId="withdraw"
+      send={(quote, idempotencyKey) =>
+        withdraw.mutateAsync({ amount: quote.amount, address: quote.address, idempotencyKey })
+      }
+      onDone={() => setAmount('')}
+      confirm={(quote) => ({
+        ...payment(quote),
+        title: t('withdraw.confirmTitle'),
+        failedText: t('withdraw.networkFailed'),
+        confirmLabel: t('withdraw.confirm'),
+      })}
+      result={(withdrawal) => ({
+        title: t('withdraw.success'),
+        amount: money(withdrawal.amount, CURRENCY),
+        rows: [
           {
             label: t('withdraw.fee'),
             value: money(withdrawal.fee, CURRENCY),
@@ -111,121 +121,107 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
               </StatusTag>
             ),
           },
-        ]}
-        note={
-          heldUntil(withdrawal) ? (
-            <p className="money-result__hold" data-testid="withdraw-result-hold">
-              {t('records.onHold', { time: formatDateTime(withdrawal.holdUntil!, lang) })}
-            </p>
-          ) : undefined
-        }
-        account="usdt"
-        log={{ to: RECORDS, label: t('withdraw.viewRecords'), testId: 'withdraw-result-records' }}
-        doneLabel={t('withdraw.done')}
-      />
-    )
-  }
-
-  const own = ownAddress !== '' && address.toLowerCase() === ownAddress.toLowerCase()
-  return (
-    <>
-      <BalanceCard
-        testId="withdraw"
-        label={t('withdraw.available')}
-        value={money(available, CURRENCY)}
-        records={{ to: RECORDS, label: t('withdraw.records') }}
-      />
-
-      <section className="card money-form">
-        <AmountField
-          testId="withdraw"
-          label={t('withdraw.amount')}
-          value={amount}
-          onChange={(text) => flow.edit(() => setAmount(text))}
-          unit={CURRENCY}
-          placeholder={t('withdraw.amountHint', { min: formatMoney(coin.minWithdraw, lang) })}
-          problem={amountProblem}
-          decimals={coin.decimals}
-          all={{
-            label: t('withdraw.all'),
-            onClick: () =>
-              flow.edit(() =>
-                setAmount(
-                  writeAmount(
-                    maxWithdrawable(toUnits(available, coin.decimals), coin),
-                    coin.decimals,
-                    lang,
-                  ),
-                ),
-              ),
-          }}
-        />
-
-        <label className="money-field">
-          <span className="money-label">{t('withdraw.address')}</span>
-          <span className="money-input">
-            <input
-              value={address}
-              onChange={(event) => flow.edit(() => setAddress(event.target.value.trim()))}
-              placeholder={t('withdraw.addressHint')}
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={64}
-              className="withdraw-address"
-              data-testid="withdraw-address-input"
-            />
-            {!own && ownAddress && (
-              <button
-                type="button"
-                className="money-input__action"
-                onClick={() => flow.edit(() => setAddress(ownAddress))}
-                data-testid="withdraw-own-address"
-              >
-                {t('withdraw.ownWallet')}
-              </button>
-            )}
-          </span>
-          {own && <span className="money-field__hint">{t('withdraw.ownWalletNote')}</span>}
-        </label>
-
-        {amountAccepted && (
-          <Rows
-            rows={paymentRows('withdraw', labels, {
-              fee: money(formatAmount(fee, coin.decimals), CURRENCY),
-              total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
-            })}
+        ],
+        note: heldUntil(withdrawal) ? (
+          <p className="money-result__hold" data-testid="withdraw-result-hold">
+            {t('records.onHold', { time: formatDateTime(withdrawal.holdUntil!, lang) })}
+          </p>
+        ) : undefined,
+        account: 'usdt',
+        log: { to: RECORDS, label: t('withdraw.viewRecords'), testId: 'withdraw-result-records' },
+        doneLabel: t('withdraw.done'),
+      })}
+    >
+      {(flow) => (
+        <>
+          <BalanceCard
+            testId="withdraw"
+            label={t('withdraw.available')}
+            value={money(available, CURRENCY)}
+            records={{ to: RECORDS, label: t('withdraw.records') }}
           />
-        )}
 
-        <LiveProblem
-          testId="withdraw"
-          text={live}
-          shortfall={'shortfall' in check ? check.shortfall : null}
-        />
+          <section className="card money-form">
+            <AmountField
+              testId="withdraw"
+              label={t('withdraw.amount')}
+              value={amount}
+              onChange={(text) => flow.edit(() => setAmount(text))}
+              unit={CURRENCY}
+              placeholder={t('withdraw.amountHint', { min: formatMoney(coin.minWithdraw, lang) })}
+              problem={amountProblem}
+              decimals={coin.decimals}
+              all={{
+                label: t('withdraw.all'),
+                onClick: () =>
+                  flow.edit(() =>
+                    setAmount(
+                      writeAmount(
+                        maxWithdrawable(toUnits(available, coin.decimals), coin),
+                        coin.decimals,
+                        lang,
+                      ),
+                    ),
+                  ),
+              }}
+            />
 
-        <SubmitButton
-          testId="withdraw"
-          label={t('withdraw.submit')}
-          flow={flow}
-          check={check}
-          fieldRefused={amountProblem !== null}
-          say={say}
-        />
-      </section>
+            <label className="money-field">
+              <span className="money-label">{t('withdraw.address')}</span>
+              <span className="money-input">
+                <input
+                  value={address}
+                  onChange={(event) => flow.edit(() => setAddress(event.target.value.trim()))}
+                  placeholder={t('withdraw.addressHint')}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={64}
+                  className="withdraw-address"
+                  data-testid="withdraw-address-input"
+                />
+                {!own && ownAddress && (
+                  <button
+                    type="button"
+                    className="money-input__action"
+                    onClick={() => flow.edit(() => setAddress(ownAddress))}
+                    data-testid="withdraw-own-address"
+                  >
+                    {t('withdraw.ownWallet')}
+                  </button>
+                )}
+              </span>
+              {own && <span className="money-field__hint">{t('withdraw.ownWalletNote')}</span>}
+            </label>
 
-      <PaymentSheet
-        testId="withdraw"
-        kind="withdraw"
-        flow={flow}
-        labels={labels}
-        currency={CURRENCY}
-        title={t('withdraw.confirmTitle')}
-        failedText={t('withdraw.networkFailed')}
-        confirmLabel={t('withdraw.confirm')}
-      />
-    </>
+            {amountAccepted && (
+              <Rows
+                rows={paymentRows('withdraw', labels, {
+                  fee: money(formatAmount(fee, coin.decimals), CURRENCY),
+                  total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
+                })}
+              />
+            )}
+
+            <LiveProblem
+              testId="withdraw"
+              text={live}
+              shortfall={'shortfall' in check ? check.shortfall : null}
+            />
+
+            <SubmitButton
+              testId="withdraw"
+              label={t('withdraw.submit')}
+              flow={flow}
+              check={check}
+              fieldRefused={amountProblem !== null}
+              say={say}
+            />
+          </section>
+        </>
+      )}
+    </MoneyFlow>
   )
 }
 

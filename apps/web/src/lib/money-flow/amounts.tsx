@@ -5,7 +5,7 @@ import { cutDecimals, formatMoney, SEPARATORS } from '../format.ts'
 import { showToast } from '../toast.ts'
 import type { AmountProblem } from './amount.ts'
 import { amountText, type AmountText } from './use-amount.ts'
-import type { MoneyFlow } from './use-money-flow.ts'
+import type { FlowControls } from './use-money-flow.ts'
 
 /** HOPE shown with at most this many decimals (amounts sent keep all 18). */
 const HOPE_SHOWN_DECIMALS = 6
@@ -104,7 +104,7 @@ export function FlowAmountField({
   Parameters<typeof AmountField>[0],
   'value' | 'onChange' | 'problem' | 'decimals' | 'all'
 > & {
-  flow: Pick<MoneyFlow<unknown, unknown>, 'edit'>
+  flow: Pick<FlowControls<unknown, unknown>, 'edit'>
   amount: AmountText
   /** The "all"/"max" button, the amount it fills in, and what it says when that is nothing. */
   all?: { label: string; units: bigint; none?: string }

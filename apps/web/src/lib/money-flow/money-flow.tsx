@@ -1,10 +1,10 @@
-// The money screens' shared pieces: one import for the form, the sheets and the result.
+// The money screens' shared pieces: one import for the flow, its form, its sheet and its result.
 import '../money-form.css'
 import './money-flow.css'
 
 export { type Row, strongRow, Rows, paymentRows } from './rows.tsx'
 export { useAmounts, useMoney, AmountField, FlowAmountField } from './amounts.tsx'
 export { SubmitButton, Shortfall, LiveProblem } from './submit.tsx'
-export { FlowSheet, PaymentSheet, ConfirmBody, ConfirmSheet } from './sheets.tsx'
+export { type Confirmation, usePaymentConfirmation, ConfirmSheet } from './sheets.tsx'
+export { MoneyFlow } from './flow.tsx'
 export { BalanceCard } from './balance-card.tsx'
-export { ResultView } from './result.tsx'

@@ -8,35 +8,8 @@ import { Icon } from '../icons.tsx'
 import { mask } from '../mask.ts'
 import { useSession } from '../store.ts'
 import { needsWalletSignature } from './outflow.ts'
-import type { MoneyFlow } from './use-money-flow.ts'
 import { type Row, Rows, paymentRows } from './rows.tsx'
 import { useMoney } from './amounts.tsx'
-
-/** The sheet of a screen on the shared flow: open, sending and failed come from the flow. */
-export function FlowSheet<Quote, Result>({
-  flow,
-  render,
-  ...props
-}: {
-  flow: MoneyFlow<Quote, Result>
-  render: (quote: Quote) => { amount: string; rows: Row[]; blocked?: ReactNode; note?: ReactNode }
-} & Omit<
-  Parameters<typeof ConfirmSheet>[0],
-  'open' | 'amount' | 'rows' | 'sending' | 'failed' | 'onConfirm' | 'onClose'
->) {
-  const shown = flow.quote === null ? { amount: '', rows: [] } : render(flow.quote)
-  return (
-    <ConfirmSheet
-      {...props}
-      {...shown}
-      open={flow.quote !== null}
-      sending={flow.state.stage === 'sending'}
-      failed={flow.state.stage === 'failed'}
-      onConfirm={flow.confirm}
-      onClose={flow.close}
-    />
-  )
-}
 
 /** What the wallet is about to sign, said on the sheet before it asks. */
 function WalletSignNote({
@@ -66,66 +39,64 @@ function WalletSignNote({
 }
 
 /**
- * The sheet of a USDT payment to an address (transfer, withdraw): the amount, where, fee,
- * total, and what the wallet will sign when the payment needs its signature.
+ * What the confirmation of a USDT payment to an address (transfer, withdraw) shows: the
+ * amount, where, fee, total, and what the wallet will sign when the payment needs its signature.
  */
-export function PaymentSheet<
-  Quote extends { amount: string; address: string; fee: string; total: string },
-  Result,
->({
-  flow,
+export function usePaymentConfirmation({
+  testId,
   labels,
   currency,
   kind,
-  ...sheet
 }: {
-  flow: MoneyFlow<Quote, Result>
+  testId: string
   labels: { to: string; fee: string; total: string }
   currency: string
   /** The outflow it is: the wallet signs it unless it is a withdrawal to the own wallet. */
   kind: OutflowKind
-} & Omit<Parameters<typeof FlowSheet<Quote, Result>>[0], 'flow' | 'render'>) {
+}): (quote: { amount: string; address: string; fee: string; total: string }) => {
+  amount: string
+  rows: Row[]
+  note?: ReactNode
+} {
   const money = useMoney()
   const owner = useSession((s) => s.address) ?? ''
-  return (
-    <FlowSheet
-      {...sheet}
-      flow={flow}
-      render={(quote) => ({
-        amount: money(quote.amount, currency),
-        rows: paymentRows(`${sheet.testId}-confirm`, labels, {
-          to: mask(quote.address),
-          fee: money(quote.fee, currency),
-          total: money(quote.total, currency),
-        }),
-        note: needsWalletSignature(kind, owner, quote.address) ? (
-          <WalletSignNote
-            testId={sheet.testId}
-            kind={kind}
-            amount={money(quote.amount, currency)}
-            address={quote.address}
-          />
-        ) : undefined,
-      })}
-    />
-  )
+  return (quote) => ({
+    amount: money(quote.amount, currency),
+    rows: paymentRows(`${testId}-confirm`, labels, {
+      to: mask(quote.address),
+      fee: money(quote.fee, currency),
+      total: money(quote.total, currency),
+    }),
+    note: needsWalletSignature(kind, owner, quote.address) ? (
+      <WalletSignNote
+        testId={testId}
+        kind={kind}
+        amount={money(quote.amount, currency)}
+        address={quote.address}
+      />
+    ) : undefined,
+  })
 }
 
 /** What a confirmation shows and does, in a sheet of its own or in a sheet already open. */
-interface ConfirmProps {
+interface ConfirmProps extends Confirmation {
   testId: string
+  sending: boolean
+  failed: boolean
+  onConfirm: () => void
+}
+
+/** What the confirmation of one quote shows and says. */
+export interface Confirmation {
   title: string
   amount: string
   rows: Row[]
   note?: ReactNode
   /** Why this cannot be confirmed now (a shortfall): said in place of the failure, button off. */
   blocked?: ReactNode
-  sending: boolean
-  failed: boolean
   /** What is known after a request without an answer (the same key is never charged twice). */
   failedText: string
   confirmLabel: string
-  onConfirm: () => void
 }
 
 /** The confirmation of every money action; `failed` turns its button into a retry. */
@@ -173,21 +144,40 @@ export function ConfirmBody({
   )
 }
 
-/** The confirmation sheet of every money action: {@link ConfirmBody} in a bottom sheet. */
+/** The bottom sheet of a confirmation; it stays open while the request is sent. */
+export function SheetFrame({
+  open,
+  sending,
+  onClose,
+  children,
+}: {
+  open: boolean
+  sending: boolean
+  onClose: () => void
+  children: ReactNode
+}) {
+  return (
+    <Popup
+      visible={open}
+      onMaskClick={sending ? undefined : onClose}
+      onClose={onClose}
+      showCloseButton={!sending}
+      bodyClassName="money-sheet"
+    >
+      {children}
+    </Popup>
+  )
+}
+
+/** The confirmation sheet of a money action off the shared flow: {@link ConfirmBody} in a sheet. */
 export function ConfirmSheet({
   open,
   onClose,
   ...body
 }: ConfirmProps & { open: boolean; onClose: () => void }) {
   return (
-    <Popup
-      visible={open}
-      onMaskClick={body.sending ? undefined : onClose}
-      onClose={onClose}
-      showCloseButton={!body.sending}
-      bodyClassName="money-sheet"
-    >
+    <SheetFrame open={open} sending={body.sending} onClose={onClose}>
       {open && <ConfirmBody {...body} />}
-    </Popup>
+    </SheetFrame>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { showToast } from '../toast.ts'
 import type { Checked } from './checks.ts'
-import type { MoneyFlow } from './use-money-flow.ts'
+import type { FlowControls } from './use-money-flow.ts'
 import { useMoney } from './amounts.tsx'
 
 /** The problem text the button's form shows already (a field's or the live problem), if any. */
@@ -31,7 +31,7 @@ export function SubmitButton<Problem extends string, Quote>({
 }: {
   testId: string
   label: string
-  flow: Pick<MoneyFlow<Quote, unknown>, 'open'>
+  flow: Pick<FlowControls<Quote, unknown>, 'open'>
   check: Checked<Problem, Quote>
   fieldRefused: boolean
   say: (problem: Problem) => string

@@ -23,7 +23,8 @@ export function settle<Quote, Result>(
   return unanswered ? { stage: 'failed', quote } : { stage: 'editing' }
 }
 
-export interface MoneyFlow<Quote, Result> {
+/** What a screen does with its flow: open the sheet, send, close, edit, start again. */
+export interface FlowControls<Quote, Result> {
   state: FlowStage<Quote, Result>
   /** The quote of the open sheet, if any. */
   quote: Quote | null
@@ -38,6 +39,15 @@ export interface MoneyFlow<Quote, Result> {
   reset: () => void
 }
 
+export interface FlowOptions<Result> {
+  onDone?: (result: Result) => void
+  /**
+   * The server answered no (the request wrapper said why), or the sheet of a request without an
+   * answer was closed: what the screen showed may be stale.
+   */
+  onStale?: () => void
+}
+
 /**
  * The one flow of every screen that moves money: amount → checks → confirmation sheet → sending
  * → result, or failed with a retry that keeps the idempotency key. `send` is the screen's plain
@@ -45,15 +55,8 @@ export interface MoneyFlow<Quote, Result> {
  */
 export function useMoneyFlow<Quote, Result>(
   send: (quote: Quote, idempotencyKey: string) => Promise<Result>,
-  {
-    onDone,
-    onRefused,
-  }: {
-    onDone?: (result: Result) => void
-    /** The server answered no (the request wrapper said why): what the screen showed may be stale. */
-    onRefused?: () => void
-  } = {},
-): MoneyFlow<Quote, Result> {
+  { onDone, onStale }: FlowOptions<Result> = {},
+): FlowControls<Quote, Result> {
   const [state, setState] = useState<FlowStage<Quote, Result>>({ stage: 'editing' })
   const key = useConfirmationKey()
   const sending = useRef(false)
@@ -81,7 +84,7 @@ export function useMoneyFlow<Quote, Result>(
             if (!(error instanceof ApiError)) console.error(error)
             const next = settle<Quote, Result>(quote, { error })
             setState(next)
-            if (next.stage === 'editing') onRefused?.()
+            if (next.stage === 'editing') onStale?.()
           },
         )
         .finally(() => {
@@ -89,7 +92,9 @@ export function useMoneyFlow<Quote, Result>(
         })
     },
     close: () => {
-      if (!sending.current) setState({ stage: 'editing' })
+      if (sending.current) return
+      if (state.stage === 'failed') onStale?.()
+      setState({ stage: 'editing' })
     },
     edit: (apply) => {
       key.drop()

@@ -22,7 +22,7 @@ import { shortfallOf } from '../../lib/money-flow/checks.ts'
 import {
   LiveProblem,
   MoneyFlow,
-  SubmitButton,
+  MoneyForm,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -180,7 +180,18 @@ function ActivateForm({
               </span>
             </section>
 
-            <section className="card money-form">
+            <MoneyForm
+              testId="active"
+              flow={flow}
+              rules={{
+                check,
+                fieldRefused: false,
+                say,
+                hold: addressProblem ? t(`money:flow.address.${addressProblem}`) : null,
+              }}
+              live={{ text: short && t('active.insufficient'), shortfall: short }}
+              submit={t('active.submit')}
+            >
               <AddressField
                 address={address}
                 problem={addressSaid ? addressProblem : null}
@@ -199,22 +210,7 @@ function ActivateForm({
                 locked={locked ? member.location : null}
                 onChoose={(next) => flow.edit(() => setLocation(next))}
               />
-
-              <LiveProblem
-                testId="active"
-                text={short && t('active.insufficient')}
-                shortfall={short}
-              />
-              <SubmitButton
-                testId="active"
-                label={t('active.submit')}
-                flow={flow}
-                check={check}
-                fieldRefused={false}
-                say={say}
-                hold={addressProblem ? t(`money:flow.address.${addressProblem}`) : null}
-              />
-            </section>
+            </MoneyForm>
 
             <MemberPicker
               open={picking}

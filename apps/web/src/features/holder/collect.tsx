@@ -6,10 +6,9 @@ import { formatMoney } from '../../lib/format.ts'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import {
   FlowAmountField,
-  LiveProblem,
   MoneyFlow,
+  MoneyForm,
   Rows,
-  SubmitButton,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -131,7 +130,14 @@ function CollectBody({
       })}
     >
       {(flow) => (
-        <div className="money-form">
+        <MoneyForm
+          testId="collect"
+          flow={flow}
+          rules={{ check, fieldRefused: amount.problem !== null, say }}
+          live={{ text: live && say(live) }}
+          submit={t('collect.submit')}
+          className="money-form"
+        >
           <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
           <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
           <FlowAmountField
@@ -143,16 +149,7 @@ function CollectBody({
             placeholder={t('collect.amountHint')}
             all={{ label: t('collect.all'), units: usdtUnits(available) }}
           />
-          <LiveProblem testId="collect" text={live && say(live)} />
-          <SubmitButton
-            testId="collect"
-            label={t('collect.submit')}
-            flow={flow}
-            check={check}
-            fieldRefused={amount.problem !== null}
-            say={say}
-          />
-        </div>
+        </MoneyForm>
       )}
     </MoneyFlow>
   )

@@ -15,10 +15,9 @@ import { FormFrame } from '../../lib/money-flow/form-frame.tsx'
 import {
   BalanceCard,
   FlowAmountField,
-  LiveProblem,
   MoneyFlow,
+  MoneyForm,
   Rows,
-  SubmitButton,
   strongRow,
   useMoney,
   type Row,
@@ -122,7 +121,14 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
             />
           </section>
 
-          <section className="card money-form">
+          <MoneyForm
+            testId="exchange"
+            flow={flow}
+            rules={{ check, fieldRefused: amount.problem !== null, say }}
+            live={{ text: live && say(live) }}
+            note={<p className="money-note money-note--info">{t('exchange.note')}</p>}
+            submit={t('exchange.submit')}
+          >
             <FlowAmountField
               testId="exchange"
               flow={flow}
@@ -133,17 +139,7 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
               all={{ label: t('exchange.all'), units: hopeUnits(available) }}
             />
             {quote && <Rows rows={breakdown(quote, 'exchange')} />}
-            <LiveProblem testId="exchange" text={live && say(live)} />
-            <p className="money-note money-note--info">{t('exchange.note')}</p>
-            <SubmitButton
-              testId="exchange"
-              label={t('exchange.submit')}
-              flow={flow}
-              check={check}
-              fieldRefused={amount.problem !== null}
-              say={say}
-            />
-          </section>
+          </MoneyForm>
         </>
       )}
     </MoneyFlow>

@@ -19,10 +19,9 @@ import { liveOf } from '../../lib/money-flow/checks.ts'
 import { FormLoad, HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
 import {
   FlowAmountField,
-  LiveProblem,
   MoneyFlow,
+  MoneyForm,
   Rows,
-  SubmitButton,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -216,7 +215,13 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
       })}
     >
       {(flow) => (
-        <section className="card money-form">
+        <MoneyForm
+          testId="stake"
+          flow={flow}
+          rules={{ check, fieldRefused: amount.problem !== null, say }}
+          live={{ text: live && say(live), shortfall }}
+          submit={t('stake.submit')}
+        >
           <h2 className="section-title">{t('stake.entryTitle')}</h2>
           <FlowAmountField
             testId="stake"
@@ -247,17 +252,7 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
               rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]}
             />
           )}
-          <LiveProblem testId="stake" text={live && say(live)} shortfall={shortfall} />
-
-          <SubmitButton
-            testId="stake"
-            label={t('stake.submit')}
-            flow={flow}
-            check={check}
-            fieldRefused={amount.problem !== null}
-            say={say}
-          />
-        </section>
+        </MoneyForm>
       )}
     </MoneyFlow>
   )

@@ -3,17 +3,17 @@ import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
-import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
+import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
 import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import {
-  AmountField,
+  AddressInput,
   BalanceCard,
-  LiveProblem,
+  FlowAmountField,
   MoneyFlow,
+  MoneyForm,
   paymentRows,
   Rows,
-  SubmitButton,
   useMoney,
   usePaymentConfirmation,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -47,7 +47,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const money = useMoney()
   const labels = { to: t('transfer.to'), fee: t('transfer.fee'), total: t('transfer.total') }
   const [address, setAddress] = useState('')
-  const [amount, setAmount] = useState('')
+  const amount = useAmountText(coin.decimals, { refuseZero: true })
   const addressInput = useRef<HTMLInputElement>(null)
   const transfer = useCreateTransfer()
   const payment = usePaymentConfirmation({
@@ -57,12 +57,13 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
     currency: CURRENCY,
   })
 
-  const read = readAmount(amount, coin.decimals, lang)
-  const amountProblem = 'problem' in read ? read.problem : null
-  const typed = 'units' in read ? formatAmount(read.units, coin.decimals) : ''
-  const check = checkTransfer({ address, amount: amountProblem ? '0' : typed }, { coin, available })
+  const typed = amount.units === null ? '' : formatAmount(amount.units, coin.decimals)
+  const check = checkTransfer(
+    { address, amount: amount.problem ? '0' : typed },
+    { coin, available },
+  )
   const addressProblem = useAddressProblem(address)
-  const quote = 'quote' in check && !amountProblem && !addressProblem ? check.quote : null
+  const quote = 'quote' in check && !amount.problem && !addressProblem ? check.quote : null
   const min = formatMoney(coin.minTransfer, lang)
   const problemText = (problem: TransferProblem) => t(`transfer.problems.${problem}`, { min })
 
@@ -72,7 +73,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const live =
     addressProblem && addressProblem !== 'checking'
       ? t(`flow.address.${addressProblem}`)
-      : !amountProblem && liveRule && 'problem' in check && !(check.problem === 'amountInvalid')
+      : !amount.problem && liveRule && 'problem' in check && !(check.problem === 'amountInvalid')
         ? problemText(check.problem)
         : null
 
@@ -84,7 +85,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
       }
       onDone={() => {
         setAddress('')
-        setAmount('')
+        amount.set('')
       }}
       confirm={(sheet) => ({
         ...payment(sheet),
@@ -124,57 +125,51 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
               records={{ to: TRANSFER_LOG, label: t('transfer.records') }}
             />
 
-            <section className="card money-form">
-              <label className="money-field">
-                <span className="money-label">{t('transfer.address')}</span>
-                <span className="money-input">
-                  <input
-                    ref={addressInput}
-                    value={address}
-                    onChange={(event) => flow.edit(() => setAddress(event.target.value.trim()))}
-                    placeholder={t('transfer.addressHint')}
-                    autoComplete="off"
-                    autoCapitalize="off"
-                    autoCorrect="off"
-                    spellCheck={false}
-                    maxLength={64}
-                    data-testid="transfer-address-input"
-                  />
-                  <button
-                    type="button"
-                    className="money-input__action"
-                    onClick={() => void paste()}
-                    data-testid="transfer-paste"
-                  >
-                    {t('transfer.paste')}
-                  </button>
-                </span>
-              </label>
-
-              <AmountField
+            <MoneyForm
+              testId="transfer"
+              flow={flow}
+              rules={{
+                check,
+                fieldRefused: amount.problem !== null,
+                say: problemText,
+                hold: addressProblem ? t(`flow.address.${addressProblem}`) : null,
+              }}
+              live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
+              // The rule, until an address breaks it: then the red text above says it, once.
+              note={
+                live !== t('transfer.downlineNote') && (
+                  <p className="money-note" data-testid="transfer-downline-note">
+                    {t('transfer.downlineNote')}
+                  </p>
+                )
+              }
+              submit={t('transfer.submit')}
+            >
+              <AddressInput
                 testId="transfer"
-                label={t('transfer.amount')}
-                value={amount}
-                onChange={(text) => flow.edit(() => setAmount(text))}
-                unit={CURRENCY}
-                placeholder={t('transfer.amountHint', { min })}
-                problem={amountProblem}
-                decimals={coin.decimals}
-                all={{
-                  label: t('transfer.all'),
-                  onClick: () =>
-                    flow.edit(() =>
-                      setAmount(
-                        writeAmount(
-                          maxTransferable(toUnits(available, coin.decimals), coin),
-                          coin.decimals,
-                          lang,
-                        ),
-                      ),
-                    ),
+                label={t('transfer.address')}
+                placeholder={t('transfer.addressHint')}
+                value={address}
+                onChange={(next) => flow.edit(() => setAddress(next))}
+                inputRef={addressInput}
+                action={{
+                  label: t('transfer.paste'),
+                  testId: 'transfer-paste',
+                  onClick: () => void paste(),
                 }}
               />
-
+              <FlowAmountField
+                testId="transfer"
+                flow={flow}
+                amount={amount}
+                label={t('transfer.amount')}
+                unit={CURRENCY}
+                placeholder={t('transfer.amountHint', { min })}
+                all={{
+                  label: t('transfer.all'),
+                  units: maxTransferable(toUnits(available, coin.decimals), coin),
+                }}
+              />
               {quote && (
                 <Rows
                   rows={paymentRows('transfer', labels, {
@@ -183,30 +178,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
                   })}
                 />
               )}
-
-              <LiveProblem
-                testId="transfer"
-                text={live}
-                shortfall={'shortfall' in check ? check.shortfall : null}
-              />
-
-              {/* The rule, until an address breaks it: then the red text above says it, once. */}
-              {live !== t('transfer.downlineNote') && (
-                <p className="money-note" data-testid="transfer-downline-note">
-                  {t('transfer.downlineNote')}
-                </p>
-              )}
-
-              <SubmitButton
-                testId="transfer"
-                label={t('transfer.submit')}
-                flow={flow}
-                check={check}
-                fieldRefused={amountProblem !== null}
-                say={problemText}
-                hold={addressProblem ? t(`flow.address.${addressProblem}`) : null}
-              />
-            </section>
+            </MoneyForm>
           </>
         )
       }}

@@ -9,16 +9,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
-import { readAmount, writeAmount } from '../../lib/money-flow/amount.ts'
+import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
 import {
-  AmountField,
+  AddressInput,
   BalanceCard,
-  LiveProblem,
+  FlowAmountField,
   MoneyFlow,
+  MoneyForm,
   paymentRows,
   Rows,
-  SubmitButton,
   strongRow,
   useMoney,
   usePaymentConfirmation,
@@ -48,7 +48,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   const money = useMoney()
   const labels = { to: t('withdraw.to'), fee: t('withdraw.fee'), total: t('withdraw.total') }
   const ownAddress = useSession((s) => s.address) ?? ''
-  const [amount, setAmount] = useState('')
+  const amount = useAmountText(coin.decimals, { refuseZero: true })
   const [address, setAddress] = useState<string>(ownAddress)
   const withdraw = useCreateWithdrawal()
   const payment = usePaymentConfirmation({
@@ -60,20 +60,18 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
 
   const say = (problem: WithdrawProblem) =>
     t(`withdraw.problems.${problem}`, { min: formatMoney(coin.minWithdraw, lang) })
-  const read = readAmount(amount, coin.decimals, lang)
-  const amountProblem = 'problem' in read ? read.problem : null
-  const units = 'units' in read ? read.units : 0n
+  const units = amount.units ?? 0n
   const check = checkWithdraw(
-    { amount: amountProblem ? '0' : units ? formatAmount(units, coin.decimals) : '', address },
+    { amount: amount.problem ? '0' : units ? formatAmount(units, coin.decimals) : '', address },
     { terms: coin, available },
   )
   // The fee and total of an amount the rules accept (the address is checked after it).
   const amountAccepted =
-    !amountProblem &&
+    !amount.problem &&
     ('quote' in check || check.problem === 'addressRequired' || check.problem === 'addressInvalid')
   const fee = withdrawalFee(units, coin)
   const live =
-    !amountProblem &&
+    !amount.problem &&
     'problem' in check &&
     (check.problem === 'amountBelowMinimum' || check.problem === 'insufficient')
       ? say(check.problem)
@@ -86,7 +84,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
       send={(quote, idempotencyKey) =>
         withdraw.mutateAsync({ amount: quote.amount, address: quote.address, idempotencyKey })
       }
-      onDone={() => setAmount('')}
+      onDone={() => amount.set('')}
       confirm={(quote) => ({
         ...payment(quote),
         title: t('withdraw.confirmTitle'),
@@ -141,60 +139,43 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
             records={{ to: RECORDS, label: t('withdraw.records') }}
           />
 
-          <section className="card money-form">
-            <AmountField
+          <MoneyForm
+            testId="withdraw"
+            flow={flow}
+            rules={{ check, fieldRefused: amount.problem !== null, say }}
+            live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
+            submit={t('withdraw.submit')}
+          >
+            <FlowAmountField
               testId="withdraw"
+              flow={flow}
+              amount={amount}
               label={t('withdraw.amount')}
-              value={amount}
-              onChange={(text) => flow.edit(() => setAmount(text))}
               unit={CURRENCY}
               placeholder={t('withdraw.amountHint', { min: formatMoney(coin.minWithdraw, lang) })}
-              problem={amountProblem}
-              decimals={coin.decimals}
               all={{
                 label: t('withdraw.all'),
-                onClick: () =>
-                  flow.edit(() =>
-                    setAmount(
-                      writeAmount(
-                        maxWithdrawable(toUnits(available, coin.decimals), coin),
-                        coin.decimals,
-                        lang,
-                      ),
-                    ),
-                  ),
+                units: maxWithdrawable(toUnits(available, coin.decimals), coin),
               }}
             />
-
-            <label className="money-field">
-              <span className="money-label">{t('withdraw.address')}</span>
-              <span className="money-input">
-                <input
-                  value={address}
-                  onChange={(event) => flow.edit(() => setAddress(event.target.value.trim()))}
-                  placeholder={t('withdraw.addressHint')}
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  maxLength={64}
-                  className="withdraw-address"
-                  data-testid="withdraw-address-input"
-                />
-                {!own && ownAddress && (
-                  <button
-                    type="button"
-                    className="money-input__action"
-                    onClick={() => flow.edit(() => setAddress(ownAddress))}
-                    data-testid="withdraw-own-address"
-                  >
-                    {t('withdraw.ownWallet')}
-                  </button>
-                )}
-              </span>
-              {own && <span className="money-field__hint">{t('withdraw.ownWalletNote')}</span>}
-            </label>
-
+            <AddressInput
+              testId="withdraw"
+              label={t('withdraw.address')}
+              placeholder={t('withdraw.addressHint')}
+              value={address}
+              onChange={(next) => flow.edit(() => setAddress(next))}
+              className="withdraw-address"
+              action={
+                !own && ownAddress
+                  ? {
+                      label: t('withdraw.ownWallet'),
+                      testId: 'withdraw-own-address',
+                      onClick: () => flow.edit(() => setAddress(ownAddress)),
+                    }
+                  : null
+              }
+              hint={own ? t('withdraw.ownWalletNote') : null}
+            />
             {amountAccepted && (
               <Rows
                 rows={paymentRows('withdraw', labels, {
@@ -203,22 +184,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
                 })}
               />
             )}
-
-            <LiveProblem
-              testId="withdraw"
-              text={live}
-              shortfall={'shortfall' in check ? check.shortfall : null}
-            />
-
-            <SubmitButton
-              testId="withdraw"
-              label={t('withdraw.submit')}
-              flow={flow}
-              check={check}
-              fieldRefused={amountProblem !== null}
-              say={say}
-            />
-          </section>
+          </MoneyForm>
         </>
       )}
     </MoneyFlow>

@@ -1,5 +1,6 @@
 // What stands between a form and its sheet: the submit button and the problems said live.
 import Button from 'antd-mobile/es/components/button'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { showToast } from '../toast.ts'
@@ -32,13 +33,8 @@ export function SubmitButton<Problem extends string, Quote>({
   testId: string
   label: string
   flow: Pick<FlowControls<Quote, unknown>, 'open'>
-  check: Checked<Problem, Quote>
-  fieldRefused: boolean
-  say: (problem: Problem) => string
-  /** A reason outside the rules not to open the sheet (an address the server would refuse). */
-  hold?: string | null
   disabled?: boolean
-}) {
+} & FormRules<Problem, Quote>) {
   const submit = (button: HTMLElement) => {
     if (fieldRefused) return
     if ('quote' in check && !hold) return flow.open(check.quote)
@@ -105,5 +101,51 @@ export function LiveProblem({
       <p>{text}</p>
       {shortfall && <Shortfall testId={testId} amount={shortfall} />}
     </div>
+  )
+}
+
+/** What a screen's rules answer, and how to say it: what the submit button goes by. */
+export interface FormRules<Problem extends string, Quote> {
+  check: Checked<Problem, Quote>
+  /** A field says why its text is refused already. */
+  fieldRefused: boolean
+  say: (problem: Problem) => string
+  /** A reason outside the rules not to open the sheet (an address the server would refuse). */
+  hold?: string | null
+}
+
+/**
+ * A money form: its fields, then what stops the action now (said live), a note, and the
+ * submit button that opens the sheet.
+ */
+export function MoneyForm<Problem extends string, Quote>({
+  testId,
+  flow,
+  rules,
+  live,
+  note,
+  submit,
+  className = 'card money-form',
+  children,
+}: {
+  testId: string
+  flow: Pick<FlowControls<Quote, unknown>, 'open'>
+  rules: FormRules<Problem, Quote>
+  /** What stops the action now, and the USDT missing when that is the reason. */
+  live: { text: string | null; shortfall?: string | null }
+  /** Said between the problem and the button. */
+  note?: ReactNode
+  /** The submit button's label. */
+  submit: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section className={className}>
+      {children}
+      <LiveProblem testId={testId} {...live} />
+      {note}
+      <SubmitButton testId={testId} label={submit} flow={flow} {...rules} />
+    </section>
   )
 }

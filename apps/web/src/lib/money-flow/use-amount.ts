@@ -8,19 +8,23 @@ export interface AmountText {
   text: string
   lang: Lang
   decimals: number
-  /** Why the text is not an amount; zero is left to the screen's rules (the spec words it). */
+  /** Why the text is not an amount; zero is left to the screen's rules unless refused here. */
   problem: AmountProblem | null
   /** The amount in minor units: null when empty or refused, 0n for zero. */
   units: bigint | null
   set: (text: string) => void
 }
 
-export function useAmountText(decimals: number): AmountText {
+/**
+ * The text of an amount field as typed. Zero is the screen's rules' to say (the spec words it),
+ * or, with `refuseZero`, the field's.
+ */
+export function useAmountText(decimals: number, { refuseZero = false } = {}): AmountText {
   const { i18n } = useTranslation()
   const lang = normalizeLang(i18n.language)
   const [text, set] = useState('')
   const read = readAmount(text, decimals, lang)
-  const zero = 'problem' in read && read.problem === 'zero'
+  const zero = !refuseZero && 'problem' in read && read.problem === 'zero'
   return {
     text,
     lang,

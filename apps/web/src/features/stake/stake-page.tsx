@@ -9,12 +9,12 @@
 import { type StakeResult, type GameInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/refreshable.tsx'
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney } from '../../lib/format.ts'
-import { Icon } from '../../lib/icons.tsx'
+import { Icon, type IconName } from '../../lib/icons.tsx'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import { FormLoad, HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
 import {
@@ -86,53 +86,61 @@ function StageCard({ info }: { info: GameInfo }) {
   )
 }
 
+/** A link of the staking summary to a screen of its own. */
+function StakeLink({
+  to,
+  icon,
+  testId,
+  children,
+}: {
+  to: string
+  icon: IconName
+  testId: string
+  children: ReactNode
+}) {
+  const navigate = useNavigate()
+  return (
+    <button
+      type="button"
+      className="stake-link"
+      onClick={() => void navigate(to)}
+      data-testid={testId}
+    >
+      <Icon name={icon} />
+      {children}
+      <Icon name="chevron" className="stake-link__arrow" />
+    </button>
+  )
+}
+
 function MineCard({ info }: { info: GameInfo }) {
   const { t } = useTranslation(['game', 'translation'])
   const { lang } = useAmounts()
-  const navigate = useNavigate()
   const { mine } = info
+  const facts = [
+    ['stake.principal', formatMoney(mine.principal, lang), 'stake-principal'],
+    ['stake.released', formatMoney(mine.released, lang), 'stake-released'],
+    ['stake.activePositions', mine.activePositions, 'stake-active'],
+    ['stake.outPositions', mine.outPositions, 'stake-out'],
+  ] as const
   return (
     <section className="card stake-mine">
       <h2 className="section-title">{t('stake.mine')}</h2>
       <dl className="stake-mine__grid">
-        <div>
-          <dt>{t('stake.principal')}</dt>
-          <dd data-testid="stake-principal">{formatMoney(mine.principal, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('stake.released')}</dt>
-          <dd data-testid="stake-released">{formatMoney(mine.released, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('stake.activePositions')}</dt>
-          <dd data-testid="stake-active">{mine.activePositions}</dd>
-        </div>
-        <div>
-          <dt>{t('stake.outPositions')}</dt>
-          <dd data-testid="stake-out">{mine.outPositions}</dd>
-        </div>
+        {facts.map(([label, value, testId]) => (
+          <div key={testId}>
+            <dt>{t(label)}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </div>
+        ))}
       </dl>
       <div className="stake-links">
-        <button
-          type="button"
-          className="stake-link"
-          onClick={() => void navigate('/pledgeRecord')}
-          data-testid="stake-pledge-link"
-        >
-          <Icon name="record" />
+        <StakeLink to="/pledgeRecord" icon="record" testId="stake-pledge-link">
           {t('translation:titles.pledgeRecord')}
-          <Icon name="chevron" className="stake-link__arrow" />
-        </button>
-        <button
-          type="button"
-          className="stake-link"
-          onClick={() => void navigate('/exchange')}
-          data-testid="stake-exchange-link"
-        >
-          <Icon name="swap" />
+        </StakeLink>
+        <StakeLink to="/exchange" icon="swap" testId="stake-exchange-link">
           {t('translation:titles.exchange')}
-          <Icon name="chevron" className="stake-link__arrow" />
-        </button>
+        </StakeLink>
       </div>
     </section>
   )

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
-import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
+import { UsdtFormFrame } from '../../lib/money-flow/form-frame.tsx'
 import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import {
   AddressInput,
@@ -188,9 +188,5 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
 
 /** USDT to a member of the user's own downline (spec §6), with a confirmation step. */
 export function TransferPage() {
-  return (
-    <FormFrame testId="transfer" className="transfer" account="usdt" terms={useUsdtTerms()}>
-      {(coin, available) => <TransferForm coin={coin} available={available} />}
-    </FormFrame>
-  )
+  return <UsdtFormFrame testId="transfer" className="transfer" form={TransferForm} />
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { mask } from '../../lib/mask.ts'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
-import { FormFrame, useUsdtTerms } from '../../lib/money-flow/form-frame.tsx'
+import { UsdtFormFrame } from '../../lib/money-flow/form-frame.tsx'
 import {
   AddressInput,
   BalanceCard,
@@ -193,9 +193,5 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
 
 /** USDT from the USDT account to a wallet address, reviewed by operators (DESIGN §5). */
 export function WithdrawPage() {
-  return (
-    <FormFrame testId="withdraw" className="withdraw" account="usdt" terms={useUsdtTerms()}>
-      {(coin, available) => <WithdrawForm coin={coin} available={available} />}
-    </FormFrame>
-  )
+  return <UsdtFormFrame testId="withdraw" className="withdraw" form={WithdrawForm} />
 }

@@ -1,7 +1,7 @@
 import type { AccountKind, EnabledCoin } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { balanceOptions } from '../api/balance.ts'
 import { enabledCoinsOptions } from '../api/enabled-coins.ts'
@@ -88,6 +88,23 @@ export function FormFrame<T>({
     <div className={className} data-testid={`${load.testId}-page`}>
       <FormLoad {...load} />
     </div>
+  )
+}
+
+/** A money screen that is only a USDT form: the USDT coin's terms, the USDT account. */
+export function UsdtFormFrame({
+  testId,
+  className,
+  form: Form,
+}: {
+  testId: string
+  className: string
+  form: ComponentType<{ coin: EnabledCoin; available: string }>
+}) {
+  return (
+    <FormFrame testId={testId} className={className} account="usdt" terms={useUsdtTerms()}>
+      {(coin, available) => <Form coin={coin} available={available} />}
+    </FormFrame>
   )
 }
 

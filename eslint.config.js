@@ -76,7 +76,7 @@ const moduleLayers = SERVER_MODULE_ORDER.map((name, i) => {
 const WEB_RESTRICTED_PATHS = [
   {
     name: 'antd-mobile/es/components/pull-to-refresh',
-    message: 'Use Refreshable from lib/refreshable.tsx.',
+    message: 'Use Refreshable from lib/ui/refreshable.tsx.',
   },
 ]
 

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 import { defineConfig, type Plugin } from 'vite'
-import { earlyReadsScript, textsPreloadScript } from './src/lib/early-reads.ts'
+import { earlyReadsScript, textsPreloadScript } from './src/lib/api/early-reads.ts'
 
 const CORE_PACKAGES =
   /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|classnames|tslib)\//
@@ -77,24 +77,24 @@ const START_SCREENS: Record<string, { modules: string[]; texts: string[] }> = {
   '/assets': { modules: ['src/features/assets/index.ts'], texts: ['money'] },
   '/invite': { modules: ['src/features/invite/index.ts'], texts: ['invite'] },
   '/stake': {
-    modules: ['src/features/stake/index.ts', 'src/lib/query-scope.tsx'],
+    modules: ['src/features/stake/index.ts', 'src/lib/api/query-scope.tsx'],
     texts: ['game'],
   },
   '/community': {
-    modules: ['src/features/team/index.ts', 'src/lib/query-scope.tsx'],
+    modules: ['src/features/team/index.ts', 'src/lib/api/query-scope.tsx'],
     texts: ['team', 'money'],
   },
 }
 
 /**
  * What every start screen loads beyond its own (router.tsx `lazyScreen`): antd-mobile's texts
- * in the app's language (lib/antd-texts.ts, with antd-mobile's config it sets) and the map of
- * the namespaces' files (lib/namespace-files.ts) each lazy text goes through.
+ * in the app's language (lib/ui/antd-texts.ts, with antd-mobile's config it sets) and the map of
+ * the namespaces' files (lib/i18n/namespace-files.ts) each lazy text goes through.
  */
 const EVERY_START_SCREEN = {
   modules: [
-    'src/lib/antd-texts.ts',
-    'src/lib/namespace-files.ts',
+    'src/lib/ui/antd-texts.ts',
+    'src/lib/i18n/namespace-files.ts',
     'node_modules/antd-mobile/es/components/config-provider/index.js',
   ],
   texts: ['ui'],
@@ -204,7 +204,7 @@ function inlineEntryCss(): Plugin {
 
 /**
  * A start screen's first reads (the home's, the assets') start from the page's <head>, before
- * the scripts have loaded (src/lib/early-reads.ts).
+ * the scripts have loaded (src/lib/api/early-reads.ts).
  */
 function earlyReads(): Plugin {
   return {
@@ -216,7 +216,7 @@ function earlyReads(): Plugin {
 
 /**
  * The first texts of the language the app will speak load beside the first bundle: an inline
- * script in the head picks the language's `translation.json` chunk (src/lib/early-reads.ts).
+ * script in the head picks the language's `translation.json` chunk (src/lib/api/early-reads.ts).
  */
 function textsPreload(): Plugin {
   return {
@@ -303,7 +303,7 @@ export default defineConfig({
         // than the handful of small shared chunks the splitter makes otherwise.
         // TanStack Query loads with the first screen that fetches through it, in one piece;
         // its option builders go with the core, so that the home's request options, read
-        // without it (lib/first-read.ts), do not pull it in.
+        // without it (lib/api/first-read.ts), do not pull it in.
         codeSplitting: {
           groups: [
             { name: 'core', test: isCoreModule },

@@ -37,7 +37,7 @@ import {
 } from '@hope/api'
 import type { Page, Request } from 'playwright-core'
 import { chromiumPath, launchBrowser, phonePage } from '../../../e2e/support/chromium.ts'
-import { INTL_LOCALES } from '../src/lib/lang.ts'
+import { INTL_LOCALES } from '../src/lib/i18n/lang.ts'
 import { balanceList } from '../test-support/fixtures.ts'
 
 export const BUDGET_BYTES = 120 * 1024

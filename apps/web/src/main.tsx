@@ -3,8 +3,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRouter, preloadScreen } from './app/router.tsx'
 import { prefetchSession } from './features/auth/index.ts'
-import { initI18n } from './lib/i18n.ts'
-import { applyRem } from './lib/rem.ts'
+import { initI18n } from './lib/i18n/i18n.ts'
+import { applyRem } from './lib/ui/rem.ts'
 import './styles.css'
 
 applyRem()

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter, Routes, useLocation } from 'react-router'
-import { QueryScope } from '../src/lib/query-scope.tsx'
+import { QueryScope } from '../src/lib/api/query-scope.tsx'
 
 /** Where the screen is now (path and query), as the text of `where`. */
 export function Where() {

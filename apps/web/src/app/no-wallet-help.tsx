@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { copyText } from '../lib/clipboard.ts'
-import { LangSelect } from '../lib/lang-select.tsx'
+import { copyText } from '../lib/ui/clipboard.ts'
+import { LangSelect } from '../lib/ui/lang-select.tsx'
 import { walletLinks } from '../lib/wallet/deep-links.ts'
 import './wallet-help.css'
 

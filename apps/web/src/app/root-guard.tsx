@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { useSessionCheck, type SessionOutcome } from '../features/auth/index.ts'
 import { usePriceSync } from '../lib/api/prices.ts'
-import { Icon } from '../lib/icons.tsx'
+import { Icon } from '../lib/ui/icons.tsx'
 import { selectSignedIn, selectTokenForWallet, useSession } from '../lib/store.ts'
 import { readUrlParam } from '../lib/url.ts'
 import {

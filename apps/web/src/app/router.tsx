@@ -20,8 +20,8 @@ import { prefetchInviter } from '../features/invite/inviter.ts'
 import { NoticeBell } from '../features/notices/notice-bell.tsx'
 import { prefetchBalance } from '../lib/api/balance.ts'
 import { BlankScreen } from '../features/screen/index.ts'
-import { i18n, loadNamespace, type LazyNamespace } from '../lib/i18n.ts'
-import { clearToastOnNavigation } from '../lib/toast.ts'
+import { i18n, loadNamespace, type LazyNamespace } from '../lib/i18n/i18n.ts'
+import { clearToastOnNavigation } from '../lib/ui/toast.ts'
 import { ScreenFrame } from './layout/screen-frame.tsx'
 import { RootGuard } from './root-guard.tsx'
 import { useScrollRestoration } from './scroll-restoration.ts'
@@ -33,7 +33,7 @@ import type { Companion, ScreenHandle, TitleKey } from './screen-handle.ts'
  * texts are Chinese, the same as the app's: a Chinese screen does not wait for them.
  */
 function loadAntdTexts(): Promise<void> | null {
-  const loading = import('../lib/antd-texts.ts').then((texts) => texts.loadAntdTexts())
+  const loading = import('../lib/ui/antd-texts.ts').then((texts) => texts.loadAntdTexts())
   if (normalizeLang(i18n.language) !== DEFAULT_LANG) return loading
   loading.catch(() => undefined)
   return null
@@ -47,7 +47,7 @@ type Preloadable = { preload?: () => Promise<unknown> }
  * and the texts it needs beyond the first bundle's (antd-mobile's own among them): lazy screens
  * are the ones that fetch.
  * `preload` starts that loading early (see preloadScreen). A screen the app opens at that reads
- * only through first reads (lib/first-read.ts) says `firstReads`: it goes without the cache
+ * only through first reads (lib/api/first-read.ts) says `firstReads`: it goes without the cache
  * and TanStack Query, one chunk less to wait for before it shows.
  */
 function lazyScreen(
@@ -61,7 +61,7 @@ function lazyScreen(
   const start = () =>
     (loading ??= Promise.all([
       load(),
-      firstReads ? null : import('../lib/query-scope.tsx'),
+      firstReads ? null : import('../lib/api/query-scope.tsx'),
       ...texts.map(loadNamespace),
       loadAntdTexts(),
     ]).then(([Loaded, scope]) => {

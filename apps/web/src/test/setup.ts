@@ -1,8 +1,8 @@
 import { act, cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
-import { unmountImperativeRoots } from '../lib/antd-render.ts'
-import { loadAntdTexts } from '../lib/antd-texts.ts'
-import { initI18n, loadNamespace } from '../lib/i18n.ts'
+import { unmountImperativeRoots } from '../lib/ui/antd-render.ts'
+import { loadAntdTexts } from '../lib/ui/antd-texts.ts'
+import { initI18n, loadNamespace } from '../lib/i18n/i18n.ts'
 import { initialSession, useSession } from '../lib/store.ts'
 
 // jsdom reports an English browser; the app's tests start from a Chinese one (its default).

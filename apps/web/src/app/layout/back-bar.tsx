@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../../lib/icons.tsx'
+import { Icon } from '../../lib/ui/icons.tsx'
 import { useGoBack } from '../../lib/navigation.ts'
 import './back-bar.css'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { Icon, type IconName } from '../../lib/icons.tsx'
+import { Icon, type IconName } from '../../lib/ui/icons.tsx'
 import './tab-bar.css'
 
 const TABS = [

@@ -2,13 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { setLanguage } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { setLanguage } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { logEntry } from '../../../test-support/fixtures.ts'
 import { AccountLogPage } from './account-log-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const FRIEND = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 

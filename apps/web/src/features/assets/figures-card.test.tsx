@@ -2,12 +2,12 @@ import type { AccountFigures } from '@hope/api'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { formatDateTime } from '../../lib/format.ts'
-import { queryClient } from '../../lib/query-scope.tsx'
+import { formatDateTime } from '../../lib/format/format.ts'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import FiguresCard from './figures-card.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const AS_OF = '2026-11-26T08:30:00.000Z'
 const figures = (over: Partial<AccountFigures> = {}): AccountFigures => ({

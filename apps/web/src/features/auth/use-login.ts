@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
-import { i18n } from '../../lib/i18n.ts'
-import { request, showRequestError } from '../../lib/request.ts'
+import { i18n } from '../../lib/i18n/i18n.ts'
+import { request, showRequestError } from '../../lib/api/request.ts'
 import { useSession } from '../../lib/store.ts'
-import { showToast } from '../../lib/toast.ts'
+import { showToast } from '../../lib/ui/toast.ts'
 import { signWithWallet } from '../../lib/wallet/sign.ts'
 
 /**

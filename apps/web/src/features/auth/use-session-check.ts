@@ -1,6 +1,6 @@
 import type { UserInfo } from '@hope/api'
 import { useCallback } from 'react'
-import { request } from '../../lib/request.ts'
+import { request } from '../../lib/api/request.ts'
 import { useSession } from '../../lib/store.ts'
 import { checkSession, type SessionOutcome } from './session-check.ts'
 import { useLogin } from './use-login.ts'

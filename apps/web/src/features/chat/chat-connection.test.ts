@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatSendParams, ChatSendResult } from '@hope/api'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { ApiError } from '../../lib/request.ts'
+import { ApiError } from '../../lib/api/request.ts'
 import { FakeWebSocket } from '../../test/fake-websocket.ts'
 import { ChatConnection, type ChatConnectionOptions, type ChatStatus } from './chat-connection.ts'
 

@@ -7,7 +7,7 @@ import {
   type ChatServerFrame,
   type Reason,
 } from '@hope/api'
-import { ApiError } from '../../lib/request.ts'
+import { ApiError } from '../../lib/api/request.ts'
 import { reconnectDelayMs } from './chat.rules.ts'
 
 /** connecting: opening or authenticating; online: `ready`; offline: waiting to reconnect. */

@@ -3,7 +3,7 @@
 import { CHAT_BODY_MAX, normalizeLang, type ChatMessage } from '@hope/api'
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDateTime } from '../../lib/format/format.ts'
 import { useMarkChatRead } from './api/mark-chat-read.ts'
 import { latestOperatorMessageId, type PendingMessage } from './chat.rules.ts'
 import { useChat } from './use-chat.ts'

@@ -6,7 +6,7 @@ import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
-import { mask } from '../../lib/mask.ts'
+import { mask } from '../../lib/format/mask.ts'
 import { type AddressProblem } from '../../lib/money-flow/check-address.ts'
 import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
-import { loadNamespace } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { loadNamespace } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
@@ -15,7 +15,7 @@ import { membershipKeys } from '../../lib/api/membership.ts'
 import { teamKeys } from '../../lib/api/team-keys.ts'
 import { directMember, vipInfo } from '../../../test-support/holder-fixtures.ts'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 /** A silver member with a team (partition locked) and a new member not yet placed for good. */
 const SILVER = directMember(1)

@@ -11,12 +11,12 @@
 // active-result-log, active-again.
 import { type PurchaseResult, type VipInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
+import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { mask } from '../../lib/mask.ts'
+import { mask } from '../../lib/format/mask.ts'
 import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
 import { shortfallOf } from '../../lib/money-flow/checks.ts'
 import {
@@ -39,7 +39,7 @@ import {
   type ActivationQuote,
   type Location,
 } from './holder.rules.ts'
-import '../../lib/money-form.css'
+import '../../lib/ui/money-form.css'
 import './holder.css'
 import {
   AddressField,

@@ -2,7 +2,7 @@
 import { type AccountBalance, type BalanceList, type CollectResult } from '@hope/api'
 import Popup from 'antd-mobile/es/components/popup'
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '../../lib/format.ts'
+import { formatMoney } from '../../lib/format/format.ts'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import {
   FlowAmountField,

@@ -12,19 +12,19 @@
 // holder-email, holder-email-link, holder-email-copy, holder-active-link.
 import { type VipInfo } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
+import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { CopyButton } from '../../lib/copy-button.tsx'
-import { Icon } from '../../lib/icons.tsx'
+import { CopyButton } from '../../lib/ui/copy-button.tsx'
+import { Icon } from '../../lib/ui/icons.tsx'
 import { HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
 import { levelName, nodeName } from './holder.rules.ts'
 import { AccountsCard, CollectSheet, collectAccounts, type CollectOpening } from './collect.tsx'
 import { NodesSection } from './node-purchase.tsx'
-import '../../lib/money-form.css'
+import '../../lib/ui/money-form.css'
 import './holder.css'
 
 function HolderHero({ info }: { info: VipInfo }) {

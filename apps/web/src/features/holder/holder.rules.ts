@@ -7,9 +7,9 @@ import {
   type NodeType,
   type VipInfo,
 } from '@hope/api'
-import { ratePercent } from '../../lib/format.ts'
+import { ratePercent } from '../../lib/format/format.ts'
 import type { Checked } from '../../lib/money-flow/checks.ts'
-import { isEvmAddress, toUnits } from '../../lib/money-input.ts'
+import { isEvmAddress, toUnits } from '../../lib/format/money-input.ts'
 
 // The holder and activation screens' rules over bigint USDT units (6 decimals), as the
 // server's membership.rules.ts (upgradeCost) and the collect transfer work them out.

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { showAlert } from '../../lib/dialog.ts'
-import { Icon, type IconName } from '../../lib/icons.tsx'
+import { showAlert } from '../../lib/ui/dialog.ts'
+import { Icon, type IconName } from '../../lib/ui/icons.tsx'
 
 /** Staking, Ranking and Quotes open their screens; the others are not open yet and say so. */
 const MENU = [

@@ -3,18 +3,18 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useParams } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { resetBootData } from '../../lib/boot.ts'
-import { setLanguage } from '../../lib/i18n.ts'
-import { showAlert } from '../../lib/dialog.ts'
+import { resetBootData } from '../../lib/api/boot.ts'
+import { setLanguage } from '../../lib/i18n/i18n.ts'
+import { showAlert } from '../../lib/ui/dialog.ts'
 import { useSession } from '../../lib/store.ts'
-import { queryClient } from '../../lib/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { HomePage } from './home-page.tsx'
 import { prefetchHomeReads } from './prefetch-home-reads.ts'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
-vi.mock('../../lib/dialog.ts', () => ({ showAlert: vi.fn(async () => undefined) }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/dialog.ts', () => ({ showAlert: vi.fn(async () => undefined) }))
 
 const HASH = 'c0'.repeat(32)
 const banners: BannerItem[] = [

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { latestNewsOptions } from '../../lib/api/news.ts'
-import { useFirstRead } from '../../lib/first-read.ts'
-import { Icon } from '../../lib/icons.tsx'
-import { UntranslatedNote } from '../../lib/untranslated-note.tsx'
+import { useFirstRead } from '../../lib/api/first-read.ts'
+import { Icon } from '../../lib/ui/icons.tsx'
+import { UntranslatedNote } from '../../lib/ui/untranslated-note.tsx'
 
 export const TICKER_COUNT = 5
 /** Long enough to read (and to scroll) one title before the next. */

@@ -4,16 +4,16 @@ import userEvent from '@testing-library/user-event'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { Link, MemoryRouter, Route, Routes } from 'react-router'
-import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
-import { QueryScope, queryClient } from '../../lib/query-scope.tsx'
+import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
+import { QueryScope, queryClient } from '../../lib/api/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
-import { showToast } from '../../lib/toast.ts'
+import { showToast } from '../../lib/ui/toast.ts'
 import { loginPairKey } from '../../lib/wallet/login-pair.ts'
 import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
 import { createFakeWallet, installWallet, type FakeWallet } from '../../test/fake-wallet.ts'
 import { InvitePage } from './invite-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const INVITER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { prefetchFirstRead } from '../../lib/first-read.ts'
+import { prefetchFirstRead } from '../../lib/api/first-read.ts'
 import type { Reason } from '@hope/api'
-import { ApiError, request } from '../../lib/request.ts'
+import { ApiError, request } from '../../lib/api/request.ts'
 import { useSession } from '../../lib/store.ts'
 import { readUrlParam } from '../../lib/url.ts'
 
@@ -19,7 +19,7 @@ export const isUnknownInviter = (error: unknown): boolean =>
 /**
  * The inviter from the link, checked with the registered call (no toast when unknown); null
  * without one. An inviter the server does not know leaves storage. Read without TanStack Query
- * (lib/first-read.ts): a newcomer opens the app at the invite screen, which should not wait.
+ * (lib/api/first-read.ts): a newcomer opens the app at the invite screen, which should not wait.
  */
 export function inviterOptions(pusername: string | null) {
   return queryOptions({

@@ -1,9 +1,9 @@
 import type { LoginResult } from '@hope/api'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { request, showRequestError } from '../../lib/request.ts'
+import { request, showRequestError } from '../../lib/api/request.ts'
 import { useSession } from '../../lib/store.ts'
-import { showToast } from '../../lib/toast.ts'
+import { showToast } from '../../lib/ui/toast.ts'
 import type { PairOutcome } from '../../lib/wallet/login-pair.ts'
 
 export interface RegisterInput {

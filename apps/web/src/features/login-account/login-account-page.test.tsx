@@ -2,15 +2,15 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { showConfirm } from '../../lib/dialog.ts'
-import { loadNamespace } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { showConfirm } from '../../lib/ui/dialog.ts'
+import { loadNamespace } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { PREFERRED_ACCOUNT_KEY } from '../../lib/wallet/eip1193.ts'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { LoginAccountPage } from './login-account-page.tsx'
 
-vi.mock('../../lib/dialog.ts', () => ({ showConfirm: vi.fn() }))
+vi.mock('../../lib/ui/dialog.ts', () => ({ showConfirm: vi.fn() }))
 
 const A = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const B = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'

@@ -3,15 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
-import { queryClient } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
+import { queryClient } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
 import { renderRoutes } from '../../../test-support/routes.tsx'
 import { NewsDetailPage } from './news-detail-page.tsx'
 import { NewsPage } from './news-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const item = (id: number, type: 1 | 2 = 1, changes: Partial<NewsItem> = {}): NewsItem => ({
   id,

@@ -2,10 +2,10 @@ import { NEWS_TYPES, normalizeLang, type NewsTypeCode, type NewsTypeName } from 
 import { useInfiniteQuery } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
-import { PillTabs } from '../../lib/pill-tabs.tsx'
+import { PillTabs } from '../../lib/ui/pill-tabs.tsx'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { newsPagesOptions } from '../../lib/api/news.ts'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDateTime } from '../../lib/format/format.ts'
 import { ArticleItemText, ArticleList } from './articles.tsx'
 import './news.css'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Icon } from '../../lib/icons.tsx'
+import { Icon } from '../../lib/ui/icons.tsx'
 import { selectSignedIn, useSession } from '../../lib/store.ts'
 import { useUnreadNotices } from './api/notices.ts'
 import './notice-bell.css'

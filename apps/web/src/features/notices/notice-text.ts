@@ -1,6 +1,6 @@
 import type { Lang, SecurityNotice } from '@hope/api'
-import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { mask } from '../../lib/mask.ts'
+import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
+import { mask } from '../../lib/format/mask.ts'
 
 const MISSING = '--'
 

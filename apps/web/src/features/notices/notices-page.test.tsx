@@ -3,16 +3,16 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { formatDateTime } from '../../lib/format.ts'
-import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { formatDateTime } from '../../lib/format/format.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { useSession } from '../../lib/store.ts'
 import { fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { noticeKeys } from '../../lib/api/notice-keys.ts'
 import { NoticesPage } from './notices-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const HASH = `0x${'cd'.repeat(32)}`

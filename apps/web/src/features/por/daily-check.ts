@@ -2,7 +2,7 @@
 // user's proof of the latest snapshot in the background and speaks only when a check fails.
 // The platform cannot tell who checks, so a forged book risks being caught by anyone, any day.
 import type { PorStatement } from '@hope/api'
-import { loadNamespace, i18n } from '../../lib/i18n.ts'
+import { loadNamespace, i18n } from '../../lib/i18n/i18n.ts'
 import { fetchDepositAddress } from '../../lib/api/deposit-address.ts'
 import { useSession } from '../../lib/store.ts'
 import { fetchMyProof } from './api/my-proof.ts'
@@ -84,7 +84,7 @@ const idle = () =>
 async function notifyFailure(): Promise<void> {
   const [, { showConfirm }] = await Promise.all([
     loadNamespace('por'),
-    import('../../lib/dialog.ts'),
+    import('../../lib/ui/dialog.ts'),
   ])
   const open = await showConfirm({
     title: i18n.t('por:notice.title'),

@@ -2,7 +2,7 @@ import type { Lang, PricePoint } from '@hope/api'
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { INTL_LOCALES } from '../../lib/lang.ts'
+import { INTL_LOCALES } from '../../lib/i18n/lang.ts'
 import { chartData, localUtcOffsetSec, type Tone } from './quotes.rules.ts'
 
 const TONE_COLORS: Record<Tone, string> = { up: '#12a05c', down: '#e5484d', flat: '#4a5cff' }

@@ -3,12 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { loadNamespace } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { loadNamespace } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts'
 import { QuotesPage } from './quotes-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 /** lightweight-charts draws on a canvas jsdom lacks: a stand-in records what each card draws. */
 const charts = vi.hoisted(

@@ -9,11 +9,11 @@ import {
   type PriceSymbol,
 } from '@hope/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
+import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatNumber } from '../../lib/format.ts'
+import { formatNumber } from '../../lib/format/format.ts'
 import { priceHistoryOptions, pricesKeys } from '../../lib/api/prices.ts'
 import { QuoteChart } from './quote-chart.tsx'
 import { DISPLAY_DECIMALS, changeTone, formatChange, roundPrice } from './quotes.rules.ts'

@@ -7,7 +7,7 @@ export {
   formatChange,
   roundPrice,
   type Tone,
-} from '../../lib/prices.ts'
+} from '../../lib/format/prices.ts'
 
 /**
  * The chart's points: prices become numbers here, for drawing only. The chart labels its time

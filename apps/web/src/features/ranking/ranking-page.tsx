@@ -4,11 +4,16 @@
 // ranking-retry while it loads or failed.
 import { RANKING_KINDS, normalizeLang, type Ranking, type RankingItem } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
+import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { formatDateTime, formatMoney, formatNumber, formatZonedDay } from '../../lib/format.ts'
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatZonedDay,
+} from '../../lib/format/format.ts'
 import { rankingOptions } from './api/ranking.ts'
 import { kindFromSearch, medalOf } from './ranking.rules.ts'
 import './ranking.css'

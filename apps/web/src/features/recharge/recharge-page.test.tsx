@@ -3,9 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
-import { showToast } from '../../lib/toast.ts'
+import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import {
   createFakeChainWallet,
@@ -17,7 +17,7 @@ import {
 import { rechargeStatusOptions, RECHARGE_POLL_MS } from './api/recharge.ts'
 import { RechargePage } from './recharge-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
 const DEPOSIT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'

@@ -2,11 +2,11 @@ import type { Recharge } from '@hope/api'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { RechargeRecordPage } from './recharge-record-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const hash = (byte: string) => `0x${byte.repeat(32)}`
 const recharge = (byte: string, changes: Partial<Recharge> = {}): Recharge => ({

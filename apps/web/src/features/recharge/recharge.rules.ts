@@ -1,6 +1,6 @@
 import { CURRENCY_DECIMALS, type RechargeStatus } from '@hope/api'
-import { readTypedAmount } from '../../lib/money-input.ts'
-import type { Tone } from '../../lib/status-tag.tsx'
+import { readTypedAmount } from '../../lib/format/money-input.ts'
+import type { Tone } from '../../lib/ui/status-tag.tsx'
 
 /**
  * How many decimals the amount field takes: the token's, but never more than the USDT

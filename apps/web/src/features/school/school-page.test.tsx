@@ -3,15 +3,15 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { loadNamespace } from '../../lib/i18n.ts'
-import { queryClient } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { loadNamespace } from '../../lib/i18n/i18n.ts'
+import { queryClient } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
 import { renderRoutes } from '../../../test-support/routes.tsx'
 import { SchoolDetailPage } from './school-detail-page.tsx'
 import { SchoolPage } from './school-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const COVER = `/uploads/${'d1'.repeat(32)}.jpg`
 const VIDEO = `/uploads/${'e2'.repeat(32)}.mp4`

@@ -2,15 +2,15 @@ import type { UserInfo } from '@hope/api'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { loadNamespace } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { loadNamespace } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
-import { showToast } from '../../lib/toast.ts'
+import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
 import { composePoster, wrapText } from './poster.ts'
 import { SharePage } from './share-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 vi.mock('./poster.ts', async (importActual) => ({
   ...(await importActual<typeof import('./poster.ts')>()),
   composePoster: vi.fn(),

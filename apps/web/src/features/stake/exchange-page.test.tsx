@@ -3,14 +3,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { ExchangePage } from './exchange-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 /** Price 0.1; 80 % redeemed into USDT less 5 %, 20 % pledged and released 1 % a day. */
 const INFO: GameInfo = {

@@ -9,7 +9,7 @@
 import type { GameInfo, RedeemResult } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, ratePercent } from '../../lib/format.ts'
+import { formatMoney, ratePercent } from '../../lib/format/format.ts'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import { FormFrame } from '../../lib/money-flow/form-frame.tsx'
 import {

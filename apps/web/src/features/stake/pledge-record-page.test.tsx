@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { PledgeRecordPage } from './pledge-record-page.tsx'
 

@@ -1,8 +1,8 @@
 import type { StakePosition } from '@hope/api'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
-import { StatusTag } from '../../lib/status-tag.tsx'
+import { StatusTag } from '../../lib/ui/status-tag.tsx'
 import { percentOf, POSITION_TONES, usdtUnits } from './stake.rules.ts'
 
 /**

@@ -4,15 +4,15 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { stakingKeys } from '../../lib/api/staking-keys.ts'
 import { StakePage } from './stake-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 /** Stage 2 at 0.11 USDT, a quarter sold; entries from 100 USDT in steps of 100. */
 const INFO: GameInfo = {

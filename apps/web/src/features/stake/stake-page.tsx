@@ -8,13 +8,13 @@
 // -hope, -price, -released, -status) and the list's stake-positions-skeleton / -empty / -retry.
 import { type StakeResult, type GameInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
+import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { formatMoney } from '../../lib/format.ts'
-import { Icon, type IconName } from '../../lib/icons.tsx'
+import { formatMoney } from '../../lib/format/format.ts'
+import { Icon, type IconName } from '../../lib/ui/icons.tsx'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import { FormLoad, HeroSkeleton } from '../../lib/money-flow/form-frame.tsx'
 import {
@@ -26,7 +26,7 @@ import {
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
-import { RecordItems } from '../../lib/record-pages.tsx'
+import { RecordItems } from '../../lib/ui/record-pages.tsx'
 import { useCreateStake } from './api/create-stake.ts'
 import { gameInfoOptions } from './api/game-info.ts'
 import { myStakesOptions } from './api/my-stakes.ts'
@@ -42,7 +42,7 @@ import {
   type StakeProblem,
   type StakeQuote,
 } from './stake.rules.ts'
-import '../../lib/money-form.css'
+import '../../lib/ui/money-form.css'
 import './stake.css'
 
 function StageCard({ info }: { info: GameInfo }) {

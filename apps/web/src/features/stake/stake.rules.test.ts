@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { ratePercent } from '../../lib/format.ts'
+import { ratePercent } from '../../lib/format/format.ts'
 import type { GameInfo } from '@hope/api'
 import {
   checkEntry,

@@ -6,11 +6,11 @@ import {
   type PledgeItem,
   type StakePosition,
 } from '@hope/api'
-import { parseRate } from '../../lib/fee.ts'
-import { ratePercent } from '../../lib/format.ts'
+import { parseRate } from '../../lib/format/fee.ts'
+import { ratePercent } from '../../lib/format/format.ts'
 import { shortfallOf, type Checked } from '../../lib/money-flow/checks.ts'
-import { readTypedAmount, toUnits } from '../../lib/money-input.ts'
-import type { Tone } from '../../lib/status-tag.tsx'
+import { readTypedAmount, toUnits } from '../../lib/format/money-input.ts'
+import type { Tone } from '../../lib/ui/status-tag.tsx'
 
 // The staking screens' rules over bigint units, as the server's staking and redemption rules
 // work them out:
@@ -197,7 +197,7 @@ export function splitPercents(redeemShare: string): { redeem: string; pledge: st
   return { redeem: percentText(share, scale), pledge: percentText(scale - share, scale) }
 }
 
-export { cutDecimals } from '../../lib/format.ts'
+export { cutDecimals } from '../../lib/format/format.ts'
 
 export const POSITION_TONES: Record<StakePosition['status'], Tone> = {
   active: 'moving',

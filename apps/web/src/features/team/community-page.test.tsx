@@ -2,15 +2,15 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { CommunityPage } from './community-page.tsx'
 import { earnings, teamStats } from '../../../test-support/team-fixtures.ts'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 function Where() {
   const { pathname, search } = useLocation()

@@ -3,14 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { formatDateTime } from '../../lib/format.ts'
-import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { formatDateTime } from '../../lib/format/format.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { directMember, teamStats } from '../../../test-support/team-fixtures.ts'
 import { TeamPage } from './team-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const page = (list: DirectMember[], pageNum = 1, total = list.length) =>
   ok({ list, total, pageNum, pageSize: 20 })

@@ -6,17 +6,17 @@
 // team-stats-skeleton / -retry.
 import { normalizeLang, type DirectMember, type TeamPartition, type TeamStats } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
+import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts'
-import { mask } from '../../lib/mask.ts'
-import { RecordItems } from '../../lib/record-pages.tsx'
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format/format.ts'
+import { mask } from '../../lib/format/mask.ts'
+import { RecordItems } from '../../lib/ui/record-pages.tsx'
 import { directMembersOptions } from '../../lib/api/direct-members.ts'
 import { teamStatsOptions } from './api/team-stats.ts'
 import { QuerySection } from './query-section.tsx'
 import { levelName, PARTITIONS, rankName, strongestPartition } from './team.rules.ts'
-import '../../lib/record-list.css'
+import '../../lib/ui/record-list.css'
 import './team.css'
 
 function useLang() {

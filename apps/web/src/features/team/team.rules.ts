@@ -6,7 +6,7 @@ import {
   type TeamPartition,
   type TeamStats,
 } from '@hope/api'
-import { toUnits } from '../../lib/money-input.ts'
+import { toUnits } from '../../lib/format/money-input.ts'
 
 // The team and community screens' rules over bigint units: performance is USDT, compared in
 // 6-decimal units as the server's team.rules.ts does.

@@ -1,8 +1,8 @@
 import { formatAmount, normalizeLang, type EnabledCoin, type TransferResult } from '@hope/api'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '../../lib/format.ts'
-import { mask } from '../../lib/mask.ts'
+import { formatMoney } from '../../lib/format/format.ts'
+import { mask } from '../../lib/format/mask.ts'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { UsdtFormFrame } from '../../lib/money-flow/form-frame.tsx'
 import { useAddressProblem } from '../../lib/money-flow/check-address.ts'
@@ -17,7 +17,7 @@ import {
   useMoney,
   usePaymentConfirmation,
 } from '../../lib/money-flow/money-flow.tsx'
-import { toUnits } from '../../lib/money-input.ts'
+import { toUnits } from '../../lib/format/money-input.ts'
 import { useCreateTransfer } from './api/create-transfer.ts'
 import {
   checkTransfer,

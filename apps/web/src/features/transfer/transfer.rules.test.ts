@@ -1,7 +1,7 @@
 import { formatAmount, type EnabledCoin } from '@hope/api'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { toUnits } from '../../lib/money-input.ts'
+import { toUnits } from '../../lib/format/money-input.ts'
 import { checkTransfer, maxTransferable, transferFee } from './transfer.rules.ts'
 
 const usdt = (fees: Partial<EnabledCoin> = {}): EnabledCoin => ({

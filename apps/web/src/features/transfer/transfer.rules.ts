@@ -1,6 +1,6 @@
 import { formatAmount, parseAmount, type EnabledCoin } from '@hope/api'
-import { feeFor, maxBeforeFee, type FeeTerms } from '../../lib/fee.ts'
-import { isEvmAddress, toUnits } from '../../lib/money-input.ts'
+import { feeFor, maxBeforeFee, type FeeTerms } from '../../lib/format/fee.ts'
+import { isEvmAddress, toUnits } from '../../lib/format/money-input.ts'
 
 export type FeeSchedule = Pick<EnabledCoin, 'decimals' | 'transferFeeFixed' | 'transferFeeRate'>
 

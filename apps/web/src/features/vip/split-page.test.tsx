@@ -3,15 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { formatDateTime } from '../../lib/format.ts'
-import { loadNamespace, setLanguage } from '../../lib/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { formatDateTime } from '../../lib/format/format.ts'
+import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, logEntry } from '../../../test-support/fixtures.ts'
 import { SplitPage } from './split-page.tsx'
 import { vipInfo } from '../../../test-support/vip-fixtures.ts'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const splitEntry = (id: number, changes: Partial<AccountLogEntry> = {}) =>
   logEntry(id, { account: 'split', currency: 'HOPE', ...changes })

@@ -6,13 +6,13 @@
 // vip-result-paid, vip-result-hope, vip-result-balance, vip-result-split, vip-result-done.
 import { type PurchaseResult, type VipInfo } from '@hope/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Refreshable } from '../../lib/refreshable.tsx'
+import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
-import { formatMoney, ratePercent } from '../../lib/format.ts'
-import { Icon } from '../../lib/icons.tsx'
+import { formatMoney, ratePercent } from '../../lib/format/format.ts'
+import { Icon } from '../../lib/ui/icons.tsx'
 import { LiveProblem, MoneyFlow, strongRow, useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { useUpgradeLevel } from './api/upgrade-level.ts'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
@@ -26,7 +26,7 @@ import {
   type LevelRow,
   type UpgradeQuote,
 } from './vip.rules.ts'
-import '../../lib/money-form.css'
+import '../../lib/ui/money-form.css'
 import './vip.css'
 
 function LevelCard({ info }: { info: VipInfo }) {

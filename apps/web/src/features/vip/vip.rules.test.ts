@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ratePercent } from '../../lib/format.ts'
+import { ratePercent } from '../../lib/format/format.ts'
 import {
   cutDecimals,
   levelName,

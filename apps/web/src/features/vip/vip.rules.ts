@@ -1,5 +1,5 @@
 import { CURRENCY_DECIMALS, formatAmount, LEVELS, trimDecimal } from '@hope/api'
-import { toUnits } from '../../lib/money-input.ts'
+import { toUnits } from '../../lib/format/money-input.ts'
 
 // The membership and split screens' rules over bigint units, as the server's membership.rules.ts
 // works them out: level prices in 6-decimal USDT units, split HOPE in 18-decimal units.
@@ -105,4 +105,4 @@ export function splitRemaining(total: string, released: string): string {
   return formatAmount(rest > 0n ? rest : 0n, HOPE_DECIMALS)
 }
 
-export { cutDecimals } from '../../lib/format.ts'
+export { cutDecimals } from '../../lib/format/format.ts'

@@ -4,16 +4,16 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
 import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
-import { showToast } from '../../lib/toast.ts'
+import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../../../test-support/fixtures.ts'
 import { WithdrawPage } from './withdraw-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const OWN = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'

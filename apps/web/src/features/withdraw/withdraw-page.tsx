@@ -7,8 +7,8 @@ import {
 } from '@hope/api'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { mask } from '../../lib/mask.ts'
+import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
+import { mask } from '../../lib/format/mask.ts'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
 import { UsdtFormFrame } from '../../lib/money-flow/form-frame.tsx'
 import {
@@ -23,8 +23,8 @@ import {
   useMoney,
   usePaymentConfirmation,
 } from '../../lib/money-flow/money-flow.tsx'
-import { toUnits } from '../../lib/money-input.ts'
-import { StatusTag } from '../../lib/status-tag.tsx'
+import { toUnits } from '../../lib/format/money-input.ts'
+import { StatusTag } from '../../lib/ui/status-tag.tsx'
 import { useSession } from '../../lib/store.ts'
 import { useCreateWithdrawal } from './api/create-withdrawal.ts'
 import {

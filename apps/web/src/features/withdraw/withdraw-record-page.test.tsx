@@ -3,14 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { showConfirm } from '../../lib/dialog.ts'
-import { queryClient, QueryScope } from '../../lib/query-scope.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { showConfirm } from '../../lib/ui/dialog.ts'
+import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { WithdrawRecordPage } from './withdraw-record-page.tsx'
 
-vi.mock('../../lib/toast.ts', () => ({ showToast: vi.fn() }))
-vi.mock('../../lib/dialog.ts', () => ({ showConfirm: vi.fn(), showAlert: vi.fn() }))
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../../lib/ui/dialog.ts', () => ({ showConfirm: vi.fn(), showAlert: vi.fn() }))
 
 const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const HASH = `0x${'cd'.repeat(32)}`

@@ -1,7 +1,7 @@
 import { formatAmount } from '@hope/api'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { toUnits } from '../../lib/money-input.ts'
+import { toUnits } from '../../lib/format/money-input.ts'
 import {
   canCancel,
   checkWithdraw,

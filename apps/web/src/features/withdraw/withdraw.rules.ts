@@ -5,9 +5,9 @@ import {
   type Withdrawal,
   type WithdrawalStatusCode,
 } from '@hope/api'
-import { feeFor, maxBeforeFee, type FeeTerms } from '../../lib/fee.ts'
-import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/money-input.ts'
-import type { Tone } from '../../lib/status-tag.tsx'
+import { feeFor, maxBeforeFee, type FeeTerms } from '../../lib/format/fee.ts'
+import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/format/money-input.ts'
+import type { Tone } from '../../lib/ui/status-tag.tsx'
 
 export const USDT_DECIMALS = CURRENCY_DECIMALS.USDT
 

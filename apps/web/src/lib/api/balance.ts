@@ -1,7 +1,7 @@
 import type { BalanceList } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
-import { prefetchFirstRead } from '../first-read.ts'
-import { request } from '../request.ts'
+import { prefetchFirstRead } from './first-read.ts'
+import { request } from './request.ts'
 import { useSession } from '../store.ts'
 import { accountKeys } from './account-keys.ts'
 
@@ -22,7 +22,7 @@ export function balanceOptions({ quiet = false }: { quiet?: boolean } = {}) {
 
 /**
  * Asks for the balance as the page starts, when a token is stored, for a first screen that
- * shows it: the answer waits in the first reads (lib/first-read.ts) and moves into the query
+ * shows it: the answer waits in the first reads (lib/api/first-read.ts) and moves into the query
  * cache when that loads. Quiet: a refused token is the session check's to report. A token that
  * turns out refused or another wallet's drops the answer with it.
  */

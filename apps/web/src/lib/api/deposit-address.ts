@@ -1,6 +1,6 @@
 import type { DepositAddress } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../request.ts'
+import { request } from './request.ts'
 import { accountKeys } from './account-keys.ts'
 
 /**

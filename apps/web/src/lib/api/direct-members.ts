@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { request } from '../request.ts'
+import { request } from './request.ts'
 import { teamKeys } from './team-keys.ts'
 import { nextPageNum } from './next-page.ts'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { accountKeys } from './account-keys.ts'
-import { request } from '../request.ts'
+import { request } from './request.ts'
 
 /**
  * `userAccount/enableCoins`: decimals, and the minimum and fee of transfers and withdrawals

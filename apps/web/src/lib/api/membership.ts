@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../request.ts'
+import { request } from './request.ts'
 
 /**
  * One key factory for `game/vipInfo`, read by the membership, split, node and activation

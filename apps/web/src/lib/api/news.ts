@@ -1,6 +1,6 @@
 import type { Lang, NewsTypeCode } from '@hope/api'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { request } from '../request.ts'
+import { request } from './request.ts'
 import { nextPageNum } from './next-page.ts'
 
 export const NEWS_PAGE_SIZE = 10

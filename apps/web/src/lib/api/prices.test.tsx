@@ -1,6 +1,6 @@
 import { render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { queryClient } from '../query-scope.tsx'
+import { queryClient } from './query-scope.tsx'
 import { useSession } from '../store.ts'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { PRICES_REFRESH_MS, usePriceSync } from './prices.ts'

@@ -1,8 +1,8 @@
 import type { PriceRange, PriceSymbol } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { useFirstRead } from '../first-read.ts'
-import { request } from '../request.ts'
+import { useFirstRead } from './first-read.ts'
+import { request } from './request.ts'
 import { useSession } from '../store.ts'
 
 /** How often open screens ask for prices again: prices are sampled at least hourly, changes at once. */

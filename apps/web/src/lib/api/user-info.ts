@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../request.ts'
+import { request } from './request.ts'
 import { useSession } from '../store.ts'
 
 /** One key factory for `user/getUserInfo`. */

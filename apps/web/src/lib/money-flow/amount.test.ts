@@ -1,7 +1,7 @@
 import { formatAmount, LANGS } from '@hope/api'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { formatNumber } from '../format.ts'
+import { formatNumber } from '../format/format.ts'
 import { readAmount, writeAmount } from './amount.ts'
 
 const USDT = 6

@@ -1,5 +1,5 @@
 import { formatAmount, type Lang } from '@hope/api'
-import { SEPARATORS } from '../format.ts'
+import { SEPARATORS } from '../format/format.ts'
 
 /** Integer digits an amount may have (the contract's parseAmount allows 20). */
 const MAX_INTEGER_DIGITS = 20

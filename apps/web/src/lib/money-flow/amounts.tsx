@@ -1,8 +1,8 @@
 // Amounts as the money screens show and take them.
 import { normalizeLang } from '@hope/api'
 import { useTranslation } from 'react-i18next'
-import { cutDecimals, formatMoney, SEPARATORS } from '../format.ts'
-import { showToast } from '../toast.ts'
+import { cutDecimals, formatMoney, SEPARATORS } from '../format/format.ts'
+import { showToast } from '../ui/toast.ts'
 import type { AmountProblem } from './amount.ts'
 import { amountText, type AmountText } from './use-amount.ts'
 import type { FlowControls } from './use-money-flow.ts'

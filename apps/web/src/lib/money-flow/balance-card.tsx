@@ -1,6 +1,6 @@
 // The available balance at the top of a money form.
 import { useNavigate } from 'react-router'
-import { Icon } from '../icons.tsx'
+import { Icon } from '../ui/icons.tsx'
 
 /** The available balance of a money form and the way to its records. */
 export function BalanceCard({

@@ -1,7 +1,7 @@
 import type { AddressCheck } from '@hope/api'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { isEvmAddress } from '../money-input.ts'
-import { request } from '../request.ts'
+import { isEvmAddress } from '../format/money-input.ts'
+import { request } from '../api/request.ts'
 
 export type AddressProblem = 'checking' | 'notRegistered' | 'self' | 'notDownline'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { formatAmount } from '@hope/api'
 import { describe, expect, test } from 'vitest'
-import { toUnits } from '../money-input.ts'
+import { toUnits } from '../format/money-input.ts'
 import { shortfallOf } from './checks.ts'
 
 describe('shortfallOf', () => {

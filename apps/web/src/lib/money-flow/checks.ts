@@ -1,5 +1,5 @@
 import { CURRENCY_DECIMALS, formatAmount } from '@hope/api'
-import { toUnits } from '../money-input.ts'
+import { toUnits } from '../format/money-input.ts'
 
 /**
  * The USDT missing to pay `price` out of `available`, '0' when nothing is missing.

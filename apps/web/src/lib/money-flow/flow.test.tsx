@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, test, vi } from 'vitest'
-import { ApiError } from '../request.ts'
+import { ApiError } from '../api/request.ts'
 import { MoneyFlow } from './flow.tsx'
 
 interface Quote {

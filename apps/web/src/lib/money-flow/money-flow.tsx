@@ -1,5 +1,5 @@
 // The money screens' shared pieces: one import for the flow, its form, its sheet and its result.
-import '../money-form.css'
+import '../ui/money-form.css'
 import './money-flow.css'
 
 export { type Row, strongRow, Rows, paymentRows } from './rows.tsx'

@@ -1,8 +1,8 @@
 import type { OutflowKind, TransferParams, WithdrawParams } from '@hope/api'
-import { i18n } from '../i18n.ts'
-import { ApiError, request, showRequestError } from '../request.ts'
+import { i18n } from '../i18n/i18n.ts'
+import { ApiError, request, showRequestError } from '../api/request.ts'
 import { useSession } from '../store.ts'
-import { showToast } from '../toast.ts'
+import { showToast } from '../ui/toast.ts'
 
 /**
  * Whether the wallet must sign this outflow (the server's default policy, `others`): every

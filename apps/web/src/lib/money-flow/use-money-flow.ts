@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
-import { useConfirmationKey } from '../idempotency-key.ts'
-import { ApiError } from '../request.ts'
+import { useConfirmationKey } from '../api/idempotency-key.ts'
+import { ApiError } from '../api/request.ts'
 
 /** Where a money action stands: editing, confirming (sheet open), sending, failed (no answer), done. */
 export type FlowStage<Quote, Result> =

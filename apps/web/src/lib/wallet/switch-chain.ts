@@ -6,8 +6,8 @@ import {
 } from './eip1193.ts'
 import type { ChainDescription } from '@hope/api'
 import type { AddEthereumChainParameter } from './known-chains.ts'
-import { i18n } from '../i18n.ts'
-import { showLastingToast } from '../toast.ts'
+import { i18n } from '../i18n/i18n.ts'
+import { showLastingToast } from '../ui/toast.ts'
 
 /** After this long without an answer the user is told the app waits on the wallet. */
 export const WAITING_NOTICE_MS = 2_000

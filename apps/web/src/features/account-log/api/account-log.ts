@@ -1,7 +1,7 @@
 import type { AccountLogPage } from '@hope/api'
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { accountKeys, type AccountLogFilters } from '../../../lib/api/account-keys.ts'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 
 export const ACCOUNT_LOG_PAGE_SIZE = 20
 

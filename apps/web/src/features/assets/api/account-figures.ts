@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 
 /**
  * `userAccount/figures`: rate of return, trading volume and total volume, with the time the

@@ -1,5 +1,5 @@
 import type { ChatHistory } from '@hope/api'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 
 export const CHAT_PAGE_SIZE = 30
 

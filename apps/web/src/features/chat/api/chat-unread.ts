@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { useSession } from '../../../lib/store.ts'
 import { chatKeys } from './chat-keys.ts'
 

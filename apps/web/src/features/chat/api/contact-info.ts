@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { chatKeys } from './chat-keys.ts'
 
 /** `main/contact`: the support e-mail and opening hours (operators change them in settings). */

@@ -1,6 +1,6 @@
 import type { ChatUnread } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { request, type ApiError } from '../../../lib/api/request.ts'
 import { chatKeys } from './chat-keys.ts'
 
 /** `chat/read`: the user has seen the conversation up to this message. */

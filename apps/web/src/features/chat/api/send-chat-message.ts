@@ -1,5 +1,5 @@
 import type { ChatSendParams, ChatSendResult } from '@hope/api'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 
 /**
  * `chat/send`: the way a message goes out while the socket is down. The client id is the

@@ -1,7 +1,7 @@
 import type { PurchaseResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError, type QueryParams } from '../../../lib/request.ts'
+import { request, type ApiError, type QueryParams } from '../../../lib/api/request.ts'
 
 export type ActivateInput = QueryParams<'game/activate'>
 

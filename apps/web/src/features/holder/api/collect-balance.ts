@@ -1,7 +1,7 @@
 import type { CollectParams, CollectResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { request, type ApiError } from '../../../lib/api/request.ts'
 
 /**
  * `userAccount/collect`: moves an amount of the node or shareholder account into the own

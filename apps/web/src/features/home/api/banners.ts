@@ -1,6 +1,6 @@
 import type { Lang } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 
 /** The home banners, per language (the texts come in the request's language). */
 export const bannerKeys = {

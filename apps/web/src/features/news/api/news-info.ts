@@ -1,7 +1,7 @@
 import type { Lang } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
 import { newsKeys } from '../../../lib/api/news.ts'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 
 /**
  * `main/newInfo`: one article in the user's language (or Chinese). The screen shows its own

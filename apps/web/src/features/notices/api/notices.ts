@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { useFirstRead } from '../../../lib/first-read.ts'
-import { request } from '../../../lib/request.ts'
+import { useFirstRead } from '../../../lib/api/first-read.ts'
+import { request } from '../../../lib/api/request.ts'
 import { noticeKeys } from '../../../lib/api/notice-keys.ts'
 import { nextPageNum } from '../../../lib/api/next-page.ts'
 
@@ -46,7 +46,7 @@ export function unreadNoticesOptions() {
 /**
  * The bell's unread count (0 until known), asked again every minute while the page is on
  * show and whenever the window comes back into focus. Read as a first read: the bell sits on
- * the home, which loads without the query cache (lib/first-read.ts), and first reads do not
+ * the home, which loads without the query cache (lib/api/first-read.ts), and first reads do not
  * poll by themselves. Mount it only while signed in.
  */
 export function useUnreadNotices(): number {

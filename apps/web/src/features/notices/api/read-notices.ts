@@ -1,6 +1,6 @@
 import type { NoticesRead } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { request, type ApiError } from '../../../lib/api/request.ts'
 import { noticeKeys } from '../../../lib/api/notice-keys.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { PorStatement } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { porKeys } from '../../../lib/api/por-keys.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { RankingKind } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { rankingKeys } from './ranking-keys.ts'
 
 /** How many places the ranking screen shows. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { nextPageNum } from '../../../lib/api/next-page.ts'
 
 export const RECHARGE_PAGE_SIZE = 20

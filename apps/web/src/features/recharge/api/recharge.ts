@@ -1,7 +1,7 @@
 import type { Recharge } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 
 /** While a recharge waits for its confirmations, its status is asked again this often. */
 export const RECHARGE_POLL_MS = 4000

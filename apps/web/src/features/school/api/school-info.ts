@@ -1,6 +1,6 @@
 import type { Lang } from '@hope/api'
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { schoolKeys } from './school-keys.ts'
 
 /** `main/schoolInfo`: one item; the screen shows its own "not found" state. */

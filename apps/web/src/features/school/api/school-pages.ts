@@ -1,6 +1,6 @@
 import type { Lang, SchoolKind } from '@hope/api'
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { schoolKeys } from './school-keys.ts'
 import { nextPageNum } from '../../../lib/api/next-page.ts'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '../../../lib/request.ts'
+import { request } from '../../../lib/api/request.ts'
 import { stakingKeys } from '../../../lib/api/staking-keys.ts'
 
 /**

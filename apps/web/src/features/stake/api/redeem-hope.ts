@@ -1,7 +1,7 @@
 import type { RedeemParams, RedeemResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { request, type ApiError } from '../../../lib/api/request.ts'
 
 /**
  * `game/sqChange`: redeems community HOPE at the real-time price; the redeemed share's USDT

@@ -2,7 +2,7 @@ import type { TransferParams, TransferResult } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
-import type { ApiError } from '../../../lib/request.ts'
+import type { ApiError } from '../../../lib/api/request.ts'
 
 /**
  * `userAccount/transfer`: USDT to an address in the sender's downline, signed by the wallet

@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@hope/api'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError } from '../../../lib/request.ts'
+import { request, type ApiError } from '../../../lib/api/request.ts'
 
 /**
  * `userAccount/cancelWithdraw`: only while the withdrawal waits for review (status 0); later

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { noticeKeys } from '../../../lib/api/notice-keys.ts'
 import { refreshAfter } from '../../../lib/api/refresh-after.ts'
 import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
-import type { ApiError } from '../../../lib/request.ts'
+import type { ApiError } from '../../../lib/api/request.ts'
 
 /**
  * `userAccount/withdraw`: reserves amount and fee and records the request for review; to

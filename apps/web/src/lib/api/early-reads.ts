@@ -3,8 +3,8 @@
 // `request()` takes each answer once instead of asking again. On a phone's network that saves
 // the round trip the reads would otherwise start only after the scripts have run.
 import { DEFAULT_LANG, LAN_HEADER } from '@hope/api'
-import { LANG_STORAGE_KEY } from './lang.ts'
-import { TOKEN_STORAGE_KEY } from './storage-keys.ts'
+import { LANG_STORAGE_KEY } from '../i18n/lang.ts'
+import { TOKEN_STORAGE_KEY } from '../storage-keys.ts'
 
 /** The content type every call sends (`request()`). */
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8'

@@ -1,6 +1,6 @@
 import type { Locale } from 'antd-mobile/es/locales/base'
-import type ui from '../locales/zhcn/ui.json'
-import { i18n, loadNamespace } from './i18n.ts'
+import type ui from '../../locales/zhcn/ui.json'
+import { i18n, loadNamespace } from '../i18n/i18n.ts'
 
 type UiKey = keyof typeof ui
 

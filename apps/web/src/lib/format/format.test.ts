@@ -8,7 +8,7 @@ import {
   formatZonedDay,
   utcOffsetLabel,
 } from './format.ts'
-import { INTL_LOCALES } from './lang.ts'
+import { INTL_LOCALES } from '../i18n/lang.ts'
 
 describe('formatNumber', () => {
   test('groups the integer part per language', () => {

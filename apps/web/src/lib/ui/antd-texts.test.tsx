@@ -2,7 +2,7 @@ import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import Popup from 'antd-mobile/es/components/popup'
 import { render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { i18n, setLanguage } from './i18n.ts'
+import { i18n, setLanguage } from '../i18n/i18n.ts'
 
 afterEach(async () => {
   await setLanguage('zhcn')

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { useSession } from './store.ts'
+import { useSession } from '../store.ts'
 
 /**
  * Reads for the home screen without TanStack Query: its ~10 KB gzip would put the first

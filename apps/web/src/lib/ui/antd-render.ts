@@ -6,7 +6,7 @@ let ready = false
 
 /**
  * antd-mobile 5 renders its imperative pieces (Toast.show, Dialog.alert/confirm) with the
- * React 18 API; React 19 needs createRoot. `lib/toast.ts` and `lib/dialog.ts` load this with
+ * React 18 API; React 19 needs createRoot. `lib/ui/toast.ts` and `lib/ui/dialog.ts` load this with
  * the component, so it is set before the first such render (its React 18 fallback pulls a
  * regenerator runtime the first screen does not need). Anything else that renders
  * imperatively must go through them or call this first.

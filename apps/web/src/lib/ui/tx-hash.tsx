@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { explorerTxLink } from './api/deposit-address.ts'
+import { explorerTxLink } from '../api/deposit-address.ts'
 import { CopyButton } from './copy-button.tsx'
-import { mask } from './mask.ts'
+import { mask } from '../format/mask.ts'
 import './tx-hash.css'
 
 /**

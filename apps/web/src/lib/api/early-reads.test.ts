@@ -1,15 +1,15 @@
 import { LANGS, SHELL_BOOT_ELEMENT_ID } from '@hope/api'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { prefetchSession } from '../features/auth/index.ts'
-import { prefetchHomeReads } from '../features/home/prefetch-home-reads.ts'
-import { fakeApi, ok } from '../test/fake-api.ts'
+import { prefetchSession } from '../../features/auth/index.ts'
+import { prefetchHomeReads } from '../../features/home/prefetch-home-reads.ts'
+import { fakeApi, ok } from '../../test/fake-api.ts'
 import { resetBootData } from './boot.ts'
 import { EARLY_READS, earlyReadsScript } from './early-reads.ts'
-import { balanceOptions } from './api/balance.ts'
-import { currentLang, LANG_STORAGE_KEY } from './lang.ts'
+import { balanceOptions } from './balance.ts'
+import { currentLang, LANG_STORAGE_KEY } from '../i18n/lang.ts'
 import { createQueryClient } from './query-client.ts'
 import { request } from './request.ts'
-import { TOKEN_STORAGE_KEY, useSession } from './store.ts'
+import { TOKEN_STORAGE_KEY, useSession } from '../store.ts'
 
 const HOME_EARLY_READS = EARLY_READS['/']!
 

@@ -1,7 +1,7 @@
 import { DEFAULT_LANG, normalizeLang, type Lang } from '@hope/api'
 import i18next, { type CustomTypeOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type zhcn from '../locales/zhcn/translation.json'
+import type zhcn from '../../locales/zhcn/translation.json'
 import { currentLang, storeLang } from './lang.ts'
 
 type Resource = typeof zhcn
@@ -12,12 +12,12 @@ type Resource = typeof zhcn
  * another's.
  */
 const loaders: Record<Lang, () => Promise<{ default: Resource }>> = {
-  zhcn: () => import('../locales/zhcn/translation.json'),
-  en: () => import('../locales/en/translation.json'),
-  ko: () => import('../locales/ko/translation.json'),
-  ja: () => import('../locales/ja/translation.json'),
-  th: () => import('../locales/th/translation.json'),
-  vi: () => import('../locales/vi/translation.json'),
+  zhcn: () => import('../../locales/zhcn/translation.json'),
+  en: () => import('../../locales/en/translation.json'),
+  ko: () => import('../../locales/ko/translation.json'),
+  ja: () => import('../../locales/ja/translation.json'),
+  th: () => import('../../locales/th/translation.json'),
+  vi: () => import('../../locales/vi/translation.json'),
 }
 
 export const i18n = i18next
@@ -32,7 +32,7 @@ async function loadNamespaceIn(lang: Lang, ns: LazyNamespace): Promise<void> {
   if (i18n.hasResourceBundle(lang, ns)) return
   // The map of every language's namespace files loads with the first of them: the home needs none.
   const { namespaceFiles } = await import('./namespace-files.ts')
-  const load = namespaceFiles[`../locales/${lang}/${ns}.json`]
+  const load = namespaceFiles[`../../locales/${lang}/${ns}.json`]
   if (!load) throw new Error(`texts ${ns} missing for ${lang}`)
   const { default: resource } = await load()
   i18n.addResourceBundle(lang, ns, resource)

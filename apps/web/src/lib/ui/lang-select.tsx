@@ -1,8 +1,8 @@
 import { LANGS, normalizeLang, type Lang } from '@hope/api'
 import { useTranslation } from 'react-i18next'
-import { setLanguage } from './i18n.ts'
+import { setLanguage } from '../i18n/i18n.ts'
 import { Icon } from './icons.tsx'
-import { LANG_NAMES } from './lang-names.ts'
+import { LANG_NAMES } from '../format/lang-names.ts'
 import './lang-select.css'
 
 /**

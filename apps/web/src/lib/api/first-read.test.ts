@@ -3,13 +3,13 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 
 type FirstReadModule = typeof import('./first-read.ts') & {
-  useSession: (typeof import('./store.ts'))['useSession']
+  useSession: (typeof import('../store.ts'))['useSession']
 }
 
 /** Fresh copies of the module and its session store: no query client has the reads yet. */
 async function freshModule(): Promise<FirstReadModule> {
   vi.resetModules()
-  const [read, store] = await Promise.all([import('./first-read.ts'), import('./store.ts')])
+  const [read, store] = await Promise.all([import('./first-read.ts'), import('../store.ts')])
   return { ...read, useSession: store.useSession }
 }
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { fail, fakeApi, ok } from '../test/fake-api.ts'
+import { fail, fakeApi, ok } from '../../test/fake-api.ts'
 import { ApiError, request, REQUEST_TIMEOUT_MS } from './request.ts'
-import { useSession } from './store.ts'
-import { showToast } from './toast.ts'
+import { useSession } from '../store.ts'
+import { showToast } from '../ui/toast.ts'
 
-vi.mock('./toast.ts', () => ({ showToast: vi.fn() }))
+vi.mock('../ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 describe('request', () => {
   beforeEach(() => vi.mocked(showToast).mockClear())

@@ -1,4 +1,4 @@
-import { i18n } from './i18n.ts'
+import { i18n } from '../i18n/i18n.ts'
 import { showToast } from './toast.ts'
 
 function copyWithSelection(text: string): boolean {

@@ -9,9 +9,9 @@ import {
   type RoutePath,
 } from '@hope/api'
 import { JSON_CONTENT_TYPE, takeEarlyRead } from './early-reads.ts'
-import { currentLang } from './lang.ts'
-import { useSession } from './store.ts'
-import { showToast } from './toast.ts'
+import { currentLang } from '../i18n/lang.ts'
+import { useSession } from '../store.ts'
+import { showToast } from '../ui/toast.ts'
 
 export const REQUEST_TIMEOUT_MS = 60_000
 /** The spec's fixed fallback when the server gives no message (§8). */

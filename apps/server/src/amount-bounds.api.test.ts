@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   databaseTargets,
   fundAccount,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from './testing/index.ts'
@@ -32,12 +33,7 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
     app = await buildTestApp(db)
     user = await registerUser(app)
     downline = await registerUser(app, user.userName)
-    await app.services.operators.create('bounds-finance', 'bounds-password-1', 'finance')
-    const login = await call<'admin/login', { token: string }>(app, 'admin/login', {
-      username: 'bounds-finance',
-      password: 'bounds-password-1',
-    })
-    operatorToken = login.body.data.token
+    operatorToken = await newOperator(app, 'bounds-finance', 'finance', 'bounds-password-1')
   })
   afterAll(async () => {
     await app?.close()

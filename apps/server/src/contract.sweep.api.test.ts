@@ -12,7 +12,6 @@ import {
   type ChatHistory,
   type ChatServerFrame,
   type ChatUnread,
-  type OperatorSession,
   type Page,
   type Reason,
   type RoutePath,
@@ -35,6 +34,7 @@ import {
   createTestDatabase,
   databaseTargets,
   fundAccount,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from './testing/index.ts'
@@ -289,20 +289,8 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
     await app.services.settings.set('chainTokenAddress', `0x${'0e'.repeat(20)}`, 'sweep')
     await app.services.settings.set('chainDepositAddress', `0x${'0d'.repeat(20)}`, 'sweep')
-    await app.services.operators.create('sweep-admin', 'sweep-admin-password', 'admin')
-    tokens.operator = (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username: 'sweep-admin',
-        password: 'sweep-admin-password',
-      })
-    ).body.data.token
-    await app.services.operators.create('sweep-gone', 'sweep-gone-password', 'support')
-    goneOperator = (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username: 'sweep-gone',
-        password: 'sweep-gone-password',
-      })
-    ).body.data.token
+    tokens.operator = await newOperator(app, 'sweep-admin', 'admin', 'sweep-admin-password')
+    goneOperator = await newOperator(app, 'sweep-gone', 'support', 'sweep-gone-password')
     goneUser = (await registerUser(app)).token
     mallory = await registerUser(app)
     tokens.user = mallory.token

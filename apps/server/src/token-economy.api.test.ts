@@ -6,7 +6,6 @@ import {
   type Earnings,
   type StakeResult,
   type GameInfo,
-  type OperatorSession,
   type Page,
   type PledgeItem,
   type SettlementRun,
@@ -27,6 +26,7 @@ import {
   createTestDatabase,
   databaseTargets,
   fundAccount,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from './testing/index.ts'
@@ -50,13 +50,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     carol = await registerUser(app, bob.userName)
     await db.pool.query('UPDATE users SET level = 3 WHERE id = $1', [alice.id])
     await fundAccount(db.pool, carol.id, '1000')
-    await app.services.operators.create('fin', 'fin-password-1', 'finance')
-    finance = (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username: 'fin',
-        password: 'fin-password-1',
-      })
-    ).body.data.token
+    finance = await newOperator(app, 'fin', 'finance')
   })
   afterAll(async () => {
     await app?.close()
@@ -649,13 +643,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect((await call(app, 'admin/flagRobot', robot, { token: finance })).body.reason).toBe(
       'forbidden',
     )
-    await app.services.operators.create('sup', 'sup-password-1', 'support')
-    const support = (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username: 'sup',
-        password: 'sup-password-1',
-      })
-    ).body.data.token
+    const support = await newOperator(app, 'sup', 'support')
     const flagged = await call<'admin/flagRobot', MemberFlags>(app, 'admin/flagRobot', robot, {
       token: support,
     })

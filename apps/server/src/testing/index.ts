@@ -4,6 +4,8 @@ import {
   LAN_HEADER,
   type Envelope,
   type Lang,
+  type OperatorRole,
+  type OperatorSession,
   type OutflowTypedData,
   type RouteParams,
   type RoutePath,
@@ -238,6 +240,28 @@ export async function operatorCode(
   const now = totpStep(nowMs)
   const last = row?.last ? BigInt(row.last) : -1n
   return hotp(secret, last < now ? now : now + 1n)
+}
+
+/** Signs an operator in with their password and authenticator code: their session token. */
+export async function signInOperator(
+  app: FastifyInstance,
+  username: string,
+  password = `${username}-password-1`,
+): Promise<string> {
+  const res = await call<'admin/login', OperatorSession>(app, 'admin/login', { username, password })
+  if (res.body.code !== 200) throw new Error(`operator sign-in failed: ${JSON.stringify(res.body)}`)
+  return res.body.data.token
+}
+
+/** Makes an operator with the role (password `<username>-password-1` unless given) and signs them in. */
+export async function newOperator(
+  app: FastifyInstance,
+  username: string,
+  role: OperatorRole,
+  password = `${username}-password-1`,
+): Promise<string> {
+  await app.services.operators.create(username, password, role)
+  return signInOperator(app, username, password)
 }
 
 /** A user row made directly (no signature), under `inviterId` (the demo root when absent). */

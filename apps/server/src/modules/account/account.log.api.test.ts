@@ -10,6 +10,7 @@ import {
   createTestDatabase,
   databaseTargets,
   fundAccount,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -39,13 +40,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     db = await createTestDatabase(target)
     // Payouts are the sender job's: the tests move withdrawals through their events themselves.
     app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
-    await app.services.operators.create('fin', 'fin-password-1', 'finance')
-    finance = (
-      await call<'admin/login', { token: string }>(app, 'admin/login', {
-        username: 'fin',
-        password: 'fin-password-1',
-      })
-    ).body.data.token
+    finance = await newOperator(app, 'fin', 'finance')
   })
   afterAll(async () => {
     await app?.close()

@@ -12,7 +12,6 @@ import {
   type AdminUserTree,
   type AdminWithdrawal,
   type OperatorRole,
-  type OperatorSession,
   type Page,
   type RoutePath,
   type SettlementRuns,
@@ -32,6 +31,7 @@ import {
   databaseTargets,
   fundAccount,
   insertTestUser,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -95,15 +95,8 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     db = await createTestDatabase(target)
     // Payouts are the sender job's; these tests never reach the chain.
     app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', CHAIN_ID) })
-    for (const role of ['admin', 'finance', 'content', 'support'] as const) {
-      await app.services.operators.create(`op-${role}`, `${role}-password-1`, role)
-      token[role] = (
-        await call<'admin/login', OperatorSession>(app, 'admin/login', {
-          username: `op-${role}`,
-          password: `${role}-password-1`,
-        })
-      ).body.data.token
-    }
+    for (const role of ['admin', 'finance', 'content', 'support'] as const)
+      token[role] = await newOperator(app, `op-${role}`, role, `${role}-password-1`)
   })
   afterAll(async () => {
     await app?.close()

@@ -5,7 +5,6 @@ import {
   type AdminSchoolItem,
   type BannerItem,
   type NewsItem,
-  type OperatorSession,
   type Page,
   type SchoolItem,
 } from '@hope/api'
@@ -16,6 +15,7 @@ import {
   call,
   createTestDatabase,
   databaseTargets,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -30,14 +30,6 @@ describe.each(databaseTargets())('content API on $name', (target) => {
   let support: string
   let user: string
 
-  const login = async (username: string) =>
-    (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username,
-        password: `${username}-password-1`,
-      })
-    ).body.data.token
-
   const auditActions = async () =>
     (
       await db.pool.query<{ action: string; username: string }>(
@@ -48,15 +40,9 @@ describe.each(databaseTargets())('content API on $name', (target) => {
   beforeAll(async () => {
     db = await createTestDatabase(target)
     app = await buildTestApp(db)
-    for (const [name, role] of [
-      ['root', 'admin'],
-      ['cms', 'content'],
-      ['desk', 'support'],
-    ] as const)
-      await app.services.operators.create(name, `${name}-password-1`, role)
-    admin = await login('root')
-    editor = await login('cms')
-    support = await login('desk')
+    admin = await newOperator(app, 'root', 'admin')
+    editor = await newOperator(app, 'cms', 'content')
+    support = await newOperator(app, 'desk', 'support')
     user = (await registerUser(app)).token
   })
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { AccountLogPage, BalanceAdjustResult, OperatorSession } from '@hope/api'
+import type { AccountLogPage, BalanceAdjustResult } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
@@ -7,6 +7,7 @@ import {
   call,
   createTestDatabase,
   databaseTargets,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -23,20 +24,8 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
   beforeAll(async () => {
     db = await createTestDatabase(target)
     app = await buildTestApp(db)
-    await app.services.operators.create('fin', 'fin-password-1', 'finance')
-    await app.services.operators.create('cms', 'cms-password-1', 'content')
-    finance = (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username: 'fin',
-        password: 'fin-password-1',
-      })
-    ).body.data.token
-    content = (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username: 'cms',
-        password: 'cms-password-1',
-      })
-    ).body.data.token
+    finance = await newOperator(app, 'fin', 'finance')
+    content = await newOperator(app, 'cms', 'content')
     user = await registerUser(app)
   })
   afterAll(async () => {

@@ -17,6 +17,7 @@ import {
   createTestDatabase,
   databaseTargets,
   fundAccount,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -52,13 +53,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     alice = await registerUser(app)
     bob = await registerUser(app)
     carol = await registerUser(app)
-    await app.services.operators.create('por-admin', 'por-admin-password', 'admin')
-    operatorToken = (
-      await call<'admin/login', { token: string }>(app, 'admin/login', {
-        username: 'por-admin',
-        password: 'por-admin-password',
-      })
-    ).body.data.token
+    operatorToken = await newOperator(app, 'por-admin', 'admin', 'por-admin-password')
 
     // Alice: USDT and node money, a consensus position, a redemption that leaves a pledge
     // item, split HOPE, and a withdrawal under review.

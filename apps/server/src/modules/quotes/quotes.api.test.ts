@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { EthPriceChange, OperatorSession, PriceHistory } from '@hope/api'
+import type { EthPriceChange, PriceHistory } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
@@ -8,6 +8,7 @@ import {
   call,
   createTestDatabase,
   databaseTargets,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -30,15 +31,6 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
   let content: string
   let userToken: string
 
-  const login = async (username: string, role: 'finance' | 'admin' | 'content') => {
-    await app.services.operators.create(username, `${username}-password-1`, role)
-    return (
-      await call<'admin/login', OperatorSession>(app, 'admin/login', {
-        username,
-        password: `${username}-password-1`,
-      })
-    ).body.data.token
-  }
   const ethRows = async () =>
     (
       await db.pool.query<{ n: string }>(
@@ -67,9 +59,9 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
     db = await createTestDatabase(target)
     app = await buildTestApp(db)
     clock = await buildTestApp(db, { now: () => clockNow })
-    finance = await login('fin', 'finance')
-    admin = await login('boss', 'admin')
-    content = await login('cms', 'content')
+    finance = await newOperator(app, 'fin', 'finance')
+    admin = await newOperator(app, 'boss', 'admin')
+    content = await newOperator(app, 'cms', 'content')
     userToken = (await registerUser(app)).token
   })
   afterAll(async () => {

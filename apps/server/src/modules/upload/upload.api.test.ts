@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { BannerItem, OperatorSession, UploadedImage } from '@hope/api'
+import type { BannerItem, UploadedImage } from '@hope/api'
 import type { FastifyInstance } from 'fastify'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -14,6 +14,7 @@ import {
   call,
   createTestDatabase,
   databaseTargets,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -56,17 +57,8 @@ describe.each(databaseTargets())('image upload on $name', (target) => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-uploads-'))
     db = await createTestDatabase(target)
     app = await buildTestApp(db, { env: { DATA_DIR: dataDir } })
-    await app.services.operators.create('cms', 'cms-password-1', 'content')
-    await app.services.operators.create('desk', 'desk-password-1', 'support')
-    const login = async (username: string) =>
-      (
-        await call<'admin/login', OperatorSession>(app, 'admin/login', {
-          username,
-          password: `${username}-password-1`,
-        })
-      ).body.data.token
-    editor = await login('cms')
-    support = await login('desk')
+    editor = await newOperator(app, 'cms', 'content')
+    support = await newOperator(app, 'desk', 'support')
     member = (await registerUser(app)).token
   })
   afterAll(async () => {

@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   databaseTargets,
   fundAccount,
+  newOperator,
   registerUser,
   type TestDatabase,
 } from '../../testing/index.ts'
@@ -24,13 +25,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     db = await createTestDatabase(target)
     // Payouts are the sender job's; these tests never reach the chain.
     app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
-    await app.services.operators.create('fin', 'fin-password-1', 'finance')
-    finance = (
-      await call<'admin/login', { token: string }>(app, 'admin/login', {
-        username: 'fin',
-        password: 'fin-password-1',
-      })
-    ).body.data.token
+    finance = await newOperator(app, 'fin', 'finance')
   })
   afterAll(async () => {
     await app?.close()

@@ -16,23 +16,17 @@ import {
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
+import { payoutServices } from '../../testing/payouts.ts'
 import {
   createTestDatabase,
   databaseTargets,
-  devPayoutSigner,
   fundAccount,
   insertTestUser,
   type TestDatabase,
 } from '../../testing/index.ts'
-import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { reconcileChain } from '../reconcile/reconcile.service.ts'
-import { createWithdrawalSender } from './withdraw.sender.ts'
-import { createTypedDataVerifier } from '../../lib/signature.ts'
-import { createNoticeService } from '../notice/notice.service.ts'
-import { createOutflowService } from '../outflow/outflow.service.ts'
-import { createWithdrawService } from './withdraw.service.ts'
 
 const CONFIRMATIONS = 2
 
@@ -45,32 +39,11 @@ describe('withdrawal payouts on a local chain', () => {
   const key = () => `payout-${++n}-${Date.now()}`
 
   const services = () => {
-    const settings = createSettingsService(db.pool)
-    const ledger = createLedgerService(db.pool)
+    const { withdrawals, notices, sender } = payoutServices(db.pool, anvil.chainId)
     return {
-      withdrawals: createWithdrawService({
-        pool: db.pool,
-        ledger,
-        settings,
-        notices: createNoticeService({ pool: db.pool }),
-        outflows: createOutflowService({
-          settings,
-          verify: createTypedDataVerifier(),
-          chainId: () => anvil.chainId,
-        }),
-        chainId: () => anvil.chainId,
-      }),
+      withdrawals,
       sender: (afterRecord?: (id: number) => void) =>
-        createWithdrawalSender({
-          pool: db.pool,
-          ledger,
-          settings,
-          client,
-          chainId: anvil.chainId,
-          hotWallet: devPayoutSigner(db.pool),
-          notices: createNoticeService({ pool: db.pool }),
-          ...(afterRecord ? { afterRecord } : {}),
-        }),
+        sender({ client, notices, ...(afterRecord ? { afterRecord } : {}) }),
     }
   }
   const onChain = async (address: string) =>

@@ -16,24 +16,18 @@ import {
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
+import { payoutServices } from '../../testing/payouts.ts'
 import {
   createTestDatabase,
   databaseTargets,
-  devPayoutSigner,
   fundAccount,
   insertTestUser,
   type TestDatabase,
 } from '../../testing/index.ts'
 import { startRpcProxy, type RpcFault, type RpcProxy } from '../../testing/rpc-proxy.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
-import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
-import { createSettingsService } from '../settings/settings.service.ts'
-import { createWithdrawalSender, type SenderLog } from './withdraw.sender.ts'
-import { createTypedDataVerifier } from '../../lib/signature.ts'
-import { createNoticeService } from '../notice/notice.service.ts'
-import { createOutflowService } from '../outflow/outflow.service.ts'
-import { createWithdrawService } from './withdraw.service.ts'
+import type { SenderLog } from './withdraw.sender.ts'
 
 const CONFIRMATIONS = 2
 const FAULTS: RpcFault[] = ['http_500', 'rpc_error', 'hang']
@@ -52,31 +46,11 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
 
   const log: SenderLog = { warn: () => {}, error: (extra, msg) => errors.push({ extra, msg }) }
   const services = () => {
-    const settings = createSettingsService(db.pool)
-    const ledger = createLedgerService(db.pool)
+    const { withdrawals, sender } = payoutServices(db.pool, anvil.chainId)
     return {
-      withdrawals: createWithdrawService({
-        pool: db.pool,
-        ledger,
-        settings,
-        notices: createNoticeService({ pool: db.pool }),
-        outflows: createOutflowService({
-          settings,
-          verify: createTypedDataVerifier(),
-          chainId: () => anvil.chainId,
-        }),
-        chainId: () => anvil.chainId,
-      }),
-      sender: createWithdrawalSender({
-        pool: db.pool,
-        ledger,
-        settings,
-        // A short timeout so that a hanging node fails the call within the test.
-        client: fixture.clientVia(proxy.url),
-        chainId: anvil.chainId,
-        hotWallet: devPayoutSigner(db.pool),
-        log,
-      }),
+      withdrawals,
+      // A short timeout so that a hanging node fails the call within the test.
+      sender: sender({ client: fixture.clientVia(proxy.url), log }),
     }
   }
   let fixture: ChainFixture

@@ -1,15 +1,12 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { verifyLedger } from './modules/ledger/ledger.verify.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from './testing/index.ts'
 
 /** The default per-currency bound (settings maxAmountUsdt / maxAmountHope). */
@@ -22,22 +19,15 @@ let key = 0
 const idempotencyKey = () => `bounds-${Date.now()}-${++key}`
 
 describe.each(databaseTargets())('amount bounds on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let user: Awaited<ReturnType<typeof registerUser>>
   let downline: Awaited<ReturnType<typeof registerUser>>
   let operatorToken: string
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    user = await registerUser(app)
-    downline = await registerUser(app, user.userName)
-    operatorToken = await newOperator(app, 'bounds-finance', 'finance', 'bounds-password-1')
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    user = await registerUser(t.app)
+    downline = await registerUser(t.app, user.userName)
+    operatorToken = await newOperator(t.app, 'bounds-finance', 'finance', 'bounds-password-1')
   })
 
   /** Every route that takes an amount, as its caller sends it. */
@@ -66,7 +56,7 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
       for (const amount of [BOUND, ...TOO_LARGE, ABSURD]) {
         const started = performance.now()
         const res = await call(
-          app,
+          t.app,
           path,
           { ...extra, amount, idempotencyKey: idempotencyKey() },
           { token },
@@ -94,7 +84,7 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024)
     // The one real credit, taken back: the books are whole.
     const back = await call(
-      app,
+      t.app,
       'admin/debit',
       {
         userName: user.userName,
@@ -106,12 +96,12 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
       { token: operatorToken },
     )
     expect(back.status).toBe(200)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('an operator credit past the bound changes nothing, and every later credit still works', async () => {
     const huge = await call(
-      app,
+      t.app,
       'admin/credit',
       {
         userName: user.userName,
@@ -125,7 +115,7 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
     expect(huge.status).toBe(400)
     expect(huge.body.reason).toBe('amount_too_large')
     const past = await call(
-      app,
+      t.app,
       'admin/credit',
       {
         userName: user.userName,
@@ -141,7 +131,7 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
       'The amount is above the largest allowed in one request: 1000000000000',
     )
     const hope = await call(
-      app,
+      t.app,
       'admin/credit',
       {
         userName: user.userName,
@@ -155,7 +145,7 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
     expect(hope.body.reason).toBe('amount_too_large')
     for (const who of [user, downline]) {
       const ok = await call(
-        app,
+        t.app,
         'admin/credit',
         {
           userName: who.userName,
@@ -171,44 +161,44 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
   })
 
   test('a bound an operator lowers applies to users and operators alike', async () => {
-    await app.services.settings.set('maxAmountUsdt', '1000', 'test')
+    await t.app.services.settings.set('maxAmountUsdt', '1000', 'test')
     try {
-      await fundAccount(db.pool, user.id, '5000')
+      await fundAccount(t.db.pool, user.id, '5000')
       const res = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: downline.userName, amount: '1000.5', idempotencyKey: idempotencyKey() },
         { token: user.token },
       )
       expect(res.body.reason).toBe('amount_too_large')
       const within = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: downline.userName, amount: '1000', idempotencyKey: idempotencyKey() },
         { token: user.token },
       )
       expect(within.status).toBe(200)
     } finally {
-      await app.services.settings.set('maxAmountUsdt', BOUND, 'test')
+      await t.app.services.settings.set('maxAmountUsdt', BOUND, 'test')
     }
   })
 
   test('a purchase spanning more sale stages than one request may is refused without walking them', async () => {
-    await fundAccount(db.pool, user.id, BOUND)
+    await fundAccount(t.db.pool, user.id, BOUND)
     // At the default stages, the bound buys across some 14,000 stages.
     const wide = await call(
-      app,
+      t.app,
       'game/change',
       { amount: BOUND, idempotencyKey: idempotencyKey() },
       { token: user.token },
     )
     expect(wide.body.reason).toBe('amount_too_large')
     // An operator's tiny stage size: a hundred USDT would span a billion stages.
-    await app.services.settings.set('hopeStageSizeHope', '0.000001', 'test')
+    await t.app.services.settings.set('hopeStageSizeHope', '0.000001', 'test')
     try {
       const started = performance.now()
       const tiny = await call(
-        app,
+        t.app,
         'game/change',
         { amount: '100', idempotencyKey: idempotencyKey() },
         { token: user.token },
@@ -216,15 +206,15 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
       expect(tiny.body.reason).toBe('amount_too_large')
       expect(performance.now() - started).toBeLessThan(5_000)
     } finally {
-      await app.services.settings.set('hopeStageSizeHope', '1000000', 'test')
+      await t.app.services.settings.set('hopeStageSizeHope', '1000000', 'test')
     }
     const fine = await call(
-      app,
+      t.app,
       'game/change',
       { amount: '100', idempotencyKey: idempotencyKey() },
       { token: user.token },
     )
     expect(fine.status).toBe(200)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

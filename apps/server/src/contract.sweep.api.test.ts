@@ -19,7 +19,6 @@ import {
 } from '@hope/api'
 import fc from 'fast-check'
 import WebSocket from 'ws'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { connectChain } from './chain/chain.service.ts'
@@ -29,14 +28,12 @@ import { formBodyFields, jsonBodyFields } from './plugins/body.ts'
 import { requestFields } from './plugins/routes.ts'
 import { fieldWithNul } from './security/text.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from './testing/index.ts'
 import {
   BASES,
@@ -196,8 +193,8 @@ function judge(path: RoutePath, probe: Probe, res: Answer): string | null {
 }
 
 describe.each(databaseTargets())('contract sweep on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  // A chain the routes can name; no request here reaches it.
+  const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
   const tokens: Record<TokenKind, string | undefined> = {
     none: undefined,
     user: undefined,
@@ -224,13 +221,13 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
 
   /** The app on a real socket at 127.0.0.1, for what `inject` does not pass through. */
   async function listening(): Promise<number> {
-    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' })
-    return (app.server.address() as AddressInfo).port
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' })
+    return (t.app.server.address() as AddressInfo).port
   }
 
   async function send(path: RoutePath, probe: Probe): Promise<Answer> {
     const token = tokens[probe.token]
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: urlOf(path, probe.pairs),
       headers: {
@@ -243,9 +240,11 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     })
     // A logout in the sweep must not end the sessions the rest of it uses.
     if (path === 'user/logout')
-      await db.pool.query('UPDATE sessions SET revoked_at = NULL WHERE user_id = $1', [mallory.id])
+      await t.db.pool.query('UPDATE sessions SET revoked_at = NULL WHERE user_id = $1', [
+        mallory.id,
+      ])
     if (path === 'admin/logout')
-      await db.pool.query('UPDATE operator_sessions SET revoked_at = NULL')
+      await t.db.pool.query('UPDATE operator_sessions SET revoked_at = NULL')
     let body: Answer['body'] = null
     try {
       body = res.json()
@@ -266,13 +265,13 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     const out: Record<string, unknown> = {}
     for (const table of MONEY_TABLES) {
       out[table] = (
-        await db.pool.query(
+        await t.db.pool.query(
           `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`,
         )
       ).rows[0]
     }
     out.sums = (
-      await db.pool.query(`SELECT
+      await t.db.pool.query(`SELECT
         (SELECT sum(balance)::text FROM ledger_accounts WHERE user_id IS NOT NULL) AS user_balances,
         (SELECT sum(debits_pending)::text FROM ledger_accounts) AS pending,
         (SELECT sum(abs(amount))::text FROM ledger_entries) AS entries,
@@ -284,41 +283,38 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    // A chain the routes can name; no request here reaches it.
-    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
-    await app.services.settings.set('chainTokenAddress', `0x${'0e'.repeat(20)}`, 'sweep')
-    await app.services.settings.set('chainDepositAddress', `0x${'0d'.repeat(20)}`, 'sweep')
-    tokens.operator = await newOperator(app, 'sweep-admin', 'admin', 'sweep-admin-password')
-    goneOperator = await newOperator(app, 'sweep-gone', 'support', 'sweep-gone-password')
-    goneUser = (await registerUser(app)).token
-    mallory = await registerUser(app)
+    await t.app.services.settings.set('chainTokenAddress', `0x${'0e'.repeat(20)}`, 'sweep')
+    await t.app.services.settings.set('chainDepositAddress', `0x${'0d'.repeat(20)}`, 'sweep')
+    tokens.operator = await newOperator(t.app, 'sweep-admin', 'admin', 'sweep-admin-password')
+    goneOperator = await newOperator(t.app, 'sweep-gone', 'support', 'sweep-gone-password')
+    goneUser = (await registerUser(t.app)).token
+    mallory = await registerUser(t.app)
     tokens.user = mallory.token
-    alice = await registerUser(app)
-    bob = await registerUser(app)
-    carol = await registerUser(app, alice.userName)
+    alice = await registerUser(t.app)
+    bob = await registerUser(t.app)
+    carol = await registerUser(t.app, alice.userName)
     // Real withdrawal ids far above any small number a payload may carry.
-    await db.pool.query('ALTER TABLE withdrawals ALTER COLUMN id RESTART WITH 700000000')
-    await fundAccount(db.pool, alice.id, '100')
-    await fundAccount(db.pool, bob.id, '50')
-    await fundAccount(db.pool, alice.id, '100', 'community')
-    await fundAccount(db.pool, alice.id, '100', 'node')
+    await t.db.pool.query('ALTER TABLE withdrawals ALTER COLUMN id RESTART WITH 700000000')
+    await fundAccount(t.db.pool, alice.id, '100')
+    await fundAccount(t.db.pool, bob.id, '50')
+    await fundAccount(t.db.pool, alice.id, '100', 'community')
+    await fundAccount(t.db.pool, alice.id, '100', 'node')
     aliceWithdrawal = (
       await call<'userAccount/withdraw', Withdrawal>(
-        app,
+        t.app,
         'userAccount/withdraw',
         { amount: '20', idempotencyKey: 'alice-withdrawal-1' },
         { token: alice.token },
       )
     ).body.data
     await call(
-      app,
+      t.app,
       'chat/send',
       { clientId: 'alice-chat-0001', body: 'hi' },
       { token: alice.token },
     )
     await call(
-      app,
+      t.app,
       'admin/chatReply',
       { userName: alice.userName, clientId: 'op-reply-0001', body: 'hello alice' },
       { token: tokens.operator },
@@ -332,8 +328,6 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
         `(${counts.named} named values, ${counts.generated} generated, ${counts.amounts} amounts on funded accounts, ` +
         `${counts.auth} auth, ${counts.ids} other users' ids)`,
     )
-    await app?.close()
-    await db?.drop()
   })
 
   test('every route has a harmless base the contract accepts', () => {
@@ -470,7 +464,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       walked.add(path)
       const lang = key % 2 ? 'en' : 'ko'
       const res = await call(
-        app,
+        t.app,
         path,
         { ...rest, amount, idempotencyKey: `amount-probe-${++key}` },
         { token: who === 'alice' ? alice.token : tokens.operator, lang, ip: nextIp() },
@@ -493,7 +487,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
         counts.amounts += 1
         const [path, , who, rest] = c
         const res = await call(
-          app,
+          t.app,
           path,
           { ...rest, amount: String(BOUND), idempotencyKey: `amount-bound-${++key}` },
           { token: who === 'alice' ? alice.token : tokens.operator, lang: 'en', ip: nextIp() },
@@ -520,7 +514,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       params: Record<string, string> = BASES[path],
     ) => {
       counts.auth += 1
-      const res = await call(app, path, params, { ...(token ? { token } : {}), lang: 'en' })
+      const res = await call(t.app, path, params, { ...(token ? { token } : {}), lang: 'en' })
       walked.add(path)
       return res.status === 401 &&
         res.body.reason === want &&
@@ -544,9 +538,9 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
   })
 
   test('the token of a deleted session is refused everywhere', async () => {
-    expect((await call(app, 'admin/me', {}, { token: goneOperator })).status).toBe(200)
-    await db.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(goneUser)])
-    await db.pool.query('DELETE FROM operator_sessions WHERE token_hash = $1', [
+    expect((await call(t.app, 'admin/me', {}, { token: goneOperator })).status).toBe(200)
+    await t.db.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(goneUser)])
+    await t.db.pool.query('DELETE FROM operator_sessions WHERE token_hash = $1', [
       tokenHash(goneOperator),
     ])
     const wrong: string[] = []
@@ -556,7 +550,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     ] as const) {
       for (const path of routes) {
         counts.auth += 1
-        const res = await call(app, path, BASES[path], { token })
+        const res = await call(t.app, path, BASES[path], { token })
         if (res.status !== 401 || res.body.reason !== 'session_expired')
           wrong.push(`${path}: ${res.status} ${res.body.reason}`)
       }
@@ -565,12 +559,12 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
   })
 
   test('operator sign-in is rate-limited per address whatever the username', async () => {
-    const limit = (await app.services.settings.get()).authRateLimitPerIp
+    const limit = (await t.app.services.settings.get()).authRateLimitPerIp
     let last: Awaited<ReturnType<typeof call>> | undefined
     for (let i = 0; i <= limit; i++) {
       counts.auth += 1
       last = await call(
-        app,
+        t.app,
         'admin/login',
         { username: `guess-${i}`, password: 'guess-password', code: '123456' },
         { ip: '10.251.0.1', lang: 'en' },
@@ -586,7 +580,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     const asBob = <T>(path: RoutePath, params: Record<string, string>) => {
       counts.ids += 1
       walked.add(path)
-      return call<RoutePath, T>(app, path, params, { token: bob.token, lang: 'en' })
+      return call<RoutePath, T>(t.app, path, params, { token: bob.token, lang: 'en' })
     }
 
     test('a withdrawal of another user cannot be cancelled or seen', async () => {
@@ -595,7 +589,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       expect(cancel.body.msg).toBe('Not found')
       const mine = await asBob<Page<Withdrawal>>('userAccount/myWithDraw', {})
       expect(mine.body.data.list.map((w) => w.id)).not.toContain(aliceWithdrawal.id)
-      const row = await db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [
+      const row = await t.db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [
         aliceWithdrawal.id,
       ])
       expect(row.rows[0].status).toBe(0)
@@ -603,7 +597,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
 
     test("another user's chat messages are neither read nor marked", async () => {
       const aliceIds = (
-        await db.pool.query<{ id: string }>(
+        await t.db.pool.query<{ id: string }>(
           `SELECT m.id::text FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id WHERE c.user_id = $1`,
           [alice.id],
         )
@@ -615,7 +609,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       expect(history.body.data.list.filter((m) => aliceIds.includes(m.id))).toEqual([])
       await asBob('chat/read', { upToId: String(top) })
       const unread = await call<'chat/unread', ChatUnread>(
-        app,
+        t.app,
         'chat/unread',
         {},
         { token: alice.token },
@@ -625,7 +619,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
 
     test("another user's ledger entries are not reached through the cursor", async () => {
       const newest = (
-        await db.pool.query<{ id: string }>(
+        await t.db.pool.query<{ id: string }>(
           `SELECT max(e.transfer_id)::text AS id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.user_id = $1`,
           [alice.id],
         )
@@ -636,7 +630,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       })
       expect(page.status).toBe(200)
       const bobAccounts = (
-        await db.pool.query<{ id: string }>(
+        await t.db.pool.query<{ id: string }>(
           `SELECT id::text FROM ledger_accounts WHERE user_id = $1`,
           [bob.id],
         )
@@ -664,7 +658,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     test("a recharge hash another user posted is a claim of one's own, leaving theirs alone", async () => {
       const hash = `0x${randomBytes(32).toString('hex')}`
       const claimed = await call(
-        app,
+        t.app,
         'userAccount/recharge',
         { txHash: hash },
         { token: alice.token },
@@ -674,7 +668,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
         txHash: hash.toUpperCase().replace('0X', '0x'),
       })
       expect(second.status).toBe(200)
-      const owners = await db.pool.query<{ userId: number }>(
+      const owners = await t.db.pool.query<{ userId: number }>(
         'SELECT user_id::int AS "userId" FROM recharge_claims WHERE tx_hash = $1 ORDER BY id',
         [hash],
       )
@@ -731,7 +725,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     const wrong: string[] = []
     for (const path of ALL_ROUTES) {
       for (const url of [`/api/${path}%c0%ae`, `/api/${path}/%ff`, `/api/%c0%ae/${path}`]) {
-        const res = await app.inject({ method: 'POST', url, headers: { lan: 'ja_JP' } })
+        const res = await t.app.inject({ method: 'POST', url, headers: { lan: 'ja_JP' } })
         const body = res.json() as { code?: number; reason?: string; msg?: string }
         const ok =
           res.statusCode >= 400 &&
@@ -755,7 +749,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     const twin = malleableTwin(signature)
     for (const path of ['user/register', 'user/logining'] as const) {
       const res = await call(
-        app,
+        t.app,
         path,
         { username: wallet.address, message, signature: twin, invitationCode: 'HOPE2026' },
         { ip: nextIp(), lang: 'en' },
@@ -771,6 +765,6 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
 
   test('no money moved and the ledger verifies clean', async () => {
     expect(await snapshot()).toEqual(before)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

@@ -17,23 +17,19 @@ import {
   type VipInfo,
   type MemberFlags,
 } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { verifyLedger } from './modules/ledger/ledger.verify.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from './testing/index.ts'
 
 describe.each(databaseTargets())('token economy API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   // alice (level 3) → bob → carol
   let alice: Awaited<ReturnType<typeof registerUser>>
   let bob: typeof alice
@@ -43,23 +39,17 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   const key = () => `g${Date.now()}x${++keyNo}`
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    alice = await registerUser(app)
-    bob = await registerUser(app, alice.userName)
-    carol = await registerUser(app, bob.userName)
-    await db.pool.query('UPDATE users SET level = 3 WHERE id = $1', [alice.id])
-    await fundAccount(db.pool, carol.id, '1000')
-    finance = await newOperator(app, 'fin', 'finance')
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    alice = await registerUser(t.app)
+    bob = await registerUser(t.app, alice.userName)
+    carol = await registerUser(t.app, bob.userName)
+    await t.db.pool.query('UPDATE users SET level = 3 WHERE id = $1', [alice.id])
+    await fundAccount(t.db.pool, carol.id, '1000')
+    finance = await newOperator(t.app, 'fin', 'finance')
   })
 
   const balances = async (user: { token: string }) => {
     const res = await call<'userAccount/balance', BalanceList>(
-      app,
+      t.app,
       'userAccount/balance',
       {},
       { token: user.token },
@@ -69,7 +59,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   const log = async (user: { token: string }, logType: number) =>
     (
       await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         { logType: String(logType) },
         { token: user.token },
@@ -89,11 +79,11 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       [{ amount: '100' }, 'invalid_params'],
     ]
     for (const [params, reason] of cases) {
-      const res = await call(app, 'game/change', params, { token: carol.token })
+      const res = await call(t.app, 'game/change', params, { token: carol.token })
       expect([res.status, res.body.reason], JSON.stringify(params)).toEqual([400, reason])
     }
     const en = await call(
-      app,
+      t.app,
       'game/change',
       { amount: '50', idempotencyKey: key() },
       {
@@ -104,7 +94,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect(en.body.msg).toMatch(/minimum/)
     expect((await balances(carol)).usdt).toBe('1000')
     const broke = await call(
-      app,
+      t.app,
       'game/change',
       { amount: '100', idempotencyKey: key() },
       {
@@ -116,7 +106,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
 
   test('consensus entry buys HOPE at 0.10, pays the uplines, and a double tap moves money once', async () => {
     const params = { amount: '100', idempotencyKey: key() }
-    const first = await call<'game/change', StakeResult>(app, 'game/change', params, {
+    const first = await call<'game/change', StakeResult>(t.app, 'game/change', params, {
       token: carol.token,
     })
     expect(first.body.code).toBe(200)
@@ -128,7 +118,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       cap: '250',
       status: 'active',
     })
-    const again = await call<'game/change', StakeResult>(app, 'game/change', params, {
+    const again = await call<'game/change', StakeResult>(t.app, 'game/change', params, {
       token: carol.token,
     })
     expect(again.body.data).toMatchObject({
@@ -136,7 +126,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       position: { id: first.body.data.position.id },
     })
     const changed = await call(
-      app,
+      t.app,
       'game/change',
       { ...params, amount: '200' },
       {
@@ -151,7 +141,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect((await log(carol, 16))[0]).toMatchObject({ amount: '-100', logType: 16 })
     expect((await log(bob, 8))[0]).toMatchObject({ amount: '100', logType: 8 })
     const mine = await call<'game/myStake', Page<StakePosition>>(
-      app,
+      t.app,
       'game/myStake',
       {},
       {
@@ -159,7 +149,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       },
     )
     expect(mine.body.data.total).toBe(1)
-    const info = await call<'game/info', GameInfo>(app, 'game/info', {}, { token: carol.token })
+    const info = await call<'game/info', GameInfo>(t.app, 'game/info', {}, { token: carol.token })
     expect(info.body.data).toMatchObject({
       stage: 1,
       price: '0.1',
@@ -170,9 +160,9 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   })
 
   test('a purchase across a stage boundary is split and the price rises', async () => {
-    await db.pool.query(`UPDATE token_sale SET sold = 999500`)
+    await t.db.pool.query(`UPDATE token_sale SET sold = 999500`)
     const res = await call<'game/change', StakeResult>(
-      app,
+      t.app,
       'game/change',
       { amount: '200', idempotencyKey: key() },
       { token: carol.token },
@@ -181,9 +171,9 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       { stage: 1, price: '0.1', hope: '500', usdt: '50' },
       { stage: 2, price: '0.11', hope: '1363.636363636363636363', usdt: '150' },
     ])
-    expect((await call(app, 'main/getETLDPrice')).body.data).toBe('0.11')
+    expect((await call(t.app, 'main/getETLDPrice')).body.data).toBe('0.11')
     expect(
-      (await call<'game/info', GameInfo>(app, 'game/info', {}, { token: carol.token })).body.data,
+      (await call<'game/info', GameInfo>(t.app, 'game/info', {}, { token: carol.token })).body.data,
     ).toMatchObject({ stage: 2, price: '0.11', nextPrice: '0.12' })
   })
 
@@ -197,11 +187,11 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       [{ amount: 'abc', idempotencyKey: key() }, 'redeem_amount_invalid'],
     ]
     for (const [params, reason] of cases) {
-      const res = await call(app, 'game/sqChange', params, { token: bob.token, lang: 'en' })
+      const res = await call(t.app, 'game/sqChange', params, { token: bob.token, lang: 'en' })
       expect([res.status, res.body.reason], JSON.stringify(params)).toEqual([400, reason])
     }
     const en = await call(
-      app,
+      t.app,
       'game/sqChange',
       { idempotencyKey: key() },
       {
@@ -212,7 +202,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect(en.body.msg).toBe('Please enter the redemption quantity')
     const before = await balances(bob)
     const tooMuch = await call(
-      app,
+      t.app,
       'game/sqChange',
       { amount: '100000', idempotencyKey: key() },
       {
@@ -225,7 +215,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
 
     // price is 0.11 now: 80 HOPE → 8.8 USDT, fee 0.44, net 8.36; 20 HOPE pledged
     const params = { amount: '100', idempotencyKey: key() }
-    const res = await call<'game/sqChange', RedeemResult>(app, 'game/sqChange', params, {
+    const res = await call<'game/sqChange', RedeemResult>(t.app, 'game/sqChange', params, {
       token: bob.token,
     })
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
@@ -238,7 +228,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       pledge: { amount: '20', released: '0', convertible: '20', redeemed: false },
       replayed: false,
     })
-    const again = await call<'game/sqChange', RedeemResult>(app, 'game/sqChange', params, {
+    const again = await call<'game/sqChange', RedeemResult>(t.app, 'game/sqChange', params, {
       token: bob.token,
     })
     expect(again.body.data).toMatchObject({
@@ -250,7 +240,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect(units(before.community!) - units(after.community!)).toBe(100n * 10n ** 18n)
     expect(after.usdt).toBe('8.36')
     const list = await call<'game/stakeList', Page<PledgeItem>>(
-      app,
+      t.app,
       'game/stakeList',
       {},
       {
@@ -263,10 +253,10 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   test('daily settlement pays releases once, however often it runs', async () => {
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
     const bobCommunity = (await balances(bob)).community!
-    const refused = await call(app, 'admin/settle', { day }, { token: carol.token })
+    const refused = await call(t.app, 'admin/settle', { day }, { token: carol.token })
     expect(refused.body.reason).toBe('session_expired')
     const run = await call<'admin/settle', SettlementRun>(
-      app,
+      t.app,
       'admin/settle',
       { day },
       {
@@ -280,7 +270,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     const bobBefore = parseAmount(bobCommunity, 18)!
     expect(parseAmount((await balances(bob)).community!, 18)! - bobBefore).toBe(2n * 10n ** 17n)
     const rerun = await call<'admin/settle', SettlementRun>(
-      app,
+      t.app,
       'admin/settle',
       { day },
       {
@@ -292,26 +282,26 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect((await log(carol, 7)).map((e) => e.amount)).toHaveLength(2)
     // A day after tomorrow cannot be settled ahead: it would skip the releases of the days between.
     const ahead = new Date(Date.now() + 56 * 3600_000).toISOString().slice(0, 10)
-    const early = await call(app, 'admin/settle', { day: ahead }, { token: finance })
+    const early = await call(t.app, 'admin/settle', { day: ahead }, { token: finance })
     expect([early.status, early.body.reason]).toEqual([400, 'invalid_params'])
     expect((await balances(carol)).community).toBe(community.community)
-    const runs = await db.pool.query('SELECT day::text FROM settlement_runs WHERE day = $1', [
+    const runs = await t.db.pool.query('SELECT day::text FROM settlement_runs WHERE day = $1', [
       ahead,
     ])
     expect(runs.rows).toEqual([])
     const progress = await call<'admin/settlementRun', SettlementRun>(
-      app,
+      t.app,
       'admin/settlementRun',
       { id: String(run.body.data.id) },
       { token: finance },
     )
     expect(progress.body.data.status).toBe('done')
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('team statistics: people and performance by partition, direct members, rank', async () => {
     const team = await call<'game/groupTj', TeamStats>(
-      app,
+      t.app,
       'game/groupTj',
       {},
       {
@@ -329,7 +319,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect(team.body.data.rankPerformance).toBe('0')
     expect(team.body.data.rankThresholds).toHaveLength(5)
     const direct = await call<'game/groupZt', Page<DirectMember>>(
-      app,
+      t.app,
       'game/groupZt',
       {},
       {
@@ -343,7 +333,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
 
   test('upgrade pays only the difference into split HOPE; nodes once per type', async () => {
     const refused = await call(
-      app,
+      t.app,
       'game/upgrade',
       { level: '0', idempotencyKey: key() },
       {
@@ -352,24 +342,24 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     )
     expect(refused.body.reason).toBe('invalid_params')
     const first = await call<'game/upgrade', PurchaseResult>(
-      app,
+      t.app,
       'game/upgrade',
       { level: '1', idempotencyKey: key() },
       { token: carol.token },
     )
     expect(first.body.data).toMatchObject({ paid: '100', level: 1, replayed: false })
     const params = { level: '3', idempotencyKey: key() }
-    const up = await call<'game/upgrade', PurchaseResult>(app, 'game/upgrade', params, {
+    const up = await call<'game/upgrade', PurchaseResult>(t.app, 'game/upgrade', params, {
       token: carol.token,
     })
     // 500 − 100 = 400 USDT at 0.11
     expect(up.body.data).toMatchObject({ paid: '400', hope: '3636.363636363636363636', level: 3 })
-    const again = await call<'game/upgrade', PurchaseResult>(app, 'game/upgrade', params, {
+    const again = await call<'game/upgrade', PurchaseResult>(t.app, 'game/upgrade', params, {
       token: carol.token,
     })
     expect(again.body.data).toMatchObject({ paid: '400', replayed: true })
     const otherLevel = await call(
-      app,
+      t.app,
       'game/upgrade',
       { ...params, level: '4' },
       {
@@ -378,7 +368,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     )
     expect(otherLevel.body.reason).toBe('idempotency_conflict')
     const down = await call(
-      app,
+      t.app,
       'game/upgrade',
       { level: '2', idempotencyKey: key() },
       {
@@ -388,7 +378,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect(down.body.reason).toBe('not_an_upgrade')
     expect((await balances(carol)).usdt).toBe('200')
     const node = await call(
-      app,
+      t.app,
       'game/buyNode',
       { type: '1', idempotencyKey: key() },
       {
@@ -396,17 +386,17 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       },
     )
     expect(node.body.reason).toBe('insufficient_balance')
-    await fundAccount(db.pool, carol.id, '2000')
+    await fundAccount(t.db.pool, carol.id, '2000')
     const nodeKey = key()
     const bought = await call<'game/buyNode', PurchaseResult>(
-      app,
+      t.app,
       'game/buyNode',
       { type: '1', idempotencyKey: nodeKey },
       { token: carol.token },
     )
     expect(bought.body.data).toMatchObject({ paid: '1000', nodes: [1] })
     const otherType = await call(
-      app,
+      t.app,
       'game/buyNode',
       { type: '2', idempotencyKey: nodeKey },
       {
@@ -415,7 +405,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     )
     expect(otherType.body.reason).toBe('idempotency_conflict')
     const twice = await call(
-      app,
+      t.app,
       'game/buyNode',
       { type: '1', idempotencyKey: key() },
       {
@@ -423,10 +413,15 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       },
     )
     expect(twice.body.reason).toBe('node_owned')
-    const vip = await call<'game/vipInfo', VipInfo>(app, 'game/vipInfo', {}, { token: carol.token })
+    const vip = await call<'game/vipInfo', VipInfo>(
+      t.app,
+      'game/vipInfo',
+      {},
+      { token: carol.token },
+    )
     expect(vip.body.data).toMatchObject({ level: 3, nodes: [{ type: 1, source: 'bought' }] })
     const team = await call<'game/groupTj', TeamStats>(
-      app,
+      t.app,
       'game/groupTj',
       {},
       {
@@ -441,14 +436,14 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       new Date(Date.now() + hours * 3600_000).toISOString().slice(0, 10)
     const [yesterday, dayBefore] = [localDay(8 - 24), localDay(8 - 48)]
     // Of carol's split HOPE, 1,000 counts as bought the day before yesterday; the rest today.
-    await db.pool.query(
+    await t.db.pool.query(
       `WITH today AS (UPDATE split_grant_days SET hope = hope - 1000 WHERE user_id = $1 RETURNING 1)
        INSERT INTO split_grant_days (user_id, day, hope) SELECT $1, $2::date, 1000 FROM today`,
       [carol.id, dayBefore],
     )
     const before = await balances(carol)
     const run = await call<'admin/settle', SettlementRun>(
-      app,
+      t.app,
       'admin/settle',
       { day: yesterday },
       { token: finance },
@@ -464,7 +459,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10)
     const before = await balances(carol)
     const run = await call<'admin/settle', SettlementRun>(
-      app,
+      t.app,
       'admin/settle',
       { day: tomorrow },
       {
@@ -476,7 +471,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     const units = (v: string) => parseAmount(v, 18)!
     // 1% of the split HOPE bought so far
     const split = await call<'game/vipInfo', VipInfo>(
-      app,
+      t.app,
       'game/vipInfo',
       {},
       { token: carol.token },
@@ -487,12 +482,12 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     // carol holds the only shareholder node: 1% of the day's consensus release value
     expect(after.node).toBe(run.body.data.nodeUsdt)
     expect(Number(after.node)).toBeGreaterThan(0)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('earnings add up the rewards each account log shows, by kind', async () => {
     const res = await call<'game/earnings', Earnings>(
-      app,
+      t.app,
       'game/earnings',
       {},
       { token: carol.token },
@@ -517,7 +512,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   test('collect moves a node balance into USDT once; bad input moves nothing', async () => {
     const before = await balances(carol)
     const collect = (params: Record<string, string>) =>
-      call<'userAccount/collect', CollectResult>(app, 'userAccount/collect', params, {
+      call<'userAccount/collect', CollectResult>(t.app, 'userAccount/collect', params, {
         token: carol.token,
       })
     const k = key()
@@ -551,16 +546,16 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
         ['node', `-${before.node}`, null],
       ]),
     )
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('activation: an upline pays a member’s level and places the member once', async () => {
-    const dave = await registerUser(app, bob.userName)
-    const stranger = await registerUser(app)
-    await fundAccount(db.pool, alice.id, '1000')
+    const dave = await registerUser(t.app, bob.userName)
+    const stranger = await registerUser(t.app)
+    await fundAccount(t.db.pool, alice.id, '1000')
     const params = { address: dave.userName, level: '2', location: '3', idempotencyKey: key() }
     const notMine = await call(
-      app,
+      t.app,
       'game/activate',
       { ...params, address: stranger.userName },
       {
@@ -569,7 +564,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     )
     expect(notMine.body.reason).toBe('not_downline')
     const missing = await call(
-      app,
+      t.app,
       'game/activate',
       { ...params, address: '' },
       {
@@ -577,7 +572,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       },
     )
     expect(missing.body.reason).toBe('address_required')
-    const res = await call<'game/activate', PurchaseResult>(app, 'game/activate', params, {
+    const res = await call<'game/activate', PurchaseResult>(t.app, 'game/activate', params, {
       token: alice.token,
     })
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
@@ -588,7 +583,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect((await balances(alice)).usdt).toBe('700')
     expect(Number((await balances(dave)).split)).toBeGreaterThan(0)
     const bobTeam = await call<'game/groupTj', TeamStats>(
-      app,
+      t.app,
       'game/groupTj',
       {},
       {
@@ -596,12 +591,12 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       },
     )
     expect(bobTeam.body.data.partitions.map((p) => p.people)).toEqual([1, 0, 1])
-    const again = await call<'game/activate', PurchaseResult>(app, 'game/activate', params, {
+    const again = await call<'game/activate', PurchaseResult>(t.app, 'game/activate', params, {
       token: alice.token,
     })
     expect(again.body.data.replayed).toBe(true)
     const higher = await call(
-      app,
+      t.app,
       'game/activate',
       { ...params, level: '3' },
       {
@@ -611,26 +606,26 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect(higher.body.reason).toBe('idempotency_conflict')
     expect((await balances(alice)).usdt).toBe('700')
     const move = await call(
-      app,
+      t.app,
       'game/activate',
       { ...params, level: '3', location: '1', idempotencyKey: key() },
       { token: alice.token },
     )
     expect(move.body.reason).toBe('placement_locked')
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('operators grant shareholder tiers and flag robots; audited; robots earn nothing', async () => {
     const grant = { userName: bob.userName, type: '2', reason: 'e-mail application approved' }
     expect(
-      (await call(app, 'admin/grantShareholder', grant, { token: bob.token })).body.reason,
+      (await call(t.app, 'admin/grantShareholder', grant, { token: bob.token })).body.reason,
     ).toBe('session_expired')
     expect(
-      (await call(app, 'admin/grantShareholder', { ...grant, reason: '' }, { token: finance })).body
-        .reason,
+      (await call(t.app, 'admin/grantShareholder', { ...grant, reason: '' }, { token: finance }))
+        .body.reason,
     ).toBe('invalid_params')
     const granted = await call<'admin/grantShareholder', MemberFlags>(
-      app,
+      t.app,
       'admin/grantShareholder',
       grant,
       {
@@ -640,15 +635,15 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect(granted.body.data.nodes).toEqual([{ type: 2, source: 'granted' }])
     // finance may not flag robots (admin and support do)
     const robot = { userName: carol.userName, robot: 'true', reason: 'scripted account' }
-    expect((await call(app, 'admin/flagRobot', robot, { token: finance })).body.reason).toBe(
+    expect((await call(t.app, 'admin/flagRobot', robot, { token: finance })).body.reason).toBe(
       'forbidden',
     )
-    const support = await newOperator(app, 'sup', 'support')
-    const flagged = await call<'admin/flagRobot', MemberFlags>(app, 'admin/flagRobot', robot, {
+    const support = await newOperator(t.app, 'sup', 'support')
+    const flagged = await call<'admin/flagRobot', MemberFlags>(t.app, 'admin/flagRobot', robot, {
       token: support,
     })
     expect(flagged.body.data.isRobot).toBe(true)
-    const audit = await db.pool.query(
+    const audit = await t.db.pool.query(
       `SELECT action, reason, before->>'isRobot' AS before, after->>'isRobot' AS after FROM operator_audit
         WHERE action IN ('grant_shareholder', 'flag_robot') ORDER BY id`,
     )
@@ -660,13 +655,13 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     const carolBefore = await balances(carol)
     // The daily job's run of a day no other test settles (operators may settle up to tomorrow).
     const day = new Date(Date.now() + 56 * 3600_000).toISOString().slice(0, 10)
-    const run = await app.services.settlement.settle(day)
+    const run = await t.app.services.settlement.settle(day)
     expect(run.status).toBe('done')
     const carolAfter = await balances(carol)
     expect(carolAfter.community).toBe(carolBefore.community)
     expect(carolAfter.split).toBe(carolBefore.split)
     // no consensus releases paid to anyone that day (carol holds every position): nothing to share
     expect(run.nodeUsdt).toBe('0')
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

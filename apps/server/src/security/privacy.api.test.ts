@@ -16,13 +16,12 @@ import {
   DEMO_ROOT,
   TEST_OPERATOR_SECRET_KEY,
   call,
-  createTestDatabase,
   databaseTargets,
   insertTestUser,
   newWallet,
   registerUser,
   signLogin,
-  type TestDatabase,
+  useTestDatabase,
 } from '../testing/index.ts'
 
 /** An RPC provider's URL with its key in the path, as operators configure CHAIN_RPC_URL. */
@@ -32,13 +31,12 @@ const RPC_URL = 'https://eth.rpc.example/v3/5d1f0c9e8b7a6d4c3b2a1f0e'
 const MASKED = /^0x[0-9a-f]{4}\*{6}[0-9a-f]{6}$/
 
 describe.each(databaseTargets())('privacy on $name', (target) => {
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let app: FastifyInstance
   const lines: string[] = []
   const logs = () => lines.join('')
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
     const config = {
       ...loadConfig({
         PUBLIC_URL: 'http://hope.test',
@@ -55,7 +53,7 @@ describe.each(databaseTargets())('privacy on $name', (target) => {
     // The production logger, at its most talkative, writing where the test can read it.
     app = await buildApp({
       config,
-      database: db,
+      database: t.db,
       logger: { ...loggerOptions({ logLevel: 'trace', chainRpcUrl: RPC_URL }), stream },
     })
     // A failure that carries secrets the way a library error might, to reach the error log.
@@ -68,7 +66,6 @@ describe.each(databaseTargets())('privacy on $name', (target) => {
   })
   afterAll(async () => {
     await app?.close()
-    await db?.drop()
   })
 
   test('logs never carry a token, a signature, a password or a key', async () => {
@@ -155,7 +152,7 @@ describe.each(databaseTargets())('privacy on $name', (target) => {
       const inviter = await registerUser(app)
       others.push(inviter.userName)
       for (let j = 0; j <= i; j++)
-        others.push((await insertTestUser(db.pool, { inviterId: inviter.id })).userName)
+        others.push((await insertTestUser(t.db.pool, { inviterId: inviter.id })).userName)
     }
 
     const seen: Record<string, string> = {}

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp } from '../app.ts'
 import { devKey, LOCAL_ROLES } from '../chain/local-chain.ts'
 import { localKeyPort } from '../signer/sign-port.ts'
@@ -88,16 +88,18 @@ export const TEST_OPERATOR_SECRET_KEY = '5e'.repeat(32)
 export const SEAL_KEY = Buffer.alloc(32, 0x7c)
 export const TEST_POR_SEAL_KEY = SEAL_KEY.toString('hex')
 
+export interface TestAppOptions {
+  now?: () => number
+  env?: NodeJS.ProcessEnv
+  chain?: ChainConnection
+  limits?: LimitStore
+  /** pino options; no logging when absent. */
+  logger?: Record<string, unknown>
+}
+
 export async function buildTestApp(
   database: Database,
-  opts: {
-    now?: () => number
-    env?: NodeJS.ProcessEnv
-    chain?: ChainConnection
-    limits?: LimitStore
-    /** pino options; no logging when absent. */
-    logger?: Record<string, unknown>
-  } = {},
+  opts: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const config = {
     ...loadConfig({
@@ -116,6 +118,42 @@ export async function buildTestApp(
     ...(opts.chain ? { chain: opts.chain } : {}),
     ...(opts.limits ? { limits: opts.limits } : {}),
   })
+}
+
+/**
+ * A fresh database of the target's for the tests of the describe block this is called in: made
+ * before them, dropped after them. `db` is there for the hooks registered after this call.
+ */
+export function useTestDatabase(target: DatabaseTarget): { db: TestDatabase } {
+  const t = {} as { db: TestDatabase }
+  beforeAll(async () => {
+    t.db = await createTestDatabase(target)
+  })
+  afterAll(async () => {
+    await t.db?.drop()
+  })
+  return t
+}
+
+/**
+ * A test app on a fresh database of the target's for the tests of the describe block this is
+ * called in: built before them (with `opts`, or what `opts()` gives then), closed and its
+ * database dropped after them. `db` and `app` are there for the hooks registered after this call.
+ */
+export function useTestApp(
+  target: DatabaseTarget,
+  opts: TestAppOptions | (() => TestAppOptions) = {},
+): { db: TestDatabase; app: FastifyInstance } {
+  const t = {} as { db: TestDatabase; app: FastifyInstance }
+  beforeAll(async () => {
+    t.db = await createTestDatabase(target)
+    t.app = await buildTestApp(t.db, typeof opts === 'function' ? opts() : opts)
+  })
+  afterAll(async () => {
+    await t.app?.close()
+    await t.db?.drop()
+  })
+  return t
 }
 
 /** A wallet that signs for real with a fresh random key. */

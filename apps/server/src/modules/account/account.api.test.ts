@@ -7,22 +7,18 @@ import {
   type EnabledCoin,
   type TransferResult,
 } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('accounts API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   // Tree: alice → bob → carol; alice → dave (bob's sibling)
   let alice: Awaited<ReturnType<typeof registerUser>>
   let bob: typeof alice
@@ -32,23 +28,17 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   const key = () => `k${Date.now()}x${++keyNo}`
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    alice = await registerUser(app)
-    bob = await registerUser(app, alice.userName)
-    carol = await registerUser(app, bob.userName)
-    dave = await registerUser(app, alice.userName)
-    await fundAccount(db.pool, alice.id, '100')
-    await fundAccount(db.pool, bob.id, '50')
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    alice = await registerUser(t.app)
+    bob = await registerUser(t.app, alice.userName)
+    carol = await registerUser(t.app, bob.userName)
+    dave = await registerUser(t.app, alice.userName)
+    await fundAccount(t.db.pool, alice.id, '100')
+    await fundAccount(t.db.pool, bob.id, '50')
   })
 
   const usdt = async (user: { token: string }) => {
     const res = await call<'userAccount/balance', BalanceList>(
-      app,
+      t.app,
       'userAccount/balance',
       {},
       { token: user.token },
@@ -59,7 +49,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   describe('checkAddress', () => {
     const check = (from: { token: string }, address: string) =>
       call<'userAccount/checkAddress', AddressCheck>(
-        app,
+        t.app,
         'userAccount/checkAddress',
         { address },
         { token: from.token },
@@ -92,7 +82,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
 
     test('needs a session and a well-formed address', async () => {
-      const anonymous = await call(app, 'userAccount/checkAddress', { address: carol.userName })
+      const anonymous = await call(t.app, 'userAccount/checkAddress', { address: carol.userName })
       expect(anonymous.body.reason).toBe('not_logged_in')
       const malformed = await check(alice, '0x12')
       expect(malformed.status).toBe(400)
@@ -101,9 +91,9 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
 
   describe('balance', () => {
     test('lists the five accounts with available, pending and value', async () => {
-      await fundAccount(db.pool, dave.id, '25', 'community')
+      await fundAccount(t.db.pool, dave.id, '25', 'community')
       const res = await call<'userAccount/balance', BalanceList>(
-        app,
+        t.app,
         'userAccount/balance',
         {},
         { token: dave.token },
@@ -127,9 +117,9 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       })
     })
     test('the split account is locked: its HOPE counts in the value but none of it is available', async () => {
-      await fundAccount(db.pool, dave.id, '40', 'split')
+      await fundAccount(t.db.pool, dave.id, '40', 'split')
       const res = await call<'userAccount/balance', BalanceList>(
-        app,
+        t.app,
         'userAccount/balance',
         {},
         { token: dave.token },
@@ -145,9 +135,9 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     test('answers a list, as the spec client reads it: one item per account, in order', async () => {
       // The spec's client: POST, the payload in the query, the language header; success only
       // when the HTTP status and the body code are both 200, and the caller gets `data`.
-      const erin = await registerUser(app, alice.userName)
-      await fundAccount(db.pool, erin.id, '50')
-      const res = await app.inject({
+      const erin = await registerUser(t.app, alice.userName)
+      await fundAccount(t.db.pool, erin.id, '50')
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/userAccount/balance',
         headers: { lan: LAN_HEADER.en, token: erin.token },
@@ -186,7 +176,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       expect(new Set(list.map((a) => a.hopePriceUsdt))).toEqual(new Set(['0.1']))
     })
     test('needs a token', async () => {
-      expect((await call(app, 'userAccount/balance')).body.reason).toBe('not_logged_in')
+      expect((await call(t.app, 'userAccount/balance')).body.reason).toBe('not_logged_in')
     })
   })
 
@@ -194,7 +184,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     test('moves USDT to a direct and a deeper downline member, logged on both sides', async () => {
       const k = key()
       const res = await call<'userAccount/transfer', TransferResult>(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: carol.userName, amount: '12.5', idempotencyKey: k },
         { token: alice.token },
@@ -207,7 +197,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       })
       expect((await usdt(carol)).balance).toBe('12.5')
       const aliceLog = await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         {},
         { token: alice.token },
@@ -220,7 +210,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         balanceAfter: '87.5',
       })
       const carolLog = await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         {},
         { token: carol.token },
@@ -237,7 +227,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       const before = (await usdt(bob)).balance
       const send = (amount: string) =>
         call<'userAccount/transfer', TransferResult>(
-          app,
+          t.app,
           'userAccount/transfer',
           { address: carol.userName, amount, idempotencyKey: k },
           { token: bob.token },
@@ -259,7 +249,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       const from = name === 'a sibling' || name === 'an upline' ? bob : alice
       const before = [(await usdt(from)).balance, (await usdt(to())).balance]
       const res = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: to().userName, amount: '1', idempotencyKey: key() },
         { token: from.token, lang: 'en' },
@@ -273,7 +263,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
 
     test('refuses an unknown address', async () => {
       const res = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: '0x' + '12'.repeat(20), amount: '1', idempotencyKey: key() },
         { token: alice.token },
@@ -283,7 +273,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
 
     test('refuses more than the balance', async () => {
       const res = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: carol.userName, amount: '1000', idempotencyKey: key() },
         { token: bob.token },
@@ -294,14 +284,14 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
 
     test('speaks the spec messages for a missing address and quantity', async () => {
       const noAddress = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { amount: '1', idempotencyKey: key() },
         { token: alice.token },
       )
       expect(noAddress.body).toMatchObject({ reason: 'address_required', msg: '请输入地址' })
       const emptyAddress = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: '', amount: '1', idempotencyKey: key() },
         { token: alice.token, lang: 'en' },
@@ -311,7 +301,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         msg: 'Please enter the address',
       })
       const noAmount = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: carol.userName, idempotencyKey: key() },
         { token: alice.token, lang: 'en' },
@@ -336,7 +326,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     ])('refuses the amount %j and nothing moves', async (amount) => {
       const before = (await usdt(alice)).balance
       const res = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: carol.userName, amount, idempotencyKey: key() },
         { token: alice.token },
@@ -350,7 +340,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       expect(
         (
           await call(
-            app,
+            t.app,
             'userAccount/transfer',
             { address: '0x123', amount: '1', idempotencyKey: key() },
             { token: alice.token },
@@ -360,7 +350,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       expect(
         (
           await call(
-            app,
+            t.app,
             'userAccount/transfer',
             { address: carol.userName, amount: '1' },
             { token: alice.token },
@@ -370,7 +360,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       expect(
         (
           await call(
-            app,
+            t.app,
             'userAccount/transfer',
             { address: carol.userName, amount: '0.5', idempotencyKey: key() },
             { token: alice.token },
@@ -380,11 +370,11 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
 
     test('charges the fee set by operators to the fee account', async () => {
-      await app.services.settings.set('transferFeeFixedUsdt', '0.5', 'test')
+      await t.app.services.settings.set('transferFeeFixedUsdt', '0.5', 'test')
       try {
         const before = Number((await usdt(alice)).balance)
         const res = await call<'userAccount/transfer', TransferResult>(
-          app,
+          t.app,
           'userAccount/transfer',
           { address: bob.userName, amount: '2', idempotencyKey: key() },
           { token: alice.token },
@@ -392,14 +382,14 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         expect(res.body.data.fee).toBe('0.5')
         expect(Number((await usdt(alice)).balance)).toBe(before - 2.5)
         const log = await call<'userAccount/balanceDetail', AccountLogPage>(
-          app,
+          t.app,
           'userAccount/balanceDetail',
           { logType: '14' },
           { token: alice.token },
         )
         expect(log.body.data.list[0]).toMatchObject({ amount: '-0.5', logType: 14 })
       } finally {
-        await app.services.settings.set('transferFeeFixedUsdt', '0', 'test')
+        await t.app.services.settings.set('transferFeeFixedUsdt', '0', 'test')
       }
     })
   })
@@ -408,28 +398,28 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     test('pages by cursor, newest first, and filters by account and log type', async () => {
       for (let i = 0; i < 5; i++) {
         await call(
-          app,
+          t.app,
           'userAccount/transfer',
           { address: dave.userName, amount: String(i + 1), idempotencyKey: key() },
           { token: alice.token },
         )
       }
       const first = await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         { pageSize: '2', account: 'usdt', logType: '9' },
         { token: alice.token },
       )
       expect(first.body.data.list.map((e) => e.amount)).toEqual(['-5', '-4'])
       const second = await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         { pageSize: '2', account: 'usdt', logType: '9', cursor: first.body.data.nextCursor! },
         { token: alice.token },
       )
       expect(second.body.data.list.map((e) => e.amount)).toEqual(['-3', '-2'])
       const community = await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         { account: 'community' },
         { token: alice.token },
@@ -437,23 +427,23 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       expect(community.body.data).toEqual({ list: [], nextCursor: null })
     })
     test('pages through all accounts at once, every entry exactly once, newest first', async () => {
-      const erin = await registerUser(app, alice.userName)
+      const erin = await registerUser(t.app, alice.userName)
       for (const [i, kind] of (['usdt', 'community', 'node'] as const).entries()) {
-        await fundAccount(db.pool, erin.id, String(i + 1), kind)
-        await fundAccount(db.pool, erin.id, String(i + 10), 'community')
+        await fundAccount(t.db.pool, erin.id, String(i + 1), kind)
+        await fundAccount(t.db.pool, erin.id, String(i + 10), 'community')
       }
       await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: erin.userName, amount: '7', idempotencyKey: key() },
         { token: alice.token },
       )
-      await fundAccount(db.pool, erin.id, '4', 'split')
+      await fundAccount(t.db.pool, erin.id, '4', 'split')
       const pages: AccountLogPage['list'][] = []
       let cursor: string | null | undefined
       do {
         const page = await call<'userAccount/balanceDetail', AccountLogPage>(
-          app,
+          t.app,
           'userAccount/balanceDetail',
           { pageSize: '2', ...(cursor ? { cursor } : {}) },
           { token: erin.token },
@@ -463,7 +453,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       } while (cursor && pages.length < 20)
       const seen = pages.flat()
       expect(pages.slice(0, -1).every((p) => p.length === 2)).toBe(true)
-      const stored = await db.pool.query<{ id: string }>(
+      const stored = await t.db.pool.query<{ id: string }>(
         `SELECT e.transfer_id || '.' || e.account_id AS id FROM ledger_entries e
          WHERE e.user_id = $1 ORDER BY e.transfer_id DESC, e.account_id DESC`,
         [erin.id],
@@ -485,7 +475,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         ...Array<null>(6).fill(null),
       ])
       const transfers = await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         { logType: '9' },
         { token: erin.token },
@@ -496,23 +486,35 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
     test('refuses a bad filter', async () => {
       expect(
-        (await call(app, 'userAccount/balanceDetail', { account: 'bank' }, { token: alice.token }))
+        (
+          await call(
+            t.app,
+            'userAccount/balanceDetail',
+            { account: 'bank' },
+            { token: alice.token },
+          )
+        ).body.reason,
+      ).toBe('invalid_params')
+      expect(
+        (await call(t.app, 'userAccount/balanceDetail', { logType: '17' }, { token: alice.token }))
           .body.reason,
       ).toBe('invalid_params')
       expect(
-        (await call(app, 'userAccount/balanceDetail', { logType: '17' }, { token: alice.token }))
-          .body.reason,
-      ).toBe('invalid_params')
-      expect(
-        (await call(app, 'userAccount/balanceDetail', { pageSize: '101' }, { token: alice.token }))
-          .body.reason,
+        (
+          await call(
+            t.app,
+            'userAccount/balanceDetail',
+            { pageSize: '101' },
+            { token: alice.token },
+          )
+        ).body.reason,
       ).toBe('invalid_params')
     })
   })
 
   test('enableCoins lists both currencies with decimals, accounts, transfer and withdrawal terms', async () => {
     const res = await call<'userAccount/enableCoins', EnabledCoin[]>(
-      app,
+      t.app,
       'userAccount/enableCoins',
       {},
       { token: alice.token },
@@ -544,16 +546,16 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   })
 
   test('the deposit address answers 503 until a chain is configured', async () => {
-    const res = await call(app, 'userAccount/getAddress', {}, { token: alice.token })
+    const res = await call(t.app, 'userAccount/getAddress', {}, { token: alice.token })
     expect(res.status).toBe(503)
     expect(res.body.reason).toBe('service_unavailable')
   })
 
   test('the HOPE price is public', async () => {
-    expect((await call(app, 'main/getETLDPrice')).body.data).toBe('0.1')
+    expect((await call(t.app, 'main/getETLDPrice')).body.data).toBe('0.1')
   })
 
   test('the ledger verifies clean after all of it', async () => {
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

@@ -1,18 +1,15 @@
 import type { AccountLogEntry, AccountLogPage, BalanceList, Withdrawal } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { lockWithdrawal } from '../withdraw/withdraw.repository.ts'
@@ -30,41 +27,34 @@ const units = (amount: string): bigint => {
 const shown = (e: AccountLogEntry) => [e.amount, e.logType, e.status, e.balanceAfter]
 
 describe.each(databaseTargets())('account log of withdrawals on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  // Payouts are the sender job's: the tests move withdrawals through their events themselves.
+  const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
   let finance: string
   let n = 0
   const key = () => `log-${Date.now()}-${++n}`
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    // Payouts are the sender job's: the tests move withdrawals through their events themselves.
-    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
-    finance = await newOperator(app, 'fin', 'finance')
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    finance = await newOperator(t.app, 'fin', 'finance')
   })
 
   const withdraw = async (token: string, amount: string) =>
     (
       await call<'userAccount/withdraw', Withdrawal>(
-        app,
+        t.app,
         'userAccount/withdraw',
         { amount, idempotencyKey: key() },
         { token },
       )
     ).body.data
   const move = (id: number, ...events: WithdrawalEvent[]) =>
-    inTransaction(db.pool, async (q) => {
+    inTransaction(t.db.pool, async (q) => {
       for (const event of events)
-        await applyWithdrawalEvent(q, app.services.ledger, (await lockWithdrawal(q, id))!, event)
+        await applyWithdrawalEvent(q, t.app.services.ledger, (await lockWithdrawal(q, id))!, event)
     })
   const log = async (token: string, params: Record<string, string> = {}) =>
     (
       await call<'userAccount/balanceDetail', AccountLogPage>(
-        app,
+        t.app,
         'userAccount/balanceDetail',
         params,
         { token },
@@ -72,15 +62,15 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     ).body.data
 
   test('a withdrawal is a pending line from its request, done when paid out, with its fee', async () => {
-    const user = await registerUser(app)
-    await fundAccount(db.pool, user.id, '100')
+    const user = await registerUser(t.app)
+    await fundAccount(t.db.pool, user.id, '100')
     const w = await withdraw(user.token, '20')
     expect((await log(user.token)).list.map(shown)).toEqual([
       ['-1', 14, 'pending', '79'],
       ['-20', 1, 'pending', '80'],
       ['100', 5, 'done', '100'],
     ])
-    await fundAccount(db.pool, user.id, '5')
+    await fundAccount(t.db.pool, user.id, '5')
     await move(w.id, 'approve', 'confirm', 'complete')
     const after = await log(user.token)
     // The lines stay where the request put them; the payout adds no line of its own.
@@ -94,11 +84,11 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
   })
 
   test('a rejected, a failed and a canceled withdrawal each give their money back in a refund line', async () => {
-    const user = await registerUser(app)
-    await fundAccount(db.pool, user.id, '100')
+    const user = await registerUser(t.app)
+    await fundAccount(t.db.pool, user.id, '100')
     const rejected = await withdraw(user.token, '10')
     const review = await call(
-      app,
+      t.app,
       'admin/reviewWithdraw',
       { id: String(rejected.id), decision: 'reject', reason: 'unknown address' },
       { token: finance },
@@ -124,7 +114,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     await move(failed.id, 'approve', 'fail')
     const canceled = await withdraw(user.token, '40')
     await call(
-      app,
+      t.app,
       'userAccount/cancelWithdraw',
       { id: String(canceled.id) },
       { token: user.token },
@@ -149,7 +139,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     ])
     // What the lines say adds up to what the account holds.
     const balance = await call<'userAccount/balance', BalanceList>(
-      app,
+      t.app,
       'userAccount/balance',
       {},
       { token: user.token },
@@ -161,12 +151,12 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
   })
 
   test('pages through reservations, refunds and entries, each line once, newest first', async () => {
-    const user = await registerUser(app)
-    await fundAccount(db.pool, user.id, '50')
-    await fundAccount(db.pool, user.id, '3', 'node')
+    const user = await registerUser(t.app)
+    await fundAccount(t.db.pool, user.id, '50')
+    await fundAccount(t.db.pool, user.id, '3', 'node')
     const w1 = await withdraw(user.token, '10')
     await call(
-      app,
+      t.app,
       'userAccount/collect',
       { account: 'node', amount: '3', idempotencyKey: key() },
       { token: user.token },
@@ -198,9 +188,9 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
   })
 
   test('refuses a malformed cursor', async () => {
-    const user = await registerUser(app)
+    const user = await registerUser(t.app)
     const res = await call(
-      app,
+      t.app,
       'userAccount/balanceDetail',
       { cursor: '12.x' },
       { token: user.token },
@@ -219,14 +209,14 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     )
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
-        const user = await registerUser(app)
-        await fundAccount(db.pool, user.id, '60.5')
+        const user = await registerUser(t.app)
+        await fundAccount(t.db.pool, user.id, '60.5')
         const open: number[] = []
         for (const s of steps) {
-          if (s.op === 'fund') await fundAccount(db.pool, user.id, String(s.amount))
+          if (s.op === 'fund') await fundAccount(t.db.pool, user.id, String(s.amount))
           else if (s.op === 'withdraw') {
             const res = await call<'userAccount/withdraw', Withdrawal>(
-              app,
+              t.app,
               'userAccount/withdraw',
               { amount: `${s.amount}.25`, idempotencyKey: key() },
               { token: user.token },
@@ -236,14 +226,14 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
             const [id] = open.splice(s.pick % open.length, 1)
             if (s.op === 'cancel')
               await call(
-                app,
+                t.app,
                 'userAccount/cancelWithdraw',
                 { id: String(id) },
                 { token: user.token },
               )
             else if (s.op === 'reject')
               await call(
-                app,
+                t.app,
                 'admin/reviewWithdraw',
                 { id: String(id), decision: 'reject', reason: 'checked' },
                 { token: finance },
@@ -260,7 +250,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
         }
         const usdt = (
           await call<'userAccount/balance', BalanceList>(
-            app,
+            t.app,
             'userAccount/balance',
             {},
             { token: user.token },
@@ -273,6 +263,6 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
   })
 
   test('the ledger verifies clean', async () => {
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

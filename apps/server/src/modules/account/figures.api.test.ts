@@ -1,22 +1,18 @@
 import type { AccountFigures, RedeemResult } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { inTransaction } from '../../db/transaction.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 import { createFiguresService } from './figures.service.ts'
 
 describe.each(databaseTargets())('account figures on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   // alice → bob
   let alice: Awaited<ReturnType<typeof registerUser>>
   let bob: typeof alice
@@ -24,19 +20,13 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
   const key = () => `figures-${Date.now()}-${++keyNo}`
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    alice = await registerUser(app)
-    bob = await registerUser(app, alice.userName)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    alice = await registerUser(t.app)
+    bob = await registerUser(t.app, alice.userName)
   })
 
   const figuresOf = async (user: { token: string }) => {
     const res = await call<'userAccount/figures', AccountFigures>(
-      app,
+      t.app,
       'userAccount/figures',
       {},
       { token: user.token },
@@ -48,7 +38,7 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
   /** What the running totals must hold: every user's USDT lines summed in one pass. */
   const summedFromLedger = async () =>
     (
-      await db.pool.query<{ userId: number; trading: string; total: string }>(
+      await t.db.pool.query<{ userId: number; trading: string; total: string }>(
         `SELECT e.user_id::int AS "userId",
                 trim_scale(coalesce(sum(abs(e.amount)) FILTER (WHERE t.log_type IN (2, 15, 16)), 0))::text AS trading,
                 trim_scale(sum(abs(e.amount)))::text AS total
@@ -60,7 +50,7 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
     ).rows
   const stored = async () =>
     (
-      await db.pool.query<{ userId: number; trading: string; total: string }>(
+      await t.db.pool.query<{ userId: number; trading: string; total: string }>(
         `SELECT user_id::int AS "userId", trim_scale(trading_usdt)::text AS trading,
                 trim_scale(total_usdt)::text AS total
          FROM account_volumes WHERE total_usdt > 0 ORDER BY user_id`,
@@ -68,25 +58,25 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
     ).rows
 
   test('a recharge, a transfer, a consensus entry and a redemption, once the job has run', async () => {
-    await fundAccount(db.pool, bob.id, '1000')
-    await fundAccount(db.pool, alice.id, '500')
+    await fundAccount(t.db.pool, bob.id, '1000')
+    await fundAccount(t.db.pool, alice.id, '500')
     const transfer = await call(
-      app,
+      t.app,
       'userAccount/transfer',
       { address: bob.userName, amount: '50', idempotencyKey: key() },
       { token: alice.token },
     )
     expect(transfer.body.code).toBe(200)
     const entry = await call(
-      app,
+      t.app,
       'game/change',
       { amount: '100', idempotencyKey: key() },
       { token: bob.token },
     )
     expect(entry.body.code).toBe(200)
-    await fundAccount(db.pool, bob.id, '100', 'community')
+    await fundAccount(t.db.pool, bob.id, '100', 'community')
     const redemption = await call<'game/sqChange', RedeemResult>(
-      app,
+      t.app,
       'game/sqChange',
       { amount: '40', idempotencyKey: key() },
       { token: bob.token },
@@ -103,9 +93,9 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
     })
 
     const before = Date.now()
-    expect((await app.services.figures.countVolumes()).lines).toBeGreaterThan(0)
+    expect((await t.app.services.figures.countVolumes()).lines).toBeGreaterThan(0)
     // Released value of a quarter of the principal.
-    await db.pool.query('UPDATE stake_positions SET released = 25 WHERE user_id = $1', [bob.id])
+    await t.db.pool.query('UPDATE stake_positions SET released = 25 WHERE user_id = $1', [bob.id])
 
     const figures = await figuresOf(bob)
     const cents = (v: string) => Math.round(Number(v) * 1e6)
@@ -126,11 +116,11 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
   })
 
   test('counts each line once: again, after a crash mid-batch, in batches of one', async () => {
-    await fundAccount(db.pool, bob.id, '7')
-    await fundAccount(db.pool, alice.id, '3')
-    const figures = app.services.figures
+    await fundAccount(t.db.pool, bob.id, '7')
+    await fundAccount(t.db.pool, alice.id, '3')
+    const figures = t.app.services.figures
     // A batch that dies before its transaction commits leaves no trace.
-    const horizon = await db.pool.connect().then(async (q) => {
+    const horizon = await t.db.pool.connect().then(async (q) => {
       try {
         return await figures.settledHorizon(q)
       } finally {
@@ -139,7 +129,7 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
     })
     expect(horizon).not.toBeNull()
     await expect(
-      inTransaction(db.pool, async (q) => {
+      inTransaction(t.db.pool, async (q) => {
         await figures.countBatch(q, horizon!)
         throw new Error('crash')
       }),
@@ -148,12 +138,12 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
 
     // A counter reading one transfer per batch, run until it has caught up.
     const small = createFiguresService({
-      pool: db.pool,
-      consensus: app.services.staking.summary,
+      pool: t.db.pool,
+      consensus: t.app.services.staking.summary,
       batchSize: 1,
       batchesPerRun: 1,
     })
-    await fundAccount(db.pool, bob.id, '11')
+    await fundAccount(t.db.pool, bob.id, '11')
     for (let run = 0; run < 20; run += 1) await small.countVolumes()
     await figures.countVolumes()
     await figures.countVolumes()
@@ -161,32 +151,32 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
   })
 
   test('a ledger transaction still open holds the count back until it commits', async () => {
-    await app.services.figures.countVolumes()
-    const open = await db.pool.connect()
+    await t.app.services.figures.countVolumes()
+    const open = await t.db.pool.connect()
     try {
       await open.query('BEGIN')
       // The open transaction takes a transfer id; a later one commits a higher id first.
       await fundAccount(open as unknown as pg.Pool, bob.id, '13')
-      const carol = await registerUser(app, alice.userName)
+      const carol = await registerUser(t.app, alice.userName)
       const transfer = await call(
-        app,
+        t.app,
         'userAccount/transfer',
         { address: carol.userName, amount: '17', idempotencyKey: key() },
         { token: alice.token },
       )
       expect(transfer.body.code).toBe(200)
-      await app.services.figures.countVolumes()
-      await app.services.figures.countVolumes()
+      await t.app.services.figures.countVolumes()
+      await t.app.services.figures.countVolumes()
       await open.query('COMMIT')
     } finally {
       open.release()
     }
-    await app.services.figures.countVolumes()
+    await t.app.services.figures.countVolumes()
     expect(await stored()).toEqual(await summedFromLedger())
   })
 
   test('needs a session', async () => {
-    const res = await call(app, 'userAccount/figures', {})
+    const res = await call(t.app, 'userAccount/figures', {})
     expect(res.body.reason).toBe('not_logged_in')
   })
 })

@@ -1,14 +1,6 @@
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { WebSocket } from 'ws'
-import {
-  buildTestApp,
-  call,
-  createTestDatabase,
-  databaseTargets,
-  registerUser,
-  type TestDatabase,
-} from '../../testing/index.ts'
+import { call, databaseTargets, registerUser, useTestApp } from '../../testing/index.ts'
 import { createChatHub, type ChatClient, type ChatHub } from './chat.hub.ts'
 
 /** The little of a ws socket the hub uses, recording what it did. */
@@ -40,25 +32,20 @@ function fakeSocket() {
 }
 
 describe.each(databaseTargets())('chat hub on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let hub: ChatHub
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
     hub = createChatHub({
-      chat: app.services.chat,
-      connection: db.pool.options,
-      log: app.log,
+      chat: t.app.services.chat,
+      connection: t.db.pool.options,
+      log: t.app.log,
       heartbeatMs: 50,
       sessionCheckMs: 50,
     })
   })
   afterAll(async () => {
     await hub?.close()
-    await app?.close()
-    await db?.drop()
   })
 
   const join = async (user: { id: number }, sessionId: number) => {
@@ -73,10 +60,10 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
     return { socket, client }
   }
   const sessionOf = async (token: string) =>
-    (await app.services.users.authenticate(token)).sessionId
+    (await t.app.services.users.authenticate(token)).sessionId
 
   test('a socket that stops answering pings is cut off; one that answers stays', async () => {
-    const user = await registerUser(app)
+    const user = await registerUser(t.app)
     const session = await sessionOf(user.token)
     const quiet = await join(user, session)
     const lively = await join(user, session)
@@ -93,8 +80,8 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
   })
 
   test('a socket whose session was revoked is closed with 4401', async () => {
-    const user = await registerUser(app)
-    const other = await registerUser(app)
+    const user = await registerUser(t.app)
+    const other = await registerUser(t.app)
     const gone = await join(user, await sessionOf(user.token))
     const stays = await join(other, await sessionOf(other.token))
     const keepAlive = setInterval(() => {
@@ -102,7 +89,7 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
       stays.client.alive = true
     }, 10)
     try {
-      expect((await call(app, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+      expect((await call(t.app, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
       await vi.waitFor(
         () => expect(gone.socket.closedWith).toEqual({ code: 4401, reason: 'session_expired' }),
         { timeout: 2_000 },
@@ -116,9 +103,9 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
   })
 
   test('a socket joining with a session revoked meanwhile is closed at once', async () => {
-    const user = await registerUser(app)
+    const user = await registerUser(t.app)
     const session = await sessionOf(user.token)
-    expect((await call(app, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+    expect((await call(t.app, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
     const before = hub.clientCount()
     const late = await join(user, session)
     expect(late.socket.closedWith).toEqual({ code: 4401, reason: 'session_expired' })
@@ -126,8 +113,8 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
   })
 
   test('messages go only to the sockets of the conversation’s user', async () => {
-    const user = await registerUser(app)
-    const other = await registerUser(app)
+    const user = await registerUser(t.app)
+    const other = await registerUser(t.app)
     const mine = await join(user, await sessionOf(user.token))
     const theirs = await join(other, await sessionOf(other.token))
     const keepAlive = setInterval(() => {
@@ -136,7 +123,7 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
     }, 10)
     try {
       await call(
-        app,
+        t.app,
         'chat/send',
         { clientId: 'hub-test-1', body: 'ping me' },
         { token: user.token },

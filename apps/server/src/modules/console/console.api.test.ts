@@ -17,23 +17,20 @@ import {
   type SettlementRuns,
   type Withdrawal,
 } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import { raiseAlarm, resolveAlarm } from '../alarm/alarm.repository.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { SETTING_SCHEMAS } from '../settings/settings.rules.ts'
 import {
   DEMO_ROOT,
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   insertTestUser,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 const CHAIN_ID = 31337
@@ -46,19 +43,19 @@ const rolesOf = (p: RoutePath): readonly OperatorRole[] => {
 }
 
 describe.each(databaseTargets())('operator console API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  // Payouts are the sender job's; these tests never reach the chain.
+  const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', CHAIN_ID) })
   const token: Record<OperatorRole, string> = { admin: '', finance: '', content: '', support: '' }
   let keyNo = 0
   const key = () => `adm-${Date.now()}-${++keyNo}`
   const hash = () => `0x${randomBytes(32).toString('hex')}`
 
   const as = <T>(role: OperatorRole, path: RoutePath, params: Record<string, unknown> = {}) =>
-    call<RoutePath, T>(app, path, params, { token: token[role], lang: 'en' })
+    call<RoutePath, T>(t.app, path, params, { token: token[role], lang: 'en' })
   const withdraw = async (userToken: string, amount: string) =>
     (
       await call<'userAccount/withdraw', Withdrawal>(
-        app,
+        t.app,
         'userAccount/withdraw',
         { amount, idempotencyKey: key() },
         { token: userToken },
@@ -73,7 +70,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     txHash?: string
     updatedAt?: string
   }) =>
-    db.pool.query(
+    t.db.pool.query(
       `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address, amount, user_id, status, updated_at)
        VALUES ($1, $2, 0, $3, $4, '0x00000000000000000000000000000000000000aa', $5, $6, $7, $8, coalesce($9::timestamptz, now()))`,
       [
@@ -92,15 +89,8 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     (await as<Page<AdminAuditEntry>>('admin', 'admin/audit', { action, pageSize: '100' })).body.data
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    // Payouts are the sender job's; these tests never reach the chain.
-    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', CHAIN_ID) })
     for (const role of ['admin', 'finance', 'content', 'support'] as const)
-      token[role] = await newOperator(app, `op-${role}`, role, `${role}-password-1`)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+      token[role] = await newOperator(t.app, `op-${role}`, role, `${role}-password-1`)
   })
 
   test('the dashboard counts a small seeded set', async () => {
@@ -109,20 +99,20 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     expect(empty.lastSettlement).toBeNull()
 
     // The demo root and one member joined days ago; three members today, one a robot.
-    await db.pool.query(
+    await t.db.pool.query(
       `UPDATE users SET created_at = now() - interval '3 days' WHERE user_name = $1`,
       [DEMO_ROOT.userName],
     )
-    const old = await insertTestUser(db.pool)
-    await db.pool.query(`UPDATE users SET created_at = now() - interval '3 days' WHERE id = $1`, [
+    const old = await insertTestUser(t.db.pool)
+    await t.db.pool.query(`UPDATE users SET created_at = now() - interval '3 days' WHERE id = $1`, [
       old.id,
     ])
     const [a, b, robot] = [
-      await registerUser(app),
-      await registerUser(app),
-      await registerUser(app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
     ]
-    await db.pool.query('UPDATE users SET is_robot = true WHERE id = $1', [robot.id])
+    await t.db.pool.query('UPDATE users SET is_robot = true WHERE id = $1', [robot.id])
 
     // Credited deposits: 10.5 today, 4 days ago; one still confirming, one from a stranger.
     await insertDeposit({ userId: a.id, amount: '10.5', status: 'credited', block: 100 })
@@ -137,12 +127,12 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     await insertDeposit({ userId: null, amount: '2', status: 'unattributed', block: 105 })
 
     // Two withdrawals pending, then one approved.
-    await fundAccount(db.pool, a.id, '100')
+    await fundAccount(t.db.pool, a.id, '100')
     const w1 = await withdraw(a.token, '20')
     await withdraw(a.token, '30.25')
     await as('finance', 'admin/bulkReviewWithdraw', { ids: String(w1.id), decision: 'approve' })
 
-    await db.pool.query(
+    await t.db.pool.query(
       `INSERT INTO settlement_runs (day, status, finished_at) VALUES ('2026-01-01', 'done', now()), ('2026-01-02', 'done', now())`,
     )
 
@@ -161,11 +151,11 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
       message: `payout ${key} cannot be mined`,
       detail: { withdrawalId: 1 },
     })
-    expect(await raiseAlarm(db.pool, alarm('a'))).toBe(true)
-    expect(await raiseAlarm(db.pool, alarm('b'))).toBe(true)
-    expect(await raiseAlarm(db.pool, alarm('a'))).toBe(false)
-    await raiseAlarm(db.pool, alarm('c'))
-    await resolveAlarm(db.pool, 'c')
+    expect(await raiseAlarm(t.db.pool, alarm('a'))).toBe(true)
+    expect(await raiseAlarm(t.db.pool, alarm('b'))).toBe(true)
+    expect(await raiseAlarm(t.db.pool, alarm('a'))).toBe(false)
+    await raiseAlarm(t.db.pool, alarm('c'))
+    await resolveAlarm(t.db.pool, 'c')
     const d = (await as<AdminDashboard>('finance', 'admin/dashboard')).body.data
     expect(d.alarms).toEqual([
       {
@@ -177,8 +167,8 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
       },
       expect.objectContaining({ message: 'payout a cannot be mined' }),
     ])
-    await resolveAlarm(db.pool, 'a')
-    await resolveAlarm(db.pool, 'b')
+    await resolveAlarm(t.db.pool, 'a')
+    await resolveAlarm(t.db.pool, 'b')
   })
 
   test('the ledger check runs now for an admin, is kept, and reports a broken balance', async () => {
@@ -190,28 +180,30 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
 
     // A balance changed behind the ledger's back is named by the next check.
     const account = (
-      await db.pool.query<{ id: string }>(
+      await t.db.pool.query<{ id: string }>(
         `SELECT id FROM ledger_accounts WHERE kind = 'usdt' AND user_id IS NOT NULL ORDER BY id LIMIT 1`,
       )
     ).rows[0]!.id
-    await db.pool.query('UPDATE ledger_accounts SET balance = balance + 1 WHERE id = $1', [account])
+    await t.db.pool.query('UPDATE ledger_accounts SET balance = balance + 1 WHERE id = $1', [
+      account,
+    ])
     try {
-      const broken = await app.services.admin.checkLedgerTick()
+      const broken = await t.app.services.admin.checkLedgerTick()
       expect(broken).toEqual({ problems: expect.any(Number) })
       d = (await as<AdminDashboard>('admin', 'admin/dashboard')).body.data
       expect(d.ledger.ok).toBe(false)
       expect(d.ledger.problems.join('\n')).toContain(`account ${account} balance`)
     } finally {
-      await db.pool.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE id = $1', [
+      await t.db.pool.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE id = $1', [
         account,
       ])
     }
 
     // While another process holds the check's lock, the periodic run steps aside.
-    const other = await db.pool.connect()
+    const other = await t.db.pool.connect()
     try {
       await other.query('SELECT pg_advisory_lock(7014001, 1)')
-      expect(await app.services.admin.checkLedgerTick()).toEqual({ skipped: 'locked' })
+      expect(await t.app.services.admin.checkLedgerTick()).toEqual({ skipped: 'locked' })
     } finally {
       await other.query('SELECT pg_advisory_unlock(7014001, 1)')
       other.release()
@@ -226,11 +218,11 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     })
 
     test('a user token and no token are refused on every operator route', async () => {
-      const user = await registerUser(app)
+      const user = await registerUser(t.app)
       for (const path of operatorRoutes) {
-        const withUser = await call(app, path, {}, { token: user.token })
+        const withUser = await call(t.app, path, {}, { token: user.token })
         expect([withUser.status, withUser.body.reason], path).toEqual([401, 'session_expired'])
-        const anonymous = await call(app, path, {})
+        const anonymous = await call(t.app, path, {})
         expect([anonymous.status, anonymous.body.reason], path).toEqual([401, 'not_logged_in'])
       }
     })
@@ -239,7 +231,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
       const userRoutes = (Object.keys(ROUTES) as RoutePath[]).filter((p) => ROUTES[p].auth === true)
       expect(userRoutes.length).toBeGreaterThan(10)
       for (const path of userRoutes) {
-        const res = await call(app, path, {}, { token: token.admin })
+        const res = await call(t.app, path, {}, { token: token.admin })
         expect(res.status, path).not.toBe(200)
         // Routes that need no params reach the session check and say why.
         if (ROUTES[path].params.safeParse({}).success)
@@ -260,8 +252,8 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     })
 
     test('content cannot review withdrawals or change settings; support cannot credit', async () => {
-      const user = await registerUser(app)
-      await fundAccount(db.pool, user.id, '50')
+      const user = await registerUser(t.app)
+      await fundAccount(t.db.pool, user.id, '50')
       const w = await withdraw(user.token, '10')
       for (const [path, params] of [
         ['admin/reviewWithdraw', { id: String(w.id), decision: 'approve' }],
@@ -270,7 +262,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         expect((await as('content', path, params)).body.reason).toBe('forbidden')
       }
       const mine = await call<'userAccount/myWithDraw', Page<Withdrawal>>(
-        app,
+        t.app,
         'userAccount/myWithDraw',
         {},
         { token: user.token },
@@ -283,7 +275,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         reason: 'try',
       })
       expect(setting.body.reason).toBe('forbidden')
-      expect((await app.services.settings.get()).withdrawMinUsdt).toBe('10')
+      expect((await t.app.services.settings.get()).withdrawMinUsdt).toBe('10')
 
       const credit = await as('support', 'admin/credit', {
         userName: user.userName,
@@ -293,7 +285,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         idempotencyKey: key(),
       })
       expect(credit.body.reason).toBe('forbidden')
-      const balance = await db.pool.query<{ b: string }>(
+      const balance = await t.db.pool.query<{ b: string }>(
         `SELECT (balance - debits_pending)::text AS b FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
         [user.id],
       )
@@ -303,15 +295,20 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
 
   describe('withdrawals', () => {
     test('bulk review approves the pending ones and skips the others', async () => {
-      const user = await registerUser(app)
-      await fundAccount(db.pool, user.id, '200')
+      const user = await registerUser(t.app)
+      await fundAccount(t.db.pool, user.id, '200')
       const [p1, p2, p3, gone] = [
         await withdraw(user.token, '10'),
         await withdraw(user.token, '11'),
         await withdraw(user.token, '12'),
         await withdraw(user.token, '13'),
       ]
-      await call(app, 'userAccount/cancelWithdraw', { id: String(gone.id) }, { token: user.token })
+      await call(
+        t.app,
+        'userAccount/cancelWithdraw',
+        { id: String(gone.id) },
+        { token: user.token },
+      )
       const res = await as<AdminBulkReviewResult>('finance', 'admin/bulkReviewWithdraw', {
         ids: `${p1.id},${p2.id},${gone.id},999999`,
         decision: 'approve',
@@ -347,7 +344,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
       expect(approved.body.data.list.map((w) => w.id).sort()).toEqual([p1.id, p2.id].sort())
 
       // The rejected one's money is back; the approved ones stay reserved for the payout.
-      const usdt = await db.pool.query<{ b: string; p: string }>(
+      const usdt = await t.db.pool.query<{ b: string; p: string }>(
         `SELECT balance::text AS b, debits_pending::text AS p FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
         [user.id],
       )
@@ -387,7 +384,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     })
 
     test('a bad value is refused with a translated 400 and changes nothing', async () => {
-      const before = await app.services.settings.get()
+      const before = await t.app.services.settings.get()
       for (const [k, value] of [
         ['withdrawFeeFixedUsdt', 'abc'],
         ['withdrawFeeFixedUsdt', '-1'],
@@ -414,8 +411,8 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         value: '2',
       })
       expect(noReason.body.reason).toBe('invalid_params')
-      expect(await app.services.settings.get()).toEqual(before)
-      expect((await db.pool.query('SELECT 1 FROM setting_changes')).rowCount).toBe(0)
+      expect(await t.app.services.settings.get()).toEqual(before)
+      expect((await t.db.pool.query('SELECT 1 FROM setting_changes')).rowCount).toBe(0)
       expect((await auditRows('setting_update')).total).toBe(0)
     })
 
@@ -432,10 +429,10 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         updatedBy: 'op-admin',
       })
       expect(first.body.data.updatedAt).not.toBeNull()
-      expect((await app.services.settings.get()).withdrawFeeFixedUsdt).toBe('2.5')
+      expect((await t.app.services.settings.get()).withdrawFeeFixedUsdt).toBe('2.5')
       // The withdraw service charges the new fee.
-      const user = await registerUser(app)
-      await fundAccount(db.pool, user.id, '50')
+      const user = await registerUser(t.app)
+      await fundAccount(t.db.pool, user.id, '50')
       expect((await withdraw(user.token, '10')).fee).toBe('2.5')
 
       await as('admin', 'admin/updateSetting', {
@@ -448,7 +445,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         value: '["0.01","0.02","0.03","0.04","0.05","0.06","0.08"]',
         reason: 'level 7 up',
       })
-      expect((await app.services.settings.get()).levelRewardRates[6]).toBe('0.08')
+      expect((await t.app.services.settings.get()).levelRewardRates[6]).toBe('0.08')
 
       const history = await as<Page<AdminSettingChange>>('admin', 'admin/settingHistory', {
         key: 'withdrawFeeFixedUsdt',
@@ -481,14 +478,14 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
 
   describe('members', () => {
     test('search by address prefix, referral code or nickname, with a total', async () => {
-      const inviter = await registerUser(app)
-      const child = await registerUser(app, inviter.userName)
-      await registerUser(app, child.userName)
-      await db.pool.query(`UPDATE users SET nick_name = 'Moon_Walker 100%' WHERE id = $1`, [
+      const inviter = await registerUser(t.app)
+      const child = await registerUser(t.app, inviter.userName)
+      await registerUser(t.app, child.userName)
+      await t.db.pool.query(`UPDATE users SET nick_name = 'Moon_Walker 100%' WHERE id = $1`, [
         inviter.id,
       ])
       const code = (
-        await db.pool.query<{ c: string }>('SELECT referral_code AS c FROM users WHERE id = $1', [
+        await t.db.pool.query<{ c: string }>('SELECT referral_code AS c FROM users WHERE id = $1', [
           child.id,
         ])
       ).rows[0]!.c
@@ -508,7 +505,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
       expect((await search('0x_')).total).toBe(0)
 
       const all = await search('', { pageSize: '2' })
-      const count = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))
+      const count = (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))
         .rows[0]!.n
       expect(all.total).toBe(count)
       expect(all.list).toHaveLength(2)
@@ -518,12 +515,12 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     })
 
     test('the tree opens one level: the member, their team and the members they invited', async () => {
-      const top = await registerUser(app)
-      const left = await registerUser(app, top.userName)
-      const right = await registerUser(app, top.userName)
-      await registerUser(app, left.userName)
-      await fundAccount(db.pool, left.id, '12.5')
-      await db.pool.query(
+      const top = await registerUser(t.app)
+      const left = await registerUser(t.app, top.userName)
+      const right = await registerUser(t.app, top.userName)
+      await registerUser(t.app, left.userName)
+      await fundAccount(t.db.pool, left.id, '12.5')
+      await t.db.pool.query(
         `INSERT INTO node_holders (user_id, type, source) VALUES ($1, 1, 'granted'), ($1, 3, 'bought')`,
         [left.id],
       )
@@ -560,8 +557,8 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
   })
 
   test('deposits: newest first, by status, hash or address, with confirmations', async () => {
-    const member = await registerUser(app)
-    await db.pool.query(
+    const member = await registerUser(t.app)
+    await t.db.pool.query(
       `INSERT INTO chain_cursors (chain_id, block_number) VALUES ($1, 120)
        ON CONFLICT (chain_id) DO UPDATE SET block_number = 120`,
       [CHAIN_ID],
@@ -611,7 +608,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
   })
 
   test('the audit lists what operators did, newest first, by action', async () => {
-    const member = await registerUser(app)
+    const member = await registerUser(t.app)
     await as('finance', 'admin/credit', {
       userName: member.userName,
       account: 'usdt',
@@ -643,6 +640,6 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
   })
 
   test('the ledger verifies clean', async () => {
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

@@ -8,23 +8,19 @@ import {
   type Page,
   type SchoolItem,
 } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 const IMAGE = `/uploads/${'a'.repeat(64)}.png`
 
 describe.each(databaseTargets())('content API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let admin: string
   let editor: string
   let support: string
@@ -32,27 +28,21 @@ describe.each(databaseTargets())('content API on $name', (target) => {
 
   const auditActions = async () =>
     (
-      await db.pool.query<{ action: string; username: string }>(
+      await t.db.pool.query<{ action: string; username: string }>(
         `SELECT a.action, o.username FROM operator_audit a JOIN operators o ON o.id = a.operator_id ORDER BY a.id`,
       )
     ).rows
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    admin = await newOperator(app, 'root', 'admin')
-    editor = await newOperator(app, 'cms', 'content')
-    support = await newOperator(app, 'desk', 'support')
-    user = (await registerUser(app)).token
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    admin = await newOperator(t.app, 'root', 'admin')
+    editor = await newOperator(t.app, 'cms', 'content')
+    support = await newOperator(t.app, 'desk', 'support')
+    user = (await registerUser(t.app)).token
   })
 
   describe('what members read', () => {
     test('the seeded banners come in the asked language, in order, with their links', async () => {
-      const zh = await call<'main/bannnerInfo', BannerItem[]>(app, 'main/bannnerInfo')
+      const zh = await call<'main/bannnerInfo', BannerItem[]>(t.app, 'main/bannnerInfo')
       expect(zh.status).toBe(200)
       expect(zh.body.data.map((b) => [b.title, b.link, b.lang])).toEqual([
         ['共识质押，每日释放收益', '/stake', 'zhcn'],
@@ -61,7 +51,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       ])
       expect(zh.body.data[0]!.image).toMatch(/^\/uploads\/[0-9a-f]{64}\.svg$/)
       const en = await call<'main/bannnerInfo', BannerItem[]>(
-        app,
+        t.app,
         'main/bannnerInfo',
         {},
         {
@@ -75,13 +65,18 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       const chinese = new Set<string>()
       for (const lang of LANGS) {
         const banners = await call<'main/bannnerInfo', BannerItem[]>(
-          app,
+          t.app,
           'main/bannnerInfo',
           {},
           { lang },
         )
-        const news = await call<'main/news', Page<NewsItem>>(app, 'main/news', {}, { lang })
-        const school = await call<'main/school', Page<SchoolItem>>(app, 'main/school', {}, { lang })
+        const news = await call<'main/news', Page<NewsItem>>(t.app, 'main/news', {}, { lang })
+        const school = await call<'main/school', Page<SchoolItem>>(
+          t.app,
+          'main/school',
+          {},
+          { lang },
+        )
         const items = [...banners.body.data, ...news.body.data.list, ...school.body.data.list]
         expect(items).toHaveLength(9)
         // Each is its own version, never the Chinese one passed off as it.
@@ -95,19 +90,19 @@ describe.each(databaseTargets())('content API on $name', (target) => {
 
     test('a language without a version falls back to Chinese, item by item', async () => {
       const created = await call<'admin/saveNews', AdminNews>(
-        app,
+        t.app,
         'admin/saveNews',
         { title: '仅中文的公告', content: '正文', type: 1 },
         { token: editor },
       )
       const ko = await call<'main/news', Page<NewsItem>>(
-        app,
+        t.app,
         'main/news',
         { type: 1, pageSize: 10 },
         { lang: 'ko' },
       )
       const en = await call<'main/news', Page<NewsItem>>(
-        app,
+        t.app,
         'main/news',
         { type: 1, pageSize: 10 },
         { lang: 'en' },
@@ -120,64 +115,69 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       // English: the seeded articles in English, the new one in Chinese.
       expect(en.body.data.list.map((n) => n.lang)).toEqual(['zhcn', 'en', 'en'])
       expect(en.body.data.list[1]).toMatchObject({ title: 'Consensus staking stage 1 is open' })
-      await call(app, 'admin/deleteNews', { id: created.body.data.id }, { token: editor })
+      await call(t.app, 'admin/deleteNews', { id: created.body.data.id }, { token: editor })
     })
 
     test('news is listed by type, newest first, in pages', async () => {
-      const first = await call<'main/news', Page<NewsItem>>(app, 'main/news', {
+      const first = await call<'main/news', Page<NewsItem>>(t.app, 'main/news', {
         type: 1,
         pageNum: 1,
         pageSize: 1,
       })
       expect(first.body.data).toMatchObject({ total: 2, pageNum: 1, pageSize: 1 })
       expect(first.body.data.list.map((n) => n.title)).toEqual(['共识质押第一阶段开放'])
-      const second = await call<'main/news', Page<NewsItem>>(app, 'main/news', {
+      const second = await call<'main/news', Page<NewsItem>>(t.app, 'main/news', {
         type: 1,
         pageNum: 2,
         pageSize: 1,
       })
       expect(second.body.data.list.map((n) => n.title)).toEqual(['HOPE 社区正式上线'])
-      const industry = await call<'main/news', Page<NewsItem>>(app, 'main/news', { type: 2 })
+      const industry = await call<'main/news', Page<NewsItem>>(t.app, 'main/news', { type: 2 })
       expect(industry.body.data.list.map((n) => [n.type, n.title])).toEqual([
         [2, '稳定币链上支付规模持续增长'],
       ])
-      const all = await call<'main/news', Page<NewsItem>>(app, 'main/news')
+      const all = await call<'main/news', Page<NewsItem>>(t.app, 'main/news')
       expect(all.body.data.total).toBe(3)
-      const unknown = await call(app, 'main/news', { type: 9 })
+      const unknown = await call(t.app, 'main/news', { type: 9 })
       expect([unknown.status, unknown.body.reason]).toEqual([400, 'invalid_params'])
     })
 
     test('an article opens by id; unknown and unpublished ones are not found', async () => {
-      const list = await call<'main/news', Page<NewsItem>>(app, 'main/news', {}, { lang: 'en' })
+      const list = await call<'main/news', Page<NewsItem>>(t.app, 'main/news', {}, { lang: 'en' })
       const id = list.body.data.list[0]!.id
-      const one = await call<'main/newInfo', NewsItem>(app, 'main/newInfo', { id }, { lang: 'en' })
+      const one = await call<'main/newInfo', NewsItem>(
+        t.app,
+        'main/newInfo',
+        { id },
+        { lang: 'en' },
+      )
       expect(one.body.data).toMatchObject({ id, lang: 'en', title: list.body.data.list[0]!.title })
       expect(one.body.data.content).not.toBe('')
 
-      const missing = await call(app, 'main/newInfo', { id: 999_999 }, { lang: 'en' })
+      const missing = await call(t.app, 'main/newInfo', { id: 999_999 }, { lang: 'en' })
       expect([missing.status, missing.body.reason, missing.body.msg]).toEqual([
         404,
         'not_found',
         'Not found',
       ])
       const draft = await call<'admin/saveNews', AdminNews>(
-        app,
+        t.app,
         'admin/saveNews',
         { title: '草稿', published: 'false' },
         { token: editor },
       )
-      const hidden = await call(app, 'main/newInfo', { id: draft.body.data.id })
+      const hidden = await call(t.app, 'main/newInfo', { id: draft.body.data.id })
       expect([hidden.status, hidden.body.reason]).toEqual([404, 'not_found'])
-      const listed = await call<'main/news', Page<NewsItem>>(app, 'main/news')
+      const listed = await call<'main/news', Page<NewsItem>>(t.app, 'main/news')
       expect(listed.body.data.list.map((n) => n.id)).not.toContain(draft.body.data.id)
-      const bad = await call(app, 'main/newInfo', { id: 'x' })
+      const bad = await call(t.app, 'main/newInfo', { id: 'x' })
       expect(bad.body.reason).toBe('invalid_params')
-      await call(app, 'admin/deleteNews', { id: draft.body.data.id }, { token: editor })
+      await call(t.app, 'admin/deleteNews', { id: draft.body.data.id }, { token: editor })
     })
 
     test('the business school lists articles and videos and opens one', async () => {
       const all = await call<'main/school', Page<SchoolItem>>(
-        app,
+        t.app,
         'main/school',
         {},
         {
@@ -192,15 +192,15 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       const video = all.body.data.list[0]!
       expect(video.videoUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.mp4$/)
       expect(all.body.data.list[1]!.videoUrl).toBeNull()
-      const videos = await call<'main/school', Page<SchoolItem>>(app, 'main/school', {
+      const videos = await call<'main/school', Page<SchoolItem>>(t.app, 'main/school', {
         kind: 'video',
       })
       expect(videos.body.data.total).toBe(1)
-      const one = await call<'main/schoolInfo', SchoolItem>(app, 'main/schoolInfo', {
+      const one = await call<'main/schoolInfo', SchoolItem>(t.app, 'main/schoolInfo', {
         id: video.id,
       })
       expect(one.body.data).toMatchObject({ title: '三分钟了解共识质押', lang: 'zhcn' })
-      const missing = await call(app, 'main/schoolInfo', { id: 999_999 })
+      const missing = await call(t.app, 'main/schoolInfo', { id: 999_999 })
       expect([missing.status, missing.body.reason]).toEqual([404, 'not_found'])
     })
   })
@@ -209,7 +209,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
     test('a banner is created in Chinese, given an English title, changed and deleted, all audited', async () => {
       const before = (await auditActions()).length
       const created = await call<'admin/saveBanner', AdminBanner>(
-        app,
+        t.app,
         'admin/saveBanner',
         { title: '新横幅', image: IMAGE, link: 'https://example.com/x', sort: 0 },
         { token: editor },
@@ -223,7 +223,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         translations: { zhcn: { title: '新横幅' } },
       })
       const english = await call<'admin/saveBanner', AdminBanner>(
-        app,
+        t.app,
         'admin/saveBanner',
         { id, lang: 'en', title: 'New banner', link: '/stake' },
         { token: admin },
@@ -234,7 +234,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         translations: { zhcn: { title: '新横幅' }, en: { title: 'New banner' } },
       })
       const shown = await call<'main/bannnerInfo', BannerItem[]>(
-        app,
+        t.app,
         'main/bannnerInfo',
         {},
         {
@@ -243,7 +243,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       )
       expect(shown.body.data[0]).toMatchObject({ id, title: 'New banner', link: '/stake' })
       const ja = await call<'main/bannnerInfo', BannerItem[]>(
-        app,
+        t.app,
         'main/bannnerInfo',
         {},
         {
@@ -253,7 +253,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       expect(ja.body.data[0]).toMatchObject({ id, title: '新横幅', lang: 'zhcn' })
 
       await call(
-        app,
+        t.app,
         'admin/deleteTranslation',
         { kind: 'banner', id, lang: 'en' },
         {
@@ -261,7 +261,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         },
       )
       const fallback = await call<'main/bannnerInfo', BannerItem[]>(
-        app,
+        t.app,
         'main/bannnerInfo',
         {},
         {
@@ -270,11 +270,11 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       )
       expect(fallback.body.data[0]).toMatchObject({ id, title: '新横幅', lang: 'zhcn' })
 
-      await call(app, 'admin/saveBanner', { id, published: 'false' }, { token: editor })
-      const hidden = await call<'main/bannnerInfo', BannerItem[]>(app, 'main/bannnerInfo')
+      await call(t.app, 'admin/saveBanner', { id, published: 'false' }, { token: editor })
+      const hidden = await call<'main/bannnerInfo', BannerItem[]>(t.app, 'main/bannnerInfo')
       expect(hidden.body.data.map((b) => b.id)).not.toContain(id)
       const listed = await call<'admin/banners', AdminBanner[]>(
-        app,
+        t.app,
         'admin/banners',
         {},
         {
@@ -283,9 +283,9 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       )
       expect(listed.body.data.find((b) => b.id === id)).toMatchObject({ published: false })
 
-      const deleted = await call(app, 'admin/deleteBanner', { id }, { token: editor })
+      const deleted = await call(t.app, 'admin/deleteBanner', { id }, { token: editor })
       expect(deleted.status).toBe(200)
-      const gone = await call(app, 'admin/deleteBanner', { id }, { token: editor })
+      const gone = await call(t.app, 'admin/deleteBanner', { id }, { token: editor })
       expect(gone.body.reason).toBe('not_found')
 
       expect((await auditActions()).slice(before)).toEqual([
@@ -295,7 +295,10 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         { action: 'banner_update', username: 'cms' },
         { action: 'banner_delete', username: 'cms' },
       ])
-      const audit = await db.pool.query<{ before: AdminBanner | null; after: AdminBanner | null }>(
+      const audit = await t.db.pool.query<{
+        before: AdminBanner | null
+        after: AdminBanner | null
+      }>(
         `SELECT before, after FROM operator_audit WHERE action = 'banner_update' ORDER BY id LIMIT 1`,
       )
       expect(audit.rows[0]!.before!.link).toBe('https://example.com/x')
@@ -304,7 +307,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
 
     test('bad input is refused with a clear reason and changes nothing', async () => {
       const count = async () =>
-        Number((await db.pool.query('SELECT count(*) AS n FROM banners')).rows[0].n)
+        Number((await t.db.pool.query('SELECT count(*) AS n FROM banners')).rows[0].n)
       const n = await count()
       const cases: [Record<string, unknown>, string][] = [
         [{ lang: 'en', title: 'English first', image: IMAGE }, 'content_zhcn_required'],
@@ -316,12 +319,12 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         [{ title: 'x', image: IMAGE, lang: 'fr' }, 'invalid_params'],
       ]
       for (const [params, reason] of cases) {
-        const res = await call(app, 'admin/saveBanner', params, { token: editor, lang: 'en' })
+        const res = await call(t.app, 'admin/saveBanner', params, { token: editor, lang: 'en' })
         expect([res.status, res.body.reason], JSON.stringify(params)).toEqual([400, reason])
       }
       expect(await count()).toBe(n)
       const zhcnOnly = await call(
-        app,
+        t.app,
         'admin/deleteTranslation',
         { kind: 'news', id: 1, lang: 'zhcn' },
         { token: editor, lang: 'en' },
@@ -331,21 +334,21 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         msg: 'The Chinese version is required: it is shown wherever another language is missing',
       })
       const chineseOnly = await call<'admin/saveNews', AdminNews>(
-        app,
+        t.app,
         'admin/saveNews',
         { title: '仅中文', content: '正文' },
         { token: editor },
       )
       const newLangWithoutTitle = await call(
-        app,
+        t.app,
         'admin/saveNews',
         { id: chineseOnly.body.data.id, lang: 'vi', content: 'Nội dung' },
         { token: editor },
       )
       expect(newLangWithoutTitle.body.reason).toBe('content_title_required')
-      await call(app, 'admin/deleteNews', { id: chineseOnly.body.data.id }, { token: editor })
+      await call(t.app, 'admin/deleteNews', { id: chineseOnly.body.data.id }, { token: editor })
       const unknown = await call(
-        app,
+        t.app,
         'admin/saveNews',
         { id: 999_999, title: 'x' },
         {
@@ -357,14 +360,14 @@ describe.each(databaseTargets())('content API on $name', (target) => {
 
     test('news keeps each language version apart and dates an article when it is published', async () => {
       const draft = await call<'admin/saveNews', AdminNews>(
-        app,
+        t.app,
         'admin/saveNews',
         { title: '行业观察', summary: '摘要', content: '正文', type: 2, published: 'false' },
         { token: editor },
       )
       const id = draft.body.data.id
       await call(
-        app,
+        t.app,
         'admin/saveNews',
         { id, lang: 'en', title: 'Industry watch' },
         {
@@ -372,7 +375,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         },
       )
       const edited = await call<'admin/saveNews', AdminNews>(
-        app,
+        t.app,
         'admin/saveNews',
         { id, lang: 'en', content: 'Body' },
         { token: editor },
@@ -381,19 +384,19 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         zhcn: { title: '行业观察', summary: '摘要', content: '正文' },
         en: { title: 'Industry watch', summary: '', content: 'Body' },
       })
-      await db.pool.query(
+      await t.db.pool.query(
         `UPDATE news SET published_at = now() - interval '10 days' WHERE id = $1`,
         [id],
       )
       const published = await call<'admin/saveNews', AdminNews>(
-        app,
+        t.app,
         'admin/saveNews',
         { id, published: 'true' },
         { token: editor },
       )
       expect(Date.now() - Date.parse(published.body.data.publishedAt)).toBeLessThan(60_000)
       const shown = await call<'main/news', Page<NewsItem>>(
-        app,
+        t.app,
         'main/news',
         { type: 2 },
         {
@@ -406,14 +409,14 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         content: 'Body',
       })
       const page = await call<'admin/newsList', Page<AdminNews>>(
-        app,
+        t.app,
         'admin/newsList',
         { type: 2 },
         { token: editor },
       )
       expect(page.body.data.list[0]!.id).toBe(id)
-      await call(app, 'admin/deleteNews', { id }, { token: editor })
-      const after = await db.pool.query(
+      await call(t.app, 'admin/deleteNews', { id }, { token: editor })
+      const after = await t.db.pool.query(
         'SELECT count(*)::int AS n FROM news_translations WHERE news_id = $1',
         [id],
       )
@@ -422,7 +425,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
 
     test('a school video needs something to play; an article carries none', async () => {
       const noVideo = await call(
-        app,
+        t.app,
         'admin/saveSchool',
         { title: '视频', kind: 'video' },
         {
@@ -431,7 +434,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       )
       expect([noVideo.status, noVideo.body.reason]).toEqual([400, 'invalid_params'])
       const video = await call<'admin/saveSchool', AdminSchoolItem>(
-        app,
+        t.app,
         'admin/saveSchool',
         { title: '视频', kind: 'video', videoUrl: 'https://cdn.example.com/v.mp4', cover: IMAGE },
         { token: editor },
@@ -441,14 +444,14 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         videoUrl: 'https://cdn.example.com/v.mp4',
       })
       const article = await call<'admin/saveSchool', AdminSchoolItem>(
-        app,
+        t.app,
         'admin/saveSchool',
         { id: video.body.data.id, kind: 'article' },
         { token: editor },
       )
       expect(article.body.data).toMatchObject({ kind: 'article', videoUrl: null })
       const list = await call<'admin/schoolList', Page<AdminSchoolItem>>(
-        app,
+        t.app,
         'admin/schoolList',
         {},
         {
@@ -456,7 +459,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         },
       )
       expect(list.body.data.total).toBe(4)
-      await call(app, 'admin/deleteSchool', { id: video.body.data.id }, { token: editor })
+      await call(t.app, 'admin/deleteSchool', { id: video.body.data.id }, { token: editor })
     })
 
     test('only admin and content operators may change content; support and members are refused', async () => {
@@ -472,18 +475,18 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         ['admin/newsList', {}],
         ['admin/schoolList', {}],
       ] as const
-      const before = await db.pool.query('SELECT count(*)::int AS n FROM operator_audit')
+      const before = await t.db.pool.query('SELECT count(*)::int AS n FROM operator_audit')
       for (const [path, params] of writes) {
-        const bySupport = await call(app, path, params, { token: support })
+        const bySupport = await call(t.app, path, params, { token: support })
         expect([bySupport.status, bySupport.body.reason], path).toEqual([403, 'forbidden'])
-        const byMember = await call(app, path, params, { token: user })
+        const byMember = await call(t.app, path, params, { token: user })
         expect([byMember.status, byMember.body.reason], path).toEqual([401, 'session_expired'])
-        const anonymous = await call(app, path, params)
+        const anonymous = await call(t.app, path, params)
         expect([anonymous.status, anonymous.body.reason], path).toEqual([401, 'not_logged_in'])
       }
-      const after = await db.pool.query('SELECT count(*)::int AS n FROM operator_audit')
+      const after = await t.db.pool.query('SELECT count(*)::int AS n FROM operator_audit')
       expect(after.rows[0].n).toBe(before.rows[0].n)
-      const still = await call<'main/news', Page<NewsItem>>(app, 'main/news')
+      const still = await call<'main/news', Page<NewsItem>>(t.app, 'main/news')
       expect(still.body.data.total).toBe(3)
     })
   })

@@ -1,43 +1,30 @@
 import type { LoginResult, NoticePage, Withdrawal } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   registerUser,
   signLogin,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 // The bell: a sign-in from a new device, a withdrawal requested (to a new address too) and a
 // limit reached each leave the user a notice; the user reads them, nobody else sees them.
 describe.each(databaseTargets())('security notices on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
   let n = 0
   const key = () => `notice-${Date.now()}-${++n}`
 
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
-
   const notices = (token: string) =>
-    call<'userAccount/notices', NoticePage>(app, 'userAccount/notices', {}, { token })
+    call<'userAccount/notices', NoticePage>(t.app, 'userAccount/notices', {}, { token })
 
   test('a sign-in from another browser is a notice; the same one again, and the first, are not', async () => {
-    const user = await registerUser(app)
+    const user = await registerUser(t.app)
     expect((await notices(user.token)).body.data).toMatchObject({ list: [], unread: 0 })
     const signIn = async (userAgent: string, ip: string) =>
-      call<'user/logining', LoginResult>(app, 'user/logining', await signLogin(user.wallet), {
+      call<'user/logining', LoginResult>(t.app, 'user/logining', await signLogin(user.wallet), {
         userAgent,
         ip,
       })
@@ -56,33 +43,33 @@ describe.each(databaseTargets())('security notices on $name', (target) => {
   })
 
   test('withdrawals requested (a new address said apart), a limit reached; read, then cleared', async () => {
-    const user = await registerUser(app)
-    await fundAccount(db.pool, user.id, '1000')
-    const other = await registerUser(app)
+    const user = await registerUser(t.app)
+    await fundAccount(t.db.pool, user.id, '1000')
+    const other = await registerUser(t.app)
     const own = await call<'userAccount/withdraw', Withdrawal>(
-      app,
+      t.app,
       'userAccount/withdraw',
       { amount: '20', idempotencyKey: key() },
       { token: user.token },
     )
     const away = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
     const elsewhere = await call<'userAccount/withdraw', Withdrawal>(
-      app,
+      t.app,
       'userAccount/withdraw',
       { amount: '30', address: away, idempotencyKey: key() },
       { token: user.token },
     )
-    await app.services.settings.set('withdrawDailyLimitUsdt', '60', 'test')
+    await t.app.services.settings.set('withdrawDailyLimitUsdt', '60', 'test')
     try {
       const refused = await call(
-        app,
+        t.app,
         'userAccount/withdraw',
         { amount: '40', idempotencyKey: key() },
         { token: user.token },
       )
       expect(refused.body.reason).toBe('withdraw_limit_reached')
     } finally {
-      await app.services.settings.set('withdrawDailyLimitUsdt', '50000', 'test')
+      await t.app.services.settings.set('withdrawDailyLimitUsdt', '50000', 'test')
     }
     // The limit's notice is written beside the refusal: wait for it.
     await expect.poll(async () => (await notices(user.token)).body.data.list.length).toBe(4)
@@ -110,11 +97,11 @@ describe.each(databaseTargets())('security notices on $name', (target) => {
     ])
     // Nobody else sees them.
     expect((await notices(other.token)).body.data).toMatchObject({ list: [], unread: 0, total: 0 })
-    const read = await call(app, 'userAccount/readNotices', {}, { token: user.token })
+    const read = await call(t.app, 'userAccount/readNotices', {}, { token: user.token })
     expect(read.body.data).toEqual({ unread: 0 })
     const after = (await notices(user.token)).body.data
     expect(after.unread).toBe(0)
     expect(after.list.every((x) => x.read)).toBe(true)
-    expect((await call(app, 'userAccount/notices', {})).body.reason).toBe('not_logged_in')
+    expect((await call(t.app, 'userAccount/notices', {})).body.reason).toBe('not_logged_in')
   })
 })

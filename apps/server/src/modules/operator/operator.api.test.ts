@@ -1,20 +1,16 @@
 import type { AccountLogPage, BalanceAdjustResult } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('operator API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let finance: string
   let content: string
   let user: Awaited<ReturnType<typeof registerUser>>
@@ -22,15 +18,9 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
   const key = () => `op-${Date.now()}-${++n}`
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    finance = await newOperator(app, 'fin', 'finance')
-    content = await newOperator(app, 'cms', 'content')
-    user = await registerUser(app)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    finance = await newOperator(t.app, 'fin', 'finance')
+    content = await newOperator(t.app, 'cms', 'content')
+    user = await registerUser(t.app)
   })
 
   test('login refuses a wrong password and an unknown operator alike', async () => {
@@ -38,7 +28,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       { username: 'fin', password: 'nope' },
       { username: 'ghost', password: 'fin-password-1' },
     ]) {
-      const res = await call(app, 'admin/login', params, { lang: 'en' })
+      const res = await call(t.app, 'admin/login', params, { lang: 'en' })
       expect(res.status).toBe(401)
       expect(res.body).toMatchObject({
         reason: 'operator_login_failed',
@@ -56,7 +46,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       reason: 'compensation #12',
       idempotencyKey: k,
     }
-    const res = await call<'admin/credit', BalanceAdjustResult>(app, 'admin/credit', params, {
+    const res = await call<'admin/credit', BalanceAdjustResult>(t.app, 'admin/credit', params, {
       token: finance,
     })
     expect(res.body.data).toMatchObject({
@@ -66,11 +56,11 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       after: '100.5',
       replayed: false,
     })
-    const again = await call<'admin/credit', BalanceAdjustResult>(app, 'admin/credit', params, {
+    const again = await call<'admin/credit', BalanceAdjustResult>(t.app, 'admin/credit', params, {
       token: finance,
     })
     expect(again.body.data).toMatchObject({ replayed: true, after: '100.5' })
-    const audit = await db.pool.query(
+    const audit = await t.db.pool.query(
       `SELECT a.action, a.reason, a.before, a.after, o.username FROM operator_audit a JOIN operators o ON o.id = a.operator_id`,
     )
     expect(audit.rows).toEqual([
@@ -83,7 +73,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       },
     ])
     const log = await call<'userAccount/balanceDetail', AccountLogPage>(
-      app,
+      t.app,
       'userAccount/balanceDetail',
       {},
       { token: user.token },
@@ -93,7 +83,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
 
   test('a debit takes money back with log 6 and never below zero', async () => {
     const over = await call(
-      app,
+      t.app,
       'admin/debit',
       {
         userName: user.userName,
@@ -106,7 +96,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
     )
     expect(over.body.reason).toBe('insufficient_balance')
     const res = await call<'admin/debit', BalanceAdjustResult>(
-      app,
+      t.app,
       'admin/debit',
       {
         userName: user.userName,
@@ -122,7 +112,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
 
   test('HOPE accounts take 18 decimals; more, zero or negative are refused', async () => {
     const ok = await call<'admin/credit', BalanceAdjustResult>(
-      app,
+      t.app,
       'admin/credit',
       {
         userName: user.userName,
@@ -136,7 +126,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
     expect(ok.body.data.after).toBe('0.000000000000000001')
     for (const amount of ['0.0000000000000000001', '0', '-1', 'abc']) {
       const res = await call(
-        app,
+        t.app,
         'admin/credit',
         {
           userName: user.userName,
@@ -150,7 +140,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       expect(res.body.reason).toBe('amount_invalid')
     }
     const usdtTooFine = await call(
-      app,
+      t.app,
       'admin/credit',
       {
         userName: user.userName,
@@ -172,20 +162,21 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       reason: 'r',
       idempotencyKey: key(),
     }
-    expect((await call(app, 'admin/credit', params, { token: content })).body.reason).toBe(
+    expect((await call(t.app, 'admin/credit', params, { token: content })).body.reason).toBe(
       'forbidden',
     )
-    expect((await call(app, 'admin/credit', params, { token: user.token })).body.reason).toBe(
+    expect((await call(t.app, 'admin/credit', params, { token: user.token })).body.reason).toBe(
       'session_expired',
     )
-    expect((await call(app, 'admin/credit', params)).body.reason).toBe('not_logged_in')
+    expect((await call(t.app, 'admin/credit', params)).body.reason).toBe('not_logged_in')
     expect(
-      (await call(app, 'admin/credit', { ...params, reason: '' }, { token: finance })).body.reason,
+      (await call(t.app, 'admin/credit', { ...params, reason: '' }, { token: finance })).body
+        .reason,
     ).toBe('invalid_params')
     expect(
       (
         await call(
-          app,
+          t.app,
           'admin/credit',
           { ...params, userName: '0x' + '0'.repeat(40) },
           { token: finance },
@@ -195,6 +186,6 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
   })
 
   test('the ledger verifies clean', async () => {
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

@@ -3,48 +3,31 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AdminMe, OperatorSession } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  buildTestApp,
-  call,
-  createTestDatabase,
-  databaseTargets,
-  type TestDatabase,
-} from '../../testing/index.ts'
+import { describe, expect, test } from 'vitest'
+import { buildTestApp, call, databaseTargets, useTestApp } from '../../testing/index.ts'
 import { KEY_FILE } from '../totp/totp.secret.ts'
 import { base32Decode, base32Encode, hotp, totpStep } from '../totp/totp.rules.ts'
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/create-operator.ts')
 
 describe.each(databaseTargets())('operator sign-in on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let ip = 0
   // Each test signs in from its own address, so the per-IP limit of one does not reach another.
   const from = () => ({ ip: `10.77.0.${++ip}`, lang: 'en' as const })
   const codeAt = (secret: Buffer, stepOffset: number) =>
     hotp(secret, totpStep(Date.now()) + BigInt(stepOffset))
   const login = (params: Record<string, string>) =>
-    call<'admin/login', OperatorSession>(app, 'admin/login', params, from())
-
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
+    call<'admin/login', OperatorSession>(t.app, 'admin/login', params, from())
 
   test('signs in with password and the current code; each code works once', async () => {
-    const op = await app.services.operators.create('otp-once', 'once-password-1', 'finance')
+    const op = await t.app.services.operators.create('otp-once', 'once-password-1', 'finance')
     const password = 'once-password-1'
     const first = await login({ username: 'otp-once', password, code: codeAt(op.totpSecret, 0) })
     expect(first.status).toBe(200)
     expect(first.body.data).toMatchObject({ username: 'otp-once', role: 'finance' })
     const me = await call<'admin/me', AdminMe>(
-      app,
+      t.app,
       'admin/me',
       {},
       { token: first.body.data.token },
@@ -62,7 +45,7 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
   })
 
   test('a wrong code and a wrong password get the same answer', async () => {
-    const op = await app.services.operators.create('otp-same', 'same-password-1', 'support')
+    const op = await t.app.services.operators.create('otp-same', 'same-password-1', 'support')
     const wrongCode = await login({
       username: 'otp-same',
       password: 'same-password-1',
@@ -98,7 +81,7 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
   })
 
   test('a code that is not six digits is a 400 totp_invalid', async () => {
-    await app.services.operators.create('otp-form', 'form-password-1', 'content')
+    await t.app.services.operators.create('otp-form', 'form-password-1', 'content')
     for (const code of ['12345', '1234567', 'abcdef', '']) {
       const res = await login({ username: 'otp-form', password: 'form-password-1', code })
       expect(res.status).toBe(400)
@@ -107,10 +90,10 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
   })
 
   test('the secret is stored sealed and only opens for its own operator', async () => {
-    const op = await app.services.operators.create('otp-seal', 'seal-password-1', 'admin')
-    await app.services.operators.create('otp-other', 'other-password-1', 'admin')
+    const op = await t.app.services.operators.create('otp-seal', 'seal-password-1', 'admin')
+    await t.app.services.operators.create('otp-other', 'other-password-1', 'admin')
     const stored = (
-      await db.pool.query<{ s: string }>(
+      await t.db.pool.query<{ s: string }>(
         `SELECT totp_secret AS s FROM operators WHERE username = 'otp-seal'`,
       )
     ).rows[0]!.s
@@ -118,7 +101,7 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
     expect(stored).not.toContain(base32Encode(op.totpSecret))
     expect(stored).not.toContain(op.totpSecret.toString('base64url'))
     // The sealed secret moved to another operator's row does not open there.
-    await db.pool.query(`UPDATE operators SET totp_secret = $1 WHERE username = 'otp-other'`, [
+    await t.db.pool.query(`UPDATE operators SET totp_secret = $1 WHERE username = 'otp-other'`, [
       stored,
     ])
     const moved = await login({
@@ -128,7 +111,7 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
     })
     expect(moved.body.reason).toBe('operator_login_failed')
     // An operator with no authenticator enrolled cannot sign in at all.
-    await db.pool.query(`UPDATE operators SET totp_secret = NULL WHERE username = 'otp-other'`)
+    await t.db.pool.query(`UPDATE operators SET totp_secret = NULL WHERE username = 'otp-other'`)
     const none = await login({
       username: 'otp-other',
       password: 'other-password-1',
@@ -138,7 +121,7 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
   })
 
   test('logout ends the session: the token is refused afterwards', async () => {
-    const op = await app.services.operators.create('otp-out', 'out-password-1', 'support')
+    const op = await t.app.services.operators.create('otp-out', 'out-password-1', 'support')
     const token = (
       await login({
         username: 'otp-out',
@@ -146,16 +129,16 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
         code: codeAt(op.totpSecret, 0),
       })
     ).body.data.token
-    expect((await call(app, 'admin/logout', {}, { token })).status).toBe(200)
-    const after = await call(app, 'admin/me', {}, { token })
+    expect((await call(t.app, 'admin/logout', {}, { token })).status).toBe(200)
+    const after = await call(t.app, 'admin/me', {}, { token })
     expect(after.status).toBe(401)
     expect(after.body.reason).toBe('session_expired')
   })
 
   test('failed sign-ins slow the same username down per IP, never locking out another IP', async () => {
-    const op = await app.services.operators.create('otp-rate', 'rate-password-1', 'finance')
+    const op = await t.app.services.operators.create('otp-rate', 'rate-password-1', 'finance')
     const attempt = (ip: string, password = 'wrong', code = '000000') =>
-      call(app, 'admin/login', { username: 'otp-rate', password, code }, { ip })
+      call(t.app, 'admin/login', { username: 'otp-rate', password, code }, { ip })
     const reasons: string[] = []
     for (let i = 0; i < 5; i++) reasons.push((await attempt('10.78.0.1')).body.reason!)
     expect(reasons).toEqual([
@@ -171,7 +154,7 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
 
   test('admin:create makes an operator whose enrolment link signs in; --json for scripts', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-operator-'))
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir }
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: t.db.url, DATA_DIR: dataDir }
     delete env.OPERATOR_SECRET_KEY
     delete env.OPERATOR_PASSWORD
     const run = (...args: string[]) =>
@@ -198,7 +181,7 @@ describe.each(databaseTargets())('operator sign-in on $name', (target) => {
       expect(run('someone', 'root').status).toBe(2)
 
       // The server reads the same key file and accepts the enrolled authenticator's code.
-      const withKeyFile = await buildTestApp(db, {
+      const withKeyFile = await buildTestApp(t.db, {
         env: { DATA_DIR: dataDir, OPERATOR_SECRET_KEY: '' },
       })
       try {

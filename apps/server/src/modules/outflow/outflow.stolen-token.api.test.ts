@@ -1,18 +1,15 @@
 import type { OutflowTypedData, TransferResult, Withdrawal } from '@hope/api'
 import { Wallet } from 'ethers'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newWallet,
   registerUser,
   signOutflow,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 
@@ -20,42 +17,32 @@ import { verifyLedger } from '../ledger/ledger.verify.ts'
 // user's own wallet. Every other outflow needs the wallet's EIP-712 signature of exactly its
 // values, unexpired; a replayed signature moves nothing more.
 describe.each(databaseTargets())('a stolen session token on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target, {
+    chain: connectChain('http://127.0.0.1:9', 31337),
+    now: () => clock,
+  })
   let clock = Date.now()
   let n = 0
   const key = () => `steal-${Date.now()}-${++n}`
 
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db, {
-      chain: connectChain('http://127.0.0.1:9', 31337),
-      now: () => clock,
-    })
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
-
   const usdt = async (userId: number) =>
     (
-      await db.pool.query<{ b: string; p: string }>(
+      await t.db.pool.query<{ b: string; p: string }>(
         `SELECT balance::text AS b, debits_pending::text AS p FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
         [userId],
       )
     ).rows[0]!
   const withdrawals = async (userId: number) =>
     Number(
-      (await db.pool.query('SELECT count(*) FROM withdrawals WHERE user_id = $1', [userId])).rows[0]
-        .count,
+      (await t.db.pool.query('SELECT count(*) FROM withdrawals WHERE user_id = $1', [userId]))
+        .rows[0].count,
     )
 
   /** A funded victim, and a thief registered under the victim's invitation (a downline). */
   async function victimAndThief() {
-    const victim = await registerUser(app)
-    await fundAccount(db.pool, victim.id, '1000')
-    const thief = await registerUser(app, victim.userName)
+    const victim = await registerUser(t.app)
+    await fundAccount(t.db.pool, victim.id, '1000')
+    const thief = await registerUser(t.app, victim.userName)
     return { victim, thief }
   }
 
@@ -64,7 +51,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     const before = await usdt(victim.id)
     const asThief = { token: victim.token, sign: false }
     const wd = await call(
-      app,
+      t.app,
       'userAccount/withdraw',
       { amount: '500', address: thief.userName, idempotencyKey: key() },
       asThief,
@@ -72,7 +59,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     expect(wd.status).toBe(403)
     expect(wd.body.reason).toBe('outflow_signature_required')
     const tr = await call(
-      app,
+      t.app,
       'userAccount/transfer',
       { amount: '500', address: thief.userName, idempotencyKey: key() },
       asThief,
@@ -80,7 +67,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     expect(tr.body.reason).toBe('outflow_signature_required')
     // Translated, as every refusal.
     const ko = await call(
-      app,
+      t.app,
       'userAccount/transfer',
       { amount: '500', address: thief.userName, idempotencyKey: key() },
       { ...asThief, lang: 'ko' },
@@ -93,7 +80,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
   test('the only way out with the token alone is to the user’s own wallet', async () => {
     const { victim } = await victimAndThief()
     const res = await call<'userAccount/withdraw', Withdrawal>(
-      app,
+      t.app,
       'userAccount/withdraw',
       { amount: '100', idempotencyKey: key() },
       { token: victim.token, sign: false },
@@ -102,7 +89,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     expect(res.body.data.address).toBe(victim.userName)
     // Named explicitly, the own wallet is the same address.
     const named = await call<'userAccount/withdraw', Withdrawal>(
-      app,
+      t.app,
       'userAccount/withdraw',
       { amount: '100', address: victim.wallet.address, idempotencyKey: key() },
       { token: victim.token, sign: false },
@@ -115,9 +102,9 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     const before = await usdt(victim.id)
     const params = { amount: '300', address: thief.userName, idempotencyKey: key() }
     // The thief's own wallet signs the victim's typed data.
-    const byThief = await signOutflow(app, 'withdraw', params, victim.token, thief.wallet)
+    const byThief = await signOutflow(t.app, 'withdraw', params, victim.token, thief.wallet)
     const wrongSigner = await call(
-      app,
+      t.app,
       'userAccount/withdraw',
       { ...params, ...byThief },
       { token: victim.token },
@@ -127,19 +114,19 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     // The victim signed 15 USDT to the thief; the thief sends 300, or sends it elsewhere, or
     // uses a withdrawal's signature for a transfer.
     const small = { amount: '15', address: thief.userName, idempotencyKey: key() }
-    const signedSmall = (await signOutflow(app, 'withdraw', small, victim.token))!
+    const signedSmall = (await signOutflow(t.app, 'withdraw', small, victim.token))!
     for (const [path, sent] of [
       ['userAccount/withdraw', { ...small, amount: '300' }],
       ['userAccount/withdraw', { ...small, address: newWallet().address }],
       ['userAccount/withdraw', { ...small, idempotencyKey: key() }],
       ['userAccount/transfer', small],
     ] as const) {
-      const res = await call(app, path, { ...sent, ...signedSmall }, { token: victim.token })
+      const res = await call(t.app, path, { ...sent, ...signedSmall }, { token: victim.token })
       expect(res.body.reason, `${path} ${JSON.stringify(sent)}`).toBe('outflow_signature_invalid')
     }
     // A deadline later than the server ever writes (a signature to keep for ever).
     const res = await call(
-      app,
+      t.app,
       'userAccount/withdraw',
       { ...small, ...signedSmall, deadline: String(signedSmall.deadline + 86_400) },
       { token: victim.token },
@@ -152,19 +139,19 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
   test('an expired signature is refused; the owner’s fresh one moves the money once', async () => {
     const { victim, thief } = await victimAndThief()
     const params = { amount: '200', address: thief.userName, idempotencyKey: key() }
-    const signed = (await signOutflow(app, 'transfer', params, victim.token))!
+    const signed = (await signOutflow(t.app, 'transfer', params, victim.token))!
     clock += 11 * 60_000
     const late = await call(
-      app,
+      t.app,
       'userAccount/transfer',
       { ...params, ...signed },
       { token: victim.token },
     )
     expect(late.body.reason).toBe('outflow_signature_expired')
     clock = Date.now()
-    const fresh = (await signOutflow(app, 'transfer', params, victim.token))!
+    const fresh = (await signOutflow(t.app, 'transfer', params, victim.token))!
     const first = await call<'userAccount/transfer', TransferResult>(
-      app,
+      t.app,
       'userAccount/transfer',
       { ...params, ...fresh },
       { token: victim.token },
@@ -172,7 +159,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     expect(first.body.data).toMatchObject({ amount: '200', replayed: false })
     // The same signed request again (a thief who saw it on the wire): nothing moves again.
     const again = await call<'userAccount/transfer', TransferResult>(
-      app,
+      t.app,
       'userAccount/transfer',
       { ...params, ...fresh },
       { token: victim.token },
@@ -180,19 +167,19 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     expect(again.body.data).toMatchObject({ replayed: true })
     expect((await usdt(victim.id)).b).toBe('800.000000000000000000')
     expect((await usdt(thief.id)).b).toBe('200.000000000000000000')
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('a signature made with ethers (eth_signTypedData_v4 from another library) is accepted', async () => {
     const wallet = Wallet.createRandom()
     const { victim } = await victimAndThief()
     // A user whose wallet is an ethers one: signed in with ethers too.
-    const login = await call<'user/loginMessage', { message: string }>(app, 'user/loginMessage', {
+    const login = await call<'user/loginMessage', { message: string }>(t.app, 'user/loginMessage', {
       username: wallet.address,
     })
     const message = login.body.data.message
     const reg = await call<'user/register', { token: string; id: number }>(
-      app,
+      t.app,
       'user/register',
       {
         username: wallet.address,
@@ -203,10 +190,10 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
       { ip: '10.251.0.1' },
     )
     expect(reg.body.code).toBe(200)
-    await fundAccount(db.pool, reg.body.data.id, '50')
+    await fundAccount(t.db.pool, reg.body.data.id, '50')
     const params = { amount: '20', address: newWallet().address, idempotencyKey: key() }
     const typed = await call<'userAccount/outflowTypedData', OutflowTypedData>(
-      app,
+      t.app,
       'userAccount/outflowTypedData',
       { kind: 'withdraw', ...params },
       { token: reg.body.data.token },
@@ -214,7 +201,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     const { domain, types, message: values } = typed.body.data
     const signature = await wallet.signTypedData(domain, { Outflow: [...types.Outflow] }, values)
     const res = await call<'userAccount/withdraw', Withdrawal>(
-      app,
+      t.app,
       'userAccount/withdraw',
       { ...params, signature, deadline: String(values.deadline) },
       { token: reg.body.data.token },
@@ -224,19 +211,19 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
   })
 
   test('with outflowSignature = all, a withdrawal to the own wallet needs the signature too', async () => {
-    await app.services.settings.set('outflowSignature', 'all', 'test')
+    await t.app.services.settings.set('outflowSignature', 'all', 'test')
     try {
       const { victim } = await victimAndThief()
       const params = { amount: '50', idempotencyKey: key() }
-      const bare = await call(app, 'userAccount/withdraw', params, {
+      const bare = await call(t.app, 'userAccount/withdraw', params, {
         token: victim.token,
         sign: false,
       })
       expect(bare.body.reason).toBe('outflow_signature_required')
-      const signed = await call(app, 'userAccount/withdraw', params, { token: victim.token })
+      const signed = await call(t.app, 'userAccount/withdraw', params, { token: victim.token })
       expect(signed.body.code).toBe(200)
     } finally {
-      await app.services.settings.set('outflowSignature', 'others', 'test')
+      await t.app.services.settings.set('outflowSignature', 'others', 'test')
     }
   })
 })

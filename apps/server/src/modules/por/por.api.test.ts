@@ -7,19 +7,16 @@ import {
   type Page,
   type PorLatest,
 } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import { asAnotherSession, inTransaction } from '../../db/transaction.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 import * as repo from './por.repository.ts'
 import { reserveMessage, userLiability } from './por.rules.ts'
@@ -27,8 +24,8 @@ import { reserveMessage, userLiability } from './por.rules.ts'
 type Member = Awaited<ReturnType<typeof registerUser>>
 
 describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  // Withdrawals need a chain id; no request here reaches the chain.
+  const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
   let alice: Member
   let bob: Member
   let carol: Member
@@ -36,7 +33,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
 
   /** Every user's books read the way a snapshot reads them. */
   const readBooks = () =>
-    inTransaction(db.pool, async (q) => {
+    inTransaction(t.db.pool, async (q) => {
       await repo.beginLiabilitiesRead(q)
       return {
         users: await repo.userBooksPage(q, 0, 1_000),
@@ -47,24 +44,21 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     rows.find((r) => r.id === m.id)!
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    // Withdrawals need a chain id; no request here reaches the chain.
-    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
-    alice = await registerUser(app)
-    bob = await registerUser(app)
-    carol = await registerUser(app)
-    operatorToken = await newOperator(app, 'por-admin', 'admin', 'por-admin-password')
+    alice = await registerUser(t.app)
+    bob = await registerUser(t.app)
+    carol = await registerUser(t.app)
+    operatorToken = await newOperator(t.app, 'por-admin', 'admin', 'por-admin-password')
 
     // Alice: USDT and node money, a consensus position, a redemption that leaves a pledge
     // item, split HOPE, and a withdrawal under review.
-    await fundAccount(db.pool, alice.id, '500')
-    await fundAccount(db.pool, alice.id, '20', 'node')
-    await fundAccount(db.pool, alice.id, '100', 'community')
-    await fundAccount(db.pool, alice.id, '7', 'split')
+    await fundAccount(t.db.pool, alice.id, '500')
+    await fundAccount(t.db.pool, alice.id, '20', 'node')
+    await fundAccount(t.db.pool, alice.id, '100', 'community')
+    await fundAccount(t.db.pool, alice.id, '7', 'split')
     const ok = (r: { body: { code: number } }) => expect(r.body.code).toBe(200)
     ok(
       await call(
-        app,
+        t.app,
         'game/change',
         { amount: '100', idempotencyKey: 'por-stake-0001' },
         { token: alice.token },
@@ -72,7 +66,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     )
     ok(
       await call(
-        app,
+        t.app,
         'game/sqChange',
         { amount: '50', idempotencyKey: 'por-redeem-0001' },
         { token: alice.token },
@@ -80,50 +74,46 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     )
     ok(
       await call(
-        app,
+        t.app,
         'userAccount/withdraw',
         { amount: '50', idempotencyKey: 'por-withdraw-0001' },
         { token: alice.token },
       ),
     )
     // Bob: a withdrawal already broadcast, not yet confirmed.
-    await fundAccount(db.pool, bob.id, '30')
+    await fundAccount(t.db.pool, bob.id, '30')
     ok(
       await call(
-        app,
+        t.app,
         'userAccount/withdraw',
         { amount: '20', idempotencyKey: 'por-withdraw-0002' },
         { token: bob.token },
       ),
     )
-    await db.pool.query(
+    await t.db.pool.query(
       `UPDATE withdrawals SET status = 1, raw_tx = '0x01', tx_hash = $2 WHERE user_id = $1`,
       [bob.id, `0x${'b0'.repeat(32)}`],
     )
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
   })
 
   test('the liabilities read: balances with pending withdrawals, positions and pledges', async () => {
     const { users, inFlight } = await readBooks()
     const ledger = async (userId: number, kinds: string[]) =>
       (
-        await db.pool.query<{ balance: string; pending: string }>(
+        await t.db.pool.query<{ balance: string; pending: string }>(
           `SELECT sum(balance)::text AS balance, sum(debits_pending)::text AS pending
              FROM ledger_accounts WHERE user_id = $1 AND kind = ANY ($2)`,
           [userId, kinds],
         )
       ).rows[0]!
     const position = (
-      await db.pool.query<{ hope: string }>(
+      await t.db.pool.query<{ hope: string }>(
         'SELECT hope::text FROM stake_positions WHERE user_id = $1',
         [alice.id],
       )
     ).rows[0]!
     const pledge = (
-      await db.pool.query<{ owed: string }>(
+      await t.db.pool.query<{ owed: string }>(
         'SELECT (amount - released)::text AS owed FROM pledge_items WHERE user_id = $1',
         [alice.id],
       )
@@ -159,7 +149,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     const { users } = await readBooks()
     const list = (
       await call<'userAccount/balance', BalanceList>(
-        app,
+        t.app,
         'userAccount/balance',
         {},
         { token: alice.token },
@@ -187,11 +177,11 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
   })
 
   test('one state of the books for the whole read (REPEATABLE READ)', async () => {
-    const seen = await inTransaction(db.pool, async (q) => {
+    const seen = await inTransaction(t.db.pool, async (q) => {
       await repo.beginLiabilitiesRead(q)
       const before = booksOf(await repo.userBooksPage(q, 0, 1_000), carol)
       // Another session credits meanwhile; this read must not see it.
-      await asAnotherSession(() => fundAccount(db.pool, carol.id, '5'))
+      await asAnotherSession(() => fundAccount(t.db.pool, carol.id, '5'))
       const after = booksOf(await repo.userBooksPage(q, 0, 1_000), carol)
       return { before: before.usdtAccounts, after: after.usdtAccounts }
     })
@@ -201,16 +191,16 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
   })
 
   test('routes: the latest snapshot, my proof, retention, the console list and publish now', async () => {
-    expect((await call(app, 'por/latest')).body).toMatchObject({ code: 404, reason: 'not_found' })
-    expect((await call(app, 'por/myProof', {})).body).toMatchObject({ reason: 'not_logged_in' })
+    expect((await call(t.app, 'por/latest')).body).toMatchObject({ code: 404, reason: 'not_found' })
+    expect((await call(t.app, 'por/myProof', {})).body).toMatchObject({ reason: 'not_logged_in' })
     // Nothing published yet: no proof, and no error either; the first snapshot has everyone.
-    expect((await call(app, 'por/myProof', {}, { token: alice.token })).body).toMatchObject({
+    expect((await call(t.app, 'por/myProof', {}, { token: alice.token })).body).toMatchObject({
       code: 200,
       data: null,
     })
 
     const stored = async (id: number, takenDaysAgo: number) => {
-      await repo.insertSnapshot(db.pool, {
+      await repo.insertSnapshot(t.db.pool, {
         id,
         ledgerPosition: null,
         chainId: 31337,
@@ -228,12 +218,12 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
         registryAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
       })
       await repo.insertProofs(
-        db.pool,
+        t.db.pool,
         id,
         [alice.userName.toLowerCase()],
         [JSON.stringify({ snapshotId: id, address: alice.userName })],
       )
-      await db.pool.query(
+      await t.db.pool.query(
         `UPDATE por_snapshots SET status = 'published', publish_tx_hash = $2,
                 taken_at = now() - make_interval(days => $3) WHERE id = $1`,
         [id, `0x${'cc'.repeat(32)}`, takenDaysAgo],
@@ -242,7 +232,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     await stored(1, 40)
     await stored(2, 1)
 
-    const latest = (await call<'por/latest', PorLatest>(app, 'por/latest')).body.data
+    const latest = (await call<'por/latest', PorLatest>(t.app, 'por/latest')).body.data
     expect(latest).toMatchObject({
       snapshotId: 2,
       chainId: 31337,
@@ -268,43 +258,43 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
       },
     ])
 
-    const mine = await call(app, 'por/myProof', {}, { token: alice.token })
+    const mine = await call(t.app, 'por/myProof', {}, { token: alice.token })
     expect(mine.body).toMatchObject({ code: 200, data: { snapshotId: 2 } })
     // Nobody else's proof: bob, not in the snapshot, gets none. None past the retention days.
-    expect((await call(app, 'por/myProof', {}, { token: bob.token })).body).toMatchObject({
+    expect((await call(t.app, 'por/myProof', {}, { token: bob.token })).body).toMatchObject({
       code: 200,
       data: null,
     })
-    const past = await call(app, 'por/myProof', { snapshotId: 1 }, { token: alice.token })
+    const past = await call(t.app, 'por/myProof', { snapshotId: 1 }, { token: alice.token })
     expect(past.body.reason).toBe('not_found')
-    await app.services.settings.set('porRetentionDays', 60, 'test')
-    const kept = await call(app, 'por/myProof', { snapshotId: '1' }, { token: alice.token })
+    await t.app.services.settings.set('porRetentionDays', 60, 'test')
+    const kept = await call(t.app, 'por/myProof', { snapshotId: '1' }, { token: alice.token })
     expect(kept.body).toMatchObject({ code: 200, data: { snapshotId: 1 } })
 
     const list = await call<'admin/porSnapshots', Page<AdminPorSnapshot>>(
-      app,
+      t.app,
       'admin/porSnapshots',
       { pageNum: 1, pageSize: 10 },
       { token: operatorToken },
     )
     expect(list.body.data.total).toBe(2)
     expect(list.body.data.list[0]).toMatchObject({ id: 2, coverage: '0.9', status: 'published' })
-    expect((await call(app, 'admin/porSnapshots', {}, { token: alice.token })).status).toBe(401)
+    expect((await call(t.app, 'admin/porSnapshots', {}, { token: alice.token })).status).toBe(401)
 
     const first = await call<'admin/porPublish', AdminPorPublishResult>(
-      app,
+      t.app,
       'admin/porPublish',
       {},
       { token: operatorToken },
     )
     expect(first.body.data.created).toBe(true)
     const again = await call<'admin/porPublish', AdminPorPublishResult>(
-      app,
+      t.app,
       'admin/porPublish',
       {},
       { token: operatorToken },
     )
     expect(again.body.data).toEqual({ ...first.body.data, created: false })
-    expect(await repo.openRequest(db.pool)).toBe(true)
+    expect(await repo.openRequest(t.db.pool)).toBe(true)
   })
 })

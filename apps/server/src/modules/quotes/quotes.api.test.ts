@@ -6,11 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import {
   buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 import { createHttpPriceFeed } from './quotes.feed.ts'
 import { createQuotesService } from './quotes.service.ts'
@@ -21,8 +20,7 @@ const NOW = Date.parse('2031-03-15T06:00:00Z')
 const sec = (ms: number) => Math.floor(ms / 1000)
 
 describe.each(databaseTargets())('quotes API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   /** The same database seen by an app whose clock the test moves. */
   let clock: FastifyInstance
   let clockNow = NOW
@@ -33,50 +31,44 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
 
   const ethRows = async () =>
     (
-      await db.pool.query<{ n: string }>(
+      await t.db.pool.query<{ n: string }>(
         `SELECT count(*)::text AS n FROM price_points WHERE symbol = 'ETH'`,
       )
     ).rows[0]!.n
   const auditRows = async () =>
-    (await db.pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM operator_audit`)).rows[0]!
-      .n
+    (await t.db.pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM operator_audit`))
+      .rows[0]!.n
   const insert = (symbol: 'ETH' | 'HOPE', price: string, at: number, source = 'sample') =>
-    db.pool.query('INSERT INTO price_points (symbol, price, source, at) VALUES ($1, $2, $3, $4)', [
-      symbol,
-      price,
-      source,
-      new Date(at),
-    ])
+    t.db.pool.query(
+      'INSERT INTO price_points (symbol, price, source, at) VALUES ($1, $2, $3, $4)',
+      [symbol, price, source, new Date(at)],
+    )
   const history = async (params: Record<string, string>, on = clock) => {
     const res = await call<'main/priceHistory', PriceHistory>(on, 'main/priceHistory', params)
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     return res.body.data
   }
-  const ethPrice = async (on = app) =>
+  const ethPrice = async (on = t.app) =>
     (await call<'main/getETHPrice', string>(on, 'main/getETHPrice')).body.data
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    clock = await buildTestApp(db, { now: () => clockNow })
-    finance = await newOperator(app, 'fin', 'finance')
-    admin = await newOperator(app, 'boss', 'admin')
-    content = await newOperator(app, 'cms', 'content')
-    userToken = (await registerUser(app)).token
+    clock = await buildTestApp(t.db, { now: () => clockNow })
+    finance = await newOperator(t.app, 'fin', 'finance')
+    admin = await newOperator(t.app, 'boss', 'admin')
+    content = await newOperator(t.app, 'cms', 'content')
+    userToken = (await registerUser(t.app)).token
   })
   afterAll(async () => {
     await clock?.close()
-    await app?.close()
-    await db?.drop()
   })
   beforeEach(() => {
     clockNow = NOW
   })
 
   test('the ETH price is the seeded demo price, and the spec default 1 when none is stored', async () => {
-    const res = await call<'main/getETHPrice', string>(app, 'main/getETHPrice')
+    const res = await call<'main/getETHPrice', string>(t.app, 'main/getETHPrice')
     expect([res.status, res.body.code, res.body.data]).toEqual([200, 200, '3000'])
-    await db.pool.query('DELETE FROM price_points')
+    await t.db.pool.query('DELETE FROM price_points')
     expect(await ethPrice()).toBe('1')
   })
 
@@ -98,7 +90,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
       '99999999999',
       `1.${'1'.repeat(19)}`,
     ]) {
-      const res = await call(app, 'admin/setEthPrice', { price }, { token: finance, lang: 'en' })
+      const res = await call(t.app, 'admin/setEthPrice', { price }, { token: finance, lang: 'en' })
       expect([res.status, res.body.reason], String(price)).toEqual([400, 'price_invalid'])
       expect(res.body.msg).toMatch(/valid price/)
     }
@@ -113,14 +105,14 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
       [content, 403, 'forbidden'],
     ]
     for (const [token, status, reason] of cases) {
-      const res = await call(app, 'admin/setEthPrice', { price: '3500' }, token ? { token } : {})
+      const res = await call(t.app, 'admin/setEthPrice', { price: '3500' }, token ? { token } : {})
       expect([res.status, res.body.reason]).toEqual([status, reason])
     }
     expect([await ethRows(), await auditRows()]).toEqual([rowsBefore, auditBefore])
   })
 
   test('an operator sets the ETH price: it is answered at once, kept in the history and audited', async () => {
-    await db.pool.query('DELETE FROM price_points')
+    await t.db.pool.query('DELETE FROM price_points')
     const first = await call<'admin/setEthPrice', EthPriceChange>(
       clock,
       'admin/setEthPrice',
@@ -141,7 +133,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
     )
     expect(second.body.data).toMatchObject({ price: '0.01', previous: '3123.45' })
     expect(await ethPrice(clock)).toBe('0.01')
-    const rows = await db.pool.query(
+    const rows = await t.db.pool.query(
       `SELECT p.price::text, p.source, o.username FROM price_points p JOIN operators o ON o.id = p.operator_id
         WHERE p.symbol = 'ETH' ORDER BY p.at`,
     )
@@ -149,7 +141,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
       { price: '3123.450000000000000000', source: 'operator', username: 'fin' },
       { price: '0.010000000000000000', source: 'operator', username: 'boss' },
     ])
-    const audit = await db.pool.query(
+    const audit = await t.db.pool.query(
       `SELECT o.username, a.action, a.reason, a.target_user_id, a.before, a.after
          FROM operator_audit a JOIN operators o ON o.id = a.operator_id
         WHERE a.action = 'set_eth_price' ORDER BY a.id`,
@@ -176,7 +168,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
 
   describe('history on hand-made samples', () => {
     beforeEach(async () => {
-      await db.pool.query('DELETE FROM price_points')
+      await t.db.pool.query('DELETE FROM price_points')
       await insert('ETH', '2000', NOW - 31 * 24 * H)
       await insert('ETH', '2500', NOW - 29 * 24 * H)
       await insert('ETH', '2800', NOW - 6 * 24 * H)
@@ -249,7 +241,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
         { t: sec(NOW - 3 * H), price: '0.11' },
         { t: sec(NOW), price: '0.1' },
       ])
-      await db.pool.query(`DELETE FROM price_points WHERE symbol = 'HOPE'`)
+      await t.db.pool.query(`DELETE FROM price_points WHERE symbol = 'HOPE'`)
       await insert('HOPE', '0.08', NOW - 2 * H, 'stage')
       const young = await history({ symbol: 'HOPE', range: '7d' })
       expect([young.open24h, young.change24h]).toEqual(['0.08', '25.00'])
@@ -257,7 +249,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
     })
 
     test('without history: the current price alone and no change', async () => {
-      await db.pool.query('DELETE FROM price_points')
+      await t.db.pool.query('DELETE FROM price_points')
       const h = await history({ symbol: 'ETH', range: '30d' })
       expect(h).toEqual({
         symbol: 'ETH',
@@ -282,10 +274,10 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
   })
 
   test('the sampler records each change and an hourly sample of ETH and HOPE', async () => {
-    await db.pool.query('DELETE FROM price_points')
+    await t.db.pool.query('DELETE FROM price_points')
     const rows = async () =>
       (
-        await db.pool.query(
+        await t.db.pool.query(
           `SELECT symbol, price::float8::text AS price, source, extract(epoch FROM at)::int AS at FROM price_points ORDER BY at, symbol`,
         )
       ).rows
@@ -303,11 +295,11 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
       { symbol: 'HOPE', price: '0.1', source: 'sample', at: sec(NOW + H) },
     ])
     // the stage moves on: the next run records the new HOPE price at once
-    await db.pool.query(
+    await t.db.pool.query(
       `INSERT INTO settings (key, value, updated_by) VALUES ('hopeStage1PriceUsdt', '"0.2"', 'test')
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     )
-    const moved = await buildTestApp(db, { now: () => NOW + H + 60_000 })
+    const moved = await buildTestApp(t.db, { now: () => NOW + H + 60_000 })
     try {
       expect(await moved.services.quotes.tick()).toEqual({ recorded: 1 })
       expect((await rows()).at(-1)).toEqual({
@@ -318,7 +310,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
       })
     } finally {
       await moved.close()
-      await db.pool.query(`DELETE FROM settings WHERE key = 'hopeStage1PriceUsdt'`)
+      await t.db.pool.query(`DELETE FROM settings WHERE key = 'hopeStage1PriceUsdt'`)
     }
   })
 
@@ -337,7 +329,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       const { port } = server.address() as AddressInfo
       url = `http://127.0.0.1:${port}/eth`
-      fed = await buildTestApp(db, {
+      fed = await buildTestApp(t.db, {
         now: () => clockNow,
         env: {
           ETH_PRICE_URL: url,
@@ -353,7 +345,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
     })
 
     test('the polled price becomes the ETH price; a failing feed keeps the last one', async () => {
-      await db.pool.query('DELETE FROM price_points')
+      await t.db.pool.query('DELETE FROM price_points')
       reply = { status: 200, body: { ethereum: { usd: 3210.5 } } }
       expect(await fed.services.quotes.tick()).toEqual({ recorded: 2 })
       expect(await ethPrice(fed)).toBe('3210.5')
@@ -374,7 +366,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
       clockNow += 60_000
       expect(await fed.services.quotes.tick()).toEqual({ recorded: 1 })
       expect(await ethPrice(fed)).toBe('3300')
-      const sources = await db.pool.query(
+      const sources = await t.db.pool.query(
         `SELECT price::float8::text AS price, source FROM price_points WHERE symbol = 'ETH' ORDER BY at`,
       )
       expect(sources.rows).toEqual([
@@ -386,7 +378,7 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
     test('a feed failure is logged with the feed it came from', async () => {
       const log = vi.fn()
       const quotes = createQuotesService({
-        pool: db.pool,
+        pool: t.db.pool,
         hopePrice: async () => '0.1',
         feed: createHttpPriceFeed({ url, path: 'ethereum.usd', timeoutMs: 300 }),
         now: () => clockNow,

@@ -5,11 +5,10 @@ import {
   DEMO_ROOT,
   buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   insertTestUser,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 import { createRankingJob } from './ranking.job.ts'
 import { maskAddress } from './ranking.rules.ts'
@@ -19,8 +18,7 @@ const DAY1 = Date.parse('2031-05-10T04:00:00Z')
 const DAY_MS = 86_400_000
 
 describe.each(databaseTargets())('ranking API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let day1: FastifyInstance
   let alice: Awaited<ReturnType<typeof registerUser>>
   let nobody: Awaited<ReturnType<typeof registerUser>>
@@ -41,8 +39,9 @@ describe.each(databaseTargets())('ranking API on $name', (target) => {
   const invite = async (inviterId: number, n: number, opts: { robot?: boolean } = {}) => {
     const made = []
     for (let i = 0; i < n; i++) {
-      const u = await insertTestUser(db.pool, { inviterId })
-      if (opts.robot) await db.pool.query('UPDATE users SET is_robot = true WHERE id = $1', [u.id])
+      const u = await insertTestUser(t.db.pool, { inviterId })
+      if (opts.robot)
+        await t.db.pool.query('UPDATE users SET is_robot = true WHERE id = $1', [u.id])
       everyone.push(u.userName)
       made.push(u)
     }
@@ -50,20 +49,18 @@ describe.each(databaseTargets())('ranking API on $name', (target) => {
   }
   /** Consensus performance for every upline of `userId`, as a consensus entry adds it. */
   const perform = (userId: number, usdt: string) =>
-    db.pool.query('SELECT team_add($1, 0, $2, 0)', [userId, usdt])
+    t.db.pool.query('SELECT team_add($1, 0, $2, 0)', [userId, usdt])
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-    day1 = await buildTestApp(db, { now: () => DAY1 })
+    day1 = await buildTestApp(t.db, { now: () => DAY1 })
     const rootId = Number(
-      (await db.pool.query('SELECT id FROM users WHERE user_name = $1', [DEMO_ROOT.userName]))
+      (await t.db.pool.query('SELECT id FROM users WHERE user_name = $1', [DEMO_ROOT.userName]))
         .rows[0].id,
     )
     // root invites alice, bob, carol and a robot; alice 4 (+1 robot), bob 3, carol 1, the robot 5
-    alice = await registerUser(app)
-    bob = await insertTestUser(db.pool, { inviterId: rootId })
-    carol = await insertTestUser(db.pool, { inviterId: rootId })
+    alice = await registerUser(t.app)
+    bob = await insertTestUser(t.db.pool, { inviterId: rootId })
+    carol = await insertTestUser(t.db.pool, { inviterId: rootId })
     robot = (await invite(rootId, 1, { robot: true }))[0]!
     everyone.push(DEMO_ROOT.userName, alice.userName, bob.userName, carol.userName)
     const [a1] = await invite(alice.id, 4)
@@ -76,13 +73,11 @@ describe.each(databaseTargets())('ranking API on $name', (target) => {
     await perform(b1!.id, '500')
     await perform(x1!.id, '9000')
     await perform(r1!.id, '0')
-    nobody = await registerUser(app, carol.userName)
+    nobody = await registerUser(t.app, carol.userName)
     everyone.push(nobody.userName)
   })
   afterAll(async () => {
     await day1?.close()
-    await app?.close()
-    await db?.drop()
   })
 
   test('top inviters: masked addresses, direct invitations without robots, ties to the earlier member', async () => {
@@ -129,9 +124,9 @@ describe.each(databaseTargets())('ranking API on $name', (target) => {
   test('the day keeps its snapshot; the next day takes a new one', async () => {
     const before = await ranking(day1, { kind: 'inviters' })
     await invite(carol.id, 3)
-    await db.pool.query('UPDATE users SET is_robot = true WHERE id = $1', [bob.id])
+    await t.db.pool.query('UPDATE users SET is_robot = true WHERE id = $1', [bob.id])
     expect(await ranking(day1, { kind: 'inviters' })).toEqual(before)
-    const day2 = await buildTestApp(db, { now: () => DAY1 + DAY_MS })
+    const day2 = await buildTestApp(t.db, { now: () => DAY1 + DAY_MS })
     try {
       const r = await ranking(day2, { kind: 'inviters' })
       expect(r.day).toBe('2031-05-11')
@@ -149,7 +144,7 @@ describe.each(databaseTargets())('ranking API on $name', (target) => {
 
   test('the job takes the day again once rankingRefreshMinutes old; the answer says when and in which zone', async () => {
     let clock = DAY1 + 5 * DAY_MS
-    const later = await buildTestApp(db, { now: () => clock })
+    const later = await buildTestApp(t.db, { now: () => clock })
     try {
       const job = createRankingJob(later.services.ranking)
       expect(job.intervalMs).toBeLessThanOrEqual(60_000)
@@ -185,10 +180,10 @@ describe.each(databaseTargets())('ranking API on $name', (target) => {
   test('concurrent takers of one day take it once', async () => {
     const day = '2031-06-01'
     const results = await Promise.all(
-      [1, 2, 3, 4].map(() => app.services.ranking.ensureSnapshot(day)),
+      [1, 2, 3, 4].map(() => t.app.services.ranking.ensureSnapshot(day)),
     )
     expect(results.reduce((n, r) => n + r.taken, 0)).toBe(2)
-    const kinds = await db.pool.query(
+    const kinds = await t.db.pool.query(
       'SELECT kind, count(*)::int AS n FROM ranking_entries WHERE day = $1 GROUP BY kind ORDER BY kind',
       [day],
     )

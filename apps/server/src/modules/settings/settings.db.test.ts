@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { inTransaction } from '../../db/transaction.ts'
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/index.ts'
+import { databaseTargets, useTestDatabase } from '../../testing/index.ts'
 import { createSettingsService, type SettingsService } from './settings.service.ts'
 
 describe.each(databaseTargets())('settings on $name', (target) => {
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let settings: SettingsService
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    settings = createSettingsService(db.pool)
-  })
-  afterAll(async () => {
-    await db?.drop()
+    settings = createSettingsService(t.db.pool)
   })
 
   const history = async (key: string) =>
     (
-      await db.pool.query<{ old: unknown; new: unknown; reason: string | null }>(
+      await t.db.pool.query<{ old: unknown; new: unknown; reason: string | null }>(
         'SELECT old_value AS old, new_value AS new, reason FROM setting_changes WHERE key = $1 ORDER BY id',
         [key],
       )
@@ -24,18 +20,18 @@ describe.each(databaseTargets())('settings on $name', (target) => {
 
   test('two changes of a key never set before go one after the other: the second sees the first', async () => {
     const key = 'newAddressHoldHours'
-    await db.pool.query('DELETE FROM settings WHERE key = $1', [key])
+    await t.db.pool.query('DELETE FROM settings WHERE key = $1', [key])
     let firstWrote!: () => void
     const wrote = new Promise<void>((resolve) => (firstWrote = resolve))
     let releaseFirst!: () => void
     const held = new Promise<void>((resolve) => (releaseFirst = resolve))
-    const first = inTransaction(db.pool, async (q) => {
+    const first = inTransaction(t.db.pool, async (q) => {
       await settings.write(q, { key, value: 12, changedBy: 'a', reason: 'first' })
       firstWrote()
       await held
     })
     await wrote
-    const second = inTransaction(db.pool, (q) =>
+    const second = inTransaction(t.db.pool, (q) =>
       settings.write(q, { key, value: 48, changedBy: 'b', reason: 'second' }),
     )
     // The second waits on the first's hold of the key (there is no row yet to lock).

@@ -1,10 +1,10 @@
 import { parseAmount, trimDecimal } from '@hope/api'
 import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../../testing/index.ts'
+import { databaseTargets, useTestDatabase } from '../../testing/index.ts'
 import { createSaleService } from '../sale/sale.service.ts'
 import { differential, rankOf, rankRate } from '../team/team.rules.ts'
 import { generateEconomy } from '../../../test-support/settlement.generate.ts'
@@ -14,29 +14,25 @@ import { createSettlementService } from './settlement.service.ts'
 const POSITIONS = 10_000
 
 describe.each(databaseTargets())('daily settlement on $name', (target) => {
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let settlement: ReturnType<typeof createSettlementService>
   let job: ReturnType<typeof createSettlementJob>
   let settings: ReturnType<typeof createSettingsService>
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    const ledger = createLedgerService(db.pool)
-    settings = createSettingsService(db.pool)
-    const sale = createSaleService({ pool: db.pool, ledger, settings })
-    settlement = createSettlementService({ pool: db.pool, ledger, settings, sale })
-    job = createSettlementJob({ pool: db.pool, settings, settlement })
-    await generateEconomy(db.pool, { users: 1_000, positions: POSITIONS, prefix: 'settle' })
-    await db.pool.query(
+    const ledger = createLedgerService(t.db.pool)
+    settings = createSettingsService(t.db.pool)
+    const sale = createSaleService({ pool: t.db.pool, ledger, settings })
+    settlement = createSettlementService({ pool: t.db.pool, ledger, settings, sale })
+    job = createSettlementJob({ pool: t.db.pool, settings, settlement })
+    await generateEconomy(t.db.pool, { users: 1_000, positions: POSITIONS, prefix: 'settle' })
+    await t.db.pool.query(
       `UPDATE users SET is_robot = true WHERE id IN (SELECT id FROM users ORDER BY id DESC LIMIT 10)`,
     )
   }, 120_000)
-  afterAll(async () => {
-    await db?.drop()
-  })
 
   const paidFor = async (day: string) =>
     (
-      await db.pool.query<{ n: string; total: string; distinct: string }>(
+      await t.db.pool.query<{ n: string; total: string; distinct: string }>(
         `SELECT count(*)::text AS n, coalesce(sum(amount), 0)::text AS total,
                 count(DISTINCT reference)::text AS distinct
            FROM ledger_transfers WHERE log_type = 7 AND request_key LIKE $1`,
@@ -45,7 +41,7 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
     ).rows[0]!
 
   test(`${POSITIONS} positions: a crash halfway, then resume, pays each exactly once`, async () => {
-    const robots = await db.pool.query<{ n: string; expected: string }>(
+    const robots = await t.db.pool.query<{ n: string; expected: string }>(
       `SELECT count(*) FILTER (WHERE u.is_robot)::text AS n,
               sum(CASE WHEN u.is_robot THEN 0 ELSE trunc(p.principal * 0.005 / 0.1, 18) END)::text AS expected
          FROM stake_positions p JOIN users u ON u.id = p.user_id`,
@@ -72,7 +68,7 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
     const again = await settlement.settle(day)
     expect(again.positions).toBe(POSITIONS)
     expect(await paidFor(day)).toEqual(full)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   }, 180_000)
 
   test('the schedule settles the due day once', async () => {
@@ -90,7 +86,7 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
     const run = await settlement.settle(day)
     expect(run.status).toBe('done')
     const q = async <T extends object>(sql: string, params: unknown[] = []) =>
-      (await db.pool.query<T & pg.QueryResultRow>(sql, params)).rows
+      (await t.db.pool.query<T & pg.QueryResultRow>(sql, params)).rows
     const units = (v: string) => parseAmount(trimDecimal(v), 6)!
     const values = await q<{ user_id: string; value: string }>(
       'SELECT user_id::text, value::text FROM settlement_user_values WHERE run_id = $1',
@@ -133,6 +129,6 @@ describe.each(databaseTargets())('daily settlement on $name', (target) => {
       .filter((k) => got.get(k) !== expected.get(k))
       .map((k) => `${k}: ${got.get(k)} vs ${expected.get(k)}`)
     expect(diff).toEqual([])
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   }, 120_000)
 })

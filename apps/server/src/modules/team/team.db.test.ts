@@ -1,21 +1,10 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createTestDatabase,
-  databaseTargets,
-  insertTestUser,
-  type TestDatabase,
-} from '../../testing/index.ts'
+import { describe, expect, test } from 'vitest'
+import { databaseTargets, insertTestUser, useTestDatabase } from '../../testing/index.ts'
 import { teamAdd, teamStats } from './team.repository.ts'
 
 describe.each(databaseTargets())('team statistics on $name', (target) => {
-  let db: TestDatabase
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-  })
-  afterAll(async () => {
-    await db?.drop()
-  })
+  const t = useTestDatabase(target)
 
   test('kept as the tree grows and members buy, they equal a full recount', async () => {
     await fc.assert(
@@ -30,15 +19,15 @@ describe.each(databaseTargets())('team statistics on $name', (target) => {
           { minLength: 1, maxLength: 40 },
         ),
         async (plan) => {
-          const root = await insertTestUser(db.pool)
+          const root = await insertTestUser(t.db.pool)
           const members: { id: number; parent: number; location: number }[] = []
           const bought = new Map<number, { consensus: number; community: number }>()
           for (const step of plan) {
             const parent = step.parent % (members.length + 1)
             const inviterId = parent === members.length ? root.id : members[parent]!.id
-            const u = await insertTestUser(db.pool, { inviterId, location: step.location })
+            const u = await insertTestUser(t.db.pool, { inviterId, location: step.location })
             members.push({ id: u.id, parent: inviterId, location: step.location })
-            await teamAdd(db.pool, u.id, {
+            await teamAdd(t.db.pool, u.id, {
               consensus: String(step.consensus),
               community: String(step.community),
             })
@@ -67,7 +56,7 @@ describe.each(databaseTargets())('team statistics on $name', (target) => {
             }
           }
           for (const id of [root.id, ...members.map((m) => m.id)]) {
-            for (const p of await teamStats(db.pool, id)) {
+            for (const p of await teamStats(t.db.pool, id)) {
               const e = expected.get(`${id}:${p.location}`) ?? {
                 people: 0,
                 consensus: 0,

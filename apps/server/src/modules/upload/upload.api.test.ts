@@ -3,20 +3,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { BannerItem, UploadedImage } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
 import { seedDemo } from '../../db/seed.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 import { imageSize } from './upload.rules.ts'
 
@@ -32,15 +29,20 @@ async function picture(width: number, height: number, type: 'image/png' | 'image
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 
 describe.each(databaseTargets())('image upload on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
   let dataDir: string
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-uploads-'))
+  })
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  const t = useTestApp(target, () => ({ env: { DATA_DIR: dataDir } }))
   let editor: string
   let support: string
   let member: string
 
   const upload = (body: Buffer | string | undefined, type: string | undefined, token = editor) =>
-    app.inject({
+    t.app.inject({
       method: 'POST',
       url: '/api/admin/upload',
       headers: {
@@ -54,17 +56,9 @@ describe.each(databaseTargets())('image upload on $name', (target) => {
   const stored = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : [])
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-uploads-'))
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db, { env: { DATA_DIR: dataDir } })
-    editor = await newOperator(app, 'cms', 'content')
-    support = await newOperator(app, 'desk', 'support')
-    member = (await registerUser(app)).token
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    editor = await newOperator(t.app, 'cms', 'content')
+    support = await newOperator(t.app, 'desk', 'support')
+    member = (await registerUser(t.app)).token
   })
 
   test('a PNG is stored by its hash with 375w and 750w copies, served for a year with the security headers', async () => {
@@ -85,19 +79,19 @@ describe.each(databaseTargets())('image upload on $name', (target) => {
       ],
     })
 
-    const small = await app.inject({ method: 'GET', url: data.variants[0]!.url })
+    const small = await t.app.inject({ method: 'GET', url: data.variants[0]!.url })
     expect(small.statusCode).toBe(200)
     expect(small.headers['content-type']).toBe('image/png')
     expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(small.headers['x-content-type-options']).toBe('nosniff')
     expect(small.headers['content-security-policy']).toContain("default-src 'self'")
     expect(imageSize(small.rawPayload, 'image/png')).toEqual({ width: 375, height: 150 })
-    const original = await app.inject({ method: 'GET', url: data.url })
+    const original = await t.app.inject({ method: 'GET', url: data.url })
     expect(original.rawPayload.equals(png)).toBe(true)
 
     const again = await upload(png, 'image/png')
     expect(again.json().data.url).toBe(data.url)
-    const audit = await db.pool.query<{ action: string; after: UploadedImage }>(
+    const audit = await t.db.pool.query<{ action: string; after: UploadedImage }>(
       `SELECT action, after FROM operator_audit WHERE action = 'image_upload' ORDER BY id`,
     )
     expect(audit.rows.map((r) => r.after.url)).toEqual([data.url, data.url])
@@ -108,14 +102,14 @@ describe.each(databaseTargets())('image upload on $name', (target) => {
     const res = (await upload(jpeg, 'image/jpeg')).json().data as UploadedImage
     expect(res).toMatchObject({ type: 'image/jpeg', width: 500, height: 300 })
     expect(res.url).toMatch(/\.jpg$/)
-    const resized = await app.inject({ method: 'GET', url: res.variants[0]!.url })
+    const resized = await t.app.inject({ method: 'GET', url: res.variants[0]!.url })
     expect(imageSize(resized.rawPayload, 'image/jpeg')).toEqual({ width: 375, height: 225 })
-    const kept = await app.inject({ method: 'GET', url: res.variants[1]!.url })
+    const kept = await t.app.inject({ method: 'GET', url: res.variants[1]!.url })
     expect(kept.rawPayload.equals(jpeg)).toBe(true)
 
     const webp = (await upload(WEBP, 'image/webp')).json().data as UploadedImage
     expect(webp).toMatchObject({ type: 'image/webp', width: 1, height: 1, variants: [] })
-    const served = await app.inject({ method: 'GET', url: webp.url })
+    const served = await t.app.inject({ method: 'GET', url: webp.url })
     expect(served.headers['content-type']).toBe('image/webp')
   })
 
@@ -173,7 +167,7 @@ describe.each(databaseTargets())('image upload on $name', (target) => {
       '/uploads/%2e%2e/package.json',
       '/uploads/',
     ]) {
-      const res = await app.inject({ method: 'GET', url })
+      const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
       expect(res.body, url).not.toContain('private')
     }
@@ -184,11 +178,11 @@ describe.each(databaseTargets())('image upload on $name', (target) => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>HOPE</title>')
     const withShell = await buildApp({
       config: { ...loadConfig({ DATA_DIR: dataDir }), webDist: dist },
-      database: db,
+      database: t.db,
       logger: false,
     })
     try {
-      await seedDemo(db.pool, { uploadsDir: uploadsDir() })
+      await seedDemo(t.db.pool, { uploadsDir: uploadsDir() })
       const banners = await call<'main/bannnerInfo', BannerItem[]>(withShell, 'main/bannnerInfo')
       const image = await withShell.inject({ method: 'GET', url: banners.body.data[0]!.image })
       expect(image.statusCode).toBe(200)

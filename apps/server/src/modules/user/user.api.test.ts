@@ -1,32 +1,19 @@
 import { REASON_MESSAGES, type LoginResult, type PublicUser, type UserInfo } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   DEMO_ROOT,
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   newWallet,
   signLogin,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('user API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let ipCounter = 0
   /** A fresh client address per test keeps the per-IP limit out of the way. */
   const ip = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
-
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
 
   async function register(
     extra: Record<string, unknown> = { invitationCode: DEMO_ROOT.referralCode },
@@ -34,7 +21,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     const wallet = newWallet()
     const pair = await signLogin(wallet)
     const res = await call<'user/register', LoginResult>(
-      app,
+      t.app,
       'user/register',
       { ...pair, ...extra },
       { ip: ip() },
@@ -58,10 +45,10 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       expect(data.isRobot).toBe(false)
       expect(data.referralCode).toMatch(/^[A-Z2-9]{8}$/)
       expect(data.invitationLink).toBe(`http://hope.test/#/invite?pusername=${data.userName}`)
-      const row = await db.pool.query('SELECT inviter_id FROM users WHERE user_name = $1', [
+      const row = await t.db.pool.query('SELECT inviter_id FROM users WHERE user_name = $1', [
         data.userName,
       ])
-      const root = await db.pool.query('SELECT id FROM users WHERE user_name = $1', [
+      const root = await t.db.pool.query('SELECT id FROM users WHERE user_name = $1', [
         DEMO_ROOT.userName,
       ])
       expect(row.rows[0].inviter_id).toBe(root.rows[0].id)
@@ -71,7 +58,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const inviter = await register()
       const { res } = await register({ pusername: inviter.wallet.address })
       expect(res.body.code).toBe(200)
-      const row = await db.pool.query(
+      const row = await t.db.pool.query(
         'SELECT i.user_name FROM users u JOIN users i ON i.id = u.inviter_id WHERE u.user_name = $1',
         [res.body.data.userName],
       )
@@ -88,7 +75,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       )
       const first = await register()
       const again = await call(
-        app,
+        t.app,
         'user/register',
         { ...(await signLogin(first.wallet)), invitationCode: DEMO_ROOT.referralCode },
         { ip: ip() },
@@ -101,13 +88,13 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const owner = newWallet()
       const pair = await signLogin(newWallet())
       const res = await call(
-        app,
+        t.app,
         'user/register',
         { ...pair, username: owner.address, invitationCode: DEMO_ROOT.referralCode },
         { ip: ip() },
       )
       expect(res.body.reason).toBe('signature_invalid')
-      const count = await db.pool.query('SELECT count(*) FROM users WHERE user_name = $1', [
+      const count = await t.db.pool.query('SELECT count(*) FROM users WHERE user_name = $1', [
         owner.address.toLowerCase(),
       ])
       expect(count.rows[0].count).toBe('0')
@@ -116,25 +103,29 @@ describe.each(databaseTargets())('user API on $name', (target) => {
 
   describe('registered check', () => {
     test('answers the public profile of a registered address, any case', async () => {
-      const res = await call<'user/getUserInfoByName', PublicUser>(app, 'user/getUserInfoByName', {
-        userName: DEMO_ROOT.userName.toUpperCase().replace('0X', '0x'),
-      })
+      const res = await call<'user/getUserInfoByName', PublicUser>(
+        t.app,
+        'user/getUserInfoByName',
+        {
+          userName: DEMO_ROOT.userName.toUpperCase().replace('0X', '0x'),
+        },
+      )
       expect(res.body.data).toEqual({ userName: DEMO_ROOT.userName, nickName: 'HOPE', image: '' })
     })
     test('is 404 not_registered for an unknown address', async () => {
-      const res = await call(app, 'user/getUserInfoByName', { userName: newWallet().address })
+      const res = await call(t.app, 'user/getUserInfoByName', { userName: newWallet().address })
       expect(res.status).toBe(404)
       expect(res.body.reason).toBe('not_registered')
     })
     test("the app's lookup answers 200 either way: the profile, or null for a new wallet", async () => {
-      const known = await call<'user/lookup', PublicUser | null>(app, 'user/lookup', {
+      const known = await call<'user/lookup', PublicUser | null>(t.app, 'user/lookup', {
         userName: DEMO_ROOT.userName,
       })
       expect([known.status, known.body.data]).toEqual([
         200,
         { userName: DEMO_ROOT.userName, nickName: 'HOPE', image: '' },
       ])
-      const fresh = await call(app, 'user/lookup', { userName: newWallet().address })
+      const fresh = await call(t.app, 'user/lookup', { userName: newWallet().address })
       expect([fresh.status, fresh.body.code, fresh.body.data]).toEqual([200, 200, null])
     })
   })
@@ -143,14 +134,14 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     test('logs in a registered address and the token reads the user info', async () => {
       const { wallet } = await register()
       const login = await call<'user/logining', LoginResult>(
-        app,
+        t.app,
         'user/logining',
         { ...(await signLogin(wallet)), location: '1' },
         { ip: ip() },
       )
       expect(login.body.code).toBe(200)
       const info = await call<'user/getUserInfo', UserInfo>(
-        app,
+        t.app,
         'user/getUserInfo',
         {},
         { token: login.body.data.token },
@@ -160,7 +151,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     })
 
     test('an unregistered address is 404 not_registered', async () => {
-      const res = await call(app, 'user/logining', await signLogin(newWallet()), { ip: ip() })
+      const res = await call(t.app, 'user/logining', await signLogin(newWallet()), { ip: ip() })
       expect(res.status).toBe(404)
       expect(res.body.reason).toBe('not_registered')
     })
@@ -168,17 +159,17 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     test('a pair reused inside its window is accepted and replaces the session it opened', async () => {
       const { wallet } = await register()
       const pair = await signLogin(wallet, Date.now() - 1_000)
-      const first = await call<'user/logining', LoginResult>(app, 'user/logining', pair, {
+      const first = await call<'user/logining', LoginResult>(t.app, 'user/logining', pair, {
         ip: ip(),
       })
-      const second = await call<'user/logining', LoginResult>(app, 'user/logining', pair, {
+      const second = await call<'user/logining', LoginResult>(t.app, 'user/logining', pair, {
         ip: ip(),
       })
       expect(second.body.code).toBe(200)
       expect(second.body.data.token).not.toBe(first.body.data.token)
-      const old = await call(app, 'user/getUserInfo', {}, { token: first.body.data.token })
+      const old = await call(t.app, 'user/getUserInfo', {}, { token: first.body.data.token })
       expect(old.body.reason).toBe('session_expired')
-      const current = await call(app, 'user/getUserInfo', {}, { token: second.body.data.token })
+      const current = await call(t.app, 'user/getUserInfo', {}, { token: second.body.data.token })
       expect(current.body.code).toBe(200)
     })
 
@@ -187,12 +178,12 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const pair = await signLogin(wallet, Date.now() + 1)
       const results = await Promise.all(
         Array.from({ length: 5 }, () =>
-          call<'user/logining', LoginResult>(app, 'user/logining', pair, { ip: ip() }),
+          call<'user/logining', LoginResult>(t.app, 'user/logining', pair, { ip: ip() }),
         ),
       )
       expect(results.every((r) => r.body.code === 200)).toBe(true)
       const answers = await Promise.all(
-        results.map((r) => call(app, 'user/getUserInfo', {}, { token: r.body.data.token })),
+        results.map((r) => call(t.app, 'user/getUserInfo', {}, { token: r.body.data.token })),
       )
       expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1)
     })
@@ -200,7 +191,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     test('a message older than the window is signature_expired', async () => {
       const { wallet } = await register()
       const res = await call(
-        app,
+        t.app,
         'user/logining',
         await signLogin(wallet, Date.now() - 5 * 60_000 - 5_000),
         { ip: ip() },
@@ -212,7 +203,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     test('a message just inside the window is accepted', async () => {
       const { wallet } = await register()
       const res = await call(
-        app,
+        t.app,
         'user/logining',
         await signLogin(wallet, Date.now() - 4 * 60_000),
         { ip: ip() },
@@ -222,11 +213,11 @@ describe.each(databaseTargets())('user API on $name', (target) => {
 
     test('a message more than 60 s in the future is refused', async () => {
       const { wallet } = await register()
-      const res = await call(app, 'user/logining', await signLogin(wallet, Date.now() + 90_000), {
+      const res = await call(t.app, 'user/logining', await signLogin(wallet, Date.now() + 90_000), {
         ip: ip(),
       })
       expect(res.body.reason).toBe('message_time_invalid')
-      const ok = await call(app, 'user/logining', await signLogin(wallet, Date.now() + 30_000), {
+      const ok = await call(t.app, 'user/logining', await signLogin(wallet, Date.now() + 30_000), {
         ip: ip(),
       })
       expect(ok.body.code).toBe(200)
@@ -236,7 +227,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const { wallet } = await register()
       const foreign = await signLogin(newWallet())
       const r1 = await call(
-        app,
+        t.app,
         'user/logining',
         { ...foreign, username: wallet.address },
         { ip: ip() },
@@ -247,10 +238,10 @@ describe.each(databaseTargets())('user API on $name', (target) => {
         pair.signature.slice(0, 20) +
         (pair.signature[20] === 'a' ? 'b' : 'a') +
         pair.signature.slice(21)
-      const r2 = await call(app, 'user/logining', { ...pair, signature: flipped }, { ip: ip() })
+      const r2 = await call(t.app, 'user/logining', { ...pair, signature: flipped }, { ip: ip() })
       expect(r2.body.reason).toBe('signature_invalid')
       const r3 = await call(
-        app,
+        t.app,
         'user/logining',
         { ...pair, signature: '0x' + '00'.repeat(65) },
         { ip: ip() },
@@ -263,7 +254,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       for (const message of ['hello', 'HOPE Login', `HOPE Login ${Date.now()}`]) {
         const signature = await wallet.signMessage({ message })
         const res = await call(
-          app,
+          t.app,
           'user/logining',
           { username: wallet.address, message, signature },
           { ip: ip() },
@@ -291,10 +282,10 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const wallet = newWallet()
       const pair = await signLogin(wallet)
       const params = Object.keys(override).length ? { ...pair, ...override } : {}
-      const res = await call(app, 'user/logining', params, { ip: ip() })
+      const res = await call(t.app, 'user/logining', params, { ip: ip() })
       expect(res.status).toBe(400)
       expect(res.body).toMatchObject({ code: 400, reason: 'invalid_params', data: null })
-      const sessions = await db.pool.query(
+      const sessions = await t.db.pool.query(
         'SELECT count(*) FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.user_name = $1',
         [wallet.address.toLowerCase()],
       )
@@ -302,7 +293,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     })
 
     test('a repeated query key (array) is refused', async () => {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: 'POST',
         url: `/api/user/getUserInfoByName?userName=a&userName=b`,
       })
@@ -310,7 +301,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     })
 
     test('a malformed JSON body is refused without a stack trace', async () => {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/user/getUserInfoByName?userName=x',
         headers: { 'content-type': 'application/json' },
@@ -324,11 +315,11 @@ describe.each(databaseTargets())('user API on $name', (target) => {
 
   describe('session', () => {
     test('without a token is 401 not_logged_in; a made-up token is session_expired', async () => {
-      expect((await call(app, 'user/getUserInfo')).body.reason).toBe('not_logged_in')
-      expect((await call(app, 'user/getUserInfo', {}, { token: 'x'.repeat(43) })).body.reason).toBe(
-        'session_expired',
-      )
-      expect((await call(app, 'user/getUserInfo', {}, { token: 'short' })).body.reason).toBe(
+      expect((await call(t.app, 'user/getUserInfo')).body.reason).toBe('not_logged_in')
+      expect(
+        (await call(t.app, 'user/getUserInfo', {}, { token: 'x'.repeat(43) })).body.reason,
+      ).toBe('session_expired')
+      expect((await call(t.app, 'user/getUserInfo', {}, { token: 'short' })).body.reason).toBe(
         'session_expired',
       )
     })
@@ -336,8 +327,8 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     test('logout revokes the token', async () => {
       const { res } = await register()
       const token = res.body.data.token
-      expect((await call(app, 'user/logout', {}, { token })).body.code).toBe(200)
-      const after = await call(app, 'user/getUserInfo', {}, { token })
+      expect((await call(t.app, 'user/logout', {}, { token })).body.code).toBe(200)
+      const after = await call(t.app, 'user/getUserInfo', {}, { token })
       expect(after.status).toBe(401)
       expect(after.body.reason).toBe('session_expired')
     })
@@ -345,18 +336,18 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     test('an expired session is refused; tokens are stored hashed and expire in 7 days', async () => {
       const { res } = await register()
       const token = res.body.data.token
-      const row = await db.pool.query(
+      const row = await t.db.pool.query(
         `SELECT encode(token_hash, 'hex') AS h, extract(epoch FROM s.expires_at - s.created_at) AS ttl FROM sessions s
          JOIN users u ON u.id = s.user_id WHERE u.user_name = $1`,
         [res.body.data.userName],
       )
       expect(row.rows[0].h).not.toContain(Buffer.from(token).toString('hex'))
       expect(Math.round(Number(row.rows[0].ttl) / 86_400)).toBe(7)
-      await db.pool.query(
+      await t.db.pool.query(
         `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE user_name = $1)`,
         [res.body.data.userName],
       )
-      expect((await call(app, 'user/getUserInfo', {}, { token })).body.reason).toBe(
+      expect((await call(t.app, 'user/getUserInfo', {}, { token })).body.reason).toBe(
         'session_expired',
       )
     })
@@ -369,7 +360,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const send = async (path: 'user/register' | 'user/logining', extra: string) => {
         const pair = await signLogin(wallet)
         const query = new URLSearchParams({ ...pair, location: '', pusername: '' })
-        return app.inject({
+        return t.app.inject({
           method: 'POST',
           url: `/api/${path}?${query}${extra}`,
           headers: { 'content-type': 'application/x-www-form-urlencoded', lan: 'zh_CN' },
@@ -386,11 +377,11 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     })
 
     test('msg follows the lan header and an unknown lan falls back to Chinese', async () => {
-      const en = await call(app, 'user/getUserInfo', {}, { lang: 'en' })
+      const en = await call(t.app, 'user/getUserInfo', {}, { lang: 'en' })
       expect(en.body.msg).toBe('Please log in first')
-      const ko = await call(app, 'user/getUserInfo', {}, { lang: 'ko' })
+      const ko = await call(t.app, 'user/getUserInfo', {}, { lang: 'ko' })
       expect(ko.body.msg).toBe('먼저 로그인하세요')
-      const unknown = await app.inject({
+      const unknown = await t.app.inject({
         method: 'POST',
         url: '/api/user/getUserInfo',
         headers: { lan: 'xx_XX' },
@@ -399,7 +390,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     })
 
     test('an unknown route is 404 not_found in the envelope', async () => {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/user/nothing',
         headers: { lan: 'en_US' },
@@ -414,7 +405,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
     })
 
     test('a GET on a POST route is not served', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/user/getUserInfo' })
+      const res = await t.app.inject({ method: 'GET', url: '/api/user/getUserInfo' })
       expect(res.statusCode).toBe(404)
     })
 
@@ -423,7 +414,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const statuses: number[] = []
       for (let i = 0; i < 12; i++) {
         statuses.push(
-          (await call(app, 'user/logining', await signLogin(wallet), { ip: ip() })).status,
+          (await call(t.app, 'user/logining', await signLogin(wallet), { ip: ip() })).status,
         )
       }
       // Unregistered, but signed by its owner: each answer is the real one.
@@ -434,7 +425,9 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const fixedIp = '10.200.0.1'
       let limited: { body: { reason?: string }; headers: Record<string, unknown> } | null = null
       for (let i = 0; i < 61 && !limited; i++) {
-        const res = await call(app, 'user/logining', await signLogin(newWallet()), { ip: fixedIp })
+        const res = await call(t.app, 'user/logining', await signLogin(newWallet()), {
+          ip: fixedIp,
+        })
         if (res.status === 429) limited = res
       }
       expect(limited?.body.reason).toBe('rate_limited')

@@ -1,17 +1,9 @@
 import { buildLoginMessage, type LoginResult, type UserInfo } from '@hope/api'
 import { personalSign } from '@metamask/eth-sig-util'
 import { Wallet, verifyMessage } from 'ethers'
-import type { FastifyInstance } from 'fastify'
 import { recoverMessageAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  DEMO_ROOT,
-  buildTestApp,
-  call,
-  createTestDatabase,
-  databaseTargets,
-  type TestDatabase,
-} from '../../testing/index.ts'
+import { describe, expect, test } from 'vitest'
+import { DEMO_ROOT, call, databaseTargets, useTestApp } from '../../testing/index.ts'
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 
@@ -56,20 +48,10 @@ function twinOf(signature: string): string {
 }
 
 describe.each(databaseTargets())('user login from other wallets on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(target)
   let ipCounter = 0
   /** A fresh client address per call keeps the per-IP limit out of the way. */
   const ip = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
-
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
 
   async function signedPair(signer: ReturnType<Signer['make']>) {
     const message = buildLoginMessage(Date.now())
@@ -78,13 +60,13 @@ describe.each(databaseTargets())('user login from other wallets on $name', (targ
 
   const register = (pair: Record<string, string>) =>
     call<'user/register', LoginResult>(
-      app,
+      t.app,
       'user/register',
       { ...pair, invitationCode: DEMO_ROOT.referralCode },
       { ip: ip() },
     )
   const login = (pair: Record<string, string>) =>
-    call<'user/logining', LoginResult>(app, 'user/logining', pair, { ip: ip() })
+    call<'user/logining', LoginResult>(t.app, 'user/logining', pair, { ip: ip() })
 
   describe.each(signers)('$name', (kind) => {
     test('registers, signs in, and the token reads the user', async () => {
@@ -98,7 +80,7 @@ describe.each(databaseTargets())('user login from other wallets on $name', (targ
       const res = await login(pair)
       expect(res.status).toBe(200)
       const me = await call<'user/getUserInfo', UserInfo>(
-        app,
+        t.app,
         'user/getUserInfo',
         {},
         {
@@ -148,7 +130,7 @@ describe.each(databaseTargets())('user login from other wallets on $name', (targ
       const res = await register({ ...pair, signature: twinOf(pair.signature) })
       expect(res.status).toBe(401)
       expect(res.body.reason).toBe('signature_invalid')
-      const count = await db.pool.query('SELECT count(*) FROM users WHERE user_name = $1', [
+      const count = await t.db.pool.query('SELECT count(*) FROM users WHERE user_name = $1', [
         signer.address.toLowerCase(),
       ])
       expect(count.rows[0].count).toBe('0')

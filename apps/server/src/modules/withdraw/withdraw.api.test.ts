@@ -1,51 +1,41 @@
 import type { Page, Withdrawal } from '@hope/api'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import {
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newOperator,
   registerUser,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('withdraw API on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  // Payouts are the sender job's; these tests never reach the chain.
+  const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
   let finance: string
   let n = 0
   const key = () => `wd-${Date.now()}-${++n}`
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    // Payouts are the sender job's; these tests never reach the chain.
-    app = await buildTestApp(db, { chain: connectChain('http://127.0.0.1:9', 31337) })
-    finance = await newOperator(app, 'fin', 'finance')
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
+    finance = await newOperator(t.app, 'fin', 'finance')
   })
 
   async function funded(amount: string) {
-    const user = await registerUser(app)
-    await fundAccount(db.pool, user.id, amount)
+    const user = await registerUser(t.app)
+    await fundAccount(t.db.pool, user.id, amount)
     return user
   }
   const usdt = async (userId: number) =>
     (
-      await db.pool.query(
+      await t.db.pool.query(
         `SELECT balance::text AS b, debits_pending::text AS p FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
         [userId],
       )
     ).rows[0] as { b: string; p: string }
   const withdraw = (token: string, params: Record<string, string>) =>
-    call<'userAccount/withdraw', Withdrawal>(app, 'userAccount/withdraw', params, { token })
+    call<'userAccount/withdraw', Withdrawal>(t.app, 'userAccount/withdraw', params, { token })
 
   test('reserves amount + fee at once, to the user’s own address by default', async () => {
     const user = await funded('100')
@@ -61,7 +51,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       p: '21.000000000000000000',
     })
     const list = await call<'userAccount/myWithDraw', Page<Withdrawal>>(
-      app,
+      t.app,
       'userAccount/myWithDraw',
       {},
       { token: user.token },
@@ -72,7 +62,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
   test('the spec messages: below the minimum, missing amount; more than available is refused', async () => {
     const user = await funded('15')
     const low = await call(
-      app,
+      t.app,
       'userAccount/withdraw',
       { amount: '9.99', idempotencyKey: key() },
       { token: user.token, lang: 'en' },
@@ -82,7 +72,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       msg: 'The withdrawal amount cannot be less than the minimum withdrawal amount',
     })
     const none = await call(
-      app,
+      t.app,
       'userAccount/withdraw',
       { idempotencyKey: key() },
       { token: user.token },
@@ -123,15 +113,27 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     const w2 = (await withdraw(user.token, { amount: '10', idempotencyKey: key() })).body.data
     const w3 = (await withdraw(user.token, { amount: '10', idempotencyKey: key() })).body.data
     expect(
-      (await call(app, 'userAccount/cancelWithdraw', { id: String(w1.id) }, { token: user.token }))
-        .body.data,
+      (
+        await call(
+          t.app,
+          'userAccount/cancelWithdraw',
+          { id: String(w1.id) },
+          { token: user.token },
+        )
+      ).body.data,
     ).toMatchObject({ status: 6 })
     expect(
-      (await call(app, 'userAccount/cancelWithdraw', { id: String(w1.id) }, { token: user.token }))
-        .body.reason,
+      (
+        await call(
+          t.app,
+          'userAccount/cancelWithdraw',
+          { id: String(w1.id) },
+          { token: user.token },
+        )
+      ).body.reason,
     ).toBe('withdrawal_state')
     const rejected = await call(
-      app,
+      t.app,
       'admin/reviewWithdraw',
       { id: String(w2.id), decision: 'reject', reason: 'address on a sanctions list' },
       { token: finance },
@@ -143,7 +145,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     expect(
       (
         await call(
-          app,
+          t.app,
           'admin/reviewWithdraw',
           { id: String(w2.id), decision: 'approve' },
           { token: finance },
@@ -153,7 +155,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     expect(
       (
         await call(
-          app,
+          t.app,
           'admin/reviewWithdraw',
           { id: String(w3.id), decision: 'approve' },
           { token: finance },
@@ -161,8 +163,14 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       ).body.data,
     ).toMatchObject({ status: 1 })
     expect(
-      (await call(app, 'userAccount/cancelWithdraw', { id: String(w3.id) }, { token: user.token }))
-        .body.reason,
+      (
+        await call(
+          t.app,
+          'userAccount/cancelWithdraw',
+          { id: String(w3.id) },
+          { token: user.token },
+        )
+      ).body.reason,
     ).toBe('withdrawal_state')
     expect(await usdt(user.id)).toMatchObject({
       b: '100.000000000000000000',
@@ -175,13 +183,19 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     const other = await funded('50')
     const w = (await withdraw(owner.token, { amount: '10', idempotencyKey: key() })).body.data
     expect(
-      (await call(app, 'userAccount/cancelWithdraw', { id: String(w.id) }, { token: other.token }))
-        .body.reason,
+      (
+        await call(
+          t.app,
+          'userAccount/cancelWithdraw',
+          { id: String(w.id) },
+          { token: other.token },
+        )
+      ).body.reason,
     ).toBe('not_found')
     expect(
       (
         await call(
-          app,
+          t.app,
           'admin/reviewWithdraw',
           { id: String(w.id), decision: 'approve' },
           { token: owner.token },
@@ -191,7 +205,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
   })
 
   test('per-user daily and monthly limits: above them the answer says what is left', async () => {
-    const settings = app.services.settings
+    const settings = t.app.services.settings
     await settings.set('withdrawDailyLimitUsdt', '100', 'test')
     await settings.set('withdrawMonthlyLimitUsdt', '150', 'test')
     try {
@@ -213,7 +227,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       const cancelled = await withdraw(user.token, { amount: '40', idempotencyKey: key() })
       expect(cancelled.body.code).toBe(200)
       await call(
-        app,
+        t.app,
         'userAccount/cancelWithdraw',
         { id: String(cancelled.body.data.id) },
         {
@@ -244,7 +258,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     const user = await funded('1000')
     const review = (id: number, decision: 'approve' | 'reject' = 'approve', lang?: 'en') =>
       call<'admin/reviewWithdraw', Withdrawal>(
-        app,
+        t.app,
         'admin/reviewWithdraw',
         { id: String(id), decision },
         { token: finance, ...(lang ? { lang } : {}) },
@@ -265,7 +279,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     expect(refused.body.msg).toContain(held.holdUntil!)
     // Its owner may cancel it meanwhile; the reservation comes back.
     const canceled = await call<'userAccount/cancelWithdraw', Withdrawal>(
-      app,
+      t.app,
       'userAccount/cancelWithdraw',
       { id: String(held.id) },
       { token: user.token },
@@ -280,7 +294,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     ).body.data
     expect((await review(second.id, 'reject')).body.data.status).toBe(3)
     // Once paid at an address (approved with no hold), that address no longer waits.
-    const settings = app.services.settings
+    const settings = t.app.services.settings
     await settings.set('newAddressHoldHours', 0, 'test')
     try {
       const known = fresh()
@@ -300,7 +314,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
         await withdraw(user.token, { amount: '20', address: fresh(), idempotencyKey: key() })
       ).body.data
       const bulk = await call<'admin/bulkReviewWithdraw', { done: number[]; skipped: number[] }>(
-        app,
+        t.app,
         'admin/bulkReviewWithdraw',
         { ids: String(heldToo.id), decision: 'approve' },
         { token: finance },
@@ -312,6 +326,6 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
   })
 
   test('the ledger verifies clean', async () => {
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { devAccount, TOKEN_DECIMALS, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import {
-  createTestDatabase,
-  databaseTargets,
-  insertTestUser,
-  type TestDatabase,
-} from '../../testing/index.ts'
+import { databaseTargets, insertTestUser, useTestDatabase } from '../../testing/index.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
@@ -27,7 +22,7 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
   let anvil: LocalChain
   let setup: LocalChainSetup
   let client: PublicClient
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let watcher: DepositWatcher
   const logError = vi.fn()
   let alice: { id: number }
@@ -42,14 +37,14 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
 
   const depositRow = async (hash: string) =>
     (
-      await db.pool.query(
+      await t.db.pool.query(
         'SELECT status, failure, amount::text, user_id::int AS "userId" FROM deposits WHERE tx_hash = $1',
         [hash.toLowerCase()],
       )
     ).rows[0]
   const usdtOf = async (userId: number) =>
     (
-      await db.pool.query(
+      await t.db.pool.query(
         `SELECT balance::text AS b, credits_pending::text AS p FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
         [userId],
       )
@@ -63,20 +58,18 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
   beforeAll(async () => {
     fixture = await startChainFixture()
     ;({ anvil, setup, client } = fixture)
-    db = await createTestDatabase(target)
-    const settings = await fixture.configure(db.pool, CONFIRMATIONS)
+    const settings = await fixture.configure(t.db.pool, CONFIRMATIONS)
     watcher = createDepositWatcher({
-      pool: db.pool,
-      ledger: createLedgerService(db.pool),
+      pool: t.db.pool,
+      ledger: createLedgerService(t.db.pool),
       settings,
       client,
       chainId: anvil.chainId,
       logError,
     })
-    alice = await insertTestUser(db.pool, { address: devAccount(3).address })
+    alice = await insertTestUser(t.db.pool, { address: devAccount(3).address })
   })
   afterAll(async () => {
-    await db?.drop()
     await fixture?.stop()
   })
 
@@ -91,8 +84,8 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
     // Near the top of uint256, from a member who had claimed the hash, and from a stranger.
     const hugeFromMember = await deposit(3, uint256Huge / 2n)
     const recharges = createRechargeService({
-      pool: db.pool,
-      settings: createSettingsService(db.pool),
+      pool: t.db.pool,
+      settings: createSettingsService(t.db.pool),
       chain: () => connectChain(anvil.url, anvil.chainId),
     })
     await recharges.claim(alice.id, hugeFromMember)
@@ -124,7 +117,7 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
     expect(await depositRow(zero)).toBeUndefined()
     expect(await depositRow(atBound)).toMatchObject({ status: 'credited', failure: null })
     expect(await depositRow(ordinary)).toMatchObject({ status: 'credited', failure: null })
-    const claim = await db.pool.query(
+    const claim = await t.db.pool.query(
       'SELECT status, failure FROM recharge_claims WHERE user_id = $1 AND tx_hash = $2',
       [alice.id, hugeFromMember],
     )
@@ -135,7 +128,7 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
       b: shown(BOUND + 25n * USDT),
       p: '0.000000000000000000',
     })
-    const entries = await db.pool.query(
+    const entries = await t.db.pool.query(
       `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
        WHERE e.user_id = $1 AND t.log_type = 12`,
       [alice.id],
@@ -143,7 +136,9 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
     expect(entries.rows[0].n).toBe(2)
 
     // One alarm per refused deposit, raised once however many ticks see it; logged at error level.
-    const alarms = (await openAlarms(db.pool)).filter((a) => a.kind === 'deposit_amount_too_large')
+    const alarms = (await openAlarms(t.db.pool)).filter(
+      (a) => a.kind === 'deposit_amount_too_large',
+    )
     expect(alarms.map((a) => a.detail.txHash).sort()).toEqual(
       [justOver, hugeFromMember, hugeFromStranger].map((h) => h.toLowerCase()).sort(),
     )
@@ -153,6 +148,6 @@ describe.each(databaseTargets())('deposits past the amount bound on $name', (tar
     }
     expect(logError).toHaveBeenCalledTimes(3)
 
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

@@ -11,12 +11,7 @@ import type { LocalChain } from '../../chain/anvil.ts'
 import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
 import { devAccount, localChain, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import {
-  createTestDatabase,
-  databaseTargets,
-  insertTestUser,
-  type TestDatabase,
-} from '../../testing/index.ts'
+import { databaseTargets, insertTestUser, useTestDatabase } from '../../testing/index.ts'
 import { createLedgerService, type LedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
@@ -31,10 +26,10 @@ describe('deposit watcher on a local chain', () => {
   let anvil: LocalChain
   let setup: LocalChainSetup
   let client: PublicClient
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let ledger: LedgerService
   let watcher: ReturnType<typeof createDepositWatcher>
-  const settings = () => createSettingsService(db.pool)
+  const settings = () => createSettingsService(t.db.pool)
 
   let fixture: ChainFixture
   const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
@@ -49,7 +44,7 @@ describe('deposit watcher on a local chain', () => {
     )
 
   const usdtOf = async (userId: number) => {
-    const r = await db.pool.query(
+    const r = await t.db.pool.query(
       `SELECT balance::text AS b FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
       [userId],
     )
@@ -57,7 +52,7 @@ describe('deposit watcher on a local chain', () => {
   }
   const depositRow = async (hash: string) =>
     (
-      await db.pool.query('SELECT status, amount::text FROM deposits WHERE tx_hash = $1', [
+      await t.db.pool.query('SELECT status, amount::text FROM deposits WHERE tx_hash = $1', [
         hash.toLowerCase(),
       ])
     ).rows[0]
@@ -66,20 +61,18 @@ describe('deposit watcher on a local chain', () => {
   beforeAll(async () => {
     fixture = await startChainFixture()
     ;({ anvil, setup, client } = fixture)
-    db = await createTestDatabase(databaseTargets()[0]!)
-    ledger = createLedgerService(db.pool)
-    const s = await fixture.configure(db.pool, CONFIRMATIONS)
+    ledger = createLedgerService(t.db.pool)
+    const s = await fixture.configure(t.db.pool, CONFIRMATIONS)
     watcher = createDepositWatcher({
-      pool: db.pool,
+      pool: t.db.pool,
       ledger,
       settings: s,
       client,
       chainId: anvil.chainId,
     })
-    alice = await insertTestUser(db.pool, { address: devAccount(3).address })
+    alice = await insertTestUser(t.db.pool, { address: devAccount(3).address })
   })
   afterAll(async () => {
-    await db?.drop()
     await fixture?.stop()
   })
 
@@ -100,7 +93,7 @@ describe('deposit watcher on a local chain', () => {
     await mine(5)
     await watcher.tick()
     const restarted = createDepositWatcher({
-      pool: db.pool,
+      pool: t.db.pool,
       ledger,
       settings: settings(),
       client,
@@ -108,7 +101,7 @@ describe('deposit watcher on a local chain', () => {
     })
     await restarted.tick()
     expect(await usdtOf(alice.id)).toBe(before + 100)
-    const log = await db.pool.query(
+    const log = await t.db.pool.query(
       `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id WHERE e.user_id = $1 AND t.log_type = 12`,
       [alice.id],
     )
@@ -180,7 +173,7 @@ describe('deposit watcher on a local chain', () => {
 
   test('posted recharge hashes: credited when the deposit is, failed when reverted or not a deposit', async () => {
     const recharges = createRechargeService({
-      pool: db.pool,
+      pool: t.db.pool,
       settings: settings(),
       chain: () => connectChain(anvil.url, anvil.chainId),
     })
@@ -233,7 +226,7 @@ describe('deposit watcher on a local chain', () => {
     await recharges.claim(alice.id, elsewhere)
     await mine(1)
     await watcher.tick()
-    const failures = await db.pool.query(
+    const failures = await t.db.pool.query(
       'SELECT tx_hash, status, failure FROM recharge_claims WHERE tx_hash = ANY($1) ORDER BY failure',
       [[reverted, elsewhere]],
     )
@@ -245,7 +238,7 @@ describe('deposit watcher on a local chain', () => {
     expect(list.list.filter((r) => r.status === 'failed')).toHaveLength(2)
 
     // Another user's post of the hash is a claim of their own; it never takes Alice's credit.
-    const bob = await insertTestUser(db.pool)
+    const bob = await insertTestUser(t.db.pool)
     expect(await recharges.claim(bob.id, hash)).toMatchObject({ status: 'on_chain', amount: null })
   })
 
@@ -259,10 +252,10 @@ describe('deposit watcher on a local chain', () => {
   })
 
   test('the ledger verifies clean and chain deposits balance the credits', async () => {
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
     await watcher.tick()
     const report = await reconcileChain({
-      pool: db.pool,
+      pool: t.db.pool,
       settings: settings(),
       client,
       chainId: anvil.chainId,

@@ -3,12 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import {
-  createTestDatabase,
-  databaseTargets,
-  insertTestUser,
-  type TestDatabase,
-} from '../../testing/index.ts'
+import { databaseTargets, insertTestUser, useTestDatabase } from '../../testing/index.ts'
 import { startRpcProxy, type RpcFault, type RpcProxy } from '../../testing/rpc-proxy.ts'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
@@ -23,7 +18,7 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
   let proxy: RpcProxy
   /** Straight to Anvil: the test's own moves, never faulted. */
   let direct: PublicClient
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let watcher: ReturnType<typeof createDepositWatcher>
   let alice: { id: number }
 
@@ -35,7 +30,7 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
 
   /** Everything a reorg walk-back would change: deposits, holds, the cursor, block hashes. */
   async function chainBooks() {
-    const q = (sql: string) => db.pool.query(sql).then((r) => r.rows)
+    const q = (sql: string) => t.db.pool.query(sql).then((r) => r.rows)
     return {
       deposits: await q(
         'SELECT id::int, status, pending_transfer_id::text AS pending FROM deposits ORDER BY id',
@@ -53,23 +48,21 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
     fixture = await startChainFixture()
     ;({ anvil, setup, client: direct } = fixture)
     proxy = await startRpcProxy(anvil.url)
-    db = await createTestDatabase(target)
-    const settings = await fixture.configure(db.pool, CONFIRMATIONS)
+    const settings = await fixture.configure(t.db.pool, CONFIRMATIONS)
     watcher = createDepositWatcher({
-      pool: db.pool,
-      ledger: createLedgerService(db.pool),
+      pool: t.db.pool,
+      ledger: createLedgerService(t.db.pool),
       settings,
       // A short timeout so that a hanging node fails the call within the test.
       client: fixture.clientVia(proxy.url),
       chainId: anvil.chainId,
     })
-    alice = await insertTestUser(db.pool, { address: devAccount(3).address })
+    alice = await insertTestUser(t.db.pool, { address: devAccount(3).address })
   })
   // A failed assertion must not leave the fault on for the next test.
   afterEach(() => proxy?.heal())
   afterAll(async () => {
     await proxy?.close()
-    await db?.drop()
     await fixture?.stop()
   })
 
@@ -96,26 +89,26 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
     expect((await chainBooks()).alice).toEqual([
       { b: '100.000000000000000000', p: '0.000000000000000000' },
     ])
-    const credits = await db.pool.query(
+    const credits = await t.db.pool.query(
       `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
        WHERE e.user_id = $1 AND t.log_type = 12`,
       [alice.id],
     )
     expect(credits.rows[0].n).toBe(1)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('a failing receipt read leaves a recharge claim open; healed, the real answer settles it', async () => {
     // A real transfer, but to another address: not a recharge once the node is asked.
     const hash = await transfer(devAccount(9).address, '1')
-    await db.pool.query(
+    await t.db.pool.query(
       `INSERT INTO recharge_claims (user_id, chain_id, tx_hash, status, created_at)
        VALUES ($1, $2, $3, 'on_chain', now() - interval '2 days')`,
       [alice.id, anvil.chainId, hash.toLowerCase()],
     )
     const claim = async () =>
       (
-        await db.pool.query('SELECT status, failure FROM recharge_claims WHERE tx_hash = $1', [
+        await t.db.pool.query('SELECT status, failure FROM recharge_claims WHERE tx_hash = $1', [
           hash.toLowerCase(),
         ])
       ).rows[0]

@@ -23,11 +23,10 @@ import {
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { startRpcProxy } from '../../testing/rpc-proxy.ts'
 import {
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   insertTestUser,
-  type TestDatabase,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -61,7 +60,7 @@ describe('proof of liabilities on a local chain', () => {
   let setup: LocalChainSetup
   let settings: SettingsService
   let client: PublicClient
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let publisher: ReturnType<typeof createPorPublisher>
   let por: ReturnType<typeof createPorService>
 
@@ -89,10 +88,9 @@ describe('proof of liabilities on a local chain', () => {
   beforeAll(async () => {
     fixture = await startChainFixture()
     ;({ anvil, setup, client } = fixture)
-    db = await createTestDatabase(databaseTargets()[0]!)
-    settings = await fixture.configure(db.pool, CONFIRMATIONS, { por: true })
+    settings = await fixture.configure(t.db.pool, CONFIRMATIONS, { por: true })
     publisher = createPorPublisher({
-      pool: db.pool,
+      pool: t.db.pool,
       settings,
       chain: connectChain(anvil.url, anvil.chainId),
       publisher: devAccount(LOCAL_ROLES.deployer),
@@ -100,18 +98,17 @@ describe('proof of liabilities on a local chain', () => {
       buildTree: standInTree,
       sealKey: () => SEAL_KEY,
     })
-    por = createPorService({ pool: db.pool, settings, sealKey: () => SEAL_KEY })
-    const alice = await insertTestUser(db.pool, { address: devAccount(3).address })
-    await fundAccount(db.pool, alice.id, '1234.5')
+    por = createPorService({ pool: t.db.pool, settings, sealKey: () => SEAL_KEY })
+    const alice = await insertTestUser(t.db.pool, { address: devAccount(3).address })
+    await fundAccount(t.db.pool, alice.id, '1234.5')
   })
   afterAll(async () => {
-    await db?.drop()
     await fixture?.stop()
   })
 
   test('the first snapshot is published on the registry and read back from it', async () => {
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
-    const pending = (await repo.pendingSnapshot(db.pool))!
+    const pending = (await repo.pendingSnapshot(t.db.pool))!
     expect(pending).toMatchObject({ id: 1, status: 'pending', publishAttempts: 1 })
     const head = await client.getBlockNumber({ cacheTime: 0 })
     // B is at the depth when taken: the publish block came after.
@@ -127,7 +124,7 @@ describe('proof of liabilities on a local chain', () => {
     await mine(CONFIRMATIONS)
     expect(await publisher.tick()).toMatchObject({ published: 1, taken: 0 })
 
-    const row = (await repo.snapshotById(db.pool, 1))!
+    const row = (await repo.snapshotById(t.db.pool, 1))!
     expect(row.status).toBe('published')
     const anchored = await onRegistry(1)
     expect(anchored).toEqual({
@@ -169,7 +166,7 @@ describe('proof of liabilities on a local chain', () => {
     const proof = await por.myProof({ userName: devAccount(3).address })
     expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000', reserves: 2 })
     // The database alone holds only sealed proofs.
-    const stored = await db.pool.query<{ proof: Record<string, unknown> }>(
+    const stored = await t.db.pool.query<{ proof: Record<string, unknown> }>(
       'SELECT proof FROM por_proofs WHERE snapshot_id = 1',
     )
     expect(stored.rows.length).toBeGreaterThan(0)
@@ -177,9 +174,9 @@ describe('proof of liabilities on a local chain', () => {
   })
 
   test('a reorg that drops the publish transaction is noticed and the snapshot published again', async () => {
-    await repo.requestSnapshot(db.pool, 'test')
+    await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
-    const sent = (await repo.pendingSnapshot(db.pool))!
+    const sent = (await repo.pendingSnapshot(t.db.pool))!
     const dropped = sent.publishTxHash as Hex
     expect(await client.getTransactionReceipt({ hash: dropped })).toBeTruthy()
 
@@ -187,13 +184,13 @@ describe('proof of liabilities on a local chain', () => {
     await rpc('anvil_reorg', [1, []])
     await expect(client.getTransactionReceipt({ hash: dropped })).rejects.toThrow()
     expect(await publisher.tick()).toMatchObject({ republished: 1, published: 0 })
-    const again = (await repo.pendingSnapshot(db.pool))!
+    const again = (await repo.pendingSnapshot(t.db.pool))!
     expect(again.publishAttempts).toBe(2)
     expect((await onRegistry(sent.id)).root).toBe(sent.root)
 
     await mine(CONFIRMATIONS)
     expect(await publisher.tick()).toMatchObject({ published: 1 })
-    expect((await repo.snapshotById(db.pool, sent.id))!.status).toBe('published')
+    expect((await repo.snapshotById(t.db.pool, sent.id))!.status).toBe('published')
     expect((await onRegistry(sent.id)).root).toBe(sent.root)
     expect((await por.latest()).snapshotId).toBe(sent.id)
   })
@@ -201,15 +198,15 @@ describe('proof of liabilities on a local chain', () => {
   test('a snapshot whose block B leaves the chain is void, and the next one replaces it', async () => {
     // The last publish deeper than the reorg below: only this snapshot's blocks go.
     await mine(CONFIRMATIONS + 4)
-    await repo.requestSnapshot(db.pool, 'test')
+    await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
-    const voided = (await repo.pendingSnapshot(db.pool))!
+    const voided = (await repo.pendingSnapshot(t.db.pool))!
     // Deeper than the confirmations: block B itself is replaced.
     await rpc('anvil_reorg', [CONFIRMATIONS + 2, []])
     const report = await publisher.tick()
     expect(report).toMatchObject({ reorged: 1, taken: 1 })
     // The registry never held the void one: the next takes its id, at another block.
-    const next = (await repo.pendingSnapshot(db.pool))!
+    const next = (await repo.pendingSnapshot(t.db.pool))!
     expect(next.id).toBe(voided.id)
     expect(next.blockHash).not.toBe(voided.blockHash)
     await mine(CONFIRMATIONS)
@@ -218,12 +215,12 @@ describe('proof of liabilities on a local chain', () => {
   })
 
   test('proofs past the retention days are dropped, the snapshots stay', async () => {
-    await db.pool.query(
+    await t.db.pool.query(
       `UPDATE por_snapshots SET taken_at = now() - interval '31 days' WHERE id = 1`,
     )
     expect((await publisher.tick()).proofsDropped).toBeGreaterThan(0)
-    expect(await repo.proofOf(db.pool, 1, devAccount(3).address.toLowerCase())).toBeNull()
-    expect(await repo.snapshotById(db.pool, 1)).toMatchObject({ status: 'published' })
+    expect(await repo.proofOf(t.db.pool, 1, devAccount(3).address.toLowerCase())).toBeNull()
+    expect(await repo.snapshotById(t.db.pool, 1)).toMatchObject({ status: 'published' })
   })
 
   /** The registry's `publish`, sent directly by dev account `index` (the owner is the deployer). */
@@ -303,9 +300,9 @@ describe('proof of liabilities on a local chain', () => {
       root: `0x${'22'.repeat(32)}`,
     })
     await mine(1)
-    await repo.requestSnapshot(db.pool, 'test')
+    await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
-    const next = (await repo.pendingSnapshot(db.pool))!
+    const next = (await repo.pendingSnapshot(t.db.pool))!
     expect(BigInt(next.id)).toBe(ahead + 1n)
     await mine(CONFIRMATIONS)
     expect(await publisher.tick()).toMatchObject({ published: 1 })
@@ -313,14 +310,14 @@ describe('proof of liabilities on a local chain', () => {
   })
 
   test('reserves below what users are owed raise the alarm; covered again, it is resolved', async () => {
-    const whale = await insertTestUser(db.pool)
-    await fundAccount(db.pool, whale.id, '200000')
-    await repo.requestSnapshot(db.pool, 'test')
+    const whale = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, whale.id, '200000')
+    await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
-    const short = (await openAlarms(db.pool)).filter((a) => a.kind === 'por_shortfall')
+    const short = (await openAlarms(t.db.pool)).filter((a) => a.kind === 'por_shortfall')
     expect(short).toHaveLength(1)
     expect(short[0]!.detail).toMatchObject({
-      snapshotId: (await repo.pendingSnapshot(db.pool))!.id,
+      snapshotId: (await repo.pendingSnapshot(t.db.pool))!.id,
     })
     await mine(CONFIRMATIONS)
     await publisher.tick()
@@ -339,15 +336,15 @@ describe('proof of liabilities on a local chain', () => {
     })
     await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 50 })
     await mine(CONFIRMATIONS)
-    await repo.requestSnapshot(db.pool, 'test')
+    await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
-    expect((await openAlarms(db.pool)).filter((a) => a.kind === 'por_shortfall')).toHaveLength(0)
+    expect((await openAlarms(t.db.pool)).filter((a) => a.kind === 'por_shortfall')).toHaveLength(0)
   })
   test('a chain read that fails is retried, never taken for a reorg or a dropped transaction', async () => {
     const proxy = await startRpcProxy(anvil.url)
     try {
       const flaky = createPorPublisher({
-        pool: db.pool,
+        pool: t.db.pool,
         settings,
         chain: connectChain(proxy.url, anvil.chainId),
         publisher: devAccount(LOCAL_ROLES.deployer),
@@ -358,11 +355,11 @@ describe('proof of liabilities on a local chain', () => {
       // Whatever the tests before left pending is published first.
       await mine(CONFIRMATIONS)
       await publisher.tick()
-      expect(await repo.pendingSnapshot(db.pool)).toBeNull()
+      expect(await repo.pendingSnapshot(t.db.pool)).toBeNull()
       await mine(1)
-      await repo.requestSnapshot(db.pool, 'test')
+      await repo.requestSnapshot(t.db.pool, 'test')
       expect(await flaky.tick()).toMatchObject({ taken: 1 })
-      const pending = (await repo.pendingSnapshot(db.pool))!
+      const pending = (await repo.pendingSnapshot(t.db.pool))!
       const reads = [
         'eth_getBlockByNumber',
         'eth_getTransactionReceipt',
@@ -376,7 +373,7 @@ describe('proof of liabilities on a local chain', () => {
       ] as const) {
         for (const method of failing) proxy.fail(method, fault)
         await flaky.tick().catch(() => null)
-        expect(await repo.snapshotById(db.pool, pending.id)).toMatchObject({
+        expect(await repo.snapshotById(t.db.pool, pending.id)).toMatchObject({
           status: 'pending',
           publishTxHash: pending.publishTxHash,
           publishAttempts: pending.publishAttempts,

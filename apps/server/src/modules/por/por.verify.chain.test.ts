@@ -7,11 +7,10 @@ import { connectChain } from '../../chain/chain.service.ts'
 import { LOCAL_ROLES, devAccount } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import {
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   insertTestUser,
-  type TestDatabase,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import { createPorPublisher } from './por.publisher.ts'
 import { createPorService } from './por.service.ts'
@@ -23,7 +22,7 @@ describe('a published snapshot verifies against the chain alone', () => {
   let fixture: ChainFixture
   let anvil: LocalChain
   let client: PublicClient
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let publisher: ReturnType<typeof createPorPublisher>
   let por: ReturnType<typeof createPorService>
   const users: { id: number; userName: string }[] = []
@@ -32,10 +31,9 @@ describe('a published snapshot verifies against the chain alone', () => {
     fixture = await startChainFixture()
     ;({ anvil, client } = fixture)
     const { setup } = fixture
-    db = await createTestDatabase(databaseTargets()[0]!)
-    const settings = await fixture.configure(db.pool, CONFIRMATIONS, { por: true })
+    const settings = await fixture.configure(t.db.pool, CONFIRMATIONS, { por: true })
     publisher = createPorPublisher({
-      pool: db.pool,
+      pool: t.db.pool,
       settings,
       chain: connectChain(anvil.url, anvil.chainId),
       publisher: devAccount(LOCAL_ROLES.deployer),
@@ -43,20 +41,19 @@ describe('a published snapshot verifies against the chain alone', () => {
       buildTree: buildTreeInWorker,
       sealKey: () => SEAL_KEY,
     })
-    por = createPorService({ pool: db.pool, settings, sealKey: () => SEAL_KEY })
+    por = createPorService({ pool: t.db.pool, settings, sealKey: () => SEAL_KEY })
     for (const [i, usdt, hope] of [
       [3, '1500.25', '0'],
       [4, '0', '12.000000000000000001'],
       [5, '99', '7'],
     ] as const) {
-      const u = await insertTestUser(db.pool, { address: devAccount(i).address })
-      if (usdt !== '0') await fundAccount(db.pool, u.id, usdt)
-      if (hope !== '0') await fundAccount(db.pool, u.id, hope, 'community')
+      const u = await insertTestUser(t.db.pool, { address: devAccount(i).address })
+      if (usdt !== '0') await fundAccount(t.db.pool, u.id, usdt)
+      if (hope !== '0') await fundAccount(t.db.pool, u.id, hope, 'community')
       users.push(u)
     }
   })
   afterAll(async () => {
-    await db?.drop()
     await fixture?.stop()
   })
 
@@ -86,7 +83,7 @@ describe('a published snapshot verifies against the chain alone', () => {
       expect(parseUnits(statement.hopeAccounts, 18)).toBe(BigInt(parsed.proof.balance.hope))
     }
     // A move after the cut is not in that moment's statement.
-    await fundAccount(db.pool, users[0]!.id, '5')
+    await fundAccount(t.db.pool, users[0]!.id, '5')
     const after = (await por.myStatement(users[0]!))!
     expect(after.usdt).toBe('1500.25')
   })

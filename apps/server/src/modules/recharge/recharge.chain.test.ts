@@ -16,10 +16,9 @@ import {
   DEMO_ROOT,
   buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   registerUser,
-  type TestDatabase,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import { createDepositWatcher, type DepositWatcher } from '../deposit/deposit.watcher.ts'
 
@@ -31,7 +30,7 @@ describe.each(databaseTargets())('recharge claims on a local chain and $name', (
   let anvil: LocalChain
   let setup: LocalChainSetup
   let chain: ChainConnection
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let app: FastifyInstance
   let watcher: DepositWatcher
 
@@ -72,7 +71,7 @@ describe.each(databaseTargets())('recharge claims on a local chain and $name', (
     ).body.data.list
   const claimRows = async (txHash: string) =>
     (
-      await db.pool.query<{ userId: number; status: string; failure: string | null; at: Date }>(
+      await t.db.pool.query<{ userId: number; status: string; failure: string | null; at: Date }>(
         `SELECT user_id::int AS "userId", status, failure, created_at AS at
          FROM recharge_claims WHERE tx_hash = $1 ORDER BY id`,
         [txHash],
@@ -80,7 +79,7 @@ describe.each(databaseTargets())('recharge claims on a local chain and $name', (
     ).rows
   const rechargeCredits = async (userId: number) =>
     (
-      await db.pool.query<{ n: number; sum: string }>(
+      await t.db.pool.query<{ n: number; sum: string }>(
         `SELECT count(*)::int AS n, coalesce(sum(e.amount), 0)::text AS sum
          FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
          WHERE e.user_id = $1 AND t.log_type = 12`,
@@ -92,14 +91,13 @@ describe.each(databaseTargets())('recharge claims on a local chain and $name', (
     anvil = await startAnvil()
     setup = await prepareLocalChain(anvil.url, undefined)
     chain = connectChain(anvil.url, anvil.chainId)
-    db = await createTestDatabase(target)
-    app = await buildTestApp(db, { chain })
+    app = await buildTestApp(t.db, { chain })
     const settings = app.services.settings
     await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
     await settings.set('chainDepositAddress', setup.depositAddress, 'test')
     await settings.set('chainConfirmations', CONFIRMATIONS, 'test')
     watcher = createDepositWatcher({
-      pool: db.pool,
+      pool: t.db.pool,
       ledger: app.services.ledger,
       settings,
       client: chain.client,
@@ -108,7 +106,6 @@ describe.each(databaseTargets())('recharge claims on a local chain and $name', (
   })
   afterAll(async () => {
     await app?.close()
-    await db?.drop()
     await anvil?.stop()
   })
 

@@ -22,16 +22,15 @@ import {
   DEMO_ROOT,
   buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   newWallet,
-  type TestDatabase,
+  useTestDatabase,
 } from '../../testing/index.ts'
 
 describe('smart-contract wallets sign in', () => {
   let fixture: ChainFixture
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let app: FastifyInstance
   let factory: Address
   let n = 0
@@ -46,8 +45,9 @@ describe('smart-contract wallets sign in', () => {
 
   beforeAll(async () => {
     fixture = await startChainFixture()
-    db = await createTestDatabase(databaseTargets()[0]!)
-    app = await buildTestApp(db, { chain: connectChain(fixture.anvil.url, fixture.anvil.chainId) })
+    app = await buildTestApp(t.db, {
+      chain: connectChain(fixture.anvil.url, fixture.anvil.chainId),
+    })
     const hash = await deployer().deployContract({
       abi: factoryJson.abi,
       bytecode: factoryJson.bytecode as Hex,
@@ -56,7 +56,6 @@ describe('smart-contract wallets sign in', () => {
   })
   afterAll(async () => {
     await app?.close()
-    await db?.drop()
     await fixture?.stop()
   })
 
@@ -96,7 +95,7 @@ describe('smart-contract wallets sign in', () => {
    * the server's answer.
    */
   async function withdrawSigned(user: LoginResult, sign: (hash: Hex) => Promise<Hex>) {
-    await fundAccount(db.pool, user.id, '100')
+    await fundAccount(t.db.pool, user.id, '100')
     const params = {
       amount: '20',
       address: newWallet().address,

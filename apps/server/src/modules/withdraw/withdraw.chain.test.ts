@@ -18,11 +18,10 @@ import {
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { payoutServices } from '../../testing/payouts.ts'
 import {
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   insertTestUser,
-  type TestDatabase,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
@@ -34,12 +33,12 @@ describe('withdrawal payouts on a local chain', () => {
   let anvil: LocalChain
   let setup: LocalChainSetup
   let client: PublicClient
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let n = 0
   const key = () => `payout-${++n}-${Date.now()}`
 
   const services = () => {
-    const { withdrawals, notices, sender } = payoutServices(db.pool, anvil.chainId)
+    const { withdrawals, notices, sender } = payoutServices(t.db.pool, anvil.chainId)
     return {
       withdrawals,
       sender: (afterRecord?: (id: number) => void) =>
@@ -56,11 +55,11 @@ describe('withdrawal payouts on a local chain', () => {
   let fixture: ChainFixture
   const mine = (blocks: number) => fixture.mine(blocks)
   const statusOf = async (id: number) =>
-    (await db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [id])).rows[0]
+    (await t.db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [id])).rows[0]
       .status as number
   const usdtOf = async (userId: number) =>
     (
-      await db.pool.query(
+      await t.db.pool.query(
         `SELECT balance::text AS b, debits_pending::text AS p FROM ledger_accounts WHERE user_id = $1 AND kind = 'usdt'`,
         [userId],
       )
@@ -79,24 +78,23 @@ describe('withdrawal payouts on a local chain', () => {
     fixture = await startChainFixture()
     ;({ anvil, setup } = fixture)
     client = connectChain(anvil.url, anvil.chainId).client
-    db = await createTestDatabase(databaseTargets()[0]!)
-    await fixture.configure(db.pool, CONFIRMATIONS)
+    await fixture.configure(t.db.pool, CONFIRMATIONS)
   })
   afterAll(async () => {
-    await db?.drop()
     await fixture?.stop()
   })
 
   test('an approved withdrawal is paid once, confirmed, then completed at the depth', async () => {
     const { withdrawals, sender } = services()
-    const user = await insertTestUser(db.pool)
-    await fundAccount(db.pool, user.id, '100')
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '100')
     const w = await withdrawals.request(user, { amount: '20', idempotencyKey: key() })
-    await db.pool.query(
+    await t.db.pool.query(
       `INSERT INTO operators (username, password_hash, role) VALUES ('payout-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
     )
-    const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))
-      .rows[0].id as number
+    const op = (
+      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
+    ).rows[0].id as number
     await withdrawals.review(op, { id: w.id, decision: 'approve' })
 
     const before = await onChain(user.userName)
@@ -107,7 +105,7 @@ describe('withdrawal payouts on a local chain', () => {
     expect(await tickUntil(w.id, 2)).toBe(2)
     expect(await usdtOf(user.id)).toEqual({ b: '79.000000000000000000', p: '0.000000000000000000' })
     // The user's bell says it was paid, with the payout's hash.
-    const paid = await db.pool.query(
+    const paid = await t.db.pool.query(
       `SELECT detail FROM security_notices WHERE user_id = $1 AND kind = 'withdrawal_paid'`,
       [user.id],
     )
@@ -124,11 +122,12 @@ describe('withdrawal payouts on a local chain', () => {
 
   test('a sender killed between recording and broadcasting sends exactly once after restart', async () => {
     const { withdrawals, sender } = services()
-    const user = await insertTestUser(db.pool)
-    await fundAccount(db.pool, user.id, '50')
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '50')
     const w = await withdrawals.request(user, { amount: '15', idempotencyKey: key() })
-    const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))
-      .rows[0].id as number
+    const op = (
+      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
+    ).rows[0].id as number
     await withdrawals.review(op, { id: w.id, decision: 'approve' })
     const before = await onChain(user.userName)
     const nonceBefore = await client.getTransactionCount({
@@ -140,8 +139,9 @@ describe('withdrawal payouts on a local chain', () => {
         throw new Error('killed')
       }).tick(),
     ).rejects.toThrow('killed')
-    const recorded = (await db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id]))
-      .rows[0].tx_hash as string
+    const recorded = (
+      await t.db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id])
+    ).rows[0].tx_hash as string
     expect(recorded).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await onChain(user.userName)).toBe(before)
 
@@ -157,16 +157,17 @@ describe('withdrawal payouts on a local chain', () => {
 
   test('a payout that reverts is failed and refunded once', async () => {
     const { withdrawals, sender } = services()
-    const user = await insertTestUser(db.pool)
+    const user = await insertTestUser(t.db.pool)
     // More than the hot wallet holds: the token's transfer reverts. That is above the default
     // withdrawal limits too, which are raised for it.
-    const settings = createSettingsService(db.pool)
+    const settings = createSettingsService(t.db.pool)
     await settings.set('withdrawDailyLimitUsdt', '1000000', 'test')
     await settings.set('withdrawMonthlyLimitUsdt', '1000000', 'test')
-    await fundAccount(db.pool, user.id, '500000')
+    await fundAccount(t.db.pool, user.id, '500000')
     const w = await withdrawals.request(user, { amount: '400000', idempotencyKey: key() })
-    const op = (await db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`))
-      .rows[0].id as number
+    const op = (
+      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
+    ).rows[0].id as number
     await withdrawals.review(op, { id: w.id, decision: 'approve' })
     expect(await tickUntil(w.id, 4)).toBe(4)
     expect(await usdtOf(user.id)).toEqual({
@@ -181,10 +182,10 @@ describe('withdrawal payouts on a local chain', () => {
   })
 
   test('the ledger verifies clean and the chain reconciles with the books', async () => {
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
     const report = await reconcileChain({
-      pool: db.pool,
-      settings: createSettingsService(db.pool),
+      pool: t.db.pool,
+      settings: createSettingsService(t.db.pool),
       client,
       chainId: anvil.chainId,
       hotWallet: devAccount(LOCAL_ROLES.hotWallet).address,
@@ -213,12 +214,12 @@ describe('withdrawal payouts on a local chain', () => {
     })
     await client.waitForTransactionReceipt({ hash: stray })
     // A payout that the withdrawal records claim but the chain never saw.
-    await db.pool.query(
+    await t.db.pool.query(
       `UPDATE withdrawals SET tx_hash = '0x' || repeat('ab', 32) WHERE id = (SELECT min(id) FROM withdrawals WHERE status = 2)`,
     )
     const report = await reconcileChain({
-      pool: db.pool,
-      settings: createSettingsService(db.pool),
+      pool: t.db.pool,
+      settings: createSettingsService(t.db.pool),
       client,
       chainId: anvil.chainId,
       hotWallet: hot.address,

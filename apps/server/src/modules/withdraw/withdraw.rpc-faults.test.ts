@@ -18,11 +18,10 @@ import {
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { payoutServices } from '../../testing/payouts.ts'
 import {
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   insertTestUser,
-  type TestDatabase,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import { startRpcProxy, type RpcFault, type RpcProxy } from '../../testing/rpc-proxy.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
@@ -39,14 +38,14 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
   let proxy: RpcProxy
   /** Straight to Anvil: the test's own moves, never faulted. */
   let direct: PublicClient
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let operatorId: number
   const errors: { extra: object; msg: string }[] = []
   let n = 0
 
   const log: SenderLog = { warn: () => {}, error: (extra, msg) => errors.push({ extra, msg }) }
   const services = () => {
-    const { withdrawals, sender } = payoutServices(db.pool, anvil.chainId)
+    const { withdrawals, sender } = payoutServices(t.db.pool, anvil.chainId)
     return {
       withdrawals,
       // A short timeout so that a hanging node fails the call within the test.
@@ -57,7 +56,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
   const mine = (blocks: number) => fixture.mine(blocks)
   const row = async (id: number) =>
     (
-      await db.pool.query(
+      await t.db.pool.query(
         'SELECT status, tx_hash AS "txHash", raw_tx AS "rawTx", tx_block::text AS "txBlock" FROM withdrawals WHERE id = $1',
         [id],
       )
@@ -73,8 +72,8 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
   /** An approved withdrawal of `amount` USDT to a fresh address. */
   async function approved(amount: string) {
     const { withdrawals } = services()
-    const user = await insertTestUser(db.pool)
-    await fundAccount(db.pool, user.id, '100')
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '100')
     const w = await withdrawals.request(user, {
       amount,
       idempotencyKey: `rpc-fault-${++n}-${Date.now()}`,
@@ -96,10 +95,9 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
     fixture = await startChainFixture()
     ;({ anvil, setup, client: direct } = fixture)
     proxy = await startRpcProxy(anvil.url)
-    db = await createTestDatabase(target)
-    await fixture.configure(db.pool, CONFIRMATIONS)
+    await fixture.configure(t.db.pool, CONFIRMATIONS)
     operatorId = (
-      await db.pool.query(
+      await t.db.pool.query(
         `INSERT INTO operators (username, password_hash, role) VALUES ('rpc-fin', 'x', 'finance') RETURNING id::int`,
       )
     ).rows[0].id as number
@@ -108,7 +106,6 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
   afterEach(() => proxy?.heal())
   afterAll(async () => {
     await proxy?.close()
-    await db?.drop()
     await fixture?.stop()
   })
 
@@ -147,7 +144,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
     expect(await tickUntil(w.id, 2)).toBe(2)
     expect(await paidTo(w.to)).toBe(20_000_000n)
     expect(await direct.getTransactionCount({ address: hot.address })).toBe(nonceBefore + 1)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('a payout whose nonce another transaction of the hot wallet used raises an operator alarm', async () => {
@@ -174,7 +171,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
     const report = await services().sender.tick()
     expect(report).toMatchObject({ broadcast: 0, confirmed: 0 })
     expect(await row(w.id)).toMatchObject({ status: 1, txHash: recorded.txHash })
-    const alarms = await openAlarms(db.pool)
+    const alarms = await openAlarms(t.db.pool)
     expect(alarms).toEqual([
       {
         id: expect.any(Number),
@@ -199,7 +196,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
     await services().sender.tick()
     expect(await tickUntil(next.id, 5)).toBe(5)
     expect(await paidTo(next.to)).toBe(10_000_000n)
-    expect(await openAlarms(db.pool)).toEqual(alarms)
+    expect(await openAlarms(t.db.pool)).toEqual(alarms)
     expect(errors).toHaveLength(1)
     expect(await row(w.id)).toMatchObject({ status: 1 })
     expect(await paidTo(w.to)).toBe(0n)

@@ -3,26 +3,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { loggerOptions } from '../app.ts'
 import { AppError } from './app-error.ts'
-import {
-  buildTestApp,
-  createTestDatabase,
-  databaseTargets,
-  type TestDatabase,
-} from '../testing/index.ts'
+import { buildTestApp, databaseTargets, useTestDatabase } from '../testing/index.ts'
 
 describe('request ids', () => {
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let app: FastifyInstance
   const lines: Record<string, unknown>[] = []
   beforeAll(async () => {
-    db = await createTestDatabase(databaseTargets()[0]!)
     const stream = new Writable({
       write(chunk, _enc, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
         done()
       },
     })
-    app = await buildTestApp(db, {
+    app = await buildTestApp(t.db, {
       logger: { ...loggerOptions({ logLevel: 'info', logFormat: 'json' }), stream },
     })
     // A service that logs through the app's logger after an await, then fails.
@@ -37,7 +31,6 @@ describe('request ids', () => {
   })
   afterAll(async () => {
     await app?.close()
-    await db?.drop()
   })
 
   test('a failure answers its request id, and every line the request caused carries it', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../testing/index.ts'
+import { databaseTargets, useTestDatabase } from '../testing/index.ts'
 
 function makeDist(title: string): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-dist-'))
@@ -18,21 +18,19 @@ function makeDist(title: string): string {
 describe('serving the operator console', () => {
   let webDist: string
   let adminDist: string
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let app: FastifyInstance
   beforeAll(async () => {
     webDist = makeDist('web')
     adminDist = makeDist('console')
-    db = await createTestDatabase(databaseTargets()[0]!)
     app = await buildApp({
       config: { ...loadConfig({}), webDist, adminDist },
-      database: db,
+      database: t.db,
       logger: false,
     })
   })
   afterAll(async () => {
     await app?.close()
-    await db?.drop()
     fs.rmSync(webDist, { recursive: true, force: true })
     fs.rmSync(adminDist, { recursive: true, force: true })
   })

@@ -2,18 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { REPO_ROOT } from '../paths.ts'
-import {
-  buildTestApp,
-  call,
-  createTestDatabase,
-  databaseTargets,
-  fundAccount,
-  registerUser,
-  type TestDatabase,
-} from '../testing/index.ts'
+import { call, databaseTargets, fundAccount, registerUser, useTestApp } from '../testing/index.ts'
 
 const hasPromtool = spawnSync('promtool', ['--version']).status === 0
 
@@ -24,24 +15,15 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe('metrics', () => {
-  let db: TestDatabase
-  let app: FastifyInstance
-  beforeAll(async () => {
-    db = await createTestDatabase(databaseTargets()[0]!)
-    app = await buildTestApp(db, { env: { METRICS_TOKEN: 'scrape-token-0123456789' } })
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
+  const t = useTestApp(databaseTargets()[0]!, { env: { METRICS_TOKEN: 'scrape-token-0123456789' } })
 
   const scrape = (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress })
+    t.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress })
 
   test('from loopback: requests by route, the pool, the books, the event loop and sign-in failures', async () => {
-    await fundAccount(db.pool, (await registerUser(app)).id, '5')
-    await call(app, 'main/getETLDPrice')
-    await call(app, 'user/logining', {
+    await fundAccount(t.db.pool, (await registerUser(t.app)).id, '5')
+    await call(t.app, 'main/getETLDPrice')
+    await call(t.app, 'user/logining', {
       username: `0x${'1'.repeat(40)}`,
       message: `HOPE Login${Date.now()}`,
       signature: `0x${'2'.repeat(130)}`,

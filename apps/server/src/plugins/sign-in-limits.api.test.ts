@@ -1,42 +1,29 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createPostgresLimitStore } from '../lib/limit-store.ts'
 import { hotp, totpStep } from '../modules/totp/totp.rules.ts'
 import {
   DEMO_ROOT,
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   newWallet,
   signLogin,
-  type TestDatabase,
+  useTestApp,
 } from '../testing/index.ts'
 
 describe.each(databaseTargets())('sign-in limits on $name', (target) => {
-  let db: TestDatabase
-  let app: FastifyInstance
   let clock = Date.now()
+  // The external database's run counts in PostgreSQL, as several processes would.
+  const t = useTestApp(target, (db) => ({
+    now: () => clock,
+    ...(target.name === 'TEST_DATABASE_URL' ? { limits: createPostgresLimitStore(db.pool) } : {}),
+  }))
   let ipCounter = 0
   const freshIp = () => `10.90.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
-
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    // The external database's run counts in PostgreSQL, as several processes would.
-    app = await buildTestApp(db, {
-      now: () => clock,
-      ...(target.name === 'TEST_DATABASE_URL' ? { limits: createPostgresLimitStore(db.pool) } : {}),
-    })
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
 
   async function registered() {
     const wallet = newWallet()
     const res = await call(
-      app,
+      t.app,
       'user/register',
       { ...(await signLogin(wallet, clock)), invitationCode: DEMO_ROOT.referralCode },
       { ip: freshIp() },
@@ -56,7 +43,7 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
     const answers: { status: number; reason?: string; retryAfter?: unknown }[] = []
     // Eleven from eleven addresses, then five more from one: past the address's limit of ten.
     for (let i = 0; i < 16; i++) {
-      const res = await call(app, 'user/logining', await forged(owner.address), {
+      const res = await call(t.app, 'user/logining', await forged(owner.address), {
         ip: i < 11 ? freshIp() : '10.91.0.1',
       })
       answers.push({
@@ -72,9 +59,11 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
     expect(retry).toBeLessThanOrEqual(60)
 
     // The owner, from any IP, at once: the address's count holds failures only.
-    const mine = await call(app, 'user/logining', await signLogin(owner, clock), { ip: freshIp() })
+    const mine = await call(t.app, 'user/logining', await signLogin(owner, clock), {
+      ip: freshIp(),
+    })
     expect(mine.status).toBe(200)
-    const again = await call(app, 'user/logining', await signLogin(owner, clock), {
+    const again = await call(t.app, 'user/logining', await signLogin(owner, clock), {
       ip: '10.91.0.1',
     })
     expect(again.status).toBe(200)
@@ -84,16 +73,16 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
     const owner = await registered()
     const ip = freshIp()
     for (let i = 0; i < 10; i++)
-      await call(app, 'user/logining', await forged(owner.address), { ip })
-    const first = await call(app, 'user/logining', await forged(owner.address), { ip })
+      await call(t.app, 'user/logining', await forged(owner.address), { ip })
+    const first = await call(t.app, 'user/logining', await forged(owner.address), { ip })
     expect(first.body.reason).toBe('rate_limited')
     const before = Number(first.headers['retry-after'])
     clock += 20_000
-    const later = await call(app, 'user/logining', await forged(owner.address), { ip })
+    const later = await call(t.app, 'user/logining', await forged(owner.address), { ip })
     expect(later.body.reason).toBe('rate_limited')
     expect(Number(later.headers['retry-after'])).toBe(before - 20)
     clock += before * 1000
-    const anew = await call(app, 'user/logining', await forged(owner.address), { ip })
+    const anew = await call(t.app, 'user/logining', await forged(owner.address), { ip })
     expect(anew.body.reason).toBe('signature_invalid')
   })
 
@@ -102,13 +91,13 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
     const ip = freshIp()
     let limited = null
     for (let i = 0; i < 61 && !limited; i++) {
-      const res = await call(app, 'user/logining', await signLogin(owner, clock), { ip })
+      const res = await call(t.app, 'user/logining', await signLogin(owner, clock), { ip })
       if (res.status === 429) limited = res
     }
     expect(limited?.body.reason).toBe('rate_limited')
     // Another IP is not affected.
     expect(
-      (await call(app, 'user/logining', await signLogin(owner, clock), { ip: freshIp() })).status,
+      (await call(t.app, 'user/logining', await signLogin(owner, clock), { ip: freshIp() })).status,
     ).toBe(200)
     clock += 61_000
   })
@@ -116,8 +105,8 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
   test('address look-ups are limited per IP a minute; another IP and the next minute answer', async () => {
     const ip = freshIp()
     const lookup = (from: string) =>
-      call(app, 'user/getUserInfoByName', { userName: DEMO_ROOT.userName }, { ip: from })
-    const limit = (await app.services.settings.get()).lookupRateLimitPerIp
+      call(t.app, 'user/getUserInfoByName', { userName: DEMO_ROOT.userName }, { ip: from })
+    const limit = (await t.app.services.settings.get()).lookupRateLimitPerIp
     for (let i = 0; i < limit; i++) expect((await lookup(ip)).body.code).toBe(200)
     const refused = await lookup(ip)
     expect(refused.body).toMatchObject({ code: 429, reason: 'rate_limited' })
@@ -131,11 +120,11 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
     const code = (secret: Buffer, offset = 0) => hotp(secret, totpStep(Date.now()) + BigInt(offset))
 
     test("an attacker's burst slows the attacker with a growing wait; the right password and code from another IP sign in", async () => {
-      const op = await app.services.operators.create('limit-owner', 'owner-password-1', 'finance')
+      const op = await t.app.services.operators.create('limit-owner', 'owner-password-1', 'finance')
       const attacker = freshIp()
       const guess = () =>
         call(
-          app,
+          t.app,
           'admin/login',
           { username: 'limit-owner', password: 'guess', code: '000000' },
           { ip: attacker },
@@ -154,7 +143,7 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
       expect(waits).toEqual([1, 2, 4, 8])
 
       const owner = await call(
-        app,
+        t.app,
         'admin/login',
         { username: 'limit-owner', password: 'owner-password-1', code: code(op.totpSecret) },
         { ip: freshIp() },
@@ -163,10 +152,10 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
     })
 
     test("failures from 20 other IPs never slow the operator's own typo from a new IP", async () => {
-      const op = await app.services.operators.create('limit-spread', 'spread-password-1', 'admin')
+      const op = await t.app.services.operators.create('limit-spread', 'spread-password-1', 'admin')
       const login = (password: string, ip: string, offset = 0) =>
         call(
-          app,
+          t.app,
           'admin/login',
           { username: 'limit-spread', password, code: code(op.totpSecret, offset) },
           { ip },

@@ -3,12 +3,7 @@ import { encodeFunctionData, parseTransaction, recoverTransactionAddress, type A
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devKey, LOCAL_ROLES } from '../chain/local-chain.ts'
 import { createSettingsService } from '../modules/settings/settings.service.ts'
-import {
-  createTestDatabase,
-  databaseTargets,
-  insertTestUser,
-  type TestDatabase,
-} from '../testing/index.ts'
+import { databaseTargets, insertTestUser, useTestDatabase } from '../testing/index.ts'
 import { localKeyPort } from './sign-port.ts'
 import { createRemoteSigner, createSignerServer } from './signer.channel.ts'
 import { TOKEN_TRANSFER_ABI } from './signer.rules.ts'
@@ -18,23 +13,20 @@ import { createSigner, SignerRefusal, type UnsignedTx } from './signer.service.t
 // approved, unpaid withdrawal to its recorded address and amount, inside its own caps. A
 // caller (a compromised web worker) can ask; it cannot decide.
 describe('the signer', () => {
-  let db: TestDatabase
+  const t = useTestDatabase(databaseTargets()[0]!)
   let userId: number
   let n = 0
   const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3' as Address
   const hot = localKeyPort(devKey(LOCAL_ROLES.hotWallet))
 
   beforeAll(async () => {
-    db = await createTestDatabase(databaseTargets()[0]!)
-    await createSettingsService(db.pool).set('chainTokenAddress', TOKEN, 'test')
-    userId = (await insertTestUser(db.pool)).id
+    await createSettingsService(t.db.pool).set('chainTokenAddress', TOKEN, 'test')
+    userId = (await insertTestUser(t.db.pool)).id
   })
-  afterAll(async () => {
-    await db?.drop()
-  })
+  afterAll(async () => {})
 
   async function withdrawal(status: number, amount: string, to: string) {
-    const res = await db.pool.query<{ id: number }>(
+    const res = await t.db.pool.query<{ id: number }>(
       `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id)
        VALUES ($1, 31337, $2, $3, 0, $4, $5, 1) RETURNING id::int`,
       [userId, to.toLowerCase(), amount, status, `signer-${++n}`],
@@ -64,7 +56,7 @@ describe('the signer', () => {
 
   test('signs an approved payout as recorded, logs it; refuses anything else', async () => {
     const signer = createSigner({
-      pool: db.pool,
+      pool: t.db.pool,
       hotWallet: hot,
       caps: { hourUsdt: '100', dayUsdt: '1000' },
     })
@@ -91,7 +83,7 @@ describe('the signer', () => {
       hot.address,
     )
     expect(parseTransaction(raw).to?.toLowerCase()).toBe(TOKEN)
-    const logged = await db.pool.query(
+    const logged = await t.db.pool.query(
       'SELECT withdrawal_id::int AS id, trim_scale(amount)::text AS amount FROM signer_log',
     )
     expect(logged.rows).toEqual([{ id: approved, amount: '20' }])
@@ -99,7 +91,7 @@ describe('the signer', () => {
 
   test('the hourly cap: distinct withdrawals count once, a re-sign of the same one does not', async () => {
     const signer = createSigner({
-      pool: db.pool,
+      pool: t.db.pool,
       hotWallet: hot,
       caps: { hourUsdt: '100', dayUsdt: '1000' },
     })
@@ -114,7 +106,7 @@ describe('the signer', () => {
   })
 
   test('over its channel: the token is required, refusals come back as refusals', async () => {
-    const signer = createSigner({ pool: db.pool, hotWallet: hot })
+    const signer = createSigner({ pool: t.db.pool, hotWallet: hot })
     const server = createSignerServer(signer, 'a'.repeat(64))
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     try {

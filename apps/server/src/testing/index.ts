@@ -137,17 +137,17 @@ export function useTestDatabase(target: DatabaseTarget): { db: TestDatabase } {
 
 /**
  * A test app on a fresh database of the target's for the tests of the describe block this is
- * called in: built before them (with `opts`, or what `opts()` gives then), closed and its
+ * called in: built before them (with `opts`, or what `opts(db)` gives then), closed and its
  * database dropped after them. `db` and `app` are there for the hooks registered after this call.
  */
 export function useTestApp(
   target: DatabaseTarget,
-  opts: TestAppOptions | (() => TestAppOptions) = {},
+  opts: TestAppOptions | ((db: TestDatabase) => TestAppOptions) = {},
 ): { db: TestDatabase; app: FastifyInstance } {
   const t = {} as { db: TestDatabase; app: FastifyInstance }
   beforeAll(async () => {
     t.db = await createTestDatabase(target)
-    t.app = await buildTestApp(t.db, typeof opts === 'function' ? opts() : opts)
+    t.app = await buildTestApp(t.db, typeof opts === 'function' ? opts(t.db) : opts)
   })
   afterAll(async () => {
     await t.app?.close()

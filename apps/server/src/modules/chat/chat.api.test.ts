@@ -22,11 +22,10 @@ import { openDatabase, type Database } from '../../db/pool.ts'
 import {
   buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   registerUser,
   signLogin,
-  type TestDatabase,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import { tokenHash } from '../user/user.rules.ts'
 import { CHAT_LISTENER_NAME } from './chat.hub.ts'
@@ -146,7 +145,7 @@ const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
   ])
 
 describe.each(databaseTargets())('chat API on $name', (target) => {
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   // Two server processes on one database: each its own app, pool and listening connection.
   let dbB: Database
   let appA: FastifyInstance
@@ -163,23 +162,21 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase(target)
-    dbB = openDatabase(db.url, 5)
-    appA = await buildTestApp(db)
+    dbB = openDatabase(t.db.url, 5)
+    appA = await buildTestApp(t.db)
     appB = await buildTestApp(dbB)
     await appA.listen({ port: 0, host: '127.0.0.1' })
     await appB.listen({ port: 0, host: '127.0.0.1' })
     alice = await registerUser(appA)
     bob = await registerUser(appA)
-    support = await operatorToken(db, 'helpdesk', 'support')
-    finance = await operatorToken(db, 'fin', 'finance')
+    support = await operatorToken(t.db, 'helpdesk', 'support')
+    finance = await operatorToken(t.db, 'fin', 'finance')
   })
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()))
     await appA?.close()
     await appB?.close()
     await dbB?.close()
-    await db?.drop()
   })
 
   describe('socket authentication', () => {
@@ -257,7 +254,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
     await bobOnA.next(isMessage('bob here'))
     for (const s of [bobOnA, bobOnB]) expect(s.messages().map((m) => m.body)).toEqual(['bob here'])
 
-    const audit = await db.pool.query(
+    const audit = await t.db.pool.query(
       `SELECT a.action, a.after FROM operator_audit a JOIN users u ON u.id = a.target_user_id
        WHERE u.user_name = $1`,
       [alice.userName],
@@ -301,7 +298,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
   })
 
   test('operator routes refuse user tokens and a finance operator, and write nothing', async () => {
-    const before = await db.pool.query('SELECT count(*)::int AS n FROM chat_messages')
+    const before = await t.db.pool.query('SELECT count(*)::int AS n FROM chat_messages')
     const routes = [
       ['admin/chatList', {}],
       ['admin/chatHistory', { userName: alice.userName }],
@@ -316,7 +313,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
       expect(asFinance.status, path).toBe(403)
       expect(asFinance.body.reason, path).toBe('forbidden')
     }
-    const after = await db.pool.query('SELECT count(*)::int AS n FROM chat_messages')
+    const after = await t.db.pool.query('SELECT count(*)::int AS n FROM chat_messages')
     expect(after.rows[0].n).toBe(before.rows[0].n)
   })
 
@@ -528,7 +525,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
       { token: user.token },
     )
     expect(ok.body.data.message.body).toBe(longest)
-    const count = await db.pool.query(
+    const count = await t.db.pool.query(
       `SELECT count(*)::int AS n FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
        WHERE c.user_id = $1`,
       [user.id],
@@ -561,7 +558,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
   test('the listener comes back after its connection drops, and nothing is lost', async () => {
     const user = await registerUser(appA)
     const onB = await open(appB, user)
-    const killed = await db.pool.query(
+    const killed = await t.db.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = $1 AND datname = current_database()`,
       [CHAT_LISTENER_NAME],
@@ -587,7 +584,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
       },
     )
     await onB.next(isMessage('after'), 10_000)
-    const listeners = await db.pool.query(
+    const listeners = await t.db.pool.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
       [CHAT_LISTENER_NAME],
     )
@@ -596,7 +593,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
 
   describe('a session that ends takes its sockets with it', () => {
     const storedByClientId = async (id: string) =>
-      (await db.pool.query('SELECT 1 FROM chat_messages WHERE client_id = $1', [id])).rowCount
+      (await t.db.pool.query('SELECT 1 FROM chat_messages WHERE client_id = $1', [id])).rowCount
 
     test('logout closes the session’s socket at once; a send behind it is refused', async () => {
       const user = await registerUser(appA)
@@ -632,11 +629,11 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
       const user = await registerUser(appA)
       const socket = await open(appA, user)
       // No announcement at all, as when it is still on its way or the listener is reconnecting.
-      await db.pool.query('ALTER TABLE sessions DISABLE TRIGGER sessions_revoked_notify')
+      await t.db.pool.query('ALTER TABLE sessions DISABLE TRIGGER sessions_revoked_notify')
       try {
         expect((await call(appA, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
       } finally {
-        await db.pool.query('ALTER TABLE sessions ENABLE TRIGGER sessions_revoked_notify')
+        await t.db.pool.query('ALTER TABLE sessions ENABLE TRIGGER sessions_revoked_notify')
       }
       const late = clientId()
       socket.send({ type: 'send', clientId: late, body: 'sent after logout' })
@@ -714,7 +711,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
 
   test('a server process that shuts down tells its sockets it is going away', async () => {
     const user = await registerUser(appA)
-    const appC = await buildTestApp(db)
+    const appC = await buildTestApp(t.db)
     await appC.listen({ port: 0, host: '127.0.0.1' })
     const socket = await TestSocket.signedIn(appC, user)
     const started = Date.now()

@@ -1,38 +1,25 @@
 import type { LoginMessage, LoginResult } from '@hope/api'
 import { Wallet } from 'ethers'
-import type { FastifyInstance } from 'fastify'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   DEMO_ROOT,
-  buildTestApp,
   call,
-  createTestDatabase,
   databaseTargets,
   newWallet,
   signLogin,
-  type TestDatabase,
+  useTestApp,
 } from '../../testing/index.ts'
 
 describe('Sign-In with Ethereum (EIP-4361)', () => {
-  let db: TestDatabase
-  let app: FastifyInstance
+  const t = useTestApp(databaseTargets()[0]!)
   let n = 0
   const ip = () => `10.9.${Math.floor(++n / 250)}.${n % 250}`
-
-  beforeAll(async () => {
-    db = await createTestDatabase(databaseTargets()[0]!)
-    app = await buildTestApp(db)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await db?.drop()
-  })
 
   const messageFor = async (address: string) =>
     (
       await call<'user/loginMessage', LoginMessage>(
-        app,
+        t.app,
         'user/loginMessage',
         { username: address },
         { ip: ip() },
@@ -62,7 +49,7 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
     const wallet = newWallet()
     let message = await messageFor(wallet.address)
     const registered = await call<'user/register', LoginResult>(
-      app,
+      t.app,
       'user/register',
       {
         username: wallet.address,
@@ -78,7 +65,7 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
     const other = newWallet()
     message = await messageFor(ethersWallet.address)
     const viaEthers = await call<'user/register', LoginResult>(
-      app,
+      t.app,
       'user/register',
       {
         username: ethersWallet.address,
@@ -96,15 +83,17 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
       message,
       signature: await wallet.signMessage({ message }),
     }
-    const login = await call<'user/logining', LoginResult>(app, 'user/logining', pair, { ip: ip() })
+    const login = await call<'user/logining', LoginResult>(t.app, 'user/logining', pair, {
+      ip: ip(),
+    })
     expect(login.body.code).toBe(200)
     // The same signed message again (a thief who saw it): its nonce is spent.
-    const replay = await call(app, 'user/logining', pair, { ip: ip() })
+    const replay = await call(t.app, 'user/logining', pair, { ip: ip() })
     expect(replay.body).toMatchObject({ reason: 'signature_expired' })
     // Someone else's message, signed by them, does not sign this address in.
     const theirs = await messageFor(other.address)
     const borrowed = await call(
-      app,
+      t.app,
       'user/logining',
       {
         username: wallet.address,
@@ -115,14 +104,14 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
     )
     expect(borrowed.body).toMatchObject({ reason: 'invalid_message' })
     // Operators see how sign-ins are signed, to know when the legacy message can go.
-    const metrics = await app.inject({ method: 'GET', url: '/metrics' })
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' })
     expect(metrics.body).toMatch(/^hope_signins_by_message\{message="siwe"\} [1-9]/m)
   })
 
   test('another site, another chain, an unknown nonce, an expired or future message: refused', async () => {
     const wallet = newWallet()
     await call(
-      app,
+      t.app,
       'user/register',
       { ...(await signLogin(wallet)), invitationCode: DEMO_ROOT.referralCode },
       { ip: ip() },
@@ -142,7 +131,7 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
       const message = createSiweMessage({ ...base, ...changes })
       return (
         await call(
-          app,
+          t.app,
           'user/logining',
           { username: wallet.address, message, signature: await wallet.signMessage({ message }) },
           { ip: ip() },
@@ -167,29 +156,29 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
   test('the legacy message signs in while legacyLoginMessage is on, and not after', async () => {
     const wallet = newWallet()
     await call(
-      app,
+      t.app,
       'user/register',
       { ...(await signLogin(wallet)), invitationCode: DEMO_ROOT.referralCode },
       { ip: ip() },
     )
     const legacy = async () =>
-      (await call(app, 'user/logining', await signLogin(wallet), { ip: ip() })).body.code
+      (await call(t.app, 'user/logining', await signLogin(wallet), { ip: ip() })).body.code
     expect(await legacy()).toBe(200)
-    const settings = app.services.settings
+    const settings = t.app.services.settings
     await settings.set('legacyLoginMessage', false, 'test')
     try {
-      const off = await call(app, 'user/logining', await signLogin(wallet), { ip: ip() })
+      const off = await call(t.app, 'user/logining', await signLogin(wallet), { ip: ip() })
       expect(off.body).toMatchObject({ reason: 'invalid_message' })
       const message = await messageFor(wallet.address)
       const siwe = await call(
-        app,
+        t.app,
         'user/logining',
         { username: wallet.address, message, signature: await wallet.signMessage({ message }) },
         { ip: ip() },
       )
       expect(siwe.body.code).toBe(200)
       // The console counts sign-ins by message, and shows the setting.
-      const seen = (await app.services.admin.dashboard()).signIns
+      const seen = (await t.app.services.admin.dashboard()).signIns
       expect(seen).toMatchObject({ days: 7, legacyAccepted: false })
       expect(seen.siwe).toBeGreaterThan(0)
       expect(seen.legacy).toBeGreaterThan(0)

@@ -31,6 +31,46 @@ export function createMembershipService(deps: {
 
   const levelPrices = async () => [0n, ...(await settings.get()).levelPricesUsdt.map(usdtUnits)]
 
+  /**
+   * The answer of a request carried out under `key` already, or a refusal when `to` is no
+   * upgrade from `level`; nothing when the request is new and may go ahead.
+   */
+  async function replayedOrRefused(
+    q: pg.PoolClient,
+    key: string,
+    content: Record<string, number>,
+    level: number,
+    to: number,
+  ): Promise<PurchaseResult | undefined> {
+    const moved = await replayedRequest(q, key, content)
+    if (moved?.length)
+      return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
+    if (to <= level) throw new AppError('not_an_upgrade')
+    return undefined
+  }
+
+  /** Buys `userId`'s upgrade from `level` to `to` (paid by `payerId` when given) and sets it. */
+  async function buyLevel(
+    q: pg.PoolClient,
+    userId: number,
+    key: string,
+    content: Record<string, number>,
+    level: number,
+    to: number,
+    payerId?: number,
+  ): Promise<PurchaseResult> {
+    const cost = upgradeCost(await levelPrices(), level, to)
+    const hopeBought = await sale.purchase(q, userId, key, cost, content, payerId)
+    await setLevel(q, userId, to)
+    return {
+      paid: formatUsdt(cost),
+      hope: formatHope(hopeBought),
+      level: to,
+      nodes: [],
+      replayed: false,
+    }
+  }
+
   return {
     /** Membership upgrade: pays only the difference; the HOPE it buys goes to the split account. */
     async upgrade(
@@ -44,20 +84,8 @@ export function createMembershipService(deps: {
           async (q) => {
             const level = await repo.lockUserLevel(q, user.id)
             const content = { level: params.level }
-            const moved = await replayedRequest(q, key, content)
-            if (moved?.length)
-              return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
-            if (params.level <= level) throw new AppError('not_an_upgrade')
-            const cost = upgradeCost(await levelPrices(), level, params.level)
-            const hopeBought = await sale.purchase(q, user.id, key, cost, content)
-            await setLevel(q, user.id, params.level)
-            return {
-              paid: formatUsdt(cost),
-              hope: formatHope(hopeBought),
-              level: params.level,
-              nodes: [],
-              replayed: false,
-            }
+            const replayed = await replayedOrRefused(q, key, content, level, params.level)
+            return replayed ?? buyLevel(q, user.id, key, content, level, params.level)
           },
           { retryConflicts: true },
         ),
@@ -93,10 +121,8 @@ export function createMembershipService(deps: {
               level: params.level,
               location: params.location ?? 0,
             }
-            const moved = await replayedRequest(q, key, content)
-            if (moved?.length)
-              return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
-            if (params.level <= level) throw new AppError('not_an_upgrade')
+            const replayed = await replayedOrRefused(q, key, content, level, params.level)
+            if (replayed) return replayed
             if (params.location) {
               const placed = await repo.placementOf(q, memberId)
               if (placed.location !== params.location) {
@@ -107,16 +133,7 @@ export function createMembershipService(deps: {
                 await teamAdd(q, memberId, { people: 1 })
               }
             }
-            const cost = upgradeCost(await levelPrices(), level, params.level)
-            const hopeBought = await sale.purchase(q, memberId, key, cost, content, payer.id)
-            await setLevel(q, memberId, params.level)
-            return {
-              paid: formatUsdt(cost),
-              hope: formatHope(hopeBought),
-              level: params.level,
-              nodes: [],
-              replayed: false,
-            }
+            return buyLevel(q, memberId, key, content, level, params.level, payer.id)
           },
           { retryConflicts: true },
         ),

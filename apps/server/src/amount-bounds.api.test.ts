@@ -7,6 +7,7 @@ import {
   newOperator,
   registerUser,
   useTestApp,
+  type TestUser,
 } from './testing/index.ts'
 
 /** The default per-currency bound (settings maxAmountUsdt / maxAmountHope). */
@@ -20,8 +21,8 @@ const idempotencyKey = () => `bounds-${Date.now()}-${++key}`
 
 describe.each(databaseTargets())('amount bounds on $name', (target) => {
   const t = useTestApp(target)
-  let user: Awaited<ReturnType<typeof registerUser>>
-  let downline: Awaited<ReturnType<typeof registerUser>>
+  let user: TestUser
+  let downline: TestUser
   let operatorToken: string
 
   beforeAll(async () => {

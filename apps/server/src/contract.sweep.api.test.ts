@@ -34,6 +34,7 @@ import {
   newOperator,
   registerUser,
   useTestApp,
+  type TestUser,
 } from './testing/index.ts'
 import {
   BASES,
@@ -201,11 +202,11 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     operator: undefined,
     forged: randomBytes(32).toString('base64url'),
   }
-  let mallory: Awaited<ReturnType<typeof registerUser>>
-  let alice: Awaited<ReturnType<typeof registerUser>>
-  let bob: Awaited<ReturnType<typeof registerUser>>
+  let mallory: TestUser
+  let alice: TestUser
+  let bob: TestUser
   /** Alice's downline: a transfer to her is one the contract allows. */
-  let carol: Awaited<ReturnType<typeof registerUser>>
+  let carol: TestUser
   let aliceWithdrawal: Withdrawal
   let before: Record<string, unknown>
   /** Sessions the test deletes behind the server's back. */

@@ -23,20 +23,21 @@ import {
   call,
   databaseTargets,
   fundAccount,
+  keyMaker,
   newOperator,
   registerUser,
   useTestApp,
+  type TestUser,
 } from './testing/index.ts'
 
 describe.each(databaseTargets())('token economy API on $name', (target) => {
   const t = useTestApp(target)
   // alice (level 3) → bob → carol
-  let alice: Awaited<ReturnType<typeof registerUser>>
+  let alice: TestUser
   let bob: typeof alice
   let carol: typeof alice
   let finance: string
-  let keyNo = 0
-  const key = () => `g${Date.now()}x${++keyNo}`
+  const key = keyMaker('g')
 
   beforeAll(async () => {
     alice = await registerUser(t.app)

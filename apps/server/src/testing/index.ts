@@ -340,6 +340,15 @@ export async function fundAccount(
   ])
 }
 
+/** A maker of idempotency keys, each one new: `<prefix>-<time>-<count>`. */
+export function keyMaker(prefix: string): () => string {
+  let n = 0
+  return () => `${prefix}-${Date.now()}-${++n}`
+}
+
+/** A user `registerUser` registered: their wallet, session token, id and name. */
+export type TestUser = Awaited<ReturnType<typeof registerUser>>
+
 let registerIp = 0
 /** Registers a wallet through the API (under `inviter`, the demo root by default) and signs in. */
 export async function registerUser(

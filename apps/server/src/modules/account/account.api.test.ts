@@ -13,19 +13,20 @@ import {
   call,
   databaseTargets,
   fundAccount,
+  keyMaker,
   registerUser,
   useTestApp,
+  type TestUser,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('accounts API on $name', (target) => {
   const t = useTestApp(target)
   // Tree: alice → bob → carol; alice → dave (bob's sibling)
-  let alice: Awaited<ReturnType<typeof registerUser>>
+  let alice: TestUser
   let bob: typeof alice
   let carol: typeof alice
   let dave: typeof alice
-  let keyNo = 0
-  const key = () => `k${Date.now()}x${++keyNo}`
+  const key = keyMaker('k')
 
   beforeAll(async () => {
     alice = await registerUser(t.app)

@@ -7,6 +7,7 @@ import {
   call,
   databaseTargets,
   fundAccount,
+  keyMaker,
   newOperator,
   registerUser,
   useTestApp,
@@ -30,8 +31,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
   // Payouts are the sender job's: the tests move withdrawals through their events themselves.
   const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
   let finance: string
-  let n = 0
-  const key = () => `log-${Date.now()}-${++n}`
+  const key = keyMaker('log')
 
   beforeAll(async () => {
     finance = await newOperator(t.app, 'fin', 'finance')

@@ -6,18 +6,19 @@ import {
   call,
   databaseTargets,
   fundAccount,
+  keyMaker,
   registerUser,
   useTestApp,
+  type TestUser,
 } from '../../testing/index.ts'
 import { createFiguresService } from './figures.service.ts'
 
 describe.each(databaseTargets())('account figures on $name', (target) => {
   const t = useTestApp(target)
   // alice → bob
-  let alice: Awaited<ReturnType<typeof registerUser>>
+  let alice: TestUser
   let bob: typeof alice
-  let keyNo = 0
-  const key = () => `figures-${Date.now()}-${++keyNo}`
+  const key = keyMaker('figures')
 
   beforeAll(async () => {
     alice = await registerUser(t.app)

@@ -26,12 +26,11 @@ import {
   registerUser,
   signLogin,
   useTestDatabase,
+  type TestUser,
 } from '../../testing/index.ts'
 import { tokenHash } from '../user/user.rules.ts'
 import { CHAT_LISTENER_NAME } from './chat.hub.ts'
 import { CHAT_MESSAGES_PER_MINUTE } from './chat.service.ts'
-
-type User = Awaited<ReturnType<typeof registerUser>>
 
 /** A chat socket as a client sees it: every frame in order, and how it closed. */
 class TestSocket {
@@ -150,12 +149,12 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
   let dbB: Database
   let appA: FastifyInstance
   let appB: FastifyInstance
-  let alice: User
-  let bob: User
+  let alice: TestUser
+  let bob: TestUser
   let support: string
   let finance: string
   const sockets: TestSocket[] = []
-  const open = async (app: FastifyInstance, user: User) => {
+  const open = async (app: FastifyInstance, user: TestUser) => {
     const s = await TestSocket.signedIn(app, user)
     sockets.push(s)
     return s
@@ -604,7 +603,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
         'user/logining',
         await signLogin(user.wallet, Date.now() + 1),
       )
-      const otherSession = await open(appA, { token: again.body.data.token } as User)
+      const otherSession = await open(appA, { token: again.body.data.token } as TestUser)
 
       const started = Date.now()
       expect((await call(appA, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
@@ -663,7 +662,7 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
       const user = await registerUser(appA)
       const pair = await signLogin(user.wallet, Date.now() + 1)
       const first = await call<'user/logining', LoginResult>(appA, 'user/logining', pair)
-      const onB = await open(appB, { token: first.body.data.token } as User)
+      const onB = await open(appB, { token: first.body.data.token } as TestUser)
       const second = await call<'user/logining', LoginResult>(appA, 'user/logining', pair)
       expect(second.body.code).toBe(200)
       expect(await within(onB.closed, 2_000, 'socket of the replaced session')).toEqual({

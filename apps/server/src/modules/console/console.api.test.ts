@@ -28,6 +28,7 @@ import {
   databaseTargets,
   fundAccount,
   insertTestUser,
+  keyMaker,
   newOperator,
   registerUser,
   useTestApp,
@@ -46,8 +47,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
   // Payouts are the sender job's; these tests never reach the chain.
   const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', CHAIN_ID) })
   const token: Record<OperatorRole, string> = { admin: '', finance: '', content: '', support: '' }
-  let keyNo = 0
-  const key = () => `adm-${Date.now()}-${++keyNo}`
+  const key = keyMaker('adm')
   const hash = () => `0x${randomBytes(32).toString('hex')}`
 
   const as = <T>(role: OperatorRole, path: RoutePath, params: Record<string, unknown> = {}) =>

@@ -5,6 +5,7 @@ import {
   call,
   databaseTargets,
   fundAccount,
+  keyMaker,
   registerUser,
   signLogin,
   useTestApp,
@@ -14,8 +15,7 @@ import {
 // limit reached each leave the user a notice; the user reads them, nobody else sees them.
 describe.each(databaseTargets())('security notices on $name', (target) => {
   const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
-  let n = 0
-  const key = () => `notice-${Date.now()}-${++n}`
+  const key = keyMaker('notice')
 
   const notices = (token: string) =>
     call<'userAccount/notices', NoticePage>(t.app, 'userAccount/notices', {}, { token })

@@ -4,18 +4,19 @@ import { verifyLedger } from '../ledger/ledger.verify.ts'
 import {
   call,
   databaseTargets,
+  keyMaker,
   newOperator,
   registerUser,
   useTestApp,
+  type TestUser,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('operator API on $name', (target) => {
   const t = useTestApp(target)
   let finance: string
   let content: string
-  let user: Awaited<ReturnType<typeof registerUser>>
-  let n = 0
-  const key = () => `op-${Date.now()}-${++n}`
+  let user: TestUser
+  const key = keyMaker('op')
 
   beforeAll(async () => {
     finance = await newOperator(t.app, 'fin', 'finance')

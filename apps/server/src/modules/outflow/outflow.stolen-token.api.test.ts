@@ -6,6 +6,7 @@ import {
   call,
   databaseTargets,
   fundAccount,
+  keyMaker,
   newWallet,
   registerUser,
   signOutflow,
@@ -22,8 +23,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     now: () => clock,
   })
   let clock = Date.now()
-  let n = 0
-  const key = () => `steal-${Date.now()}-${++n}`
+  const key = keyMaker('steal')
 
   const usdt = async (userId: number) =>
     (

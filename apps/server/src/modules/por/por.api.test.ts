@@ -17,18 +17,17 @@ import {
   newOperator,
   registerUser,
   useTestApp,
+  type TestUser,
 } from '../../testing/index.ts'
 import * as repo from './por.repository.ts'
 import { reserveMessage, userLiability } from './por.rules.ts'
 
-type Member = Awaited<ReturnType<typeof registerUser>>
-
 describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
   // Withdrawals need a chain id; no request here reaches the chain.
   const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
-  let alice: Member
-  let bob: Member
-  let carol: Member
+  let alice: TestUser
+  let bob: TestUser
+  let carol: TestUser
   let operatorToken: string
 
   /** Every user's books read the way a snapshot reads them. */
@@ -40,7 +39,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
         inFlight: await repo.inFlightWithdrawals(q),
       }
     })
-  const booksOf = (rows: Awaited<ReturnType<typeof readBooks>>['users'], m: Member) =>
+  const booksOf = (rows: Awaited<ReturnType<typeof readBooks>>['users'], m: TestUser) =>
     rows.find((r) => r.id === m.id)!
 
   beforeAll(async () => {

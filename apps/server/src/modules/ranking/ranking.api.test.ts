@@ -9,6 +9,7 @@ import {
   insertTestUser,
   registerUser,
   useTestApp,
+  type TestUser,
 } from '../../testing/index.ts'
 import { createRankingJob } from './ranking.job.ts'
 import { maskAddress } from './ranking.rules.ts'
@@ -20,8 +21,8 @@ const DAY_MS = 86_400_000
 describe.each(databaseTargets())('ranking API on $name', (target) => {
   const t = useTestApp(target)
   let day1: FastifyInstance
-  let alice: Awaited<ReturnType<typeof registerUser>>
-  let nobody: Awaited<ReturnType<typeof registerUser>>
+  let alice: TestUser
+  let nobody: TestUser
   let bob: { id: number; userName: string }
   let carol: typeof bob
   let robot: typeof bob

@@ -6,6 +6,7 @@ import {
   call,
   databaseTargets,
   fundAccount,
+  keyMaker,
   newOperator,
   registerUser,
   useTestApp,
@@ -15,8 +16,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
   // Payouts are the sender job's; these tests never reach the chain.
   const t = useTestApp(target, { chain: connectChain('http://127.0.0.1:9', 31337) })
   let finance: string
-  let n = 0
-  const key = () => `wd-${Date.now()}-${++n}`
+  const key = keyMaker('wd')
 
   beforeAll(async () => {
     finance = await newOperator(t.app, 'fin', 'finance')
@@ -36,6 +36,25 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     ).rows[0] as { b: string; p: string }
   const withdraw = (token: string, params: Record<string, string>) =>
     call<'userAccount/withdraw', Withdrawal>(t.app, 'userAccount/withdraw', params, { token })
+  const cancel = (id: number, token: string) =>
+    call<'userAccount/cancelWithdraw', Withdrawal>(
+      t.app,
+      'userAccount/cancelWithdraw',
+      { id: String(id) },
+      { token },
+    )
+  /** An operator's review, the finance operator's unless another token is given. */
+  const review = (
+    id: number,
+    decision: 'approve' | 'reject',
+    opts: { reason?: string; token?: string; lang?: 'en' } = {},
+  ) =>
+    call<'admin/reviewWithdraw', Withdrawal>(
+      t.app,
+      'admin/reviewWithdraw',
+      { id: String(id), decision, reason: opts.reason },
+      { token: opts.token ?? finance, ...(opts.lang ? { lang: opts.lang } : {}) },
+    )
 
   test('reserves amount + fee at once, to the user’s own address by default', async () => {
     const user = await funded('100')
@@ -112,66 +131,16 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     const w1 = (await withdraw(user.token, { amount: '10', idempotencyKey: key() })).body.data
     const w2 = (await withdraw(user.token, { amount: '10', idempotencyKey: key() })).body.data
     const w3 = (await withdraw(user.token, { amount: '10', idempotencyKey: key() })).body.data
-    expect(
-      (
-        await call(
-          t.app,
-          'userAccount/cancelWithdraw',
-          { id: String(w1.id) },
-          { token: user.token },
-        )
-      ).body.data,
-    ).toMatchObject({ status: 6 })
-    expect(
-      (
-        await call(
-          t.app,
-          'userAccount/cancelWithdraw',
-          { id: String(w1.id) },
-          { token: user.token },
-        )
-      ).body.reason,
-    ).toBe('withdrawal_state')
-    const rejected = await call(
-      t.app,
-      'admin/reviewWithdraw',
-      { id: String(w2.id), decision: 'reject', reason: 'address on a sanctions list' },
-      { token: finance },
-    )
+    expect((await cancel(w1.id, user.token)).body.data).toMatchObject({ status: 6 })
+    expect((await cancel(w1.id, user.token)).body.reason).toBe('withdrawal_state')
+    const rejected = await review(w2.id, 'reject', { reason: 'address on a sanctions list' })
     expect(rejected.body.data).toMatchObject({
       status: 3,
       reviewReason: 'address on a sanctions list',
     })
-    expect(
-      (
-        await call(
-          t.app,
-          'admin/reviewWithdraw',
-          { id: String(w2.id), decision: 'approve' },
-          { token: finance },
-        )
-      ).body.reason,
-    ).toBe('withdrawal_state')
-    expect(
-      (
-        await call(
-          t.app,
-          'admin/reviewWithdraw',
-          { id: String(w3.id), decision: 'approve' },
-          { token: finance },
-        )
-      ).body.data,
-    ).toMatchObject({ status: 1 })
-    expect(
-      (
-        await call(
-          t.app,
-          'userAccount/cancelWithdraw',
-          { id: String(w3.id) },
-          { token: user.token },
-        )
-      ).body.reason,
-    ).toBe('withdrawal_state')
+    expect((await review(w2.id, 'approve')).body.reason).toBe('withdrawal_state')
+    expect((await review(w3.id, 'approve')).body.data).toMatchObject({ status: 1 })
+    expect((await cancel(w3.id, user.token)).body.reason).toBe('withdrawal_state')
     expect(await usdt(user.id)).toMatchObject({
       b: '100.000000000000000000',
       p: '11.000000000000000000',
@@ -182,26 +151,10 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     const owner = await funded('50')
     const other = await funded('50')
     const w = (await withdraw(owner.token, { amount: '10', idempotencyKey: key() })).body.data
-    expect(
-      (
-        await call(
-          t.app,
-          'userAccount/cancelWithdraw',
-          { id: String(w.id) },
-          { token: other.token },
-        )
-      ).body.reason,
-    ).toBe('not_found')
-    expect(
-      (
-        await call(
-          t.app,
-          'admin/reviewWithdraw',
-          { id: String(w.id), decision: 'approve' },
-          { token: owner.token },
-        )
-      ).body.reason,
-    ).toBe('session_expired')
+    expect((await cancel(w.id, other.token)).body.reason).toBe('not_found')
+    expect((await review(w.id, 'approve', { token: owner.token })).body.reason).toBe(
+      'session_expired',
+    )
   })
 
   test('per-user daily and monthly limits: above them the answer says what is left', async () => {
@@ -226,14 +179,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       })
       const cancelled = await withdraw(user.token, { amount: '40', idempotencyKey: key() })
       expect(cancelled.body.code).toBe(200)
-      await call(
-        t.app,
-        'userAccount/cancelWithdraw',
-        { id: String(cancelled.body.data.id) },
-        {
-          token: user.token,
-        },
-      )
+      await cancel(cancelled.body.data.id, user.token)
       // A cancelled request gives its room back; the monthly limit is the tighter one next.
       expect((await withdraw(user.token, { amount: '40', idempotencyKey: key() })).body.code).toBe(
         200,
@@ -256,13 +202,6 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
 
   test('a new address waits newAddressHoldHours before approval; the user may cancel it', async () => {
     const user = await funded('1000')
-    const review = (id: number, decision: 'approve' | 'reject' = 'approve', lang?: 'en') =>
-      call<'admin/reviewWithdraw', Withdrawal>(
-        t.app,
-        'admin/reviewWithdraw',
-        { id: String(id), decision },
-        { token: finance, ...(lang ? { lang } : {}) },
-      )
     const fresh = () => `0x${Buffer.from(key()).toString('hex').padEnd(40, '0').slice(0, 40)}`
     const there = fresh()
     const before = Date.now()
@@ -273,17 +212,12 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     expect(until).toBeGreaterThanOrEqual(before + 24 * 3_600_000 - 60_000)
     expect(until).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000 + 60_000)
     // Not approvable yet: the answer says until when.
-    const refused = await review(held.id, 'approve', 'en')
+    const refused = await review(held.id, 'approve', { lang: 'en' })
     expect(refused.status).toBe(409)
     expect(refused.body.reason).toBe('withdrawal_on_hold')
     expect(refused.body.msg).toContain(held.holdUntil!)
     // Its owner may cancel it meanwhile; the reservation comes back.
-    const canceled = await call<'userAccount/cancelWithdraw', Withdrawal>(
-      t.app,
-      'userAccount/cancelWithdraw',
-      { id: String(held.id) },
-      { token: user.token },
-    )
+    const canceled = await cancel(held.id, user.token)
     expect(canceled.body.data.status).toBe(6)
     expect((await usdt(user.id)).p).toBe('0.000000000000000000')
     // The own wallet never waits; an operator may reject a held one at once.
@@ -302,13 +236,13 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
         await withdraw(user.token, { amount: '20', address: known, idempotencyKey: key() })
       ).body.data
       expect(first.holdUntil).toBeNull()
-      expect((await review(first.id)).body.data.status).toBe(1)
+      expect((await review(first.id, 'approve')).body.data.status).toBe(1)
       await settings.set('newAddressHoldHours', 24, 'test')
       const again = (
         await withdraw(user.token, { amount: '20', address: known, idempotencyKey: key() })
       ).body.data
       expect(again.holdUntil).toBeNull()
-      expect((await review(again.id)).body.data.status).toBe(1)
+      expect((await review(again.id, 'approve')).body.data.status).toBe(1)
       // Bulk approval skips the held ones and says so.
       const heldToo = (
         await withdraw(user.token, { amount: '20', address: fresh(), idempotencyKey: key() })

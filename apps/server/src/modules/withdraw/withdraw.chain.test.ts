@@ -21,6 +21,7 @@ import {
   databaseTargets,
   fundAccount,
   insertTestUser,
+  keyMaker,
   useTestDatabase,
 } from '../../testing/index.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
@@ -34,8 +35,7 @@ describe('withdrawal payouts on a local chain', () => {
   let setup: LocalChainSetup
   let client: PublicClient
   const t = useTestDatabase(databaseTargets()[0]!)
-  let n = 0
-  const key = () => `payout-${++n}-${Date.now()}`
+  const key = keyMaker('payout')
 
   const services = () => {
     const { withdrawals, notices, sender } = payoutServices(t.db.pool, anvil.chainId)

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
 import { replayedRequest } from '../ledger/ledger.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import { saleTurns, splitOf, type SaleService } from '../sale/sale.service.ts'
+import { inPurchaseTurn, splitOf, type SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd } from '../team/team.service.ts'
 import { setLevel, setLocation, setRobot } from '../user/user.service.ts'
@@ -78,18 +78,12 @@ export function createMembershipService(deps: {
       params: { level: number; idempotencyKey: string },
     ): Promise<PurchaseResult> {
       const key = `upgrade:${user.id}:${params.idempotencyKey}`
-      return saleTurns.run(() =>
-        inTransaction(
-          pool,
-          async (q) => {
-            const level = await repo.lockUserLevel(q, user.id)
-            const content = { level: params.level }
-            const replayed = await replayedOrRefused(q, key, content, level, params.level)
-            return replayed ?? buyLevel(q, user.id, key, content, level, params.level)
-          },
-          { retryConflicts: true },
-        ),
-      )
+      return inPurchaseTurn(pool, async (q) => {
+        const level = await repo.lockUserLevel(q, user.id)
+        const content = { level: params.level }
+        const replayed = await replayedOrRefused(q, key, content, level, params.level)
+        return replayed ?? buyLevel(q, user.id, key, content, level, params.level)
+      })
     },
 
     /**
@@ -111,33 +105,27 @@ export function createMembershipService(deps: {
       if (!member) throw new AppError('not_registered')
       if (!member.ancestorIds.includes(payer.id)) throw new AppError('not_downline')
       const memberId = member.id
-      return saleTurns.run(() =>
-        inTransaction(
-          pool,
-          async (q) => {
-            const level = await repo.lockUserLevel(q, memberId)
-            const content = {
-              member: memberId,
-              level: params.level,
-              location: params.location ?? 0,
-            }
-            const replayed = await replayedOrRefused(q, key, content, level, params.level)
-            if (replayed) return replayed
-            if (params.location) {
-              const placed = await repo.placementOf(q, memberId)
-              if (placed.location !== params.location) {
-                if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
-                  throw new AppError('placement_locked')
-                await teamAdd(q, memberId, { people: -1 })
-                await setLocation(q, memberId, params.location)
-                await teamAdd(q, memberId, { people: 1 })
-              }
-            }
-            return buyLevel(q, memberId, key, content, level, params.level, payer.id)
-          },
-          { retryConflicts: true },
-        ),
-      )
+      return inPurchaseTurn(pool, async (q) => {
+        const level = await repo.lockUserLevel(q, memberId)
+        const content = {
+          member: memberId,
+          level: params.level,
+          location: params.location ?? 0,
+        }
+        const replayed = await replayedOrRefused(q, key, content, level, params.level)
+        if (replayed) return replayed
+        if (params.location) {
+          const placed = await repo.placementOf(q, memberId)
+          if (placed.location !== params.location) {
+            if (level > 0 || placed.teamPeople !== 0 || placed.positions !== 0)
+              throw new AppError('placement_locked')
+            await teamAdd(q, memberId, { people: -1 })
+            await setLocation(q, memberId, params.location)
+            await teamAdd(q, memberId, { people: 1 })
+          }
+        }
+        return buyLevel(q, memberId, key, content, level, params.level, payer.id)
+      })
     },
 
     async vipInfo(userId: number): Promise<VipInfo> {

@@ -19,7 +19,7 @@ import {
   nodesOf,
 } from '../membership/membership.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import { saleTurns, type SaleService } from '../sale/sale.service.ts'
+import { inPurchaseTurn, type SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './nodes.repository.ts'
 
@@ -45,38 +45,32 @@ export function createNodesService(deps: {
       params: { type: number; idempotencyKey: string },
     ): Promise<PurchaseResult> {
       const key = `node:${user.id}:${params.idempotencyKey}`
-      return saleTurns.run(() =>
-        inTransaction(
-          pool,
-          async (q) => {
-            const level = await lockUserLevel(q, user.id)
-            const content = { node: params.type }
-            const moved = await replayedRequest(q, key, content)
-            const nodes = async () => (await nodesOf(q, user.id)).map((n) => n.type)
-            if (moved?.length)
-              return {
-                paid: moved[0]!,
-                hope: moved[1] ?? '0',
-                level,
-                nodes: await nodes(),
-                replayed: true,
-              }
-            if ((await nodes()).includes(params.type as 1 | 2 | 3)) throw new AppError('node_owned')
-            const s = await settings.get()
-            const price = usdtUnits(s.nodePricesUsdt[params.type - 1]!)
-            const hopeBought = await sale.purchase(q, user.id, key, price, content)
-            await repo.addBoughtNode(q, user.id, params.type)
-            return {
-              paid: formatUsdt(price),
-              hope: formatHope(hopeBought),
-              level,
-              nodes: await nodes(),
-              replayed: false,
-            }
-          },
-          { retryConflicts: true },
-        ),
-      )
+      return inPurchaseTurn(pool, async (q) => {
+        const level = await lockUserLevel(q, user.id)
+        const content = { node: params.type }
+        const moved = await replayedRequest(q, key, content)
+        const nodes = async () => (await nodesOf(q, user.id)).map((n) => n.type)
+        if (moved?.length)
+          return {
+            paid: moved[0]!,
+            hope: moved[1] ?? '0',
+            level,
+            nodes: await nodes(),
+            replayed: true,
+          }
+        if ((await nodes()).includes(params.type as 1 | 2 | 3)) throw new AppError('node_owned')
+        const s = await settings.get()
+        const price = usdtUnits(s.nodePricesUsdt[params.type - 1]!)
+        const hopeBought = await sale.purchase(q, user.id, key, price, content)
+        await repo.addBoughtNode(q, user.id, params.type)
+        return {
+          paid: formatUsdt(price),
+          hope: formatHope(hopeBought),
+          level,
+          nodes: await nodes(),
+          replayed: false,
+        }
+      })
     },
 
     /** An operator grants a shareholder tier (rewards go to the shareholder account). */

@@ -1,7 +1,7 @@
 import { LOG_TYPE } from '@hope/api'
 import type pg from 'pg'
 import { createTurns } from '../../lib/turns.ts'
-import type { Queryable } from '../../db/transaction.ts'
+import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits } from '../../lib/units.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
@@ -45,6 +45,17 @@ export function buyFromStages(sold: bigint, cost: bigint, p: StageParams) {
  * the sale row, so many at once would each hold a pool connection only to wait on that lock.
  */
 export const saleTurns = createTurns(2)
+
+/**
+ * Runs `work` as a purchase: in its turn, in a transaction of its own that is retried on a
+ * serialization conflict.
+ */
+export function inPurchaseTurn<T>(
+  pool: pg.Pool,
+  work: (q: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return saleTurns.run(() => inTransaction(pool, work, { retryConflicts: true }))
+}
 
 export function createSaleService(deps: {
   pool: pg.Pool

@@ -1,14 +1,13 @@
 import { LOG_TYPE } from '@hope/api'
 import type { StakeResult, GameInfo, Page, StakePosition } from '@hope/api'
 import type pg from 'pg'
-import { inTransaction } from '../../db/transaction.ts'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits, PPM, ppmUnits, usdtUnits } from '../../lib/units.ts'
 import type { SqlLeg } from '../ledger/ledger.rules.ts'
 import { replayedRequest, type LedgerService } from '../ledger/ledger.service.ts'
 import { hopeFor, priceAt, stageOf, stageParams, stagePrice } from '../sale/sale.rules.ts'
-import { addSold, buyFromStages, saleTurns, soldHope } from '../sale/sale.service.ts'
+import { addSold, buyFromStages, inPurchaseTurn, soldHope } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd, uplines } from '../team/team.service.ts'
 import { communityRewards } from '../team/team.rules.ts'
@@ -85,81 +84,75 @@ export function createStakingService(deps: {
         })
       const key = `stake:${user.id}:${params.idempotencyKey}`
 
-      return saleTurns.run(() =>
-        inTransaction(
-          pool,
-          async (q) => {
-            const sold = hopeUnits(await soldHope(q, true))
-            const content = { amount: formatUsdt(amount) }
-            // The same key with another amount is refused (409), with the same one replayed.
-            const before =
-              (await replayedRequest(q, key, content)) && (await repo.positionByKey(q, key))
-            if (before) return { position: before, fills: [], replayed: true }
-            // Refused before the stages are walked: the walk grows with the amount.
-            if (amount > (await ledger.available(user.id, 'usdt', q)))
-              throw new AppError('insufficient_balance')
-            const p = stageParams(s)
-            const { hope: bought, fills } = buyFromStages(sold, amount, p)
-            const price = priceAt(sold + bought, p)
-            const rewards = communityRewards(amount, await uplines(q, user.id), {
-              directRate: ppmUnits(s.directRewardRate),
-              levelRates: [0n, ...s.levelRewardRates.map(ppmUnits)],
-            })
-            const mine = await ledger.userAccountIds(user.id)
-            const legs: SqlLeg[] = [
-              {
-                kind: 'posted',
-                debit: mine.usdt,
-                credit: await ledger.platformAccount('stage_sales', 'USDT', key),
-                amount: formatUsdt(amount),
-                logType: LOG_TYPE.consensusEntry,
-              },
-              {
-                kind: 'posted',
-                debit: await ledger.platformAccount('hope_supply', 'HOPE', key),
-                credit: await ledger.platformAccount('stake_pool', 'HOPE', key),
-                amount: formatHope(bought),
-                logType: LOG_TYPE.consensusEntry,
-                ref: key,
-              },
-            ]
-            for (const r of rewards) {
-              const paid = hopeFor(r.value, price)
-              if (paid === 0n) continue
-              legs.push({
-                kind: 'posted',
-                debit: await ledger.platformAccount('reward_pool', 'HOPE', `${key}:${r.userId}`),
-                credit: (await ledger.userAccountIds(r.userId)).community,
-                amount: formatHope(paid),
-                logType: LOG_TYPE.communityReward,
-                ref: key,
-              })
-            }
-            await ledger.apply(key, content, legs, q)
-            await addSold(q, formatHope(bought))
-            await teamAdd(q, user.id, { consensus: formatUsdt(amount) })
-            const position = await repo.insertPosition(q, {
-              userId: user.id,
-              principal: formatUsdt(amount),
-              hope: formatHope(bought),
-              price: formatUsdt(fills[0]!.price),
-              cap: formatUsdt((amount * ppmUnits(s.consensusCapMultiple)) / PPM),
-              key,
-            })
-            return {
-              position,
-              fills: fills.map((f) => ({
-                stage: Number(f.stage),
-                price: formatUsdt(f.price),
-                hope: formatHope(f.hope),
-                usdt: formatUsdt(f.usdt),
-              })),
-              replayed: false,
-            }
+      return inPurchaseTurn(pool, async (q) => {
+        const sold = hopeUnits(await soldHope(q, true))
+        const content = { amount: formatUsdt(amount) }
+        // The same key with another amount is refused (409), with the same one replayed.
+        const before =
+          (await replayedRequest(q, key, content)) && (await repo.positionByKey(q, key))
+        if (before) return { position: before, fills: [], replayed: true }
+        // Refused before the stages are walked: the walk grows with the amount.
+        if (amount > (await ledger.available(user.id, 'usdt', q)))
+          throw new AppError('insufficient_balance')
+        const p = stageParams(s)
+        const { hope: bought, fills } = buyFromStages(sold, amount, p)
+        const price = priceAt(sold + bought, p)
+        const rewards = communityRewards(amount, await uplines(q, user.id), {
+          directRate: ppmUnits(s.directRewardRate),
+          levelRates: [0n, ...s.levelRewardRates.map(ppmUnits)],
+        })
+        const mine = await ledger.userAccountIds(user.id)
+        const legs: SqlLeg[] = [
+          {
+            kind: 'posted',
+            debit: mine.usdt,
+            credit: await ledger.platformAccount('stage_sales', 'USDT', key),
+            amount: formatUsdt(amount),
+            logType: LOG_TYPE.consensusEntry,
           },
-          { retryConflicts: true },
-        ),
-      )
+          {
+            kind: 'posted',
+            debit: await ledger.platformAccount('hope_supply', 'HOPE', key),
+            credit: await ledger.platformAccount('stake_pool', 'HOPE', key),
+            amount: formatHope(bought),
+            logType: LOG_TYPE.consensusEntry,
+            ref: key,
+          },
+        ]
+        for (const r of rewards) {
+          const paid = hopeFor(r.value, price)
+          if (paid === 0n) continue
+          legs.push({
+            kind: 'posted',
+            debit: await ledger.platformAccount('reward_pool', 'HOPE', `${key}:${r.userId}`),
+            credit: (await ledger.userAccountIds(r.userId)).community,
+            amount: formatHope(paid),
+            logType: LOG_TYPE.communityReward,
+            ref: key,
+          })
+        }
+        await ledger.apply(key, content, legs, q)
+        await addSold(q, formatHope(bought))
+        await teamAdd(q, user.id, { consensus: formatUsdt(amount) })
+        const position = await repo.insertPosition(q, {
+          userId: user.id,
+          principal: formatUsdt(amount),
+          hope: formatHope(bought),
+          price: formatUsdt(fills[0]!.price),
+          cap: formatUsdt((amount * ppmUnits(s.consensusCapMultiple)) / PPM),
+          key,
+        })
+        return {
+          position,
+          fills: fills.map((f) => ({
+            stage: Number(f.stage),
+            price: formatUsdt(f.price),
+            hope: formatHope(f.hope),
+            usdt: formatUsdt(f.usdt),
+          })),
+          replayed: false,
+        }
+      })
     },
 
     async positions(

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { selectPage, type PageAsked } from '../../db/page.ts'
 import type { Queryable } from '../../db/transaction.ts'
 import type { UserBooks } from './por.rules.ts'
 
@@ -258,16 +259,15 @@ export async function lastTakenAt(q: Queryable): Promise<Date | null> {
 
 export async function snapshotsPage(
   q: Queryable,
-  page: { pageNum: number; pageSize: number },
+  page: PageAsked,
 ): Promise<{ list: SnapshotRow[]; total: number }> {
-  const [list, total] = await Promise.all([
-    q.query<SnapshotRow>(
-      `SELECT ${SNAPSHOT_COLUMNS} FROM por_snapshots ORDER BY id DESC LIMIT $1 OFFSET $2`,
-      [page.pageSize, (page.pageNum - 1) * page.pageSize],
-    ),
-    q.query<{ n: number }>('SELECT count(*)::int AS n FROM por_snapshots'),
-  ])
-  return { list: list.rows, total: total.rows[0]!.n }
+  const { rows, total } = await selectPage<SnapshotRow>(
+    q,
+    { columns: SNAPSHOT_COLUMNS, table: 'por_snapshots', order: 'id DESC' },
+    [],
+    page,
+  )
+  return { list: rows, total }
 }
 
 /** Records a publish transaction just sent for a pending snapshot. */

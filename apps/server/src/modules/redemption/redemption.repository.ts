@@ -1,4 +1,5 @@
 import { formatAmount, trimDecimal, type PledgeItem } from '@hope/api'
+import { selectPage, type PageAsked } from '../../db/page.ts'
 import type { Queryable } from '../../db/transaction.ts'
 import { hopeUnits } from '../../lib/units.ts'
 
@@ -42,18 +43,15 @@ export async function insertPledge(
 export async function pledgesOf(
   q: Queryable,
   userId: number,
-  page: { pageNum: number; pageSize: number },
+  page: PageAsked,
 ): Promise<{ list: PledgeRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    q.query<PledgeRow>(
-      `SELECT ${PLEDGE_COLUMNS} FROM pledge_items WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, page.pageSize, (page.pageNum - 1) * page.pageSize],
-    ),
-    q.query<{ n: string }>('SELECT count(*)::text AS n FROM pledge_items WHERE user_id = $1', [
-      userId,
-    ]),
-  ])
-  return { list: rows.rows, total: Number(total.rows[0]!.n) }
+  const { rows, total } = await selectPage<PledgeRow>(
+    q,
+    { columns: PLEDGE_COLUMNS, table: 'pledge_items', where: 'user_id = $1', order: 'id DESC' },
+    [userId],
+    page,
+  )
+  return { list: rows, total }
 }
 
 /** The next batch of unreleased pledge items due on `day`, like `lockDuePositions`. */

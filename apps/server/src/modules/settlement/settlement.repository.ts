@@ -1,4 +1,5 @@
 import { trimDecimal, type SettlementRun } from '@hope/api'
+import { selectPage, type PageAsked } from '../../db/page.ts'
 import type { Queryable } from '../../db/transaction.ts'
 
 interface RunRow {
@@ -60,16 +61,15 @@ export async function isDayDone(q: Queryable, day: string): Promise<boolean> {
 /** Runs newest day first, and how many there are. */
 export async function listRuns(
   q: Queryable,
-  page: { pageNum: number; pageSize: number },
+  page: PageAsked,
 ): Promise<{ list: SettlementRun[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    q.query<RunRow>(
-      `SELECT ${RUN_COLUMNS} FROM settlement_runs ORDER BY day DESC LIMIT $1 OFFSET $2`,
-      [page.pageSize, (page.pageNum - 1) * page.pageSize],
-    ),
-    q.query<{ n: number }>('SELECT count(*)::int AS n FROM settlement_runs'),
-  ])
-  return { list: rows.rows.map(toRun), total: total.rows[0]!.n }
+  const { rows, total } = await selectPage<RunRow>(
+    q,
+    { columns: RUN_COLUMNS, table: 'settlement_runs', order: 'day DESC' },
+    [],
+    page,
+  )
+  return { list: rows.map(toRun), total }
 }
 
 export async function finishRun(q: Queryable, id: number): Promise<SettlementRun> {

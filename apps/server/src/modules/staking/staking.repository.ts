@@ -1,4 +1,5 @@
 import { trimDecimal, type StakePosition } from '@hope/api'
+import { selectPage, type PageAsked } from '../../db/page.ts'
 import type { Queryable } from '../../db/transaction.ts'
 
 interface PositionRow {
@@ -46,18 +47,20 @@ export async function insertPosition(
 export async function positionsOf(
   q: Queryable,
   userId: number,
-  page: { pageNum: number; pageSize: number },
+  page: PageAsked,
 ): Promise<{ list: StakePosition[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    q.query<PositionRow>(
-      `SELECT ${POSITION_COLUMNS} FROM stake_positions WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, page.pageSize, (page.pageNum - 1) * page.pageSize],
-    ),
-    q.query<{ n: string }>('SELECT count(*)::text AS n FROM stake_positions WHERE user_id = $1', [
-      userId,
-    ]),
-  ])
-  return { list: rows.rows.map(toPosition), total: Number(total.rows[0]!.n) }
+  const { rows, total } = await selectPage<PositionRow>(
+    q,
+    {
+      columns: POSITION_COLUMNS,
+      table: 'stake_positions',
+      where: 'user_id = $1',
+      order: 'id DESC',
+    },
+    [userId],
+    page,
+  )
+  return { list: rows.map(toPosition), total }
 }
 
 export async function positionSummary(

@@ -106,6 +106,16 @@ function makeServerWritable(dir: string, owner: { uid: number; gid: number } | n
 /** The OS user the server runs as when we are root (PostgreSQL refuses to run as root). */
 export function postgresOsUser(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null
+  // The local user database first (no process to wait for on every start), then `id`, which
+  // also knows users from elsewhere (LDAP, NIS).
+  try {
+    for (const line of fs.readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const [name, , uid, gid] = line.split(':')
+      if (name === PG_USER && uid && gid) return { uid: Number(uid), gid: Number(gid) }
+    }
+  } catch {
+    // no /etc/passwd: ask `id`
+  }
   try {
     const uid = Number(execFileSync('id', ['-u', PG_USER]).toString().trim())
     const gid = Number(execFileSync('id', ['-g', PG_USER]).toString().trim())

@@ -233,9 +233,15 @@ Machine-readable: <a href="/api/docs/json">/api/docs/json</a>.</p>
 <h2>Error reasons</h2><table><tr><th>reason</th><th>code</th></tr>${reasons}</table></body></html>`
 }
 
+/**
+ * The API's documentation, built on its first request: turning every route's schema into JSON
+ * Schema takes a noticeable part of a start, and no start needs it.
+ */
 export function registerDocs(app: FastifyInstance): void {
-  const doc = buildOpenApi()
-  const page = renderDocsPage()
-  app.get('/api/docs/json', async () => doc)
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(page))
+  let doc: ReturnType<typeof buildOpenApi> | null = null
+  let page: string | null = null
+  app.get('/api/docs/json', async () => (doc ??= buildOpenApi()))
+  app.get('/api/docs', async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send((page ??= renderDocsPage())),
+  )
 }

@@ -6,8 +6,12 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { loadNamespace } from '../../lib/i18n/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
+import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
 import { ContactPage } from './contact-page.tsx'
+
+// The "copied" toast would be drawn after its import resolves, possibly after the file ended.
+vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 await loadNamespace('chat')
 
@@ -47,6 +51,7 @@ describe('contact screen', () => {
     expect(screen.getByTestId('contact-hours').textContent).toBe('每天 09:00–21:00（UTC+8）')
     await userEvent.click(screen.getByTestId('contact-email-copy'))
     expect(writeText).toHaveBeenCalledWith('support@hope.example')
+    expect(showToast).toHaveBeenCalledTimes(1)
     expect(screen.getByTestId('contact-chat').getAttribute('href')).toBe('/chat')
     expect(screen.queryByTestId('contact-chat-unread')).toBeNull()
   })

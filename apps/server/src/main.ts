@@ -2,7 +2,7 @@
 // CHAIN_RPC_URL), the HTTP app and the background jobs. Loaded by server.ts.
 import path from 'node:path'
 import { buildApp } from './app.ts'
-import { startAnvil, type LocalChain } from './chain/anvil.ts'
+import { launchAnvil, type LocalChain } from './chain/anvil.ts'
 import {
   checkTokenDecimals,
   connectChain,
@@ -17,7 +17,6 @@ import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
-import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { DEMO_ROOT, seedDemo } from './db/seed.ts'
@@ -47,132 +46,123 @@ const started = (what: string) =>
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  // The local Anvil (without CHAIN_RPC_URL) starts while the database starts and migrates.
-  const anvilStarting = config.chainRpcUrl
+  // The local Anvil (without CHAIN_RPC_URL) and the embedded database (without DATABASE_URL)
+  // start side by side, and the app is built meanwhile: its connections wait for the database
+  // to be up and migrated, its chain client for Anvil to answer.
+  const anvilLaunch = config.chainRpcUrl
     ? null
-    : startAnvil({
+    : launchAnvil({
         stateFile: path.join(config.dataDir, 'chain', 'state.json'),
         blockTimeSec: config.chainBlockTimeSec,
       })
-  // Its failure is reported where it is awaited; a start that is no longer wanted is stopped.
-  anvilStarting?.catch(() => {})
-  const dropAnvil = () => anvilStarting?.then((a) => a.stop()).catch(() => {})
-  let embedded: EmbeddedDatabase | null = null
-  let databaseUrl = config.databaseUrl
-  if (!databaseUrl) {
-    try {
-      embedded = await startAppPostgres(config, (m) => console.info(m), {
-        scheduleBackups: true,
-      })
-    } catch (e) {
-      await dropAnvil()
-      throw e
+  const embeddedStart = config.databaseUrl
+    ? null
+    : startAppPostgres(config, (m) => console.info(m), { scheduleBackups: true })
+  // Their failures are reported where they are awaited.
+  anvilLaunch?.catch(() => {})
+  embeddedStart?.catch(() => {})
+  const migrated = (async () => {
+    let url = config.databaseUrl
+    if (!url) {
+      url = (await embeddedStart!).url
+      started('database started')
     }
-    databaseUrl = embedded.url
-    started('database started')
-  }
-  const database = openDatabase(databaseUrl)
-  try {
     // A cluster's primary (cluster.ts) has migrated and seeded before forking this worker.
     if (!process.env.HOPE_CLUSTER_PREPARED) {
-      await migrate(database.pool)
-      if (config.seedDemo)
-        await seedDemo(database.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
+      const setup = openDatabase(url, 4, { stallMs: 0 })
+      try {
+        await migrate(setup.pool)
+        if (config.seedDemo)
+          await seedDemo(setup.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
+      } finally {
+        await setup.close()
+      }
     }
-  } catch (e) {
-    await dropAnvil()
-    await database.close()
-    await embedded?.stop()
+    started('database migrated')
+    return url
+  })()
+  migrated.catch(() => {})
+  const database = openDatabase(migrated)
+
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null
+  let limits: ReturnType<typeof openLimitStore> | null = null
+  let jobs: { stop(): Promise<void> }[] = []
+  let signerStarting: Promise<SignerProcess | null> | null = null
+  /** Stops the jobs, the HTTP server and whatever this start brought up, in that order. */
+  const stopAll = async () => {
+    await Promise.all(jobs.map((j) => j.stop()))
+    await app?.close().catch((e) => app!.log.error(e))
+    await signerStarting?.then((s) => s?.stop()).catch(() => {})
+    await limits?.close().catch(() => {})
+    await anvilLaunch?.then((a) => a.stop()).catch(() => {})
+    await database.close().catch(() => {})
+    await embeddedStart?.then((e) => e.stop()).catch(() => {})
+  }
+  /** Stops what has started, then fails the start with `e`. */
+  const failStart = async (e: unknown): Promise<never> => {
+    await stopAll()
     throw e
   }
-  started('database migrated')
-  // The signer process (it holds the keys) starts meanwhile: it reads the settings the chain's
-  // setup writes only when asked to sign.
-  const signerStarting = process.env.SIGNER_URL
-    ? null
-    : startSignerWithOwnKeys({
-        databaseUrl,
-        localChain: !config.chainRpcUrl,
-        log: (m) => console.info(m),
-      })
-  signerStarting?.catch(() => {})
-  const dropSigner = () => signerStarting?.then((s) => s?.stop()).catch(() => {})
 
-  // The chain: a configured endpoint, or a local Anvil keeping its state under DATA_DIR.
+  // The chain: a configured endpoint, or the local Anvil keeping its state under DATA_DIR.
   let anvil: LocalChain | null = null
   let chain: ChainConnection
   try {
     if (config.chainRpcUrl) {
       chain = await connectExternalChain(config.chainRpcUrl, config.chainId)
     } else {
-      anvil = await anvilStarting!
+      anvil = await anvilLaunch!
       chain = connectChain(anvil.url, anvil.chainId)
-      writeLocalChainNote(config.dataDir, anvil.url)
     }
   } catch (e) {
-    await dropSigner()
-    await anvil?.stop()
-    await database.close()
-    await embedded?.stop()
-    throw e
+    return failStart(e)
   }
-  started('chain answering')
 
   // Limits count as one across processes unless this is the only one (embedded database).
-  const limits = openLimitStore({
+  limits = openLimitStore({
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
-    shared: !embedded,
+    shared: !embeddedStart,
     pool: database.pool,
     // Called on requests only, once the app below exists.
-    log: (msg, err) => app.log.warn({ err }, msg),
+    log: (msg, err) => app?.log.warn({ err }, msg),
   })
-  // While the app is built: the local chain's setup (its contracts, deployed on a fresh chain,
-  // and the settings that point at them), then the check of the token's decimals.
+  // While the app is built: the database's start and migrations; once Anvil answers, the local
+  // chain's setup (its contracts, deployed on a fresh chain, and the settings that point at
+  // them); then the check of the token's decimals.
   const chainSetup = async () => {
-    if (anvil) {
-      await configureLocalChain(createSettingsService(database.pool), anvil.url)
+    if (anvilLaunch) {
+      const local = await anvilLaunch
+      await local.ready
+      writeLocalChainNote(config.dataDir, local.url)
+      started('chain answering')
+      await configureLocalChain(createSettingsService(database.pool), local.url)
       started('chain ready')
     }
     await checkTokenDecimals(chain, createSettingsService(database.pool))
   }
-  const [setup, built] = await Promise.allSettled([
+  const [ready, setup, built] = await Promise.allSettled([
+    migrated,
     chainSetup(),
     buildApp({ config, database, chain, limits }),
   ])
-  if (setup.status === 'rejected' || built.status === 'rejected') {
-    if (built.status === 'fulfilled') await built.value.close().catch(() => {})
-    await dropSigner()
-    await limits.close().catch(() => {})
-    await anvil?.stop()
-    await database.close()
-    await embedded?.stop()
-    throw setup.status === 'rejected' ? setup.reason : (built as PromiseRejectedResult).reason
-  }
-  const app = built.value
+  if (built.status === 'fulfilled') app = built.value
+  for (const step of [ready, setup, built])
+    if (step.status === 'rejected') return failStart(step.reason)
+  const server = app
+  if (!server) return failStart(new Error('the app was not built'))
   // The setup may have pointed the settings at new contracts after the app read them.
-  app.services.settings.invalidate()
+  server.services.settings.invalidate()
   started('app built')
 
   // The app answers from here on; the background jobs (deposits, payouts, proofs) start once
   // the signer process that holds the keys answers too.
-  let jobs: { stop(): Promise<void> }[] = []
   let signerProcess: SignerProcess | null = null
-  /** Stops the jobs, the HTTP server and whatever this process started, in that order. */
-  const stopAll = async () => {
-    await Promise.all(jobs.map((j) => j.stop()))
-    await app.close().catch((e) => app.log.error(e))
-    await (signerProcess ? signerProcess.stop().catch(() => {}) : dropSigner())
-    await limits.close().catch(() => {})
-    await anvil?.stop().catch(() => {})
-    await database.close().catch(() => {})
-    await embedded?.stop().catch(() => {})
-  }
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'shutting down')
+    server.log.info({ signal }, 'shutting down')
     // A drain that does not finish is a failed stop: the status says so.
     const force = setTimeout(() => {
       console.error('the shutdown did not finish within 20 s')
@@ -186,23 +176,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   try {
-    await app.listen({ port: config.port, host: config.host })
+    await server.listen({ port: config.port, host: config.host })
   } catch (e) {
     // Port taken or not allowed: stop the database and chain this start brought up, then fail.
     closing = true
-    await stopAll()
     const code = (e as NodeJS.ErrnoException).code
-    throw new Error(
-      code === 'EADDRINUSE'
-        ? `port ${config.port} on ${config.host} is in use by another program; stop it or set PORT`
-        : `could not listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : e}`,
-      { cause: e },
+    return failStart(
+      new Error(
+        code === 'EADDRINUSE'
+          ? `port ${config.port} on ${config.host} is in use by another program; stop it or set PORT`
+          : `could not listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : e}`,
+        { cause: e },
+      ),
     )
   }
   started('answering requests; the background jobs wait for the signer')
 
   // The keys live in the signer process only: a worker of a cluster asks its primary's signer
-  // (SIGNER_URL); a single process starts its own and forgets the keys here.
+  // (SIGNER_URL); a single process starts its own (after the app answers: it reads the settings
+  // the chain's setup wrote) and forgets the keys here.
   let signer: (PayoutSigner & Partial<PorSigner> & { porPublisher: Address | null }) | null = null
   try {
     if (process.env.SIGNER_URL) {
@@ -213,6 +205,11 @@ async function main(): Promise<void> {
         porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
       })
     } else {
+      signerStarting = startSignerWithOwnKeys({
+        databaseUrl: await migrated,
+        localChain: !config.chainRpcUrl,
+        log: (m) => console.info(m),
+      })
       signerProcess = await signerStarting
       if (signerProcess) {
         signer = createRemoteSigner({
@@ -224,15 +221,15 @@ async function main(): Promise<void> {
       }
     }
   } catch (e) {
+    if (closing) return
     closing = true
-    await stopAll()
-    throw e
+    return failStart(e)
   }
   if (closing) return
   const hotWallet = signer && signer.address !== ZERO ? signer : null
-  app.metrics.watchHotWallet(hotWallet?.address ?? null)
+  server.metrics.watchHotWallet(hotWallet?.address ?? null)
   if (!hotWallet)
-    app.log.warn(
+    server.log.warn(
       'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
     )
   // The registry's owner publishes the proof-of-liabilities snapshots (the deployer locally),
@@ -242,21 +239,25 @@ async function main(): Promise<void> {
       ? remoteAccount(signer.porPublisher, signer.signPor)
       : null
   if (!porPublisher)
-    app.log.warn('POR_PUBLISHER_KEY is not set: proof-of-liabilities snapshots are not published')
-  jobs = serverJobs({ app, pool: database.pool, chain, hotWallet, porPublisher }).map((job) =>
-    startJob(job, app.log),
+    server.log.warn(
+      'POR_PUBLISHER_KEY is not set: proof-of-liabilities snapshots are not published',
+    )
+  jobs = serverJobs({ app: server, pool: database.pool, chain, hotWallet, porPublisher }).map(
+    (job) => startJob(job, server.log),
   )
   started('background jobs started')
-  app.log.info(
+  server.log.info(
     `chain ${chain.chainId} at ${anvil ? `${chain.rpcUrl} (local Anvil, state in DATA_DIR/chain)` : 'CHAIN_RPC_URL'}`,
   )
   const official = await createSettingsService(database.pool).get()
   if (official.porRegistryAddress)
-    app.log.info(
+    server.log.info(
       `proof of liabilities: registry ${official.porRegistryAddress}, token ${official.chainTokenAddress} (npx por-verify … --registry … --token …)`,
     )
   if (config.seedDemo) {
-    app.log.info(`demo root user ${DEMO_ROOT.userName}, invitation code ${DEMO_ROOT.referralCode}`)
+    server.log.info(
+      `demo root user ${DEMO_ROOT.userName}, invitation code ${DEMO_ROOT.referralCode}`,
+    )
   }
 }
 

@@ -78,43 +78,68 @@ async function stopStaleAnvil(stateFile: string): Promise<void> {
 export async function startAnvil(
   opts: { stateFile?: string; blockTimeSec?: number } = {},
 ): Promise<LocalChain> {
+  const anvil = await launchAnvil(opts)
+  await anvil.ready
+  return anvil
+}
+
+/**
+ * Spawns Anvil as `startAnvil` does and answers at once with its URL (the port is chosen before
+ * the spawn), so a client can be made while Anvil loads its state; `ready` settles when it
+ * answers (or rejects when it exits or does not answer within 20 s, killing it).
+ */
+export async function launchAnvil(
+  opts: { stateFile?: string; blockTimeSec?: number } = {},
+): Promise<LocalChain & { ready: Promise<void> }> {
   const port = await freePort()
-  const args = [
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--chain-id',
-    String(LOCAL_CHAIN_ID),
-    '--silent',
-  ]
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(LOCAL_CHAIN_ID)]
   if (opts.blockTimeSec) args.push('--block-time', String(opts.blockTimeSec))
   if (opts.stateFile) {
     fs.mkdirSync(path.dirname(opts.stateFile), { recursive: true })
     await stopStaleAnvil(opts.stateFile)
     args.push('--state', opts.stateFile, '--state-interval', '5')
   }
-  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-2000)))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Anvil exited (${child.exitCode}): ${stderr}`)
-    try {
-      await rpc(url, 'eth_chainId')
-      break
-    } catch {
-      if (Date.now() > deadline) {
+  // Anvil prints its accounts, then "Listening on <host:port>" once it accepts requests; asking
+  // it over RPC meanwhile would cost this process a failed request every few milliseconds. A
+  // slow RPC poll stays as a fallback, should the line ever read otherwise.
+  const ready = new Promise<void>((resolve, reject) => {
+    let stdout = ''
+    let settled = false
+    const settle = (err?: Error) => {
+      if (settled) return
+      settled = true
+      clearTimeout(deadline)
+      clearInterval(poll)
+      child.stdout?.removeAllListeners('data').resume()
+      if (err) {
         child.kill('SIGKILL')
-        throw new Error(`Anvil did not answer on ${url}: ${stderr}`)
-      }
-      // Anvil with an existing state answers within a few tenths of a second: ask often.
-      await new Promise((r) => setTimeout(r, 20))
+        reject(err)
+      } else resolve()
     }
-  }
+    child.stdout?.on('data', (d) => {
+      stdout = (stdout + d).slice(-200)
+      if (stdout.includes('Listening on')) settle()
+    })
+    child.once('exit', (code) => settle(new Error(`Anvil exited (${code}): ${stderr}`)))
+    const deadline = setTimeout(
+      () => settle(new Error(`Anvil did not answer on ${url}: ${stderr}`)),
+      20_000,
+    )
+    const poll = setInterval(() => {
+      rpc(url, 'eth_chainId').then(
+        () => settle(),
+        () => {},
+      )
+    }, 500)
+  })
   const pidFile = opts.stateFile ? pidFileOf(opts.stateFile) : null
   if (pidFile && child.pid) fs.writeFileSync(pidFile, String(child.pid))
+  // Its failure is reported where `ready` is awaited.
+  ready.catch(() => {})
   child.once('exit', () => {
     if (pidFile && fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') === String(child.pid))
       fs.rmSync(pidFile, { force: true })
@@ -122,6 +147,7 @@ export async function startAnvil(
   return {
     url,
     chainId: LOCAL_CHAIN_ID,
+    ready,
     stop: () =>
       new Promise<void>((resolve) => {
         // Already gone (it exited, or was killed by a signal): nothing to wait for.

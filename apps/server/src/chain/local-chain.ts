@@ -42,9 +42,60 @@ export function devAccount(index: number): ReturnType<typeof hdKeyToAccount> {
   return account
 }
 
+/**
+ * The first ten development accounts as Anvil prints them when it starts (public test keys), so
+ * that a start derives no key (local-chain.test.ts checks them against the seed).
+ */
+const DEV_KEYS: readonly { address: Address; key: Hex }[] = [
+  [
+    '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  ],
+  [
+    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  ],
+  [
+    '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    '5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  ],
+  [
+    '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+    '7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  ],
+  [
+    '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+    '47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  ],
+  [
+    '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+    '8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  ],
+  [
+    '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+    '92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  ],
+  [
+    '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+    '4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  ],
+  [
+    '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+    'dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+  ],
+  [
+    '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+    '2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+  ],
+].map(([address, key]) => ({ address: address as Address, key: `0x${key}` as Hex }))
+
+/** A development account's address, derived only past the first ten. */
+export const devAddress = (index: number): Address =>
+  DEV_KEYS[index]?.address ?? devAccount(index).address
+
 /** A development account's private key (public knowledge: Anvil's mnemonic), as hex. */
-export const devKey = (index: number): `0x${string}` =>
-  toHex(devAccount(index).getHdKey().privateKey!)
+export const devKey = (index: number): Hex =>
+  DEV_KEYS[index]?.key ?? toHex(devAccount(index).getHdKey().privateKey!)
 
 /** Roles of the local chain's development accounts. */
 export const LOCAL_ROLES = {
@@ -85,17 +136,25 @@ export async function prepareLocalChain(
 ): Promise<LocalChainSetup> {
   const chain = localChain(rpcUrl)
   const client = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient
-  const deployer = devAccount(LOCAL_ROLES.deployer)
-  const wallet = createWalletClient({ chain, transport: http(rpcUrl), account: deployer })
+  const deployer = devAddress(LOCAL_ROLES.deployer)
+  // The deployer's key is derived only when something is sent (a fresh or reset chain).
+  const deployerWallet = () =>
+    createWalletClient({
+      chain,
+      transport: http(rpcUrl),
+      account: devAccount(LOCAL_ROLES.deployer),
+    })
+  let wallet: ReturnType<typeof deployerWallet> | undefined
+  const sender = () => (wallet ??= deployerWallet())
   const setup = {
-    depositAddress: devAccount(LOCAL_ROLES.deposit).address,
-    hotWalletAddress: devAccount(LOCAL_ROLES.hotWallet).address,
+    depositAddress: devAddress(LOCAL_ROLES.deposit),
+    hotWalletAddress: devAddress(LOCAL_ROLES.hotWallet),
   }
   const deployed = async (address: string | undefined) =>
     !!address && ((await client.getCode({ address: address as Address })) ?? '0x') !== '0x'
   // Every transaction goes out at once with its own nonce and is mined with the others: one
   // block's wait (a second) instead of one per transaction.
-  let nonce = await client.getTransactionCount({ address: deployer.address, blockTag: 'pending' })
+  let nonce = await client.getTransactionCount({ address: deployer, blockTag: 'pending' })
   const sent: Hex[] = []
 
   const tokenAddress = (await deployed(knownToken)) ? (knownToken as Address) : await deployToken()
@@ -114,9 +173,9 @@ export async function prepareLocalChain(
     contract: { abi: unknown[]; bytecode: string },
     args: unknown[],
   ): Promise<Address> {
-    const address = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
+    const address = getContractAddress({ from: deployer, nonce: BigInt(nonce) })
     sent.push(
-      await wallet.deployContract({
+      await sender().deployContract({
         abi: contract.abi,
         bytecode: contract.bytecode as `0x${string}`,
         args,
@@ -130,13 +189,13 @@ export async function prepareLocalChain(
     const tokenAddress = await deploy(token, ['Tether USD', 'USDT', TOKEN_DECIMALS])
     // Demo money: the root's wallet, the hot wallet (for payouts) and dev accounts 3–9.
     const grants: [Address, string][] = [
-      [deployer.address, '1000000'],
+      [deployer, '1000000'],
       [setup.hotWalletAddress, '100000'],
-      ...[3, 4, 5, 6, 7, 8, 9].map((i) => [devAccount(i).address, '10000'] as [Address, string]),
+      ...[3, 4, 5, 6, 7, 8, 9].map((i) => [devAddress(i), '10000'] as [Address, string]),
     ]
     for (const [to, amount] of grants)
       sent.push(
-        await wallet.writeContract({
+        await sender().writeContract({
           address: tokenAddress,
           abi: token.abi,
           functionName: 'mint',
@@ -210,7 +269,7 @@ export async function configureLocalChain(
     current.porRegistryAddress.toLowerCase() === local.porRegistryAddress.toLowerCase() &&
     current.chainTokenAddress.toLowerCase() === local.tokenAddress.toLowerCase() &&
     current.porReserveSignatures.map((s) => s.address).join() ===
-      reserves.map((r) => devAccount(r).address).join()
+      reserves.map((r) => devAddress(r)).join()
   if (!proven) {
     const signed = await signReserveOwnership(
       reserves,

@@ -106,3 +106,37 @@ describe('database pool', () => {
     expect(r.rows[0]).toMatchObject({ four: 4 })
   })
 })
+
+describe('a pool opened before its database is up', () => {
+  test('queries and connections wait for the URL, then run', async () => {
+    let give!: (url: string) => void
+    const database = openDatabase(new Promise<string>((r) => (give = r)), 2)
+    try {
+      let answered = false
+      const query = database.pool.query('SELECT 1 AS one').then((r) => {
+        answered = true
+        return r.rows
+      })
+      const client = database.pool.connect()
+      await new Promise((r) => setTimeout(r, 50))
+      expect(answered).toBe(false)
+      give(inject('embeddedDatabaseUrl'))
+      expect(await query).toEqual([{ one: 1 }])
+      const held = await client
+      expect((await held.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }])
+      held.release()
+    } finally {
+      await database.close()
+    }
+  })
+
+  test('a database that fails to start fails the waiting queries with its reason', async () => {
+    const database = openDatabase(Promise.reject(new Error('the database did not start')), 2)
+    try {
+      await expect(database.pool.query('SELECT 1')).rejects.toThrow('the database did not start')
+      await expect(database.pool.connect()).rejects.toThrow('the database did not start')
+    } finally {
+      await database.close()
+    }
+  })
+})

@@ -117,15 +117,32 @@ function awayError(): Error {
   })
 }
 
-export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}): Database {
+/**
+ * A pool of connections to `url`. Given a promise of the URL (a database still starting or
+ * migrating), the pool is usable at once: connections wait for the URL, and fail with its
+ * rejection.
+ */
+export function openDatabase(
+  url: string | Promise<string>,
+  max = 20,
+  opts: DatabaseOptions = {},
+): Database {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...(typeof url === 'string' ? { connectionString: url } : {}),
     max,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
   })
   const stallMs = opts.stallMs ?? 5_000
-  const watch: StallWatch =
-    stallMs > 0 ? watchStalls(pool, url, stallMs) : { stop: () => {}, serverAway: () => false }
+  let watch: StallWatch = { stop: () => {}, serverAway: () => false }
+  let closed = false
+  const known = Promise.resolve(url).then((resolved) => {
+    pool.options.connectionString = resolved
+    if (stallMs > 0 && !closed) watch = watchStalls(pool, resolved, stallMs)
+  })
+  // Its failure is reported to each connect that waits on it.
+  known.catch(() => {})
+  let urlKnown = typeof url === 'string'
+  if (!urlKnown) void known.then(() => (urlKnown = true)).catch(() => {})
   // Code inside a transaction queries on its client, never here (see assertOutsideTransaction).
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown
@@ -135,12 +152,19 @@ export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}):
   }) as typeof pool.query
   pool.connect = ((...args: unknown[]) => {
     assertOutsideTransaction()
-    if (watch.serverAway()) {
-      const callback = args[0]
-      if (typeof callback !== 'function') return Promise.reject(awayError())
-      process.nextTick(() => (callback as (err: Error) => void)(awayError()))
+    const callback = args[0]
+    const fail = (err: Error) => {
+      if (typeof callback !== 'function') return Promise.reject(err)
+      process.nextTick(() => (callback as (err: Error) => void)(err))
       return undefined
     }
+    if (!urlKnown) {
+      const connected = known.then(() => pool.connect(...(args as [])))
+      if (typeof callback !== 'function') return connected
+      connected.catch((err: Error) => (callback as (err: Error) => void)(err))
+      return undefined
+    }
+    if (watch.serverAway()) return fail(awayError())
     return connect(...args)
   }) as typeof pool.connect
   pool.on('error', () => {
@@ -155,6 +179,7 @@ export function openDatabase(url: string, max = 20, opts: DatabaseOptions = {}):
   return {
     pool,
     close: () => {
+      closed = true
       watch.stop()
       return pool.end()
     },

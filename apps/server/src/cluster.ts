@@ -8,7 +8,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { startAnvil, type LocalChain } from './chain/anvil.ts'
 import { connectChain } from './chain/chain.service.ts'
-import { configureLocalChain, writeLocalChainNote } from './chain/local-chain.ts'
+import {
+  configureLocalChain,
+  lastLocalChainPort,
+  writeLocalChainNote,
+} from './chain/local-chain.ts'
 import { loadConfig } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
@@ -49,6 +53,7 @@ async function startPrimary(workers: number): Promise<void> {
       : startAnvil({
           stateFile: path.join(config.dataDir, 'chain', 'state.json'),
           blockTimeSec: config.chainBlockTimeSec,
+          preferredPort: lastLocalChainPort(config.dataDir),
         })
     anvilStarting?.catch(() => {})
     let databaseUrl = config.databaseUrl

@@ -1,5 +1,6 @@
 // The server: the database (embedded or DATABASE_URL), the chain (a local Anvil or
 // CHAIN_RPC_URL), the HTTP app and the background jobs. Loaded by server.ts.
+import fs from 'node:fs'
 import path from 'node:path'
 import { buildApp } from './app.ts'
 import { launchAnvil, type LocalChain } from './chain/anvil.ts'
@@ -9,7 +10,11 @@ import {
   connectExternalChain,
   type ChainConnection,
 } from './chain/chain.service.ts'
-import { configureLocalChain, writeLocalChainNote } from './chain/local-chain.ts'
+import {
+  configureLocalChain,
+  lastLocalChainPort,
+  writeLocalChainNote,
+} from './chain/local-chain.ts'
 import { toAccount } from 'viem/accounts'
 import type { Address, Hex } from 'viem'
 import { startJob } from './jobs/interval-job.ts'
@@ -49,11 +54,14 @@ async function main(): Promise<void> {
   // The local Anvil (without CHAIN_RPC_URL) and the embedded database (without DATABASE_URL)
   // start side by side, and the app is built meanwhile: its connections wait for the database
   // to be up and migrated, its chain client for Anvil to answer.
+  const chainState = path.join(config.dataDir, 'chain', 'state.json')
+  const freshChain = !fs.existsSync(chainState)
   const anvilLaunch = config.chainRpcUrl
     ? null
     : launchAnvil({
-        stateFile: path.join(config.dataDir, 'chain', 'state.json'),
+        stateFile: chainState,
         blockTimeSec: config.chainBlockTimeSec,
+        preferredPort: lastLocalChainPort(config.dataDir),
       })
   const embeddedStart = config.databaseUrl
     ? null
@@ -136,7 +144,7 @@ async function main(): Promise<void> {
       await local.ready
       writeLocalChainNote(config.dataDir, local.url)
       started('chain answering')
-      await configureLocalChain(createSettingsService(database.pool), local.url)
+      await configureLocalChain(createSettingsService(database.pool), local.url, { freshChain })
       started('chain ready')
     }
     await checkTokenDecimals(chain, createSettingsService(database.pool))

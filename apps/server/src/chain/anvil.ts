@@ -23,7 +23,12 @@ export function anvilBinary(): string {
   return bin
 }
 
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+/** One JSON-RPC call to the node at `url` (its own methods too, such as `evm_mine`). */
+export async function anvilRpc(
+  url: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<unknown> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -76,7 +81,7 @@ async function stopStaleAnvil(stateFile: string): Promise<void> {
  * so confirmations advance, without it blocks are mined on demand (tests use `anvil_mine`).
  */
 export async function startAnvil(
-  opts: { stateFile?: string; blockTimeSec?: number } = {},
+  opts: Parameters<typeof launchAnvil>[0] = {},
 ): Promise<LocalChain> {
   const anvil = await launchAnvil(opts)
   await anvil.ready
@@ -89,9 +94,9 @@ export async function startAnvil(
  * answers (or rejects when it exits or does not answer within 20 s, killing it).
  */
 export async function launchAnvil(
-  opts: { stateFile?: string; blockTimeSec?: number } = {},
+  opts: { stateFile?: string; blockTimeSec?: number; preferredPort?: number } = {},
 ): Promise<LocalChain & { ready: Promise<void> }> {
-  const port = await freePort()
+  const port = await freePort(opts.preferredPort)
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(LOCAL_CHAIN_ID)]
   if (opts.blockTimeSec) args.push('--block-time', String(opts.blockTimeSec))
   if (opts.stateFile) {
@@ -130,7 +135,7 @@ export async function launchAnvil(
       20_000,
     )
     const poll = setInterval(() => {
-      rpc(url, 'eth_chainId').then(
+      anvilRpc(url, 'eth_chainId').then(
         () => settle(),
         () => {},
       )

@@ -16,7 +16,7 @@ import {
 import { HDKey, hdKeyToAccount } from 'viem/accounts'
 import porRegistry from './contracts/PorRegistry.json' with { type: 'json' }
 import token from './contracts/TetherLikeToken.json' with { type: 'json' }
-import { LOCAL_CHAIN_ID } from './anvil.ts'
+import { anvilRpc, LOCAL_CHAIN_ID } from './anvil.ts'
 import { reserveMessage } from '../modules/por/por.rules.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
 
@@ -152,8 +152,8 @@ export async function prepareLocalChain(
   }
   const deployed = async (address: string | undefined) =>
     !!address && ((await client.getCode({ address: address as Address })) ?? '0x') !== '0x'
-  // Every transaction goes out at once with its own nonce and is mined with the others: one
-  // block's wait (a second) instead of one per transaction.
+  // Every transaction goes out at once with its own nonce and is mined with the others in one
+  // block.
   let nonce = await client.getTransactionCount({ address: deployer, blockTag: 'pending' })
   const sent: Hex[] = []
 
@@ -162,6 +162,8 @@ export async function prepareLocalChain(
   const porRegistryAddress = (await deployed(knownRegistry))
     ? (knownRegistry as Address)
     : await deploy(porRegistry, [])
+  // Mined now rather than at the next block of a chain with a block time (up to a second later).
+  if (sent.length) await anvilRpc(rpcUrl, 'evm_mine')
   for (const hash of sent) {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
     if (receipt.status !== 'success') throw new Error(`local chain setup: ${hash} reverted`)
@@ -221,6 +223,19 @@ export function writeLocalChainNote(dataDir: string, url: string): void {
   fs.writeFileSync(localChainNote(dataDir), JSON.stringify({ url, pid: process.pid }))
 }
 
+/**
+ * The port the app's local chain had when it last ran, kept across restarts when it is free: a
+ * wallet that added the chain keeps reaching it, and the settings need no change.
+ */
+export function lastLocalChainPort(dataDir: string): number | undefined {
+  try {
+    const note = JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as { url: string }
+    return Number(new URL(note.url).port) || undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function runningLocalChain(dataDir: string): string | null {
   try {
     const note = JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as {
@@ -242,13 +257,21 @@ export function runningLocalChain(dataDir: string): string | null {
 export async function configureLocalChain(
   settings: SettingsService,
   rpcUrl: string,
+  opts: { freshChain?: boolean } = {},
 ): Promise<LocalChainSetup> {
-  const known = await settings.get()
-  const local = await prepareLocalChain(
-    rpcUrl,
-    known.chainTokenAddress || undefined,
-    known.porRegistryAddress || undefined,
-  )
+  // A fresh chain has nothing deployed, whatever the settings say: its contracts go out without
+  // waiting for them (a new database may still be being made).
+  const local = opts.freshChain
+    ? await prepareLocalChain(rpcUrl, undefined)
+    : await settings
+        .get()
+        .then((known) =>
+          prepareLocalChain(
+            rpcUrl,
+            known.chainTokenAddress || undefined,
+            known.porRegistryAddress || undefined,
+          ),
+        )
   const current = await settings.get()
   const wanted = {
     chainTokenAddress: local.tokenAddress,

@@ -10,15 +10,21 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
+/** A TCP port on 127.0.0.1 that nothing listens on right now: `preferred` when it is free. */
+export async function freePort(preferred?: number): Promise<number> {
+  const listenOn = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const srv = net.createServer()
+      srv.unref()
+      srv.on('error', reject)
+      srv.listen(port, '127.0.0.1', () => {
+        const { port: bound } = srv.address() as net.AddressInfo
+        srv.close(() => resolve(bound))
+      })
     })
-  })
+  if (preferred) {
+    const port = await listenOn(preferred).catch(() => null)
+    if (port) return port
+  }
+  return listenOn(0)
 }

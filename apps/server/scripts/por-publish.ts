@@ -6,7 +6,8 @@
 // owner signs: POR_PUBLISHER_KEY, else the local chain's deployer.
 import { privateKeyToAccount } from 'viem/accounts'
 import { connectChain, connectExternalChain } from '../src/chain/chain.service.ts'
-import { LOCAL_ROLES, devAccount, runningLocalChain } from '../src/chain/local-chain.ts'
+import { runningLocalChain } from '../src/chain/anvil.ts'
+import { LOCAL_ROLES, devAccount } from '../src/chain/local-chain.ts'
 import { loadConfig } from '../src/config.ts'
 import { openAppDatabase } from '../src/db/app-database.ts'
 import { snapshotById } from '../src/modules/por/por.repository.ts'

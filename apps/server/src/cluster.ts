@@ -6,13 +6,14 @@
 import cluster, { type Worker } from 'node:cluster'
 import os from 'node:os'
 import path from 'node:path'
-import { startAnvil, type LocalChain } from './chain/anvil.ts'
-import { connectChain } from './chain/chain.service.ts'
 import {
-  configureLocalChain,
   lastLocalChainPort,
+  startAnvil,
   writeLocalChainNote,
-} from './chain/local-chain.ts'
+  type LocalChain,
+} from './chain/anvil.ts'
+import { connectChain } from './chain/chain.service.ts'
+import { configureLocalChain } from './chain/local-chain.ts'
 import { loadConfig } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'

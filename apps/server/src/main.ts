@@ -1,27 +1,21 @@
 // The server: the database (embedded or DATABASE_URL), the chain (a local Anvil or
 // CHAIN_RPC_URL), the HTTP app and the background jobs. Loaded by server.ts.
-import fs from 'node:fs'
-import path from 'node:path'
 import { buildApp } from './app.ts'
-import { launchAnvil, type LocalChain } from './chain/anvil.ts'
+import { writeLocalChainNote, type LocalChain } from './chain/anvil.ts'
 import {
   checkTokenDecimals,
   connectChain,
   connectExternalChain,
   type ChainConnection,
 } from './chain/chain.service.ts'
-import {
-  configureLocalChain,
-  lastLocalChainPort,
-  writeLocalChainNote,
-} from './chain/local-chain.ts'
+import { configureLocalChain } from './chain/local-chain.ts'
 import { toAccount } from 'viem/accounts'
 import type { Address, Hex } from 'viem'
 import { startJob } from './jobs/interval-job.ts'
 import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig } from './config.ts'
-import { startAppPostgres } from './db/app-database.ts'
+import { startServices, takeEarlyStart } from './start-early.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { DEMO_ROOT, seedDemo } from './db/seed.ts'
@@ -52,23 +46,14 @@ const started = (what: string) =>
 async function main(): Promise<void> {
   const config = loadConfig()
   // The local Anvil (without CHAIN_RPC_URL) and the embedded database (without DATABASE_URL)
-  // start side by side, and the app is built meanwhile: its connections wait for the database
-  // to be up and migrated, its chain client for Anvil to answer.
-  const chainState = path.join(config.dataDir, 'chain', 'state.json')
-  const freshChain = !fs.existsSync(chainState)
-  const anvilLaunch = config.chainRpcUrl
-    ? null
-    : launchAnvil({
-        stateFile: chainState,
-        blockTimeSec: config.chainBlockTimeSec,
-        preferredPort: lastLocalChainPort(config.dataDir),
-      })
-  const embeddedStart = config.databaseUrl
-    ? null
-    : startAppPostgres(config, (m) => console.info(m), { scheduleBackups: true })
-  // Their failures are reported where they are awaited.
-  anvilLaunch?.catch(() => {})
-  embeddedStart?.catch(() => {})
+  // start side by side (a lone process has started them before loading this code), and the app
+  // is built meanwhile: its connections wait for the database to be up and migrated, its chain
+  // client for Anvil to answer.
+  const {
+    anvil: anvilLaunch,
+    freshChain,
+    database: embeddedStart,
+  } = takeEarlyStart() ?? startServices(config)
   const migrated = (async () => {
     let url = config.databaseUrl
     if (!url) {

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import {
   createPublicClient,
   createWalletClient,
@@ -213,41 +211,6 @@ export async function prepareLocalChain(
 
 /** Gas for one mint of the local token (about 70,000 used for a new holder). */
 const MINT_GAS = 150_000n
-
-/** Where a running app's local chain answers, from the note it keeps under DATA_DIR. */
-export function localChainNote(dataDir: string): string {
-  return path.join(dataDir, 'chain', 'anvil.json')
-}
-
-export function writeLocalChainNote(dataDir: string, url: string): void {
-  fs.writeFileSync(localChainNote(dataDir), JSON.stringify({ url, pid: process.pid }))
-}
-
-/**
- * The port the app's local chain had when it last ran, kept across restarts when it is free: a
- * wallet that added the chain keeps reaching it, and the settings need no change.
- */
-export function lastLocalChainPort(dataDir: string): number | undefined {
-  try {
-    const note = JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as { url: string }
-    return Number(new URL(note.url).port) || undefined
-  } catch {
-    return undefined
-  }
-}
-
-export function runningLocalChain(dataDir: string): string | null {
-  try {
-    const note = JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as {
-      url: string
-      pid: number
-    }
-    process.kill(note.pid, 0)
-    return note.url
-  } catch {
-    return null
-  }
-}
 
 /**
  * Deploys what the local chain needs (once) and points the settings at it: the token, its

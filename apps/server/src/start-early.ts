@@ -1,0 +1,59 @@
+// A single process on the embedded database and the local chain (what `npm start` runs) starts
+// both before the rest of the server loads: PostgreSQL and Anvil then boot in their own
+// processes while this one evaluates its code, and main.ts takes them over.
+import cluster from 'node:cluster'
+import fs from 'node:fs'
+import path from 'node:path'
+import { lastLocalChainPort, launchAnvil, type LocalChain } from './chain/anvil.ts'
+import { loadConfig, type Config } from './config.ts'
+import { startAppPostgres } from './db/app-database.ts'
+import type { EmbeddedDatabase } from './db/embedded.ts'
+
+export interface EarlyStart {
+  /** The local chain (without CHAIN_RPC_URL): its URL at once, `ready` when it answers. */
+  anvil: Promise<LocalChain & { ready: Promise<void> }> | null
+  /** Whether the chain starts without a state (nothing deployed on it yet). */
+  freshChain: boolean
+  /** The embedded database (without DATABASE_URL), once it accepts connections. */
+  database: Promise<EmbeddedDatabase> | null
+}
+
+/** Starts the local chain and the embedded database as `config` asks. */
+export function startServices(config: Config): EarlyStart {
+  const chainState = path.join(config.dataDir, 'chain', 'state.json')
+  const freshChain = !fs.existsSync(chainState)
+  const anvil = config.chainRpcUrl
+    ? null
+    : launchAnvil({
+        stateFile: chainState,
+        blockTimeSec: config.chainBlockTimeSec,
+        preferredPort: lastLocalChainPort(config.dataDir),
+      })
+  const database = config.databaseUrl
+    ? null
+    : startAppPostgres(config, (m) => console.info(m), { scheduleBackups: true })
+  // Their failures are reported where they are awaited.
+  anvil?.catch(() => {})
+  database?.catch(() => {})
+  return { anvil, freshChain, database }
+}
+
+let early: EarlyStart | null = null
+
+/** In a lone process (not a cluster's primary or worker), starts the services now. */
+export function startServicesEarly(): void {
+  const clustered = cluster.isWorker || Number(process.env.WEB_CONCURRENCY || 1) > 1
+  if (clustered || process.env.WEB_CONCURRENCY === 'auto') return
+  try {
+    early = startServices(loadConfig())
+  } catch {
+    // A configuration error is reported by the start proper.
+  }
+}
+
+/** The services started early, once: main.ts takes them over (null when none were). */
+export function takeEarlyStart(): EarlyStart | null {
+  const taken = early
+  early = null
+  return taken
+}

@@ -220,14 +220,14 @@ export function AccountLogPage() {
         ) : log.isError && entries.length === 0 ? (
           <button
             type="button"
-            className="log-empty log-retry"
+            className="records-empty records-retry log-empty"
             onClick={() => void log.refetch()}
             data-testid="account-log-retry"
           >
             {t('translation:common.loadFailed')}
           </button>
         ) : entries.length === 0 ? (
-          <p className="log-empty" data-testid="account-log-empty">
+          <p className="records-empty log-empty" data-testid="account-log-empty">
             {t('accountLog.empty')}
           </p>
         ) : (

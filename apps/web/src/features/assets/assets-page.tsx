@@ -192,7 +192,7 @@ export function AssetsPage() {
         ) : balance.isError ? (
           <button
             type="button"
-            className="assets-retry"
+            className="records-empty records-retry"
             onClick={() => void balance.refetch()}
             data-testid="assets-retry"
           >
@@ -205,7 +205,7 @@ export function AssetsPage() {
                 <span className="hero-card__label">{t('assets.total')}</span>
                 <button
                   type="button"
-                  className="assets-summary__log"
+                  className="hero-chip hero-chip--link assets-summary__log"
                   onClick={() => void navigate('/accountLog')}
                   data-testid="assets-log-link"
                 >
@@ -213,7 +213,7 @@ export function AssetsPage() {
                   <Icon name="chevron" />
                 </button>
               </div>
-              <p className="assets-summary__total" data-testid="assets-total">
+              <p className="hero-card__amount" data-testid="assets-total">
                 {formatMoney(balanceTotals(balance.data).totalValueUsdt, lang)}
               </p>
               <p className="assets-summary__price" data-testid="assets-hope-price">
@@ -226,7 +226,7 @@ export function AssetsPage() {
               </p>
               <button
                 type="button"
-                className="assets-summary__log assets-summary__verify"
+                className="hero-chip hero-chip--link assets-summary__log assets-summary__verify"
                 onClick={() => void navigate('/verify')}
                 data-testid="assets-verify-link"
               >

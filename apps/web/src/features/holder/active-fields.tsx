@@ -65,7 +65,7 @@ export function MemberPicker({
           ) : query.isError && members.length === 0 ? (
             <button
               type="button"
-              className="money-retry"
+              className="records-empty records-retry money-retry"
               onClick={() => void query.refetch()}
               data-testid="active-members-retry"
             >

@@ -260,7 +260,7 @@ export function ActivePage() {
         ) : !info.data || !usdt ? (
           <button
             type="button"
-            className="money-retry"
+            className="records-empty records-retry money-retry"
             onClick={() => {
               if (!info.data) void info.refetch()
               if (!usdt) void balance.refetch()

@@ -39,7 +39,7 @@ function HolderHero({ info }: { info: VipInfo }) {
         <h2 className="holder-hero__title">{t('holder.title')}</h2>
       </div>
       <p className="holder-hero__intro">{t('holder.intro')}</p>
-      <dl className="holder-hero__facts">
+      <dl className="hero-card__facts holder-hero__facts">
         <div>
           <dt>{t('holder.level')}</dt>
           <dd data-testid="holder-level">{t(`translation:levels.${levelName(info.level)}`)}</dd>
@@ -108,7 +108,7 @@ export function HolderPage() {
         ) : !info.data || !usdt || !accounts ? (
           <button
             type="button"
-            className="money-retry"
+            className="records-empty records-retry money-retry"
             onClick={() => {
               if (!info.data) void info.refetch()
               if (!usdt || !accounts) void balance.refetch()

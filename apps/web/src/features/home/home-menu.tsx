@@ -37,7 +37,7 @@ export function HomeMenu() {
           <li key={item.key}>
             <button
               type="button"
-              className="home-menu__item"
+              className="entry"
               onClick={() =>
                 'route' in item ? void navigate(item.route) : void comingSoon(item.key)
               }
@@ -46,7 +46,7 @@ export function HomeMenu() {
               <span className={`home-menu__icon home-menu__icon--${item.key}`}>
                 <Icon name={item.icon} />
               </span>
-              <span className="home-menu__label">{t(`home.menu.${item.key}`)}</span>
+              <span className="entry__label">{t(`home.menu.${item.key}`)}</span>
             </button>
           </li>
         ))}

@@ -94,7 +94,7 @@ export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
           <div className="home-header__end">
             <button
               type="button"
-              className="home-account"
+              className="hero-chip hero-chip--link home-account"
               onClick={() => void navigate('/account')}
               data-testid="account-entry"
             >
@@ -118,19 +118,19 @@ export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
 
       <section className="card">
         <h2 className="section-title">{t('home.services')}</h2>
-        <ul className="home-grid">
+        <ul className="entry-grid">
           {ENTRIES.map((entry) => (
             <li key={entry.route}>
               <button
                 type="button"
-                className="home-entry"
+                className="entry"
                 onClick={() => void navigate(`/${entry.route}`)}
                 data-testid={`entry-${entry.route}`}
               >
-                <span className="home-entry__icon">
+                <span className="entry__icon">
                   <Icon name={entry.icon} />
                 </span>
-                <span className="home-entry__label">{t(`titles.${entry.route}`)}</span>
+                <span className="entry__label">{t(`titles.${entry.route}`)}</span>
               </button>
             </li>
           ))}

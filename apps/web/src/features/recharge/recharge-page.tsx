@@ -439,7 +439,7 @@ export function RechargePage() {
       ) : deposit.isError ? (
         <button
           type="button"
-          className="money-retry"
+          className="records-empty records-retry money-retry"
           onClick={() => void deposit.refetch()}
           data-testid="recharge-unavailable"
         >

@@ -52,12 +52,12 @@ function StageCard({ info }: { info: GameInfo }) {
   return (
     <section className="hero-card stake-stage">
       <div className="hero-card__head">
-        <span className="stake-stage__badge" data-testid="stake-stage">
+        <span className="hero-chip hero-chip--badge" data-testid="stake-stage">
           {t('stake.stage', { stage: info.stage })}
         </span>
         <span className="hero-card__label">{t('stake.price')}</span>
       </div>
-      <p className="stake-stage__price" data-testid="stake-price">
+      <p className="hero-card__amount stake-stage__price" data-testid="stake-price">
         {t('stake.priceValue', { price: formatMoney(info.price, lang) })}
       </p>
       <div

@@ -51,7 +51,7 @@ function BalanceCard({ balance }: { balance: BalanceList }) {
   return (
     <section className="hero-card team-hero">
       <p className="hero-card__label">{t('community.balance')}</p>
-      <p className="team-hero__amount" data-testid="community-balance">
+      <p className="hero-card__amount" data-testid="community-balance">
         {formatMoney(cutAmount(community?.balance ?? '0', SHOWN_DECIMALS), lang)}
       </p>
       <p className="team-hero__note" data-testid="community-balance-usdt">
@@ -168,19 +168,19 @@ function EntryGrid() {
   return (
     <section className="card">
       <h2 className="section-title">{t('community.services')}</h2>
-      <ul className="team-entries">
+      <ul className="entry-grid">
         {ENTRIES.map((entry) => (
           <li key={entry.name}>
             <button
               type="button"
-              className="team-entry"
+              className="entry team-entry"
               onClick={() => void navigate(entry.to)}
               data-testid={`community-entry-${entry.name}`}
             >
-              <span className="team-entry__icon">
+              <span className="entry__icon">
                 <Icon name={entry.icon} />
               </span>
-              <span className="team-entry__label">{t(`community.entries.${entry.name}`)}</span>
+              <span className="entry__label">{t(`community.entries.${entry.name}`)}</span>
             </button>
           </li>
         ))}

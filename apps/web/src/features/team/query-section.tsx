@@ -28,7 +28,7 @@ export function QuerySection<T>({
     return (
       <button
         type="button"
-        className="team-retry"
+        className="records-empty records-retry team-retry"
         onClick={() => void query.refetch()}
         data-testid={`${testId}-retry`}
       >

@@ -31,11 +31,11 @@ function TotalsCard({ stats }: { stats: TeamStats }) {
     <section className="hero-card team-hero">
       <div className="hero-card__head">
         <span className="hero-card__label">{t('team.rank')}</span>
-        <span className="team-hero__badge" data-testid="team-rank">
+        <span className="hero-chip hero-chip--badge" data-testid="team-rank">
           {t(`team:ranks.${rankName(stats.rank)}`)}
         </span>
       </div>
-      <dl className="team-totals">
+      <dl className="hero-card__facts team-totals">
         <div>
           <dt>{t('team.people')}</dt>
           <dd data-testid="team-people">{formatNumber(stats.people, lang)}</dd>

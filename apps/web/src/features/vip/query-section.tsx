@@ -32,7 +32,7 @@ export function QuerySection<const Q extends readonly AnyQuery[]>({
     return (
       <button
         type="button"
-        className="vip-retry"
+        className="records-empty records-retry"
         onClick={() => {
           for (const query of queries) if (query.data === undefined) void query.refetch()
         }}

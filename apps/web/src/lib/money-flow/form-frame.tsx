@@ -49,7 +49,7 @@ export function FormLoad<T>({
     return (
       <button
         type="button"
-        className="money-retry"
+        className="records-empty records-retry money-retry"
         onClick={() => {
           if (balance.isError || !spent) void balance.refetch()
           if (terms.isError || terms.data === undefined) void terms.refetch()

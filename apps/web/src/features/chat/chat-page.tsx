@@ -136,7 +136,7 @@ export function ChatPage() {
         {chat.olderBeforeId !== null && (
           <button
             type="button"
-            className="chat__older"
+            className="tint-button chat__older"
             onClick={chat.loadOlder}
             disabled={chat.loadingOlder}
             data-testid="chat-older"

@@ -148,7 +148,7 @@ export function AddressField({
         />
         <button
           type="button"
-          className="money-input__action"
+          className="tint-button money-input__action"
           onClick={onPick}
           data-testid="active-member-picker"
         >

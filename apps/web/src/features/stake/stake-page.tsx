@@ -102,7 +102,7 @@ function StakeLink({
   return (
     <button
       type="button"
-      className="stake-link"
+      className="tint-button stake-link"
       onClick={() => void navigate(to)}
       data-testid={testId}
     >

@@ -46,7 +46,7 @@ export function AddressInput({
         {action && (
           <button
             type="button"
-            className="money-input__action"
+            className="tint-button money-input__action"
             onClick={action.onClick}
             data-testid={action.testId}
           >

@@ -73,7 +73,7 @@ export function AmountField({
         {all && (
           <button
             type="button"
-            className="money-input__action"
+            className="tint-button money-input__action"
             onClick={all.onClick}
             data-testid={`${testId}-all`}
           >

@@ -8,7 +8,7 @@ export function CopyButton({ text, testId }: { text: string; testId?: string }) 
   return (
     <button
       type="button"
-      className="copy-button"
+      className="tint-button copy-button"
       onClick={() => void copyText(text)}
       aria-label={t('common.copy')}
       data-testid={testId}

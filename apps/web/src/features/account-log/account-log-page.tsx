@@ -126,7 +126,7 @@ function TypePicker({
     <>
       <button
         type="button"
-        className="log-type-button"
+        className="log-type-button pill"
         onClick={() => setOpen(true)}
         data-testid="account-log-type-filter"
       >
@@ -195,7 +195,7 @@ export function AccountLogPage() {
               type="button"
               role="tab"
               aria-selected={filters.account === kind}
-              className={filters.account === kind ? 'pill-tab pill-tab--on' : 'pill-tab'}
+              className={filters.account === kind ? 'pill-tab pill pill--on' : 'pill-tab pill'}
               onClick={() => setFilters({ ...filters, account: kind })}
               data-testid={`account-log-filter-${kind ?? 'all'}`}
             >

@@ -61,7 +61,7 @@ function QuoteCard({ symbol }: { symbol: PriceSymbol }) {
             type="button"
             role="tab"
             aria-selected={r === range}
-            className={r === range ? 'quote__range quote__range--on' : 'quote__range'}
+            className={r === range ? 'quote__range pill pill--on' : 'quote__range pill'}
             onClick={() => setRange(r)}
             data-testid={`quote-range-${r}`}
           >

@@ -118,7 +118,9 @@ export function RankingPage() {
             type="button"
             role="tab"
             aria-selected={k === kind}
-            className={k === kind ? 'ranking-tab ranking-tab--on' : 'ranking-tab'}
+            className={
+              k === kind ? 'ranking-tab pill pill--on ranking-tab--on' : 'ranking-tab pill'
+            }
             onClick={() => void navigate({ pathname, search: `?kind=${k}` }, { replace: true })}
             data-testid={`ranking-tab-${k}`}
           >

@@ -86,7 +86,7 @@ function WithdrawalRow({
         <div className="record__actions">
           <button
             type="button"
-            className="record__cancel"
+            className="record__cancel pill"
             disabled={cancelling}
             onClick={() => onCancel(withdrawal)}
             data-testid="withdraw-cancel"

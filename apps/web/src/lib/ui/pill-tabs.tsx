@@ -22,7 +22,7 @@ export function PillTabs<Key extends string>({
           type="button"
           role="tab"
           aria-selected={tab.key === selected}
-          className={tab.key === selected ? 'pill-tab pill-tab--on' : 'pill-tab'}
+          className={tab.key === selected ? 'pill-tab pill pill--on' : 'pill-tab pill'}
           onClick={() => onSelect(tab.key)}
           data-testid={`${testId}-${tab.key}`}
         >

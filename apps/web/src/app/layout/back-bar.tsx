@@ -25,7 +25,7 @@ export function BackBar({
         {back && (
           <button
             type="button"
-            className="back-bar__back"
+            className="icon-button back-bar__back"
             aria-label={t('common.back')}
             data-testid="back-button"
             onClick={goBack}

@@ -101,10 +101,8 @@ export function AccountPage() {
       <section className="card account-summary">
         <UserAvatar user={user} size="3.5rem" />
         <div className="account-summary__who">
-          <div className="account-summary__name">
-            {user?.nickName || (user ? mask(user.userName) : '')}
-          </div>
-          <span className="account-summary__level">{t(`levels.${level}`)}</span>
+          <div className="user-name">{user?.nickName || (user ? mask(user.userName) : '')}</div>
+          <span className="user-level">{t(`levels.${level}`)}</span>
         </div>
       </section>
 
@@ -148,7 +146,7 @@ export function AccountPage() {
       <section className="card account-news" data-testid="account-news">
         <h2 className="section-title">
           {t('home.latestNews')}
-          <button type="button" className="account-more" onClick={() => void navigate('/news')}>
+          <button type="button" className="more-link" onClick={() => void navigate('/news')}>
             {t('home.more')}
             <Icon name="chevron" />
           </button>

@@ -48,10 +48,10 @@ function UserCard() {
       <div className="home-user__top">
         <UserAvatar user={user} />
         <div className="home-user__who">
-          <div className="home-user__name" data-testid="user-nickname">
+          <div className="user-name" data-testid="user-nickname">
             {user.nickName || mask(user.userName)}
           </div>
-          <span className="home-user__level" data-testid="user-level">
+          <span className="user-level" data-testid="user-level">
             {t(`levels.${level}`)}
           </span>
         </div>
@@ -140,7 +140,7 @@ export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
       <section className="card" data-testid="latest-news">
         <h2 className="section-title">
           {t('home.latestNews')}
-          <button type="button" className="home-more" onClick={() => void navigate('/news')}>
+          <button type="button" className="more-link" onClick={() => void navigate('/news')}>
             {t('home.more')}
             <Icon name="chevron" />
           </button>

@@ -14,7 +14,7 @@ function BellButton({ unread }: { unread: number }) {
   return (
     <button
       type="button"
-      className="notice-bell"
+      className="icon-button notice-bell"
       aria-label={unread > 0 ? t('noticeBell.unread', { count: unread }) : t('titles.notices')}
       onClick={() => void navigate('/notices')}
       data-testid="notice-bell"

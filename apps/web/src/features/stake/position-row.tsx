@@ -41,7 +41,7 @@ export function PositionRow({ position }: { position: StakePosition }) {
         </div>
       </dl>
       <div
-        className="stake-bar"
+        className="progress-bar"
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}

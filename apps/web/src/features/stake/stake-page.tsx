@@ -61,7 +61,7 @@ function StageCard({ info }: { info: GameInfo }) {
         {t('stake.priceValue', { price: formatMoney(info.price, lang) })}
       </p>
       <div
-        className="stake-bar stake-bar--light"
+        className="progress-bar stake-bar--light"
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}

@@ -84,7 +84,7 @@ function RankCard({ stats }: { stats: TeamStats }) {
         </span>
       </div>
       <div
-        className="team-bar"
+        className="progress-bar"
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}

@@ -121,7 +121,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
           },
         ],
         note: heldUntil(withdrawal) ? (
-          <p className="money-result__hold" data-testid="withdraw-result-hold">
+          <p className="hold-note money-result__hold" data-testid="withdraw-result-hold">
             {t('records.onHold', { time: formatDateTime(withdrawal.holdUntil!, lang) })}
           </p>
         ) : undefined,

@@ -77,7 +77,7 @@ function WithdrawalRow({
         </p>
       )}
       {hold && (
-        <p className="record__hold" data-testid="withdraw-record-hold">
+        <p className="hold-note record__hold" data-testid="withdraw-record-hold">
           {t('records.onHold', { time: formatDateTime(hold, lang) })}
         </p>
       )}

@@ -50,7 +50,7 @@ export default function NoWalletHelp() {
     <div className="no-wallet" data-testid="no-wallet-help">
       <button
         type="button"
-        className="no-wallet__copy"
+        className="outline-button no-wallet__copy"
         onClick={() => void copyText(link)}
         data-testid="no-wallet-copy"
       >
@@ -64,7 +64,7 @@ export default function NoWalletHelp() {
       ) : (
         <button
           type="button"
-          className="no-wallet__copy no-wallet__show-qr"
+          className="outline-button no-wallet__copy no-wallet__show-qr"
           onClick={() => setQrAsked(true)}
           data-testid="no-wallet-show-qr"
         >

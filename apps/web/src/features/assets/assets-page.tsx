@@ -77,7 +77,7 @@ function AccountCard({ account }: { account: AccountBalance }) {
         <div className="account-card__actions">
           <button
             type="button"
-            className="account-card__action account-card__action--primary"
+            className="outline-button account-card__action account-card__action--primary"
             onClick={() => void navigate('/recharge')}
             data-testid="assets-action-recharge"
           >
@@ -86,7 +86,7 @@ function AccountCard({ account }: { account: AccountBalance }) {
           </button>
           <button
             type="button"
-            className="account-card__action"
+            className="outline-button account-card__action"
             onClick={() => void navigate('/transfer')}
             data-testid="assets-action-transfer"
           >
@@ -95,7 +95,7 @@ function AccountCard({ account }: { account: AccountBalance }) {
           </button>
           <button
             type="button"
-            className="account-card__action"
+            className="outline-button account-card__action"
             onClick={() => void navigate('/withdraw')}
             data-testid="assets-action-withdraw"
           >

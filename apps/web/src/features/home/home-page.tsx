@@ -127,7 +127,7 @@ export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
                 onClick={() => void navigate(`/${entry.route}`)}
                 data-testid={`entry-${entry.route}`}
               >
-                <span className="entry__icon">
+                <span className="icon-tile">
                   <Icon name={entry.icon} />
                 </span>
                 <span className="entry__label">{t(`titles.${entry.route}`)}</span>

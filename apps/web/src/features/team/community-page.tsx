@@ -70,7 +70,7 @@ function RankCard({ stats }: { stats: TeamStats }) {
     <section className="card">
       <h2 className="section-title">{t('community.rank')}</h2>
       <div className="team-rank">
-        <span className="team-rank__badge" data-rank={rankName(stats.rank)}>
+        <span className="icon-tile team-rank__badge" data-rank={rankName(stats.rank)}>
           <Icon name="holder" />
         </span>
         <span className="team-rank__name" data-testid="community-rank">
@@ -177,7 +177,7 @@ function EntryGrid() {
               onClick={() => void navigate(entry.to)}
               data-testid={`community-entry-${entry.name}`}
             >
-              <span className="entry__icon">
+              <span className="icon-tile">
                 <Icon name={entry.icon} />
               </span>
               <span className="entry__label">{t(`community.entries.${entry.name}`)}</span>

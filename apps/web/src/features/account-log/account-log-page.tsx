@@ -146,7 +146,9 @@ function TypePicker({
               <button
                 type="button"
                 className={
-                  option.code === value ? 'log-type-option log-type-option--on' : 'log-type-option'
+                  option.code === value
+                    ? 'log-type-option choice log-type-option--on'
+                    : 'log-type-option choice'
                 }
                 aria-pressed={option.code === value}
                 onClick={() => choose(option.code)}

@@ -202,7 +202,7 @@ export function LevelChoices({
           <button
             key={option.level}
             type="button"
-            className="active-choice"
+            className="choice active-choice"
             disabled={!option.selectable}
             aria-pressed={level === option.level}
             data-selected={level === option.level}
@@ -250,7 +250,7 @@ export function PartitionChoices({
           <button
             key={code}
             type="button"
-            className="active-choice"
+            className="choice active-choice"
             disabled={locked !== null && locked !== code}
             aria-pressed={location === code}
             data-selected={location === code}

@@ -30,7 +30,7 @@ function AccountCard({ account }: { account: AccountBalance }) {
     <article className="account-card" data-testid={`account-card-${kind}`}>
       <button
         type="button"
-        className="account-card__main"
+        className="card-button account-card__main"
         onClick={() => void navigate(`/accountLog?account=${kind}`)}
       >
         <span className="account-card__head">

@@ -59,7 +59,7 @@ export function NewsPage() {
         {(item) => (
           <button
             type="button"
-            className="news-item"
+            className="card-button news-item"
             onClick={() => void navigate(`/news/${item.id}`)}
             data-testid="news-item"
           >

@@ -46,7 +46,7 @@ export function SchoolPage() {
           return (
             <button
               type="button"
-              className="school-item"
+              className="card-button school-item"
               onClick={() => void navigate(`/school/${item.id}`)}
               data-testid="school-item"
             >

@@ -1,7 +1,6 @@
 import type { PurchaseResult } from '@hope/api'
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError, type QueryParams } from '../../../lib/api/request.ts'
+import { useMoneyMutation, type MoneyMutationOptions } from '../../../lib/api/money-mutation.ts'
+import { request, type QueryParams } from '../../../lib/api/request.ts'
 
 export type ActivateInput = QueryParams<'game/activate'>
 
@@ -15,17 +14,7 @@ export function activateMember(params: ActivateInput): Promise<PurchaseResult> {
   return request('game/activate', params)
 }
 
-type Options = Omit<UseMutationOptions<PurchaseResult, ApiError, ActivateInput>, 'mutationFn'>
-
 /** My members' levels, my level info, the balance and the account log are refreshed. */
-export function useActivateMember({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: activateMember,
-    onSuccess: (...args) => {
-      refreshAfter(queryClient, 'activate')
-      return onSuccess?.(...args)
-    },
-  })
+export function useActivateMember(options?: MoneyMutationOptions<PurchaseResult, ActivateInput>) {
+  return useMoneyMutation('activate', activateMember, options)
 }

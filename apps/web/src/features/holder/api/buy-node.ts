@@ -1,7 +1,6 @@
 import type { PurchaseResult } from '@hope/api'
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError, type QueryParams } from '../../../lib/api/request.ts'
+import { useMoneyMutation, type MoneyMutationOptions } from '../../../lib/api/money-mutation.ts'
+import { request, type QueryParams } from '../../../lib/api/request.ts'
 
 export type BuyNodeInput = QueryParams<'game/buyNode'>
 
@@ -14,17 +13,7 @@ export function buyNode(params: BuyNodeInput): Promise<PurchaseResult> {
   return request('game/buyNode', params)
 }
 
-type Options = Omit<UseMutationOptions<PurchaseResult, ApiError, BuyNodeInput>, 'mutationFn'>
-
 /** My nodes, the balance and the account log are refreshed, whatever the caller adds. */
-export function useBuyNode({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: buyNode,
-    onSuccess: (...args) => {
-      refreshAfter(queryClient, 'buyNode')
-      return onSuccess?.(...args)
-    },
-  })
+export function useBuyNode(options?: MoneyMutationOptions<PurchaseResult, BuyNodeInput>) {
+  return useMoneyMutation('buyNode', buyNode, options)
 }

@@ -1,7 +1,6 @@
 import type { CollectParams, CollectResult } from '@hope/api'
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError } from '../../../lib/api/request.ts'
+import { useMoneyMutation, type MoneyMutationOptions } from '../../../lib/api/money-mutation.ts'
+import { request } from '../../../lib/api/request.ts'
 
 /**
  * `userAccount/collect`: moves an amount of the node or shareholder account into the own
@@ -12,17 +11,7 @@ export function collectBalance(params: CollectParams): Promise<CollectResult> {
   return request('userAccount/collect', params)
 }
 
-type Options = Omit<UseMutationOptions<CollectResult, ApiError, CollectParams>, 'mutationFn'>
-
 /** The balance and the account log are refreshed, whatever the caller adds. */
-export function useCollectBalance({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: collectBalance,
-    onSuccess: (...args) => {
-      refreshAfter(queryClient, 'collect')
-      return onSuccess?.(...args)
-    },
-  })
+export function useCollectBalance(options?: MoneyMutationOptions<CollectResult, CollectParams>) {
+  return useMoneyMutation('collect', collectBalance, options)
 }

@@ -1,7 +1,6 @@
 import type { RedeemParams, RedeemResult } from '@hope/api'
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError } from '../../../lib/api/request.ts'
+import { useMoneyMutation, type MoneyMutationOptions } from '../../../lib/api/money-mutation.ts'
+import { request } from '../../../lib/api/request.ts'
 
 /**
  * `game/sqChange`: redeems community HOPE at the real-time price; the redeemed share's USDT
@@ -13,17 +12,7 @@ export function redeemHope(params: RedeemParams): Promise<RedeemResult> {
   return request('game/sqChange', params)
 }
 
-type Options = Omit<UseMutationOptions<RedeemResult, ApiError, RedeemParams>, 'mutationFn'>
-
 /** The balance, the account log and the pledge records are refreshed, whatever the caller adds. */
-export function useRedeemHope({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: redeemHope,
-    onSuccess: (...args) => {
-      refreshAfter(queryClient, 'redeem')
-      return onSuccess?.(...args)
-    },
-  })
+export function useRedeemHope(options?: MoneyMutationOptions<RedeemResult, RedeemParams>) {
+  return useMoneyMutation('redeem', redeemHope, options)
 }

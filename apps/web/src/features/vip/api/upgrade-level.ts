@@ -1,7 +1,6 @@
 import type { PurchaseResult } from '@hope/api'
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { refreshAfter } from '../../../lib/api/refresh-after.ts'
-import { request, type ApiError } from '../../../lib/api/request.ts'
+import { useMoneyMutation, type MoneyMutationOptions } from '../../../lib/api/money-mutation.ts'
+import { request } from '../../../lib/api/request.ts'
 
 export interface UpgradeLevelParams {
   level: number
@@ -18,17 +17,9 @@ export function upgradeLevel(params: UpgradeLevelParams): Promise<PurchaseResult
   return request('game/upgrade', params)
 }
 
-type Options = Omit<UseMutationOptions<PurchaseResult, ApiError, UpgradeLevelParams>, 'mutationFn'>
-
 /** The balance, the account log and the level with its split figures are refreshed. */
-export function useUpgradeLevel({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    ...options,
-    mutationFn: upgradeLevel,
-    onSuccess: (...args) => {
-      refreshAfter(queryClient, 'upgrade')
-      return onSuccess?.(...args)
-    },
-  })
+export function useUpgradeLevel(
+  options?: MoneyMutationOptions<PurchaseResult, UpgradeLevelParams>,
+) {
+  return useMoneyMutation('upgrade', upgradeLevel, options)
 }

@@ -1,9 +1,8 @@
 import type { Withdrawal, WithdrawParams } from '@hope/api'
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { noticeKeys } from '../../../lib/api/notice-keys.ts'
-import { refreshAfter } from '../../../lib/api/refresh-after.ts'
+import { useMoneyMutation, type MoneyMutationOptions } from '../../../lib/api/money-mutation.ts'
 import { sendOutflow } from '../../../lib/money-flow/outflow.ts'
-import type { ApiError } from '../../../lib/api/request.ts'
 
 /**
  * `userAccount/withdraw`: reserves amount and fee and records the request for review; to
@@ -15,26 +14,22 @@ export function createWithdrawal(params: WithdrawParams): Promise<Withdrawal> {
   return sendOutflow('userAccount/withdraw', params)
 }
 
-type Options = Omit<UseMutationOptions<Withdrawal, ApiError, WithdrawParams>, 'mutationFn'>
-
 /**
  * The balance, the account log, the withdrawal records and the bell are refreshed, whatever
  * the caller adds.
  */
-export function useCreateWithdrawal({ onSuccess, onError, ...options }: Options = {}) {
+export function useCreateWithdrawal({
+  onError,
+  ...options
+}: MoneyMutationOptions<Withdrawal, WithdrawParams> = {}) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useMoneyMutation('withdraw', createWithdrawal, {
     ...options,
-    mutationFn: createWithdrawal,
     // A refused withdrawal (a limit it reached) leaves security notices too: the bell counts
     // them. A sent one refreshes the bell with the rest of what it changed.
     onError: (...args) => {
       void queryClient.invalidateQueries({ queryKey: noticeKeys.all })
       return onError?.(...args)
-    },
-    onSuccess: (...args) => {
-      refreshAfter(queryClient, 'withdraw')
-      return onSuccess?.(...args)
     },
   })
 }

@@ -1,7 +1,7 @@
 import type { Lang, NewsTypeCode } from '@hope/api'
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { request } from './request.ts'
-import { nextPageNum } from './next-page.ts'
+import { pagedQueryOptions } from './paged-query.ts'
 
 export const NEWS_PAGE_SIZE = 10
 
@@ -30,15 +30,7 @@ export function latestNewsOptions(lang: Lang, pageSize: number, type?: NewsTypeC
 
 /** The news list of one type (or all), page after page. */
 export function newsPagesOptions(lang: Lang, type?: NewsTypeCode) {
-  return infiniteQueryOptions({
-    queryKey: newsKeys.pages(lang, type),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      request(
-        'main/news',
-        { pageNum: pageParam, pageSize: NEWS_PAGE_SIZE, type },
-        { signal, lang },
-      ),
-    getNextPageParam: nextPageNum,
-  })
+  return pagedQueryOptions(newsKeys.pages(lang, type), (pageNum, signal) =>
+    request('main/news', { pageNum, pageSize: NEWS_PAGE_SIZE, type }, { signal, lang }),
+  )
 }

@@ -1,9 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useFirstRead } from '../../../lib/api/first-read.ts'
 import { request } from '../../../lib/api/request.ts'
 import { noticeKeys } from '../../../lib/api/notice-keys.ts'
-import { nextPageNum } from '../../../lib/api/next-page.ts'
+import { pagedQueryOptions } from '../../../lib/api/paged-query.ts'
 
 export const NOTICE_PAGE_SIZE = 20
 /** How often a bell on show asks for the unread count again. */
@@ -11,17 +11,9 @@ export const NOTICE_COUNT_REFRESH_MS = 60_000
 
 /** `userAccount/notices`: the user's security notices, newest first, with the unread count. */
 export function noticesOptions() {
-  return infiniteQueryOptions({
-    queryKey: noticeKeys.list(),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      request(
-        'userAccount/notices',
-        { pageNum: pageParam, pageSize: NOTICE_PAGE_SIZE },
-        { signal },
-      ),
-    getNextPageParam: nextPageNum,
-  })
+  return pagedQueryOptions(noticeKeys.list(), (pageNum, signal) =>
+    request('userAccount/notices', { pageNum, pageSize: NOTICE_PAGE_SIZE }, { signal }),
+  )
 }
 
 /**

@@ -1,7 +1,6 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
 import { accountKeys } from '../../../lib/api/account-keys.ts'
 import { request } from '../../../lib/api/request.ts'
-import { nextPageNum } from '../../../lib/api/next-page.ts'
+import { pagedQueryOptions } from '../../../lib/api/paged-query.ts'
 
 export const RECHARGE_PAGE_SIZE = 20
 
@@ -10,15 +9,7 @@ export const RECHARGE_PAGE_SIZE = 20
  * from the user's address alike.
  */
 export function myRechargesOptions() {
-  return infiniteQueryOptions({
-    queryKey: accountKeys.rechargePages(),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      request(
-        'userAccount/myRecharge',
-        { pageNum: pageParam, pageSize: RECHARGE_PAGE_SIZE },
-        { signal },
-      ),
-    getNextPageParam: nextPageNum,
-  })
+  return pagedQueryOptions(accountKeys.rechargePages(), (pageNum, signal) =>
+    request('userAccount/myRecharge', { pageNum, pageSize: RECHARGE_PAGE_SIZE }, { signal }),
+  )
 }

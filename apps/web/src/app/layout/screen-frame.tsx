@@ -1,26 +1,24 @@
 import { Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { useNavigate } from 'react-router'
 import { NoticeBell } from '../../features/notices/notice-bell.tsx'
 import type { Companion, ScreenHandle } from '../screen-handle.ts'
 import { BackBar } from './back-bar.tsx'
 import { AppTabBar } from './tab-bar.tsx'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 
 /** The right slot's link: a short "records" with the full screen name for assistive tech. */
 function CompanionLink({ to, title }: Companion) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   return (
-    <button
-      type="button"
+    <NavButton
       className="back-bar__companion"
       aria-label={t(`titles.${title}`)}
-      onClick={() => void navigate(to)}
+      to={to}
       data-testid="bar-companion"
     >
       {t('common.records')}
-    </button>
+    </NavButton>
   )
 }
 

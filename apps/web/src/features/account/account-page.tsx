@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/ui/copy-button.tsx'
-import LatestNews from '../../lib/ui/latest-news.tsx'
+import { LatestNewsSection } from '../../lib/ui/latest-news.tsx'
 import { showConfirm } from '../../lib/ui/dialog.ts'
 import { setLanguage } from '../../lib/i18n/i18n.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
@@ -71,6 +71,19 @@ function LanguageSwitch() {
     </>
   )
 }
+
+/** The account screen's ways to other screens. */
+const MENU = [
+  { to: '/share', icon: 'share', label: 'titles.share', testId: 'account-share' },
+  {
+    to: '/loginAccount',
+    icon: 'wallet',
+    label: 'titles.loginAccount',
+    testId: 'account-login-account',
+  },
+  { to: '/school', icon: 'school', label: 'titles.school', testId: 'account-school' },
+  { to: '/contact', icon: 'contact', label: 'account.contactUs', testId: 'account-contact' },
+] as const
 
 export function AccountPage() {
   const { t } = useTranslation()
@@ -143,58 +156,21 @@ export function AccountPage() {
         )}
       </List>
 
-      <section className="card account-news" data-testid="account-news">
-        <h2 className="section-title">
-          {t('home.latestNews')}
-          <button type="button" className="more-link" onClick={() => void navigate('/news')}>
-            {t('home.more')}
-            <Icon name="chevron" />
-          </button>
-        </h2>
-        <LatestNews />
-      </section>
+      <LatestNewsSection className="card account-news" testId="account-news" />
 
       <List mode="card" className="account-list">
-        <List.Item
-          prefix={<Icon name="share" className="account-icon" />}
-          arrowIcon
-          className="account-menu"
-        >
-          <Link to="/share" className="account-menu__link" data-testid="account-share">
-            {t('titles.share')}
-          </Link>
-        </List.Item>
-        <List.Item
-          prefix={<Icon name="wallet" className="account-icon" />}
-          arrowIcon
-          className="account-menu"
-        >
-          <Link
-            to="/loginAccount"
-            className="account-menu__link"
-            data-testid="account-login-account"
+        {MENU.map((item) => (
+          <List.Item
+            key={item.to}
+            prefix={<Icon name={item.icon} className="account-icon" />}
+            arrowIcon
+            className="account-menu"
           >
-            {t('titles.loginAccount')}
-          </Link>
-        </List.Item>
-        <List.Item
-          prefix={<Icon name="school" className="account-icon" />}
-          arrowIcon
-          className="account-menu"
-        >
-          <Link to="/school" className="account-menu__link" data-testid="account-school">
-            {t('titles.school')}
-          </Link>
-        </List.Item>
-        <List.Item
-          prefix={<Icon name="contact" className="account-icon" />}
-          arrowIcon
-          className="account-menu"
-        >
-          <Link to="/contact" className="account-menu__link" data-testid="account-contact">
-            {t('account.contactUs')}
-          </Link>
-        </List.Item>
+            <Link to={item.to} className="account-menu__link" data-testid={item.testId}>
+              {t(item.label)}
+            </Link>
+          </List.Item>
+        ))}
         <LanguageSwitch />
       </List>
 

@@ -10,29 +10,27 @@ import {
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { balanceOptions, balanceTotals } from '../../lib/api/balance.ts'
 import { useFirstRead } from '../../lib/api/first-read.ts'
 import { formatMoney } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './assets.css'
 
 /** Its own chunk, with TanStack Query: the screen shows before it (see figures-card.tsx). */
 const FiguresCard = lazy(() => import('./figures-card.tsx'))
 
+/** What the USDT account's card offers, the first one foremost. */
+const USDT_ACTIONS = ['recharge', 'transfer', 'withdraw'] as const
+
 function AccountCard({ account }: { account: AccountBalance }) {
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
-  const navigate = useNavigate()
   const { kind } = account
   return (
     <article className="account-card" data-testid={`account-card-${kind}`}>
-      <button
-        type="button"
-        className="card-button account-card__main"
-        onClick={() => void navigate(`/accountLog?account=${kind}`)}
-      >
+      <NavButton className="card-button account-card__main" to={`/accountLog?account=${kind}`}>
         <span className="account-card__head">
           <span className="account-card__name">{t(`accounts.${kind}`)}</span>
           <span className="account-card__currency">{account.currency}</span>
@@ -72,36 +70,24 @@ function AccountCard({ account }: { account: AccountBalance }) {
             </span>
           </span>
         </span>
-      </button>
+      </NavButton>
       {kind === 'usdt' && (
         <div className="account-card__actions">
-          <button
-            type="button"
-            className="outline-button account-card__action account-card__action--primary"
-            onClick={() => void navigate('/recharge')}
-            data-testid="assets-action-recharge"
-          >
-            <Icon name="recharge" />
-            {t('translation:titles.recharge')}
-          </button>
-          <button
-            type="button"
-            className="outline-button account-card__action"
-            onClick={() => void navigate('/transfer')}
-            data-testid="assets-action-transfer"
-          >
-            <Icon name="transfer" />
-            {t('translation:titles.transfer')}
-          </button>
-          <button
-            type="button"
-            className="outline-button account-card__action"
-            onClick={() => void navigate('/withdraw')}
-            data-testid="assets-action-withdraw"
-          >
-            <Icon name="withdraw" />
-            {t('translation:titles.withdraw')}
-          </button>
+          {USDT_ACTIONS.map((action) => (
+            <NavButton
+              key={action}
+              className={
+                action === 'recharge'
+                  ? 'outline-button account-card__action account-card__action--primary'
+                  : 'outline-button account-card__action'
+              }
+              to={`/${action}`}
+              data-testid={`assets-action-${action}`}
+            >
+              <Icon name={action} />
+              {t(`translation:titles.${action}`)}
+            </NavButton>
+          ))}
         </div>
       )}
     </article>
@@ -174,7 +160,6 @@ function AssetsSkeleton() {
 export function AssetsPage() {
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
-  const navigate = useNavigate()
   const balance = useFirstRead(balanceOptions())
 
   return (
@@ -203,15 +188,14 @@ export function AssetsPage() {
             <section className="hero-card assets-summary">
               <div className="hero-card__head">
                 <span className="hero-card__label">{t('assets.total')}</span>
-                <button
-                  type="button"
+                <NavButton
                   className="hero-chip hero-chip--link assets-summary__log"
-                  onClick={() => void navigate('/accountLog')}
+                  to="/accountLog"
                   data-testid="assets-log-link"
                 >
                   {t('translation:titles.accountLog')}
                   <Icon name="chevron" />
-                </button>
+                </NavButton>
               </div>
               <p className="hero-card__amount" data-testid="assets-total">
                 {formatMoney(balanceTotals(balance.data).totalValueUsdt, lang)}
@@ -224,16 +208,15 @@ export function AssetsPage() {
               <p className="assets-summary__price" data-testid="assets-hope-all">
                 {t('assets.hopeAll', { amount: formatMoney(hopeHeld(balance.data).all, lang) })}
               </p>
-              <button
-                type="button"
+              <NavButton
                 className="hero-chip hero-chip--link assets-summary__log assets-summary__verify"
-                onClick={() => void navigate('/verify')}
+                to="/verify"
                 data-testid="assets-verify-link"
               >
                 <Icon name="holder" />
                 {t('translation:titles.verify')}
                 <Icon name="chevron" />
-              </button>
+              </NavButton>
             </section>
             <Suspense
               fallback={

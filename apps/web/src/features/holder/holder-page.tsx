@@ -15,7 +15,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { CopyButton } from '../../lib/ui/copy-button.tsx'
 import { Icon } from '../../lib/ui/icons.tsx'
@@ -24,6 +23,7 @@ import { vipInfoOptions } from '../../lib/api/membership.ts'
 import { levelName, nodeName } from './holder.rules.ts'
 import { AccountsCard, CollectSheet, collectAccounts, type CollectOpening } from './collect.tsx'
 import { NodesSection } from './node-purchase.tsx'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/money-form.css'
 import './holder.css'
 
@@ -88,7 +88,6 @@ function EmailCard({ email }: { email: string }) {
  */
 export function HolderPage() {
   const { t } = useTranslation(['holder', 'translation'])
-  const navigate = useNavigate()
   const info = useQuery(vipInfoOptions())
   const balance = useQuery(balanceOptions())
   const [collecting, setCollecting] = useState<CollectOpening | null>(null)
@@ -129,16 +128,11 @@ export function HolderPage() {
             />
             <NodesSection info={info.data} available={usdt.available} />
             <EmailCard email={info.data.applicationEmail} />
-            <button
-              type="button"
-              className="card holder-link"
-              onClick={() => void navigate('/active')}
-              data-testid="holder-active-link"
-            >
+            <NavButton className="card holder-link" to="/active" data-testid="holder-active-link">
               <Icon name="active" />
               {t('holder.activeLink')}
               <Icon name="chevron" className="holder-link__arrow" />
-            </button>
+            </NavButton>
             <CollectSheet
               open={collecting}
               accounts={accounts}

@@ -1,10 +1,9 @@
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/ui/copy-button.tsx'
-import LatestNews from '../../lib/ui/latest-news.tsx'
+import { LatestNewsSection } from '../../lib/ui/latest-news.tsx'
 import { Icon, type IconName } from '../../lib/ui/icons.tsx'
 import { mask } from '../../lib/format/mask.ts'
 import { useSession } from '../../lib/store.ts'
@@ -14,6 +13,7 @@ import HomeBanner from './home-banner.tsx'
 import { HomeMenu } from './home-menu.tsx'
 import NewsTicker from './news-ticker.tsx'
 import { PriceStrip } from './price-strip.tsx'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './home.css'
 
 const ENTRIES = [
@@ -84,7 +84,6 @@ function UserCard() {
  */
 export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
 
   return (
     <div className="home" data-testid="home-page">
@@ -92,15 +91,14 @@ export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
         <header className="home-header">
           <span className="home-brand">{t('brand.name')}</span>
           <div className="home-header__end">
-            <button
-              type="button"
+            <NavButton
               className="hero-chip hero-chip--link home-account"
-              onClick={() => void navigate('/account')}
+              to="/account"
               data-testid="account-entry"
             >
               <Icon name="globe" />
               <span>{t('home.accountEntry')}</span>
-            </button>
+            </NavButton>
             {headerEnd}
           </div>
         </header>
@@ -121,32 +119,22 @@ export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
         <ul className="entry-grid">
           {ENTRIES.map((entry) => (
             <li key={entry.route}>
-              <button
-                type="button"
+              <NavButton
                 className="entry"
-                onClick={() => void navigate(`/${entry.route}`)}
+                to={`/${entry.route}`}
                 data-testid={`entry-${entry.route}`}
               >
                 <span className="icon-tile">
                   <Icon name={entry.icon} />
                 </span>
                 <span className="entry__label">{t(`titles.${entry.route}`)}</span>
-              </button>
+              </NavButton>
             </li>
           ))}
         </ul>
       </section>
 
-      <section className="card" data-testid="latest-news">
-        <h2 className="section-title">
-          {t('home.latestNews')}
-          <button type="button" className="more-link" onClick={() => void navigate('/news')}>
-            {t('home.more')}
-            <Icon name="chevron" />
-          </button>
-        </h2>
-        <LatestNews />
-      </section>
+      <LatestNewsSection className="card" testId="latest-news" />
     </div>
   )
 }

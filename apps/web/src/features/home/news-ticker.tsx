@@ -1,11 +1,11 @@
 import { normalizeLang } from '@hope/api'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { latestNewsOptions } from '../../lib/api/news.ts'
 import { useFirstRead } from '../../lib/api/first-read.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { UntranslatedNote } from '../../lib/ui/untranslated-note.tsx'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 
 export const TICKER_COUNT = 5
 /** Long enough to read (and to scroll) one title before the next. */
@@ -55,7 +55,6 @@ function ScrollingLine({ children }: { children: ReactNode }) {
 /** The newest announcements, one at a time; tapping one opens it. */
 export default function NewsTicker() {
   const { t, i18n } = useTranslation()
-  const navigate = useNavigate()
   const news = useFirstRead(latestNewsOptions(normalizeLang(i18n.language), TICKER_COUNT, 1))
   const list = news.data?.list ?? []
   const [index, setIndex] = useState(0)
@@ -72,14 +71,13 @@ export default function NewsTicker() {
         <Icon name="sound" />
       </span>
       <ScrollingLine key={item.id}>
-        <button
-          type="button"
+        <NavButton
           className="home-ticker__item"
-          onClick={() => void navigate(`/news/${item.id}`)}
+          to={`/news/${item.id}`}
           data-testid="home-ticker-item"
         >
           {item.title}
-        </button>
+        </NavButton>
         <UntranslatedNote served={item.lang} />
       </ScrollingLine>
     </div>

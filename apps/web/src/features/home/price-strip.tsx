@@ -1,12 +1,12 @@
 import { normalizeLang, type PriceSymbol } from '@hope/api'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { priceHistoryOptions, useRefresh } from '../../lib/api/prices.ts'
 import { useFirstRead } from '../../lib/api/first-read.ts'
 import { formatNumber } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { DISPLAY_DECIMALS, changeTone, formatChange, roundPrice } from '../../lib/format/prices.ts'
 import { useSession } from '../../lib/store.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 
 const UNITS: Record<PriceSymbol, string> = { ETH: 'USD', HOPE: 'USDT' }
 /** The api's PRICE_SYMBOLS, written out: its module's schemas would bring zod to the home. */
@@ -41,12 +41,10 @@ function PriceItem({ symbol }: { symbol: PriceSymbol }) {
 /** The ETH and HOPE prices on the home, leading to the quotes screen. */
 export function PriceStrip() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   return (
-    <button
-      type="button"
+    <NavButton
       className="card home-prices"
-      onClick={() => void navigate('/quotes')}
+      to="/quotes"
       aria-label={t('titles.quotes')}
       data-testid="home-prices"
     >
@@ -54,6 +52,6 @@ export function PriceStrip() {
         <PriceItem key={symbol} symbol={symbol} />
       ))}
       <Icon name="chevron" className="home-prices__more" />
-    </button>
+    </NavButton>
   )
 }

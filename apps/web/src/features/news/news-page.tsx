@@ -7,6 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router'
 import { newsPagesOptions } from '../../lib/api/news.ts'
 import { formatDateTime } from '../../lib/format/format.ts'
 import { ArticleItemText, ArticleList } from './articles.tsx'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './news.css'
 
 const TYPES = Object.entries(NEWS_TYPES).map(([code, name]) => ({
@@ -57,10 +58,9 @@ export function NewsPage() {
         }
       >
         {(item) => (
-          <button
-            type="button"
+          <NavButton
             className="card-button news-item"
-            onClick={() => void navigate(`/news/${item.id}`)}
+            to={`/news/${item.id}`}
             data-testid="news-item"
           >
             {item.image && (
@@ -77,7 +77,7 @@ export function NewsPage() {
             <ArticleItemText kind="news" item={item}>
               <span className="news-item__date">{formatDateTime(item.publishedAt, lang)}</span>
             </ArticleItemText>
-          </button>
+          </NavButton>
         )}
       </ArticleList>
     </div>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { selectSignedIn, useSession } from '../../lib/store.ts'
 import { useUnreadNotices } from './api/notices.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './notice-bell.css'
 
 /** The badge's text: the count, capped so that it stays a small round mark. */
@@ -10,13 +10,11 @@ const badgeText = (count: number): string => (count > 99 ? '99+' : String(count)
 
 function BellButton({ unread }: { unread: number }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   return (
-    <button
-      type="button"
+    <NavButton
       className="icon-button notice-bell"
       aria-label={unread > 0 ? t('noticeBell.unread', { count: unread }) : t('titles.notices')}
-      onClick={() => void navigate('/notices')}
+      to="/notices"
       data-testid="notice-bell"
     >
       <Icon name="bell" />
@@ -25,7 +23,7 @@ function BellButton({ unread }: { unread: number }) {
           {badgeText(unread)}
         </span>
       )}
-    </button>
+    </NavButton>
   )
 }
 

@@ -39,6 +39,7 @@ import {
 import { useRechargeWallet } from './wallet/use-recharge-wallet.ts'
 import { useSendRecharge } from './wallet/use-send-recharge.ts'
 import { RechargeError, type RechargeStep } from './wallet/send-recharge.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/money-form.css'
 import './recharge.css'
 
@@ -79,7 +80,6 @@ interface SentRecharge {
 function WalletCard({ deposit }: { deposit: DepositAddress }) {
   const { t, i18n } = useTranslation(['chain', 'translation'])
   const lang = normalizeLang(i18n.language)
-  const navigate = useNavigate()
   const wallet = useRechargeWallet(deposit)
   const switcher = useMutation({
     mutationFn: async () => {
@@ -137,15 +137,10 @@ function WalletCard({ deposit }: { deposit: DepositAddress }) {
       <section className="card money-balance">
         <span className="money-label">{t('recharge.walletBalance')}</span>
         {body}
-        <button
-          type="button"
-          className="money-link"
-          onClick={() => void navigate(RECORDS)}
-          data-testid="recharge-records"
-        >
+        <NavButton className="money-link" to={RECORDS} data-testid="recharge-records">
           {t('recharge.records')}
           <Icon name="chevron" />
-        </button>
+        </NavButton>
       </section>
       {wallet.data?.onChain && lacksGas(wallet.data) && (
         <p className="money-note money-note--warn" role="alert" data-testid="recharge-gas-warning">

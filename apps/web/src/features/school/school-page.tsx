@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { ArticleItemText, ArticleList } from '../news/index.ts'
 import { schoolPagesOptions } from './api/school-pages.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './school.css'
 
 const FILTERS = [undefined, ...SCHOOL_KINDS] as const
@@ -44,10 +45,9 @@ export function SchoolPage() {
         {(item) => {
           const srcSet = imageSrcSet(item.cover)
           return (
-            <button
-              type="button"
+            <NavButton
               className="card-button school-item"
-              onClick={() => void navigate(`/school/${item.id}`)}
+              to={`/school/${item.id}`}
               data-testid="school-item"
             >
               <span className="school-item__cover">
@@ -77,7 +77,7 @@ export function SchoolPage() {
                   {formatDateTime(item.publishedAt, lang)}
                 </span>
               </ArticleItemText>
-            </button>
+            </NavButton>
           )
         }}
       </ArticleList>

@@ -11,7 +11,6 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney } from '../../lib/format/format.ts'
 import { Icon, type IconName } from '../../lib/ui/icons.tsx'
@@ -42,6 +41,7 @@ import {
   type StakeProblem,
   type StakeQuote,
 } from './stake.rules.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/money-form.css'
 import './stake.css'
 
@@ -98,18 +98,12 @@ function StakeLink({
   testId: string
   children: ReactNode
 }) {
-  const navigate = useNavigate()
   return (
-    <button
-      type="button"
-      className="tint-button stake-link"
-      onClick={() => void navigate(to)}
-      data-testid={testId}
-    >
+    <NavButton className="tint-button stake-link" to={to} data-testid={testId}>
       <Icon name={icon} />
       {children}
       <Icon name="chevron" className="stake-link__arrow" />
-    </button>
+    </NavButton>
   )
 }
 

@@ -14,7 +14,6 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney, formatZonedDay } from '../../lib/format/format.ts'
 import { Icon, type IconName } from '../../lib/ui/icons.tsx'
@@ -22,6 +21,7 @@ import { earningsOptions } from './api/earnings.ts'
 import { teamStatsOptions } from './api/team-stats.ts'
 import { QuerySection } from './query-section.tsx'
 import { cutAmount, rankName, rankProgress } from './team.rules.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './team.css'
 
 /** HOPE is shown with at most this many decimals (the ledger keeps 18). */
@@ -164,24 +164,22 @@ function EarningsCard({ earnings }: { earnings: Earnings }) {
 
 function EntryGrid() {
   const { t } = useTranslation('team')
-  const navigate = useNavigate()
   return (
     <section className="card">
       <h2 className="section-title">{t('community.services')}</h2>
       <ul className="entry-grid">
         {ENTRIES.map((entry) => (
           <li key={entry.name}>
-            <button
-              type="button"
+            <NavButton
               className="entry team-entry"
-              onClick={() => void navigate(entry.to)}
+              to={entry.to}
               data-testid={`community-entry-${entry.name}`}
             >
               <span className="icon-tile">
                 <Icon name={entry.icon} />
               </span>
               <span className="entry__label">{t(`community.entries.${entry.name}`)}</span>
-            </button>
+            </NavButton>
           </li>
         ))}
       </ul>

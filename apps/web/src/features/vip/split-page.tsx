@@ -13,15 +13,15 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatDateTime, formatMoney, ratePercent } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { RecordItems } from '../../lib/ui/record-pages.tsx'
 import { splitLogOptions } from './api/split-log.ts'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
-import { QuerySection } from './query-section.tsx'
+import { QuerySection } from '../../lib/ui/query-section.tsx'
 import { cutDecimals } from './vip.rules.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/record-list.css'
 import './vip.css'
 
@@ -41,7 +41,6 @@ function useHope() {
 function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceList }) {
   const { t } = useTranslation(['vip', 'translation'])
   const { lang, hope } = useHope()
-  const navigate = useNavigate()
   const split = balance.find((a) => a.kind === 'split')
   const rate = formatMoney(ratePercent(info.splitDailyRate), lang)
   return (
@@ -73,16 +72,11 @@ function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceList }) {
       </section>
       <section className="card vip-split-rule">
         <p className="vip-note">{t('split.note', { rate })}</p>
-        <button
-          type="button"
-          className="vip-link"
-          onClick={() => void navigate('/vip')}
-          data-testid="split-vip-link"
-        >
+        <NavButton className="vip-link" to="/vip" data-testid="split-vip-link">
           <Icon name="vip" />
           {t('split.upgrade')}
           <Icon name="chevron" className="vip-link__arrow" />
-        </button>
+        </NavButton>
       </section>
     </>
   )

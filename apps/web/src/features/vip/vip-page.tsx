@@ -8,7 +8,6 @@ import { type PurchaseResult, type VipInfo } from '@hope/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney, ratePercent } from '../../lib/format/format.ts'
@@ -17,7 +16,7 @@ import { LiveProblem, MoneyFlow, strongRow, useAmounts } from '../../lib/money-f
 import { useUpgradeLevel } from './api/upgrade-level.ts'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
 import { membershipKeys } from '../../lib/api/membership.ts'
-import { QuerySection } from './query-section.tsx'
+import { QuerySection } from '../../lib/ui/query-section.tsx'
 import {
   levelName,
   levelRows,
@@ -26,13 +25,13 @@ import {
   type LevelRow,
   type UpgradeQuote,
 } from './vip.rules.ts'
+import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/money-form.css'
 import './vip.css'
 
 function LevelCard({ info }: { info: VipInfo }) {
   const { t } = useTranslation(['vip', 'translation'])
   const { hope } = useAmounts()
-  const navigate = useNavigate()
   return (
     <section className="hero-card vip-hero">
       <div className="hero-card__head">
@@ -42,18 +41,13 @@ function LevelCard({ info }: { info: VipInfo }) {
       <p className="vip-hero__level" data-testid="vip-level">
         {t(`translation:levels.${levelName(info.level)}`)}
       </p>
-      <button
-        type="button"
-        className="vip-hero__link"
-        onClick={() => void navigate('/split')}
-        data-testid="vip-split-link"
-      >
+      <NavButton className="vip-hero__link" to="/split" data-testid="vip-split-link">
         <span>{t('vip.splitLink')}</span>
         <span className="vip-hero__link-value" data-testid="vip-split-total">
           {t('vip.splitTotal', { total: hope(info.split.total) })}
         </span>
         <Icon name="chevron" />
-      </button>
+      </NavButton>
     </section>
   )
 }

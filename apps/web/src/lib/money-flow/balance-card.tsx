@@ -1,6 +1,6 @@
 // The available balance at the top of a money form.
-import { useNavigate } from 'react-router'
 import { Icon } from '../ui/icons.tsx'
+import { NavButton } from '../ui/nav-button.tsx'
 
 /** The available balance of a money form and the way to its records. */
 export function BalanceCard({
@@ -14,22 +14,16 @@ export function BalanceCard({
   value: string
   records: { to: string; label: string }
 }) {
-  const navigate = useNavigate()
   return (
     <section className="card money-balance">
       <span className="money-label">{label}</span>
       <span className="money-balance__value" data-testid={`${testId}-available`}>
         {value}
       </span>
-      <button
-        type="button"
-        className="money-link"
-        onClick={() => void navigate(records.to)}
-        data-testid={`${testId}-records`}
-      >
+      <NavButton className="money-link" to={records.to} data-testid={`${testId}-records`}>
         {records.label}
         <Icon name="chevron" />
-      </button>
+      </NavButton>
     </section>
   )
 }

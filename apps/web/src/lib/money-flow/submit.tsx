@@ -2,11 +2,11 @@
 import Button from 'antd-mobile/es/components/button'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { showToast } from '../ui/toast.ts'
 import type { Checked } from './checks.ts'
 import type { FlowControls } from './use-money-flow.ts'
 import { useMoney } from './amounts.tsx'
+import { NavButton } from '../ui/nav-button.tsx'
 
 /** The problem text the button's form shows already (a field's or the live problem), if any. */
 function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
@@ -63,21 +63,19 @@ export function SubmitButton<Problem extends string, Quote>({
 /** How much USDT is missing, with the way to get it: the recharge screen. */
 export function Shortfall({ testId, amount }: { testId: string; amount: string }) {
   const { t } = useTranslation('money')
-  const navigate = useNavigate()
   const money = useMoney()
   return (
     <p>
       <span data-testid={`${testId}-shortfall`}>
         {t('flow.shortfall', { amount: money(amount, 'USDT') })}
       </span>{' '}
-      <button
-        type="button"
+      <NavButton
         className="money-problem__link"
-        onClick={() => void navigate('/recharge')}
+        to="/recharge"
         data-testid={`${testId}-go-recharge`}
       >
         {t('flow.goRecharge')}
-      </button>
+      </NavButton>
     </p>
   )
 }

@@ -11,16 +11,19 @@ type DataOf<Q> = Q extends UseQueryResult<infer D, unknown> ? D : never
  * while any of them loads, a retry of the failed ones when one has nothing to show, else its
  * content from all their data (a failed refresh keeps the last data on screen; the request
  * wrapper has already said what failed). Test ids: `<testId>-skeleton`, `<testId>-retry`.
+ * The retry button also takes the screen's own `retryClassName`, if it has one.
  */
 export function QuerySection<const Q extends readonly AnyQuery[]>({
   queries,
   testId,
+  retryClassName,
   className = 'card',
   lines = 3,
   children,
 }: {
   queries: Q
   testId: string
+  retryClassName?: string
   className?: string
   lines?: number
   children: (...data: { [K in keyof Q]: DataOf<Q[K]> }) => ReactNode
@@ -32,7 +35,7 @@ export function QuerySection<const Q extends readonly AnyQuery[]>({
     return (
       <button
         type="button"
-        className="records-empty records-retry"
+        className={`records-empty records-retry ${retryClassName ?? ''}`.trimEnd()}
         onClick={() => {
           for (const query of queries) if (query.data === undefined) void query.refetch()
         }}

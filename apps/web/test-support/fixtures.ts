@@ -3,7 +3,9 @@ import type {
   AccountKind,
   AccountLogEntry,
   BalanceList,
+  DepositAddress,
   EnabledCoin,
+  GameInfo,
 } from '@hope/api'
 
 /**
@@ -87,6 +89,45 @@ export function logEntry(id: number, changes: Partial<AccountLogEntry> = {}): Ac
     withdrawal: null,
     counterparty: null,
     createdAt: '2026-03-01T08:30:00Z',
+    ...changes,
+  }
+}
+
+/** `game/info` at stage 1 for 0.1 USDT, nothing sold or staked yet, with some figures changed. */
+export function gameInfo(changes: Partial<GameInfo> = {}): GameInfo {
+  return {
+    stage: 1,
+    price: '0.1',
+    stageSold: '0',
+    stageSize: '1000000',
+    nextPrice: '0.11',
+    minEntry: '100',
+    entryStep: '100',
+    dailyRate: '0.005',
+    capMultiple: '2.5',
+    redeemShare: '0.8',
+    redeemFeeRate: '0.05',
+    pledgeDailyRate: '0.01',
+    mine: { principal: '0', released: '0', activePositions: 0, outPositions: 0 },
+    ...changes,
+  }
+}
+
+/** The token contract and the platform's deposit address of the local test chain. */
+export const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+const DEPOSIT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+
+/** `userAccount/getAddress` on the local test chain, with an explorer and no chain to add. */
+export function depositAddress(changes: Partial<DepositAddress> = {}): DepositAddress {
+  return {
+    chainId: 31337,
+    depositAddress: DEPOSIT,
+    tokenAddress: TOKEN,
+    tokenDecimals: 6,
+    porRegistryAddress: '',
+    confirmations: 12,
+    explorerTxUrl: 'https://explorer.test/tx/{hash}',
+    chain: null,
     ...changes,
   }
 }

@@ -1,30 +1,14 @@
-import type { GameInfo, SecurityNotice, UserInfo } from '@hope/api'
+import type { SecurityNotice, UserInfo } from '@hope/api'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { useSession } from '../lib/store.ts'
 import { showToast, TOAST_NAVIGATION_GRACE_MS } from '../lib/ui/toast.ts'
 import { fakeApi, ok } from '../test/fake-api.ts'
-import { balanceList, enabledCoins } from '../../test-support/fixtures.ts'
+import { balanceList, enabledCoins, gameInfo } from '../../test-support/fixtures.ts'
 import { earnings, teamStats } from '../../test-support/team-fixtures.ts'
 import { createFakeWallet, installWallet } from '../test/fake-wallet.ts'
 import { AppRouter } from './router.tsx'
-
-const gameInfo: GameInfo = {
-  stage: 1,
-  price: '0.1',
-  stageSold: '0',
-  stageSize: '1000000',
-  nextPrice: '0.11',
-  minEntry: '100',
-  entryStep: '100',
-  dailyRate: '0.005',
-  capMultiple: '2.5',
-  redeemShare: '0.8',
-  redeemFeeRate: '0.05',
-  pledgeDailyRate: '0.01',
-  mine: { principal: '0', released: '0', activePositions: 0, outPositions: 0 },
-}
 
 const securityNotice: SecurityNotice = {
   id: 1,
@@ -51,7 +35,7 @@ function renderSignedIn(hash: string) {
     'userAccount/balanceDetail': () => ok({ list: [], nextCursor: null }),
     'userAccount/myWithDraw': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
     'userAccount/myRecharge': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
-    'game/info': () => ok(gameInfo),
+    'game/info': () => ok(gameInfo()),
     'game/myStake': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
     'game/stakeList': () => ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
     'game/groupTj': () => ok(teamStats()),

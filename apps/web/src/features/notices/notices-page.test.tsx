@@ -11,6 +11,7 @@ import { useSession } from '../../lib/store.ts'
 import { fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { noticeKeys } from '../../lib/api/notice-keys.ts'
 import { NoticesPage } from './notices-page.tsx'
+import { depositAddress } from '../../../test-support/fixtures.ts'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
@@ -51,16 +52,7 @@ function renderNotices(handlers: { notices: () => Reply; read?: () => Reply; str
   const api = fakeApi({
     'userAccount/notices': handlers.notices,
     'userAccount/readNotices': handlers.read ?? (() => ok({ unread: 0 })),
-    'userAccount/getAddress': () =>
-      ok({
-        chainId: 31337,
-        depositAddress: ADDRESS,
-        tokenAddress: ADDRESS,
-        tokenDecimals: 6,
-        porRegistryAddress: '',
-        confirmations: 12,
-        explorerTxUrl: 'https://explorer.test/tx/{hash}',
-      }),
+    'userAccount/getAddress': () => ok(depositAddress()),
   })
   const screenTree = (
     <MemoryRouter initialEntries={['/notices']}>

@@ -1,4 +1,4 @@
-import type { DepositAddress, Recharge } from '@hope/api'
+import type { Recharge } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
@@ -16,22 +16,10 @@ import {
 } from '../../test/fake-chain-wallet.ts'
 import { rechargeStatusOptions, RECHARGE_POLL_MS } from './api/recharge.ts'
 import { RechargePage } from './recharge-page.tsx'
+import { depositAddress, TOKEN } from '../../../test-support/fixtures.ts'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
-const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
-const DEPOSIT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
-const depositAddress = (changes: Partial<DepositAddress> = {}): DepositAddress => ({
-  chainId: 31337,
-  depositAddress: DEPOSIT,
-  tokenAddress: TOKEN,
-  tokenDecimals: 6,
-  porRegistryAddress: '',
-  confirmations: 12,
-  explorerTxUrl: 'https://explorer.test/tx/{hash}',
-  chain: null,
-  ...changes,
-})
 const recharge = (changes: Partial<Recharge> = {}): Recharge => ({
   txHash: FAKE_TX_HASH,
   amount: null,

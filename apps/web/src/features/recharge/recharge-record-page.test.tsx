@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { RechargeRecordPage } from './recharge-record-page.tsx'
+import { depositAddress } from '../../../test-support/fixtures.ts'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
@@ -22,18 +23,7 @@ const recharge = (byte: string, changes: Partial<Recharge> = {}): Recharge => ({
 function renderRecords(list: Recharge[], getAddress?: () => Reply) {
   const api = fakeApi({
     'userAccount/myRecharge': () => ok({ list, total: list.length, pageNum: 1, pageSize: 20 }),
-    'userAccount/getAddress':
-      getAddress ??
-      (() =>
-        ok({
-          chainId: 31337,
-          depositAddress: hash('11').slice(0, 42),
-          tokenAddress: hash('22').slice(0, 42),
-          tokenDecimals: 6,
-          porRegistryAddress: '',
-          confirmations: 12,
-          explorerTxUrl: 'https://explorer.test/tx/{hash}',
-        })),
+    'userAccount/getAddress': getAddress ?? (() => ok(depositAddress())),
   })
   render(
     <MemoryRouter initialEntries={['/rechargeRecord']}>

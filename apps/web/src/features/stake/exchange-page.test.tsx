@@ -1,4 +1,4 @@
-import type { GameInfo, RedeemResult } from '@hope/api'
+import type { RedeemResult } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
@@ -7,27 +7,18 @@ import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceList } from '../../../test-support/fixtures.ts'
+import { balanceList, gameInfo } from '../../../test-support/fixtures.ts'
 import { ExchangePage } from './exchange-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 /** Price 0.1; 80 % redeemed into USDT less 5 %, 20 % pledged and released 1 % a day. */
-const INFO: GameInfo = {
-  stage: 1,
+const INFO = gameInfo({
   price: '0.100000',
-  stageSold: '0',
-  stageSize: '1000000',
-  nextPrice: '0.11',
-  minEntry: '100',
-  entryStep: '100',
-  dailyRate: '0.005',
-  capMultiple: '2.5',
   redeemShare: '0.800000',
   redeemFeeRate: '0.050000',
   pledgeDailyRate: '0.010000',
-  mine: { principal: '0', released: '0', activePositions: 0, outPositions: 0 },
-}
+})
 
 const done = (): RedeemResult => ({
   redeemed: '80',

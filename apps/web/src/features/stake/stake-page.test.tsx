@@ -1,4 +1,4 @@
-import type { StakeResult, GameInfo, StakePosition } from '@hope/api'
+import type { StakeResult, StakePosition } from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
@@ -8,28 +8,20 @@ import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceList } from '../../../test-support/fixtures.ts'
+import { balanceList, gameInfo } from '../../../test-support/fixtures.ts'
 import { stakingKeys } from '../../lib/api/staking-keys.ts'
 import { StakePage } from './stake-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 /** Stage 2 at 0.11 USDT, a quarter sold; entries from 100 USDT in steps of 100. */
-const INFO: GameInfo = {
+const INFO = gameInfo({
   stage: 2,
   price: '0.11',
   stageSold: '250123.456',
-  stageSize: '1000000',
   nextPrice: '0.12',
-  minEntry: '100',
-  entryStep: '100',
-  dailyRate: '0.005',
-  capMultiple: '2.5',
-  redeemShare: '0.8',
-  redeemFeeRate: '0.05',
-  pledgeDailyRate: '0.01',
   mine: { principal: '300', released: '12.5', activePositions: 2, outPositions: 1 },
-}
+})
 
 const position = (id: number, changes: Partial<StakePosition> = {}): StakePosition => ({
   id,

@@ -8,6 +8,7 @@ import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { WithdrawRecordPage } from './withdraw-record-page.tsx'
+import { depositAddress } from '../../../test-support/fixtures.ts'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 vi.mock('../../lib/ui/dialog.ts', () => ({ showConfirm: vi.fn(), showAlert: vi.fn() }))
@@ -42,15 +43,11 @@ function renderRecords(handlers: {
     'userAccount/myWithDraw': handlers.myWithDraw,
     'userAccount/cancelWithdraw': handlers.cancel ?? (() => ok(withdrawal(1, 6))),
     'userAccount/getAddress': () =>
-      ok({
-        chainId: 31337,
-        depositAddress: ADDRESS,
-        tokenAddress: ADDRESS,
-        tokenDecimals: 6,
-        porRegistryAddress: '',
-        confirmations: 12,
-        explorerTxUrl: handlers.explorerTxUrl ?? 'https://explorer.test/tx/{hash}',
-      }),
+      ok(
+        depositAddress({
+          explorerTxUrl: handlers.explorerTxUrl ?? 'https://explorer.test/tx/{hash}',
+        }),
+      ),
   })
   render(
     <MemoryRouter initialEntries={['/withdrawRecord']}>

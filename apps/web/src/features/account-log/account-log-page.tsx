@@ -23,6 +23,7 @@ import { accountLogOptions } from './api/account-log.ts'
 import '../../lib/ui/pill-tabs.css'
 import './account-log.css'
 import { ListEnd } from '../../lib/ui/list-end.tsx'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 
 /**
  * The log types a line can carry: a withdrawal's amount is shown as 1 (withdrawal and refund)
@@ -220,14 +221,11 @@ export function AccountLogPage() {
             <Skeleton.Paragraph lineCount={6} animated />
           </div>
         ) : log.isError && entries.length === 0 ? (
-          <button
-            type="button"
+          <RetryButton
             className="records-empty records-retry log-empty"
             onClick={() => void log.refetch()}
             data-testid="account-log-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
+          />
         ) : entries.length === 0 ? (
           <p className="records-empty log-empty" data-testid="account-log-empty">
             {t('accountLog.empty')}

@@ -16,6 +16,7 @@ import { formatMoney } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './assets.css'
 
 /** Its own chunk, with TanStack Query: the screen shows before it (see figures-card.tsx). */
@@ -175,14 +176,11 @@ export function AssetsPage() {
         {balance.isPending ? (
           <AssetsSkeleton />
         ) : balance.isError ? (
-          <button
-            type="button"
+          <RetryButton
             className="records-empty records-retry"
             onClick={() => void balance.refetch()}
             data-testid="assets-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
+          />
         ) : (
           <>
             <section className="hero-card assets-summary">

@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { accountFiguresOptions } from './api/account-figures.ts'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './figures-card.css'
 
 function Figures() {
@@ -21,14 +22,11 @@ function Figures() {
     )
   if (figures.isError)
     return (
-      <button
-        type="button"
+      <RetryButton
         className="figures-card__retry"
         onClick={() => void figures.refetch()}
         data-testid="assets-figures-retry"
-      >
-        {t('translation:common.loadFailed')}
-      </button>
+      />
     )
   const { rateOfReturn, tradingVolume, totalVolume, asOf } = figures.data
   const rows = [

@@ -10,6 +10,7 @@ import { utcOffsetLabel } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
 import { contactInfoOptions } from './api/contact-info.ts'
 import { useChatUnread } from './api/chat-unread.ts'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './chat.css'
 
 function ContactEmail({ info }: { info: ContactInfo }) {
@@ -55,14 +56,11 @@ export function ContactPage() {
         {info.isPending ? (
           <Skeleton.Paragraph lineCount={2} animated />
         ) : info.isError ? (
-          <button
-            type="button"
+          <RetryButton
             className="records-empty records-retry"
             onClick={() => void info.refetch()}
             data-testid="contact-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
+          />
         ) : (
           <ContactEmail info={info.data} />
         )}

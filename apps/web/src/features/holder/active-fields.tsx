@@ -16,6 +16,7 @@ import {
   type LevelOption,
   type Location,
 } from './holder.rules.ts'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 
 export type MembersQuery = UseInfiniteQueryResult<InfiniteData<Page<DirectMember>>>
 
@@ -63,14 +64,11 @@ export function MemberPicker({
               <Skeleton.Paragraph lineCount={4} animated />
             </div>
           ) : query.isError && members.length === 0 ? (
-            <button
-              type="button"
+            <RetryButton
               className="records-empty records-retry money-retry"
               onClick={() => void query.refetch()}
               data-testid="active-members-retry"
-            >
-              {t('translation:common.loadFailed')}
-            </button>
+            />
           ) : members.length === 0 ? (
             <p className="active-picker__empty" data-testid="active-members-empty">
               {t('active.membersEmpty')}

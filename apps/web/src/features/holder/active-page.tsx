@@ -49,6 +49,7 @@ import {
   useNames,
   type MembersQuery,
 } from './active-fields.tsx'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 
 function ActivateForm({
   info,
@@ -235,7 +236,6 @@ function ActivateForm({
  * USDT.
  */
 export function ActivePage() {
-  const { t } = useTranslation(['holder', 'translation'])
   const info = useQuery(vipInfoOptions())
   const balance = useQuery(balanceOptions())
   const members = useInfiniteQuery(directMembersOptions())
@@ -258,17 +258,14 @@ export function ActivePage() {
             ))}
           </div>
         ) : !info.data || !usdt ? (
-          <button
-            type="button"
+          <RetryButton
             className="records-empty records-retry money-retry"
             onClick={() => {
               if (!info.data) void info.refetch()
               if (!usdt) void balance.refetch()
             }}
             data-testid="active-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
+          />
         ) : (
           <ActivateForm info={info.data} available={usdt.available} membersQuery={members} />
         )}

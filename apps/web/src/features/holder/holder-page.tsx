@@ -24,6 +24,7 @@ import { levelName, nodeName } from './holder.rules.ts'
 import { AccountsCard, CollectSheet, collectAccounts, type CollectOpening } from './collect.tsx'
 import { NodesSection } from './node-purchase.tsx'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import '../../lib/ui/money-form.css'
 import './holder.css'
 
@@ -105,17 +106,14 @@ export function HolderPage() {
         {info.isPending || balance.isPending ? (
           <HeroSkeleton testId="holder" hero="holder-hero" />
         ) : !info.data || !usdt || !accounts ? (
-          <button
-            type="button"
+          <RetryButton
             className="records-empty records-retry money-retry"
             onClick={() => {
               if (!info.data) void info.refetch()
               if (!usdt || !accounts) void balance.refetch()
             }}
             data-testid="holder-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
+          />
         ) : (
           <>
             <HolderHero info={info.data} />

@@ -1,4 +1,4 @@
-import type { Lang } from '@hope/api'
+import { imageSrcSet, type Lang } from '@hope/api'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -7,6 +7,7 @@ import { ListEnd, type PagedQuery } from '../../lib/ui/list-end.tsx'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import { ApiError } from '../../lib/api/request.ts'
 import { UntranslatedNote } from '../../lib/ui/untranslated-note.tsx'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './articles.css'
 
 /**
@@ -58,14 +59,11 @@ export function ArticleList<T extends ServedText>({
           {skeleton}
         </div>
       ) : query.isError && items.length === 0 ? (
-        <button
-          type="button"
+        <RetryButton
           className={`${kind}-empty ${kind}-retry`}
           onClick={() => void query.refetch()}
           data-testid={`${kind}-retry`}
-        >
-          {t('translation:common.loadFailed')}
-        </button>
+        />
       ) : items.length === 0 ? (
         <p className={`${kind}-empty`} data-testid={`${kind}-empty`}>
           {t(`${kind}.empty`)}
@@ -157,9 +155,7 @@ export function ArticleScreen<T>({
         {missing ? (
           <p>{t(`${kind}.notFound`)}</p>
         ) : (
-          <button type="button" className={`${kind}-retry`} onClick={() => void query.refetch()}>
-            {t('translation:common.loadFailed')}
-          </button>
+          <RetryButton className={`${kind}-retry`} onClick={() => void query.refetch()} />
         )}
         <Link className={`${kind}-back`} to={`/${kind}`}>
           {t(`${kind}.backToList`)}
@@ -168,4 +164,33 @@ export function ArticleScreen<T>({
     )
   }
   return children(query.data)
+}
+
+/**
+ * An article's picture, offered in the sizes the server serves (`imageSrcSet`); `sizes` says
+ * how wide it is drawn, once there are sizes to choose from.
+ */
+export function ArticleImage({
+  src,
+  sizes,
+  ...props
+}: {
+  src: string
+  sizes: string
+  className?: string
+  width: number
+  height: number
+  loading?: 'lazy'
+}) {
+  const srcSet = imageSrcSet(src)
+  return (
+    <img
+      {...props}
+      src={src}
+      srcSet={srcSet || undefined}
+      sizes={srcSet ? sizes : undefined}
+      decoding="async"
+      alt=""
+    />
+  )
 }

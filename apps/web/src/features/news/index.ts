@@ -1,6 +1,7 @@
 export { NewsDetailPage } from './news-detail-page.tsx'
 export { NewsPage } from './news-page.tsx'
 export {
+  ArticleImage,
   ArticleItemText,
   ArticleList,
   ArticleScreen,

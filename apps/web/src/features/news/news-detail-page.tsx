@@ -1,4 +1,4 @@
-import { imageSrcSet, normalizeLang } from '@hope/api'
+import { normalizeLang } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/format/format.ts'
 import { INTL_LOCALES } from '../../lib/i18n/lang.ts'
 import { UntranslatedNote } from '../../lib/ui/untranslated-note.tsx'
 import { newsInfoOptions } from './api/news-info.ts'
-import { ArticleScreen, useArticleId } from './articles.tsx'
+import { ArticleImage, ArticleScreen, useArticleId } from './articles.tsx'
 import './news.css'
 
 /** `/news/:id`: one article, in the user's language or in Chinese when it has no version in it. */
@@ -30,7 +30,6 @@ export function NewsDetailPage() {
       }
     >
       {(item) => {
-        const srcSet = imageSrcSet(item.image)
         return (
           <article
             className="card news-article"
@@ -45,15 +44,12 @@ export function NewsDetailPage() {
             </p>
             <UntranslatedNote served={item.lang} />
             {item.image && (
-              <img
+              <ArticleImage
                 className="news-article__image"
                 src={item.image}
-                srcSet={srcSet || undefined}
-                sizes={srcSet ? '(max-width: 750px) 100vw, 750px' : undefined}
+                sizes="(max-width: 750px) 100vw, 750px"
                 width={750}
                 height={422}
-                decoding="async"
-                alt=""
               />
             )}
             <div className="news-article__content">{item.content || item.summary}</div>

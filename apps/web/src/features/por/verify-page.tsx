@@ -22,6 +22,7 @@ import { myStatementOptions } from './api/my-statement.ts'
 import { porKeys } from '../../lib/api/por-keys.ts'
 import { downloadProofFile, missingFromSnapshot, verdictOf } from './proof-check.ts'
 import type { ChainAccess, ProofCheck } from './verify-proof.ts'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './por.css'
 
 /** The verifier and viem: loaded once the screen shows, never with the first screen. */
@@ -161,14 +162,11 @@ export function VerifyPage() {
     return (
       <div className="verify" data-testid="verify-page">
         <p className="verify-intro">{t('verify.intro')}</p>
-        <button
-          type="button"
+        <RetryButton
           className="verify-retry"
           onClick={() => void proof.refetch()}
           data-testid="verify-retry"
-        >
-          {t('translation:common.loadFailed')}
-        </button>
+        />
       </div>
     )
 

@@ -17,6 +17,7 @@ import { formatNumber } from '../../lib/format/format.ts'
 import { priceHistoryOptions, pricesKeys } from '../../lib/api/prices.ts'
 import { QuoteChart } from './quote-chart.tsx'
 import { DISPLAY_DECIMALS, changeTone, formatChange, roundPrice } from './quotes.rules.ts'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './quotes.css'
 
 function QuoteCard({ symbol }: { symbol: PriceSymbol }) {
@@ -72,14 +73,11 @@ function QuoteCard({ symbol }: { symbol: PriceSymbol }) {
       {data ? (
         <QuoteChart points={data.points} tone={tone} precision={decimals} lang={lang} />
       ) : query.isError ? (
-        <button
-          type="button"
+        <RetryButton
           className="quote__retry"
           onClick={() => void query.refetch()}
           data-testid="quote-retry"
-        >
-          {t('translation:common.loadFailed')}
-        </button>
+        />
       ) : (
         <div className="quote__skeleton" aria-busy="true" data-testid="quote-skeleton">
           <Skeleton.Paragraph lineCount={5} animated />

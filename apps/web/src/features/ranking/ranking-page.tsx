@@ -16,6 +16,7 @@ import {
 } from '../../lib/format/format.ts'
 import { rankingOptions } from './api/ranking.ts'
 import { kindFromSearch, medalOf } from './ranking.rules.ts'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './ranking.css'
 
 function RankingRow({ item, kind }: { item: RankingItem; kind: Ranking['kind'] }) {
@@ -136,14 +137,11 @@ export function RankingPage() {
         {query.data ? (
           <RankingList ranking={query.data} />
         ) : query.isError ? (
-          <button
-            type="button"
+          <RetryButton
             className="ranking-empty ranking-retry"
             onClick={() => void query.refetch()}
             data-testid="ranking-retry"
-          >
-            {t('translation:common.loadFailed')}
-          </button>
+          />
         ) : (
           <div className="card" aria-busy="true" data-testid="ranking-skeleton">
             <Skeleton.Paragraph lineCount={8} animated />

@@ -1,11 +1,11 @@
-import { imageSrcSet, normalizeLang } from '@hope/api'
+import { normalizeLang } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/format/format.ts'
 import { INTL_LOCALES } from '../../lib/i18n/lang.ts'
 import { UntranslatedNote } from '../../lib/ui/untranslated-note.tsx'
-import { ArticleScreen, useArticleId } from '../news/index.ts'
+import { ArticleImage, ArticleScreen, useArticleId } from '../news/index.ts'
 import { schoolInfoOptions } from './api/school-info.ts'
 import './school.css'
 
@@ -30,7 +30,6 @@ export function SchoolDetailPage() {
       }
     >
       {(item) => {
-        const srcSet = imageSrcSet(item.cover)
         return (
           <article
             className="card school-detail"
@@ -53,15 +52,12 @@ export function SchoolDetailPage() {
               </video>
             ) : (
               item.cover && (
-                <img
+                <ArticleImage
                   className="school-detail__cover"
                   src={item.cover}
-                  srcSet={srcSet || undefined}
-                  sizes={srcSet ? '(max-width: 750px) 100vw, 750px' : undefined}
+                  sizes="(max-width: 750px) 100vw, 750px"
                   width={640}
                   height={360}
-                  decoding="async"
-                  alt=""
                 />
               )
             )}

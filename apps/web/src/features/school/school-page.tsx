@@ -1,4 +1,4 @@
-import { imageSrcSet, normalizeLang, SCHOOL_KINDS, type SchoolKind } from '@hope/api'
+import { normalizeLang, SCHOOL_KINDS, type SchoolKind } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,7 @@ import { PillTabs } from '../../lib/ui/pill-tabs.tsx'
 import { useLocation, useNavigate } from 'react-router'
 import { formatDateTime } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
-import { ArticleItemText, ArticleList } from '../news/index.ts'
+import { ArticleImage, ArticleItemText, ArticleList } from '../news/index.ts'
 import { schoolPagesOptions } from './api/school-pages.ts'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './school.css'
@@ -43,7 +43,6 @@ export function SchoolPage() {
         skeleton={<Skeleton.Paragraph lineCount={5} animated />}
       >
         {(item) => {
-          const srcSet = imageSrcSet(item.cover)
           return (
             <NavButton
               className="card-button school-item"
@@ -52,15 +51,12 @@ export function SchoolPage() {
             >
               <span className="school-item__cover">
                 {item.cover && (
-                  <img
+                  <ArticleImage
                     src={item.cover}
-                    srcSet={srcSet || undefined}
-                    sizes={srcSet ? '7.5rem' : undefined}
+                    sizes="7.5rem"
                     width={120}
                     height={68}
                     loading="lazy"
-                    decoding="async"
-                    alt=""
                   />
                 )}
                 {item.kind === 'video' && (

@@ -12,6 +12,7 @@ import { userInfoOptions } from '../../lib/api/user-info.ts'
 import { CopyButton } from '../../lib/ui/copy-button.tsx'
 import { useSession } from '../../lib/store.ts'
 import { composePoster } from './poster.ts'
+import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './share.css'
 
 /** The signed-in user's info; the guard's copy shows at once while a fresh one loads. */
@@ -161,7 +162,6 @@ function ShareContent({ user }: { user: UserInfo }) {
 }
 
 export function SharePage() {
-  const { t } = useTranslation()
   const me = useMe()
   return (
     <div className="share-screen" data-testid="screen-share">
@@ -169,14 +169,11 @@ export function SharePage() {
         {me.data ? (
           <ShareContent user={me.data} />
         ) : me.isError ? (
-          <button
-            type="button"
+          <RetryButton
             className="share-retry"
             onClick={() => void me.refetch()}
             data-testid="share-retry"
-          >
-            {t('common.loadFailed')}
-          </button>
+          />
         ) : (
           <section className="card" aria-busy="true" data-testid="share-skeleton">
             <Skeleton.Title animated />

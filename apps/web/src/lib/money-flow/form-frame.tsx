@@ -2,9 +2,9 @@ import type { AccountKind, EnabledCoin } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import type { ComponentType, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { balanceOptions } from '../api/balance.ts'
 import { enabledCoinsOptions } from '../api/enabled-coins.ts'
+import { RetryButton } from '../ui/retry-button.tsx'
 
 /** What a form frame reads of a query (a TanStack query result fits). */
 interface Loaded<T> {
@@ -32,7 +32,6 @@ export function FormLoad<T>({
   skeleton?: ReactNode
   children: (terms: T, available: string) => ReactNode
 }) {
-  const { t } = useTranslation()
   const balance = useQuery(balanceOptions())
   const spent = balance.data?.find((a) => a.kind === account)
 
@@ -47,17 +46,14 @@ export function FormLoad<T>({
     )
   if (terms.data === undefined || !spent)
     return (
-      <button
-        type="button"
+      <RetryButton
         className="records-empty records-retry money-retry"
         onClick={() => {
           if (balance.isError || !spent) void balance.refetch()
           if (terms.isError || terms.data === undefined) void terms.refetch()
         }}
         data-testid={`${testId}-retry`}
-      >
-        {t('common.loadFailed')}
-      </button>
+      />
     )
   return children(terms.data, spent.available)
 }

@@ -1,5 +1,6 @@
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll'
 import { useTranslation } from 'react-i18next'
+import { RetryButton } from './retry-button.tsx'
 import './list-end.css'
 
 /** What the end of a paged list needs of its `useInfiniteQuery`. */
@@ -35,14 +36,11 @@ export function ListEnd({
       }}
     >
       {query.isFetchNextPageError ? (
-        <button
-          type="button"
+        <RetryButton
           className="list-more-retry"
           onClick={() => void query.fetchNextPage()}
           data-testid={`${testId}-more-retry`}
-        >
-          {t('common.loadFailed')}
-        </button>
+        />
       ) : query.hasNextPage ? (
         <span>{t('common.loading')}</span>
       ) : count > 0 ? (

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { RetryButton } from './retry-button.tsx'
 
 type AnyQuery = UseQueryResult<unknown, unknown>
 type DataOf<Q> = Q extends UseQueryResult<infer D, unknown> ? D : never
@@ -28,21 +28,17 @@ export function QuerySection<const Q extends readonly AnyQuery[]>({
   lines?: number
   children: (...data: { [K in keyof Q]: DataOf<Q[K]> }) => ReactNode
 }) {
-  const { t } = useTranslation()
   if (queries.every((query) => query.data !== undefined))
     return children(...(queries.map((query) => query.data) as { [K in keyof Q]: DataOf<Q[K]> }))
   if (queries.some((query) => query.isError))
     return (
-      <button
-        type="button"
+      <RetryButton
         className={`records-empty records-retry ${retryClassName ?? ''}`.trimEnd()}
         onClick={() => {
           for (const query of queries) if (query.data === undefined) void query.refetch()
         }}
         data-testid={`${testId}-retry`}
-      >
-        {t('common.loadFailed')}
-      </button>
+      />
     )
   return (
     <section className={className} aria-busy="true" data-testid={`${testId}-skeleton`}>

@@ -1,9 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ListEnd } from './list-end.tsx'
 import { Refreshable } from './refreshable.tsx'
+import { RetryButton } from './retry-button.tsx'
 import './record-list.css'
 
 interface RecordListProps<Page, Item> {
@@ -42,7 +42,6 @@ export function RecordItems<Page, Item>({
   testId,
   children,
 }: RecordListProps<Page, Item>) {
-  const { t } = useTranslation()
   return (
     <>
       {query.isPending ? (
@@ -50,14 +49,11 @@ export function RecordItems<Page, Item>({
           <Skeleton.Paragraph lineCount={6} animated />
         </div>
       ) : query.isError && items.length === 0 ? (
-        <button
-          type="button"
+        <RetryButton
           className="records-empty records-retry"
           onClick={() => void query.refetch()}
           data-testid={`${testId}-retry`}
-        >
-          {t('common.loadFailed')}
-        </button>
+        />
       ) : items.length === 0 ? (
         <p className="records-empty" data-testid={`${testId}-empty`}>
           {empty}

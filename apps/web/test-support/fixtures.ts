@@ -6,6 +6,7 @@ import type {
   DepositAddress,
   EnabledCoin,
   GameInfo,
+  Withdrawal,
 } from '@hope/api'
 
 /**
@@ -128,6 +129,23 @@ export function depositAddress(changes: Partial<DepositAddress> = {}): DepositAd
     confirmations: 12,
     explorerTxUrl: 'https://explorer.test/tx/{hash}',
     chain: null,
+    ...changes,
+  }
+}
+
+/** A withdrawal of 100 USDT with a 1 USDT fee, waiting for review, as the server lists it. */
+export function withdrawal(changes: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    id: 1,
+    amount: '100.000000',
+    fee: '1.000000',
+    address: DEPOSIT,
+    status: 0,
+    txHash: null,
+    reviewReason: null,
+    holdUntil: null,
+    createdAt: '2026-03-01T08:30:00Z',
+    updatedAt: '2026-03-01T08:30:00Z',
     ...changes,
   }
 }

@@ -10,7 +10,7 @@ import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
-import { balanceList, enabledCoins } from '../../../test-support/fixtures.ts'
+import { balanceList, enabledCoins, withdrawal } from '../../../test-support/fixtures.ts'
 import { WithdrawPage } from './withdraw-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
@@ -24,19 +24,13 @@ function Where() {
 }
 
 /** What the server answers: the request under review, with the fee it charged. */
-const answered = (call: ApiCall, changes: Partial<Withdrawal> = {}): Withdrawal => ({
-  id: 7,
-  amount: call.params.amount ?? '',
-  fee: '1.000000',
-  address: (call.params.address ?? OWN).toLowerCase(),
-  status: 0,
-  txHash: null,
-  reviewReason: null,
-  holdUntil: null,
-  createdAt: '2026-03-01T08:30:00Z',
-  updatedAt: '2026-03-01T08:30:00Z',
-  ...changes,
-})
+const answered = (call: ApiCall, changes: Partial<Withdrawal> = {}): Withdrawal =>
+  withdrawal({
+    id: 7,
+    amount: call.params.amount ?? '',
+    address: (call.params.address ?? OWN).toLowerCase(),
+    ...changes,
+  })
 
 /** 500 USDT available, at least 10 USDT a withdrawal, 1 USDT fee; signed in with the wallet OWN. */
 function serve(withdraw: (call: ApiCall) => Reply) {

@@ -8,7 +8,7 @@ import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { WithdrawRecordPage } from './withdraw-record-page.tsx'
-import { depositAddress } from '../../../test-support/fixtures.ts'
+import { depositAddress, withdrawal as aWithdrawal } from '../../../test-support/fixtures.ts'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 vi.mock('../../lib/ui/dialog.ts', () => ({ showConfirm: vi.fn(), showAlert: vi.fn() }))
@@ -17,19 +17,7 @@ const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const HASH = `0x${'cd'.repeat(32)}`
 
 const withdrawal = (id: number, status: WithdrawalStatusCode, changes: Partial<Withdrawal> = {}) =>
-  ({
-    id,
-    amount: '100.000000',
-    fee: '1.000000',
-    address: ADDRESS,
-    status,
-    txHash: null,
-    reviewReason: null,
-    holdUntil: null,
-    createdAt: '2026-03-01T08:30:00Z',
-    updatedAt: '2026-03-01T08:30:00Z',
-    ...changes,
-  }) satisfies Withdrawal
+  aWithdrawal({ id, address: ADDRESS, status, ...changes })
 
 const page = (list: Withdrawal[], pageNum = 1, total = list.length) =>
   ok({ list, total, pageNum, pageSize: 20 })

@@ -1,26 +1,24 @@
-import { formatAmount, type DepositAddress, type Withdrawal } from '@hope/api'
+import { type DepositAddress } from '@hope/api'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Address } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest'
 import { LOCAL_ROLES, devAccount } from '../../apps/server/src/chain/local-chain.ts'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import {
+  allowFreshPayouts,
   call,
-  createOperators,
   credit,
-  newKey,
   ok,
   registerUser,
-  requestStats,
-  setSetting,
   succeeded,
   type Operators,
   type User,
+  withdrawToFresh,
 } from './support/api.ts'
 import { chainClient, sendToken, tokenBalance } from './support/chain.ts'
 import { chainReconcile, ledgerVerify, userBalances } from './support/checks.ts'
+import { disposeWithSummary, startWithOperators } from './support/suite.ts'
 import { HopeServer, sleep, waitFor } from './support/server.ts'
 
 const FEE = 1_000_000n
@@ -37,11 +35,8 @@ const payouts: { to: Address; units: bigint; id: number }[] = []
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  ops = await createOperators(server)
-  await setSetting(server, ops, 'chainConfirmations', '2')
-  // Payouts here go to fresh addresses and are approved at once: no new-address hold.
-  await setSetting(server, ops, 'newAddressHoldHours', '0')
+  ops = await startWithOperators(server)
+  await allowFreshPayouts(server, ops)
   depositor = await registerUser(server, DEMO_ROOT.userName, devAccount(3))
   withdrawer = await registerUser(server, DEMO_ROOT.userName)
   await credit(server, ops, withdrawer.userName, '1000')
@@ -49,9 +44,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (server) console.info(server.summary('chain node stopped', requestStats.answered))
-  await server?.dispose()
-  if (report.length) console.info(report.join('\n'))
+  await disposeWithSummary(server, 'chain node stopped', report)
 })
 
 async function deposit(units: bigint): Promise<void> {
@@ -67,26 +60,30 @@ async function deposit(units: bigint): Promise<void> {
 
 /** A withdrawal to a fresh address, approved at once. */
 async function approvedWithdrawal(units: bigint): Promise<void> {
-  const to = privateKeyToAccount(generatePrivateKey()).address
-  const w = await ok<Withdrawal>(
-    server.baseUrl,
-    'userAccount/withdraw',
-    { amount: formatAmount(units, 6), address: to, idempotencyKey: newKey('wd') },
-    withdrawer.token,
-  )
+  const { id, to } = await withdrawToFresh(server, withdrawer, units)
   await ok(
     server.baseUrl,
     'admin/reviewWithdraw',
-    { id: String(w.id), decision: 'approve' },
+    { id: String(id), decision: 'approve' },
     ops.finance,
   )
-  payouts.push({ to, units, id: w.id })
+  payouts.push({ to, units, id })
 }
 
-/** The app keeps answering what does not need the chain. */
-async function appAnswers(): Promise<boolean> {
-  const a = await call(server.baseUrl, 'userAccount/balance', {}, { token: withdrawer.token })
-  return succeeded(a)
+/**
+ * The app keeps answering what does not need the chain, checked each second until `ms` after
+ * `since`, and keeps running: how many checks it answered.
+ */
+async function keepsAnswering(since: number, ms: number): Promise<number> {
+  let answered = 0
+  while (Date.now() - since < ms) {
+    const a = await call(server.baseUrl, 'userAccount/balance', {}, { token: withdrawer.token })
+    expect(succeeded(a)).toBe(true)
+    answered += 1
+    await sleep(1_000)
+  }
+  expect(server.running).toBe(true)
+  return answered
 }
 
 /** Waits until every deposit is credited once and every payout is completed and paid once. */
@@ -138,13 +135,7 @@ test('the chain node frozen: the watcher and the sender pause, then resume witho
     // Work arriving while the node is frozen is recorded; the app keeps answering.
     await approvedWithdrawal(21_500_000n)
     await approvedWithdrawal(10_000_001n)
-    let answered = 0
-    while (Date.now() - frozenAt < 17_000) {
-      expect(await appAnswers()).toBe(true)
-      answered += 1
-      await sleep(1_000)
-    }
-    expect(server.running).toBe(true)
+    const answered = await keepsAnswering(frozenAt, 17_000)
     report.push(
       `[faults] chain node frozen (SIGSTOP) for ${Math.round((Date.now() - frozenAt) / 1000)} s: app answered ${answered} of ${answered} checks, ` +
         `2 withdrawals approved meanwhile`,
@@ -183,13 +174,7 @@ test('the chain node killed: the app keeps serving, and after a restart pays and
   const killedAt = Date.now()
   await approvedWithdrawal(33_000_000n)
   // The jobs fail and retry against the missing node; the app stays up and answers.
-  let answered = 0
-  while (Date.now() - killedAt < 5_000) {
-    expect(await appAnswers()).toBe(true)
-    answered += 1
-    await sleep(1_000)
-  }
-  expect(server.running).toBe(true)
+  const answered = await keepsAnswering(killedAt, 5_000)
   const pool = server.openPool()
   try {
     const waiting = await pool.query<{ status: number }>(

@@ -3,24 +3,13 @@ import {
   type DepositAddress,
   type SettlementRun,
   type TransferResult,
-  type Withdrawal,
 } from '@hope/api'
 import { randomBytes, randomInt } from 'node:crypto'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseAbi,
-  type Address,
-  type LocalAccount,
-  type PublicClient,
-} from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import type { Address, LocalAccount, PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, LOCAL_ROLES, localChain } from '../../apps/server/src/chain/local-chain.ts'
+import { devAccount, LOCAL_ROLES } from '../../apps/server/src/chain/local-chain.ts'
 import { migrate } from '../../apps/server/src/db/migrate.ts'
 import { DEMO_ROOT, seedDemo } from '../../apps/server/src/db/seed.ts'
 import { generateEconomy } from '../../apps/server/test-support/settlement.generate.ts'
@@ -33,7 +22,6 @@ import {
   setSetting,
   credit,
   inParallel,
-  newKey,
   ok,
   registerLine,
   registerUser,
@@ -42,8 +30,18 @@ import {
   type Answer,
   type Operators,
   type User,
+  withdrawToFresh,
 } from './support/api.ts'
-import { balancesAfter, usdtUnits, userBalances } from './support/checks.ts'
+import {
+  balancesAfter,
+  usdtUnits,
+  userBalances,
+  waitForCount,
+  settledPositions,
+} from './support/checks.ts'
+import { chainClientAt, sendTokenAt, tokenBalance } from './support/chain.ts'
+import { createDatabase, dropDatabase } from './support/postgres.ts'
+import { planStorm, sendPlanned, type PlannedTransfer } from './support/traffic.ts'
 import { HopeServer, runScript, sleep, waitFor } from './support/server.ts'
 
 // Three server processes, each running every background job, on one database (of its own, on
@@ -69,7 +67,6 @@ const STORM_TRANSFERS = 300
 const STORM_CONCURRENCY = 24
 /** The third instance is killed once this many storm transfers have been answered. */
 const KILL_AFTER = 90
-const TRANSFER_ABI = parseAbi(['function transfer(address to, uint256 value)'])
 
 /** Redis at `redisUrl`, or null when it does not answer within a second. */
 async function openRedis(): Promise<Redis | null> {
@@ -98,12 +95,6 @@ if (!redis)
   console.warn(`Redis does not answer at ${redisUrl}: the cluster counts its limits in PostgreSQL`)
 if (!serverUrl) console.warn('TEST_DATABASE_URL is not set: the cluster jobs test is skipped')
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
 /** Every key in Redis matching `pattern`. */
 async function redisKeys(pattern: string): Promise<string[]> {
   const keys: string[] = []
@@ -127,11 +118,7 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
   let ops: Operators
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
-    const databaseUrl = withDatabase(serverUrl!, dbName)
+    const databaseUrl = await createDatabase(serverUrl!, dbName)
     pool = new pg.Pool({ connectionString: databaseUrl, max: 4 })
     pool.on('error', () => {})
     // Prepared once, as a cluster's primary does; the servers find it done.
@@ -139,10 +126,7 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
     await seedDemo(pool)
     await createSettingsService(pool).set('chainConfirmations', CONFIRMATIONS, 'cluster test')
     shared = await startSharedChain(pool, { blockTimeSec: 1 })
-    client = createPublicClient({
-      chain: localChain(shared.chain.url),
-      transport: http(shared.chain.url),
-    }) as PublicClient
+    client = chainClientAt(shared.chain.url)
     // Positions for the settlement, opened well before the settled day.
     await generateEconomy(pool, { users: MEMBERS, positions: POSITIONS, prefix: 'cluster' })
     await pool.query(`UPDATE stake_positions SET created_at = now() - interval '5 days'`)
@@ -174,10 +158,7 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
       if (keys.length) await redis.del(...keys)
       redis.disconnect()
     }
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-    await admin.end()
+    await dropDatabase(serverUrl!, dbName)
   })
 
   /** A command of the server run on the cluster's database and chain; its output, or throws. */
@@ -211,21 +192,14 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
       users[0]!.token,
     )
     const sent = new Map(users.map((u) => [u.userName, 0n]))
-    const deposit = async (from: LocalAccount, units: bigint) => {
-      const wallet = createWalletClient({
-        chain: localChain(shared.chain.url),
-        transport: http(shared.chain.url),
-        account: from,
-      })
-      const hash = await wallet.writeContract({
-        address: target.tokenAddress as Address,
-        abi: TRANSFER_ABI,
-        functionName: 'transfer',
-        args: [target.depositAddress as Address, units],
-      })
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
-      if (receipt.status !== 'success') throw new Error(`deposit ${hash} reverted`)
-    }
+    const deposit = (from: LocalAccount, units: bigint) =>
+      sendTokenAt(
+        shared.chain.url,
+        from,
+        target.tokenAddress as Address,
+        target.depositAddress as Address,
+        units,
+      )
     await inParallel(users, users.length, async (u) => {
       for (let i = 0; i < DEPOSITS_EACH; i++) {
         const units = 1_000_000n + BigInt(randomInt(0, 99_000_000))
@@ -234,16 +208,11 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
       }
     })
     const deposits = users.length * DEPOSITS_EACH
-    await waitFor(
+    await waitForCount(
+      pool,
       'every deposit to be credited',
-      async () => {
-        const r = await pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM deposits WHERE status = 'credited'`,
-        )
-        return r.rows[0]!.n >= deposits
-      },
-      90_000,
-      250,
+      `SELECT count(*)::int AS n FROM deposits WHERE status = 'credited'`,
+      (n) => n >= deposits,
     )
     // A few more scans of all three watchers: a second credit would show now.
     await sleep(5_000)
@@ -280,14 +249,8 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
     for (const [u, user] of users.entries()) {
       for (let i = 0; i < WITHDRAWALS_EACH; i++) {
         const units = 10_000_000n + BigInt(randomInt(0, 90_000_000))
-        const to = privateKeyToAccount(generatePrivateKey()).address
-        const w = await ok<Withdrawal>(
-          servers[(u + i) % 3]!.baseUrl,
-          'userAccount/withdraw',
-          { amount: formatAmount(units, 6), address: to, idempotencyKey: newKey('wd') },
-          user.token,
-        )
-        requests.push({ user, units, to, id: w.id })
+        const { id, to } = await withdrawToFresh(servers[(u + i) % 3]!, user, units)
+        requests.push({ user, units, to, id })
       }
     }
     await ok(
@@ -296,26 +259,13 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
       { ids: requests.map((r) => r.id).join(','), decision: 'approve' },
       ops.finance,
     )
-    await waitFor(
+    await waitForCount(
+      pool,
       'every approved withdrawal to complete',
-      async () => {
-        const r = await pool.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM withdrawals WHERE status <> 2',
-        )
-        return r.rows[0]!.n === 0
-      },
-      90_000,
-      250,
+      'SELECT count(*)::int AS n FROM withdrawals WHERE status <> 2',
+      (n) => n === 0,
     )
-    for (const r of requests)
-      expect(
-        await client.readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [r.to],
-        }),
-      ).toBe(r.units)
+    for (const r of requests) expect(await tokenBalance(client, token, r.to)).toBe(r.units)
     // One payout transaction per withdrawal, each with a nonce of its own, none sent twice.
     expect(await client.getTransactionCount({ address: hotWallet })).toBe(
       nonceBefore + requests.length,
@@ -391,13 +341,7 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
       expect(run.positions).toBe(POSITIONS)
       expect(run.consensusHope).toBe(runs[0]!.consensusHope)
     }
-    const positions = await pool.query<{ unsettled: number; wrong: number }>(
-      `SELECT (count(*) FILTER (WHERE settled_through IS DISTINCT FROM $1::date))::int AS unsettled,
-              (count(*) FILTER (WHERE released <> principal * 0.005))::int AS wrong
-         FROM stake_positions`,
-      [day],
-    )
-    expect(positions.rows[0]).toEqual({ unsettled: 0, wrong: 0 })
+    expect(await settledPositions(pool, day)).toEqual({ unsettled: 0, wrong: 0 })
     // One consensus release transfer per position, none twice; one run for the day.
     const releases = await pool.query<{ n: number; refs: number; runs: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT reference)::int AS refs,
@@ -420,23 +364,9 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
     const names = users.map((u) => u.userName)
     const start = await userBalances(pool, names)
     // Each sender sends less than it was funded, so every transfer succeeds in any order.
-    const plan = Array.from({ length: STORM_TRANSFERS }, () => {
-      const from = randomInt(0, STORM_USERS - 1)
-      const to = randomInt(from + 1, STORM_USERS)
-      const units = 1_000_000n + BigInt(randomInt(0, 4_000_000))
-      return { from, to, units, key: newKey('storm') }
-    })
-    const send = (p: (typeof plan)[number], server: HopeServer) =>
-      call<TransferResult>(
-        server.baseUrl,
-        'userAccount/transfer',
-        {
-          address: users[p.to]!.account.address,
-          amount: formatAmount(p.units, 6),
-          idempotencyKey: p.key,
-        },
-        { token: users[p.from]!.token, timeoutMs: 30_000 },
-      )
+    const plan = planStorm(STORM_TRANSFERS, STORM_USERS)
+    const send = (p: PlannedTransfer, server: HopeServer) =>
+      sendPlanned(server, users, p, { timeoutMs: 30_000 })
 
     const victim = 2
     let answered = 0

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import { buildLoginMessage, CHAT_SOCKET_PATH, type LoginResult } from '@hope/api'
-import pg from 'pg'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startAnvil, type LocalChain } from '../../apps/server/src/chain/anvil.ts'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { call, ok, registerUser, type User } from './support/api.ts'
+import { createDatabase, dropDatabase } from './support/postgres.ts'
 import { HopeServer, waitFor } from './support/server.ts'
 
 // Three server processes on one database (of its own, on TEST_DATABASE_URL's server) and one
@@ -34,12 +34,6 @@ if (!redisUp)
   console.warn(`Redis does not answer at ${redisUrl}: the cluster counts its limits in PostgreSQL`)
 if (!serverUrl) console.warn('TEST_DATABASE_URL is not set: the cluster test is skipped')
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
 /** A chat socket signed in with `token`; resolves once the server says it is ready. */
 async function chatSocket(server: HopeServer, token: string) {
   const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}${CHAT_SOCKET_PATH}`)
@@ -62,13 +56,10 @@ describe.skipIf(!serverUrl)('three server processes on one database', () => {
   let owner: User
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
+    const databaseUrl = await createDatabase(serverUrl!, dbName)
     chain = await startAnvil()
     const env = {
-      DATABASE_URL: withDatabase(serverUrl!, dbName),
+      DATABASE_URL: databaseUrl,
       CHAIN_RPC_URL: chain.url,
       CHAIN_ID: String(chain.chainId),
       REDIS_URL: redisUp ? redisUrl : '',
@@ -85,10 +76,7 @@ describe.skipIf(!serverUrl)('three server processes on one database', () => {
   afterAll(async () => {
     await Promise.all(servers.map((s) => (s.running ? s.stop() : null)))
     await chain?.stop()
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-    await admin.end()
+    await dropDatabase(serverUrl!, dbName)
   })
 
   const a = () => servers[0]!

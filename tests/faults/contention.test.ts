@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   call,
-  createOperators,
   credit,
   inParallel,
   newKey,
@@ -11,6 +10,7 @@ import {
   type User,
 } from './support/api.ts'
 import { ledgerVerify } from './support/checks.ts'
+import { startWithOperators } from './support/suite.ts'
 import { HopeServer } from './support/server.ts'
 
 // One user's burst of purchases on the shared sale (the lock every purchase takes), then many
@@ -25,8 +25,7 @@ let users: User[]
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  const ops = await createOperators(server)
+  const ops = await startWithOperators(server)
   // A line: everyone after a member is in that member's downline.
   users = await registerLine(server, USERS)
   await inParallel(users, 4, (u, i) =>

@@ -1,16 +1,9 @@
 import { reasonMessage } from '@hope/api'
 import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest'
-import {
-  createOperators,
-  credit,
-  inParallel,
-  registerLine,
-  requestStats,
-  succeeded,
-  type User,
-} from './support/api.ts'
+import { credit, inParallel, registerLine, succeeded, type User } from './support/api.ts'
 import { balancesAfter, ledgerVerify, userBalances } from './support/checks.ts'
 import { freezePostgres, startPostgres, stopPostgres, thawPostgres } from './support/postgres.ts'
+import { disposeWithSummary, startWithOperators } from './support/suite.ts'
 import { HopeServer, isAlive, sleep, waitFor } from './support/server.ts'
 import { Traffic, type Sample } from './support/traffic.ts'
 
@@ -30,8 +23,7 @@ const report: string[] = []
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  const ops = await createOperators(server)
+  const ops = await startWithOperators(server)
   users.push(...(await registerLine(server, USERS)))
   await inParallel(users, 3, (u) => credit(server, ops, u.userName, FUNDING))
 })
@@ -39,9 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // A server started by the test is not the app's child: stop it here.
   if (restartedPostgres && isAlive(restartedPostgres)) process.kill(restartedPostgres, 'SIGINT')
-  if (server) console.info(server.summary('PostgreSQL stopped', requestStats.answered))
-  await server?.dispose()
-  if (report.length) console.info(report.join('\n'))
+  await disposeWithSummary(server, 'PostgreSQL stopped', report)
 })
 
 /** Checks the answers given while the database was away, and returns a summary. */
@@ -98,24 +88,15 @@ async function settleTransfers(traffic: Traffic, before: bigint[]): Promise<{ re
   retried.forEach((a, i) =>
     expect(succeeded(a), `retry ${i}: ${a.status} ${JSON.stringify(a.body)}`).toBe(true),
   )
-  const expected = balancesAfter(before, traffic.transfers)
-  const pool = server.openPool()
-  try {
-    const balances = await userBalances(
-      pool,
-      users.map((u) => u.userName),
-    )
-    users.forEach((u, i) => expect(balances.get(u.userName)?.balance).toBe(expected[i]))
-  } finally {
-    await pool.end()
-  }
+  expect(await balancesNow()).toEqual(balancesAfter(before, traffic.transfers))
   expect(await ledgerVerify(server)).toMatch(/ledger OK/)
   return {
     replayed: retried.filter((a) => (a.body?.data as { replayed?: boolean })?.replayed).length,
   }
 }
 
-test('PostgreSQL frozen under load: 503 with a translated message, then recovery by itself', async () => {
+/** Client traffic started on the app, with the balances before it. */
+async function underLoad(): Promise<{ before: bigint[]; traffic: Traffic }> {
   onTestFailed(() => console.error(server.output(20_000)))
   const before = await balancesNow()
   const traffic = new Traffic(server, users, {
@@ -124,17 +105,31 @@ test('PostgreSQL frozen under load: 503 with a translated message, then recovery
     timeoutMs: CLIENT_TIMEOUT_MS,
   }).start()
   await sleep(2_000)
+  return { before, traffic }
+}
+
+/**
+ * After an outage from `from` to `to` (ms into the traffic): how soon the app recovered, the
+ * traffic stopped, the answers during the outage judged and every transfer settled.
+ */
+async function afterOutage(traffic: Traffic, before: bigint[], from: number, to: number) {
+  const recoveredMs = await recovery(traffic, to)
+  await sleep(2_000)
+  await traffic.stop()
+  expect(server.running).toBe(true)
+  const outage = judgeOutage(traffic.samples, from, to)
+  const { replayed } = await settleTransfers(traffic, before)
+  return { recoveredMs, outage, replayed }
+}
+
+test('PostgreSQL frozen under load: 503 with a translated message, then recovery by itself', async () => {
+  const { before, traffic } = await underLoad()
   const frozenAt = traffic.now()
   const pids = freezePostgres(server)
   await sleep(OUTAGE_MS)
   const thawedAt = traffic.now()
   thawPostgres(pids)
-  const recoveredMs = await recovery(traffic, thawedAt)
-  await sleep(2_000)
-  await traffic.stop()
-  expect(server.running).toBe(true)
-  const outage = judgeOutage(traffic.samples, frozenAt, thawedAt)
-  const { replayed } = await settleTransfers(traffic, before)
+  const { recoveredMs, outage, replayed } = await afterOutage(traffic, before, frozenAt, thawedAt)
   report.push(
     `[faults] PostgreSQL frozen (SIGSTOP of ${pids.length} processes) for ${OUTAGE_MS / 1000} s under ${CLIENTS} clients: ` +
       `${traffic.samples.length} requests served, ${outage.during} sent during the outage, ${outage.unavailable} answered 503 ` +
@@ -144,25 +139,18 @@ test('PostgreSQL frozen under load: 503 with a translated message, then recovery
 })
 
 test('PostgreSQL stopped under load: 503 with a translated message, then recovery by itself', async () => {
-  onTestFailed(() => console.error(server.output(20_000)))
-  const before = await balancesNow()
-  const traffic = new Traffic(server, users, {
-    clients: CLIENTS,
-    lan: 'en_US',
-    timeoutMs: CLIENT_TIMEOUT_MS,
-  }).start()
-  await sleep(2_000)
+  const { before, traffic } = await underLoad()
   const stoppedAt = traffic.now()
   const command = await stopPostgres(server)
   await sleep(OUTAGE_MS / 2)
   const returnedAt = traffic.now()
   restartedPostgres = await startPostgres(server, command)
-  const recoveredMs = await recovery(traffic, returnedAt)
-  await sleep(2_000)
-  await traffic.stop()
-  expect(server.running).toBe(true)
-  const outage = judgeOutage(traffic.samples, stoppedAt, returnedAt)
-  const { replayed } = await settleTransfers(traffic, before)
+  const { recoveredMs, outage, replayed } = await afterOutage(
+    traffic,
+    before,
+    stoppedAt,
+    returnedAt,
+  )
   // The server the app started is gone: stopping the app does not wait on it.
   const stopped = await server.stop()
   // 143: the embedded database's own SIGTERM hook ends the process once it has stopped it.

@@ -4,17 +4,10 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { devAccount } from '../../apps/server/src/chain/local-chain.ts'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
-import {
-  createOperators,
-  inParallel,
-  ok,
-  registerUser,
-  requestStats,
-  setSetting,
-  type User,
-} from './support/api.ts'
+import { inParallel, ok, registerUser, setSetting, type User } from './support/api.ts'
 import { sendToken } from './support/chain.ts'
-import { chainReconcile, ledgerVerify, userBalances } from './support/checks.ts'
+import { chainReconcile, ledgerVerify, userBalances, waitForCount } from './support/checks.ts'
+import { disposeWithSummary, startWithOperators } from './support/suite.ts'
 import { HopeServer, isAlive, sleep, waitFor } from './support/server.ts'
 
 /** The local chain's dev accounts 3..9 hold test USDT and ether: they are the members here. */
@@ -27,15 +20,13 @@ const users: User[] = []
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  const ops = await createOperators(server)
+  const ops = await startWithOperators(server)
   await setSetting(server, ops, 'chainConfirmations', '3')
   for (const i of WALLETS) users.push(await registerUser(server, DEMO_ROOT.userName, devAccount(i)))
 })
 
 afterAll(async () => {
-  if (server) console.info(server.summary('deposit scan', requestStats.answered))
-  await server?.dispose()
+  await disposeWithSummary(server, 'deposit scan')
 })
 
 test('killed while the watcher credits deposits, each deposit is credited once after restart', async () => {
@@ -96,16 +87,11 @@ test('killed while the watcher credits deposits, each deposit is credited once a
   expect(server.anvilPid()).not.toBe(oldChain)
   const after = server.openPool()
   try {
-    await waitFor(
+    await waitForCount(
+      after,
       'every deposit to be credited',
-      async () => {
-        const r = await after.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM deposits WHERE status = 'credited'`,
-        )
-        return r.rows[0]!.n >= deposits
-      },
-      90_000,
-      250,
+      `SELECT count(*)::int AS n FROM deposits WHERE status = 'credited'`,
+      (n) => n >= deposits,
     )
     // Settle a moment longer: a double credit would show up now.
     await sleep(3_000)

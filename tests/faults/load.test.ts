@@ -15,22 +15,22 @@ import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { generateEconomy } from '../../apps/server/test-support/settlement.generate.ts'
 import { settlementDayDue } from '../../apps/server/src/modules/settlement/settlement.rules.ts'
 import {
+  allowFreshPayouts,
   call,
-  createOperators,
   credit,
   inParallel,
   newKey,
   ok,
   registerUser,
-  requestStats,
   setSetting,
   succeeded,
   type Answer,
   type Operators,
   type User,
 } from './support/api.ts'
-import { chainReconcile, ledgerVerify, usdtUnits } from './support/checks.ts'
-import { HopeServer, sleep, waitFor } from './support/server.ts'
+import { chainReconcile, ledgerVerify, usdtUnits, waitForCount } from './support/checks.ts'
+import { disposeWithSummary, startWithOperators } from './support/suite.ts'
+import { HopeServer, sleep } from './support/server.ts'
 
 const CLIENTS = 64
 /** FAULTS_LOAD_SECONDS runs a longer (or shorter) load phase. */
@@ -52,12 +52,9 @@ const downline: number[][] = []
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  ops = await createOperators(server)
+  ops = await startWithOperators(server)
   await setSetting(server, ops, 'authRateLimitPerIp', '100000')
-  await setSetting(server, ops, 'chainConfirmations', '2')
-  // Payouts here go to fresh addresses and are approved at once: no new-address hold.
-  await setSetting(server, ops, 'newAddressHoldHours', '0')
+  await allowFreshPayouts(server, ops)
   // A tree of four under each member: member i's inviter is member (i - 1) / 4.
   users.push(await registerUser(server, DEMO_ROOT.userName))
   while (users.length < CLIENTS) {
@@ -100,8 +97,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (server) console.info(server.summary('load', requestStats.answered))
-  await server?.dispose()
+  await disposeWithSummary(server, 'load')
 })
 
 interface Tally {
@@ -282,14 +278,11 @@ test('64 clients mixing transfers, withdrawals, redemptions and a settlement for
         ops.finance,
       )
     }
-    await waitFor(
+    await waitForCount(
+      pool,
       'every approved withdrawal to complete',
-      async () => {
-        const r = await pool.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM withdrawals WHERE status IN (0, 1, 5)',
-        )
-        return r.rows[0]!.n === 0
-      },
+      'SELECT count(*)::int AS n FROM withdrawals WHERE status IN (0, 1, 5)',
+      (n) => n === 0,
       120_000,
       500,
     )

@@ -6,14 +6,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
-import {
-  createOperators,
-  credit,
-  ok,
-  registerUser,
-  type Operators,
-  type User,
-} from './support/api.ts'
+import { credit, ok, registerUser, type Operators, type User } from './support/api.ts'
+import { startWithOperators } from './support/suite.ts'
 import { HopeServer, repoRoot, runScript } from './support/server.ts'
 
 let server: HopeServer
@@ -22,8 +16,7 @@ let user: User
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  ops = await createOperators(server)
+  ops = await startWithOperators(server)
   user = await registerUser(server, DEMO_ROOT.userName)
 })
 

@@ -2,8 +2,9 @@ import { parseAmount, trimDecimal, type SettlementRun } from '@hope/api'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { generateEconomy } from '../../apps/server/test-support/settlement.generate.ts'
 import { settlementDayDue } from '../../apps/server/src/modules/settlement/settlement.rules.ts'
-import { call, createOperators, requestStats, succeeded, type Operators } from './support/api.ts'
-import { ledgerVerify } from './support/checks.ts'
+import { call, succeeded, type Operators } from './support/api.ts'
+import { ledgerVerify, settledPositions } from './support/checks.ts'
+import { disposeWithSummary, startWithOperators } from './support/suite.ts'
 import { HopeServer, waitFor } from './support/server.ts'
 
 const MEMBERS = 3_000
@@ -16,8 +17,7 @@ const hopeUnits = (v: string) => parseAmount(trimDecimal(v), 18)
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  ops = await createOperators(server)
+  ops = await startWithOperators(server)
   const pool = server.openPool()
   try {
     await generateEconomy(pool, { users: MEMBERS, positions: POSITIONS, prefix: 'faults' })
@@ -29,8 +29,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (server) console.info(server.summary('settlement run', requestStats.answered))
-  await server?.dispose()
+  await disposeWithSummary(server, 'settlement run')
 })
 
 /** Settles `day`, waiting while a run of the scheduled job holds the settlement lock. */
@@ -103,13 +102,7 @@ test('killed in a settlement run, a re-run completes and pays each release once'
 
   const after = server.openPool()
   try {
-    const positions = await after.query<{ unsettled: number; wrong: number }>(
-      `SELECT (count(*) FILTER (WHERE settled_through IS DISTINCT FROM $1::date))::int AS unsettled,
-              (count(*) FILTER (WHERE released <> principal * 0.005))::int AS wrong
-         FROM stake_positions`,
-      [day],
-    )
-    expect(positions.rows[0]).toEqual({ unsettled: 0, wrong: 0 })
+    expect(await settledPositions(after, day)).toEqual({ unsettled: 0, wrong: 0 })
     // One consensus release transfer per position, none twice.
     const releases = await after.query<{ n: number; refs: number; hope: string }>(
       `SELECT count(*)::int AS n, count(DISTINCT reference)::int AS refs, coalesce(sum(amount), 0)::text AS hope

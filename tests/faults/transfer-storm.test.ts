@@ -1,19 +1,16 @@
 import { formatAmount, type TransferResult } from '@hope/api'
-import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
-  call,
-  createOperators,
   credit,
   inParallel,
-  newKey,
   registerLine,
-  requestStats,
   succeeded,
   type Answer,
   type User,
 } from './support/api.ts'
 import { balancesAfter, ledgerVerify, userBalances } from './support/checks.ts'
+import { disposeWithSummary, startWithOperators } from './support/suite.ts'
+import { planStorm, sendPlanned, type PlannedTransfer } from './support/traffic.ts'
 import { HopeServer, waitFor } from './support/server.ts'
 
 const USERS = 10
@@ -28,36 +25,19 @@ const users: User[] = []
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  const ops = await createOperators(server)
+  const ops = await startWithOperators(server)
   users.push(...(await registerLine(server, USERS)))
   await inParallel(users, 4, (u) => credit(server, ops, u.userName, formatAmount(FUNDING, 6)))
 })
 
 afterAll(async () => {
-  if (server) console.info(server.summary('transfer storm', requestStats.answered))
-  await server?.dispose()
+  await disposeWithSummary(server, 'transfer storm')
 })
 
 test('killed with its database in a transfer storm, every transfer happens once after retries', async () => {
   // Each sender sends less than it was funded, so every transfer succeeds in any order.
-  const plan = Array.from({ length: TRANSFERS }, () => {
-    const from = randomInt(0, USERS - 1)
-    const to = randomInt(from + 1, USERS)
-    const units = 1_000_000n + BigInt(randomInt(0, 4_000_000))
-    return { from, to, units, key: newKey('storm') }
-  })
-  const send = (p: (typeof plan)[number]) =>
-    call<TransferResult>(
-      server.baseUrl,
-      'userAccount/transfer',
-      {
-        address: users[p.to]!.account.address,
-        amount: formatAmount(p.units, 6),
-        idempotencyKey: p.key,
-      },
-      { token: users[p.from]!.token },
-    )
+  const plan = planStorm(TRANSFERS, USERS)
+  const send = (p: PlannedTransfer) => sendPlanned(server, users, p)
 
   let answered = 0
   let answeredAtKill = 0

@@ -1,24 +1,22 @@
-import { formatAmount, type DepositAddress, type Withdrawal } from '@hope/api'
+import { formatAmount, type DepositAddress } from '@hope/api'
 import { randomInt } from 'node:crypto'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { LOCAL_ROLES, devAccount } from '../../apps/server/src/chain/local-chain.ts'
 import {
-  createOperators,
+  allowFreshPayouts,
   credit,
-  newKey,
   ok,
   registerUser,
-  requestStats,
-  setSetting,
   type Operators,
   type User,
+  withdrawToFresh,
 } from './support/api.ts'
 import { chainClient, tokenBalance } from './support/chain.ts'
-import { chainReconcile, ledgerVerify, userBalances } from './support/checks.ts'
-import { HopeServer, waitFor } from './support/server.ts'
+import { chainReconcile, ledgerVerify, userBalances, waitForCount } from './support/checks.ts'
+import { disposeWithSummary, startWithOperators } from './support/suite.ts'
+import { HopeServer } from './support/server.ts'
 
 const USERS = 4
 const PER_USER = 3
@@ -31,11 +29,8 @@ const users: User[] = []
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start()
-  ops = await createOperators(server)
-  await setSetting(server, ops, 'chainConfirmations', '2')
-  // Payouts here go to fresh addresses and are approved at once: no new-address hold.
-  await setSetting(server, ops, 'newAddressHoldHours', '0')
+  ops = await startWithOperators(server)
+  await allowFreshPayouts(server, ops)
   for (let i = 0; i < USERS; i++) {
     const user = await registerUser(server, DEMO_ROOT.userName)
     await credit(server, ops, user.userName, formatAmount(FUNDING, 6))
@@ -44,8 +39,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (server) console.info(server.summary('withdrawal broadcast', requestStats.answered))
-  await server?.dispose()
+  await disposeWithSummary(server, 'withdrawal broadcast')
 })
 
 test('killed while approved withdrawals are broadcast, each is paid once and completes', async () => {
@@ -60,14 +54,8 @@ test('killed while approved withdrawals are broadcast, each is paid once and com
   for (const user of users) {
     for (let i = 0; i < PER_USER; i++) {
       const units = 10_000_000n + BigInt(randomInt(0, 90_000_000))
-      const to = privateKeyToAccount(generatePrivateKey()).address
-      const w = await ok<Withdrawal>(
-        server.baseUrl,
-        'userAccount/withdraw',
-        { amount: formatAmount(units, 6), address: to, idempotencyKey: newKey('wd') },
-        user.token,
-      )
-      requests.push({ user, units, to, id: w.id })
+      const { id, to } = await withdrawToFresh(server, user, units)
+      requests.push({ user, units, to, id })
     }
   }
 
@@ -80,14 +68,11 @@ test('killed while approved withdrawals are broadcast, each is paid once and com
       ops.finance,
     )
     // Kill as soon as the sender has recorded its first signed payout.
-    const recordedAtKill = await waitFor(
+    const recordedAtKill = await waitForCount(
+      pool,
       'the sender to record a payout',
-      async () => {
-        const r = await pool.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM withdrawals WHERE raw_tx IS NOT NULL',
-        )
-        return r.rows[0]!.n
-      },
+      'SELECT count(*)::int AS n FROM withdrawals WHERE raw_tx IS NOT NULL',
+      (n) => n > 0,
       30_000,
       5,
     )
@@ -110,16 +95,11 @@ test('killed while approved withdrawals are broadcast, each is paid once and com
     await server.start()
     const after = server.openPool()
     try {
-      await waitFor(
+      await waitForCount(
+        after,
         'every approved withdrawal to complete',
-        async () => {
-          const r = await after.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM withdrawals WHERE status <> 2',
-          )
-          return r.rows[0]!.n === 0
-        },
-        90_000,
-        250,
+        'SELECT count(*)::int AS n FROM withdrawals WHERE status <> 2',
+        (n) => n === 0,
       )
       const client = chainClient(server)
       for (const r of requests) expect(await tokenBalance(client, token, r.to)).toBe(r.units)

@@ -44,6 +44,19 @@ const isSigner = (pid: number) => environOf(pid).includes('HOPE_ROLE=signer')
 /** The primary's worker processes. */
 const workerPids = () => serverChildren().filter((pid) => !isSigner(pid))
 
+/** Waits until worker `pid` is gone and two workers run again; their pids. */
+const replacement = (pid: number, what: string) =>
+  waitFor(
+    what,
+    () => {
+      const pids = workerPids()
+      return !isAlive(pid) && pids.length === 2 ? pids : null
+    },
+    STALL_MS + 30_000,
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}; the app said:\n${server.output()}`)
+  })
+
 const price = async () => {
   const res = await fetch(`${server.baseUrl}/api/main/getETLDPrice`, {
     method: 'POST',
@@ -62,31 +75,13 @@ test('a stopped worker, serving or starting, is replaced and every request is an
   })
   const stopped = before[0]!
   process.kill(stopped, 'SIGSTOP')
-  const replaced = await waitFor(
-    'the stopped worker to be replaced',
-    () => {
-      const pids = workerPids()
-      return !isAlive(stopped) && pids.length === 2 ? pids : null
-    },
-    STALL_MS + 30_000,
-  ).catch((e: Error) => {
-    throw new Error(`${e.message}; the app said:\n${server.output()}`)
-  })
+  const replaced = await replacement(stopped, 'the stopped worker to be replaced')
   expect(replaced).not.toContain(stopped)
   expect(replaced).toContain(before[1])
   // A worker stopped while it is still starting is replaced as well.
   const fresh = replaced.find((pid) => pid !== before[1])!
   process.kill(fresh, 'SIGSTOP')
-  await waitFor(
-    'the worker stopped while starting to be replaced',
-    () => {
-      const pids = workerPids()
-      return !isAlive(fresh) && pids.length === 2 ? pids : null
-    },
-    STALL_MS + 30_000,
-  ).catch((e: Error) => {
-    throw new Error(`${e.message}; the app said:\n${server.output()}`)
-  })
+  await replacement(fresh, 'the worker stopped while starting to be replaced')
   // The new worker serves: every request of a burst is answered.
   await waitFor(
     'the new worker to serve',

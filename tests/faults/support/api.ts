@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import {
   buildLoginMessage,
+  formatAmount,
   type Envelope,
   type LoginResult,
   type OperatorSession,
   type OutflowTypedData,
+  type Withdrawal,
 } from '@hope/api'
+import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
 import { base32Decode, hotp, totpStep } from '../../../apps/server/src/modules/totp/totp.rules.ts'
 import { runScript, type HopeServer } from './server.ts'
@@ -179,6 +182,15 @@ export async function setSetting(
   await ok(server.baseUrl, 'admin/updateSetting', { key, value, reason: 'fault tests' }, ops.admin)
 }
 
+/**
+ * Payouts confirmed after two blocks, and sent to fresh addresses at once: no new-address
+ * hold, since the payouts of these tests go to fresh addresses and are approved at once.
+ */
+export async function allowFreshPayouts(server: HopeServer, ops: Operators): Promise<void> {
+  await setSetting(server, ops, 'chainConfirmations', '2')
+  await setSetting(server, ops, 'newAddressHoldHours', '0')
+}
+
 export interface User {
   account: LocalAccount
   /** the lower-cased address */
@@ -229,6 +241,22 @@ export async function credit(
     { userName, account, amount, reason: 'fault tests', idempotencyKey: newKey('credit') },
     ops.finance,
   )
+}
+
+/** Asks for a withdrawal of `units` micro-USDT to a fresh address: its id and the address. */
+export async function withdrawToFresh(
+  server: HopeServer,
+  user: User,
+  units: bigint,
+): Promise<{ id: number; to: Address }> {
+  const to = privateKeyToAccount(generatePrivateKey()).address
+  const w = await ok<Withdrawal>(
+    server.baseUrl,
+    'userAccount/withdraw',
+    { amount: formatAmount(units, 6), address: to, idempotencyKey: newKey('wd') },
+    user.token,
+  )
+  return { id: w.id, to }
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time. */

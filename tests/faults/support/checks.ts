@@ -1,6 +1,6 @@
 import { parseAmount, trimDecimal } from '@hope/api'
 import type pg from 'pg'
-import { runScript, type HopeServer } from './server.ts'
+import { runScript, waitFor, type HopeServer } from './server.ts'
 
 /** A decimal string from the database (NUMERIC(38,18)) as micro-units of USDT. */
 export const usdtUnits = (v: string): bigint => {
@@ -55,4 +55,41 @@ export async function userBalances(
       { balance: usdtUnits(r.balance), pending: usdtUnits(r.pending) },
     ]),
   )
+}
+
+/** How many rows a `count(*)::int AS n` query counts. */
+export async function countRows(pool: pg.Pool, sql: string, params: unknown[] = []) {
+  const r = await pool.query<{ n: number }>(sql, params)
+  return r.rows[0]!.n
+}
+
+/** Waits until the count of a `count(*)::int AS n` query is `done`, and returns that count. */
+export async function waitForCount(
+  pool: pg.Pool,
+  what: string,
+  sql: string,
+  done: (n: number) => boolean,
+  timeoutMs = 90_000,
+  everyMs = 250,
+): Promise<number> {
+  let n = 0
+  await waitFor(what, async () => done((n = await countRows(pool, sql))), timeoutMs, everyMs)
+  return n
+}
+
+/**
+ * The stake positions not settled through `day`, and those whose release is not the day's
+ * 0.5 % of their principal.
+ */
+export async function settledPositions(
+  pool: pg.Pool,
+  day: string,
+): Promise<{ unsettled: number; wrong: number }> {
+  const r = await pool.query<{ unsettled: number; wrong: number }>(
+    `SELECT (count(*) FILTER (WHERE settled_through IS DISTINCT FROM $1::date))::int AS unsettled,
+            (count(*) FILTER (WHERE released <> principal * 0.005))::int AS wrong
+       FROM stake_positions`,
+    [day],
+  )
+  return r.rows[0]!
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import pg from 'pg'
 import { isAlive, waitFor, type HopeServer } from './server.ts'
 
 /** The embedded PostgreSQL's postmaster and every process it runs (backends, workers). */
@@ -85,4 +86,27 @@ export async function startPostgres(server: HopeServer, command: string[]): Prom
     100,
   )
   return child.pid!
+}
+
+/** Creates database `name` on the PostgreSQL server at `serverUrl`, and returns its URL. */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  await onServer(serverUrl, `CREATE DATABASE ${name}`)
+  const u = new URL(serverUrl)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+/** Drops database `name` on the PostgreSQL server at `serverUrl`, its sessions with it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(sql)
+  } finally {
+    await admin.end()
+  }
 }

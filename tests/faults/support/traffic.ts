@@ -1,4 +1,4 @@
-import { formatAmount } from '@hope/api'
+import { formatAmount, type TransferResult } from '@hope/api'
 import { randomInt } from 'node:crypto'
 import { call, newKey, type Answer, type User } from './api.ts'
 import type { HopeServer } from './server.ts'
@@ -20,6 +20,38 @@ export interface PlannedTransfer {
   to: number
   units: bigint
   key: string
+}
+
+/** Sends planned transfer `t` between members of `users`, with its key. */
+export function sendPlanned(
+  server: HopeServer,
+  users: readonly User[],
+  t: PlannedTransfer,
+  opts: { lan?: string; timeoutMs?: number } = {},
+): Promise<Answer<TransferResult>> {
+  return call<TransferResult>(
+    server.baseUrl,
+    'userAccount/transfer',
+    {
+      address: users[t.to]!.account.address,
+      amount: formatAmount(t.units, 6),
+      idempotencyKey: t.key,
+    },
+    { token: users[t.from]!.token, ...opts },
+  )
+}
+
+/**
+ * `count` transfers of 1 to 5 USDT down a line of `members` members, each from a member to a
+ * later one.
+ */
+export function planStorm(count: number, members: number): PlannedTransfer[] {
+  return Array.from({ length: count }, () => {
+    const from = randomInt(0, members - 1)
+    const to = randomInt(from + 1, members)
+    const units = 1_000_000n + BigInt(randomInt(0, 4_000_000))
+    return { from, to, units, key: newKey('storm') }
+  })
 }
 
 /**
@@ -65,16 +97,10 @@ export class Traffic {
   }
 
   sendTransfer(t: PlannedTransfer): Promise<Answer<unknown>> {
-    return call(
-      this.server.baseUrl,
-      'userAccount/transfer',
-      {
-        address: this.users[t.to]!.account.address,
-        amount: formatAmount(t.units, 6),
-        idempotencyKey: t.key,
-      },
-      { token: this.users[t.from]!.token, lan: this.opts.lan, timeoutMs: this.opts.timeoutMs },
-    )
+    return sendPlanned(this.server, this.users, t, {
+      lan: this.opts.lan,
+      timeoutMs: this.opts.timeoutMs,
+    })
   }
 
   private record(path: string, at: number, a: Answer<unknown>): void {

@@ -10,18 +10,10 @@ export async function withAdvisoryLock<T>(
   keys: [number, number],
   work: (q: pg.PoolClient) => Promise<T>,
 ): Promise<T | null> {
-  const q = await pool.connect()
-  try {
+  return onLockedConnection(pool, keys, work, async (q) => {
     const locked = await q.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', keys)
-    if (!locked.rows[0]?.ok) return null
-    try {
-      return await work(q)
-    } finally {
-      await q.query('SELECT pg_advisory_unlock($1, $2)', keys).catch(() => {})
-    }
-  } finally {
-    q.release()
-  }
+    return locked.rows[0]?.ok === true
+  })
 }
 
 /**
@@ -41,9 +33,31 @@ export async function withAdvisoryLockWaiting<T>(
   keys: [number, number],
   work: (q: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
+  const done = await onLockedConnection(
+    pool,
+    keys,
+    async (q) => ({ value: await work(q) }),
+    async (q) => {
+      await q.query('SELECT pg_advisory_lock($1, $2)', keys)
+      return true
+    },
+  )
+  return done!.value
+}
+
+/**
+ * Runs `work` on one connection once `lock` has taken the session advisory lock on `keys`, and
+ * unlocks after it; null without running it when `lock` did not take it.
+ */
+async function onLockedConnection<T>(
+  pool: pg.Pool,
+  keys: [number, number],
+  work: (q: pg.PoolClient) => Promise<T>,
+  lock: (q: pg.PoolClient) => Promise<boolean>,
+): Promise<T | null> {
   const q = await pool.connect()
   try {
-    await q.query('SELECT pg_advisory_lock($1, $2)', keys)
+    if (!(await lock(q))) return null
     try {
       return await work(q)
     } finally {

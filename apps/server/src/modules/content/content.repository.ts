@@ -10,6 +10,7 @@ import type {
   SchoolItem,
   SchoolKind,
 } from '@hope/api'
+import { selectPage, type PageAsked } from '../../db/page.ts'
 import type pg from 'pg'
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
@@ -244,28 +245,28 @@ export async function updateBanner(q: Queryable, id: number, b: BannerBase): Pro
 const NEWS_ADMIN = `n.id::int AS id, n.type::int AS type, n.image, n.published,
   n.published_at AS "publishedAt", n.updated_at AS "updatedAt", ${allTexts('news', 'n')}`
 
-const toAdminNews = (r: Dated<AdminNews, 'publishedAt' | 'updatedAt'>): AdminNews => ({
-  ...r,
-  publishedAt: iso(r.publishedAt),
-  updatedAt: iso(r.updatedAt),
-})
+/** An article or lesson as the console shows it: its dates as ISO strings. */
+const toAdminItem = <T extends { publishedAt: string; updatedAt: string }>(
+  r: Dated<T, 'publishedAt' | 'updatedAt'>,
+): T => ({ ...r, publishedAt: iso(r.publishedAt), updatedAt: iso(r.updatedAt) }) as T
 
 export async function adminNewsPage(
   q: Queryable,
-  opts: { type: NewsTypeCode | undefined; limit: number; offset: number },
+  type: NewsTypeCode | undefined,
+  page: PageAsked,
 ): Promise<{ rows: AdminNews[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    q.query<Dated<AdminNews, 'publishedAt' | 'updatedAt'>>(
-      `SELECT ${NEWS_ADMIN} FROM news n WHERE ($1::smallint IS NULL OR n.type = $1)
-       ORDER BY n.published_at DESC, n.id DESC LIMIT $2 OFFSET $3`,
-      [opts.type ?? null, opts.limit, opts.offset],
-    ),
-    q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM news n WHERE ($1::smallint IS NULL OR n.type = $1)`,
-      [opts.type ?? null],
-    ),
-  ])
-  return { rows: rows.rows.map(toAdminNews), total: total.rows[0]?.n ?? 0 }
+  const { rows, total } = await selectPage<Dated<AdminNews, 'publishedAt' | 'updatedAt'>>(
+    q,
+    {
+      columns: NEWS_ADMIN,
+      table: 'news n',
+      where: '$1::smallint IS NULL OR n.type = $1',
+      order: 'n.published_at DESC, n.id DESC',
+    },
+    [type ?? null],
+    page,
+  )
+  return { rows: rows.map(toAdminItem<AdminNews>), total }
 }
 
 export async function adminNews(
@@ -277,7 +278,7 @@ export async function adminNews(
     `SELECT ${NEWS_ADMIN} FROM news n WHERE n.id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
   )
-  return res.rows[0] && toAdminNews(res.rows[0])
+  return res.rows[0] && toAdminItem<AdminNews>(res.rows[0])
 }
 
 export interface NewsBase {
@@ -308,27 +309,17 @@ export async function updateNews(q: Queryable, id: number, n: NewsBase): Promise
 const SCHOOL_ADMIN = `s.id::int AS id, s.kind, s.cover, s.video_url AS "videoUrl", s.published,
   s.published_at AS "publishedAt", s.updated_at AS "updatedAt", ${allTexts('school', 's')}`
 
-const toAdminSchool = (
-  r: Dated<AdminSchoolItem, 'publishedAt' | 'updatedAt'>,
-): AdminSchoolItem => ({
-  ...r,
-  publishedAt: iso(r.publishedAt),
-  updatedAt: iso(r.updatedAt),
-})
-
 export async function adminSchoolPage(
   q: Queryable,
-  opts: { limit: number; offset: number },
+  page: PageAsked,
 ): Promise<{ rows: AdminSchoolItem[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    q.query<Dated<AdminSchoolItem, 'publishedAt' | 'updatedAt'>>(
-      `SELECT ${SCHOOL_ADMIN} FROM school_items s
-       ORDER BY s.published_at DESC, s.id DESC LIMIT $1 OFFSET $2`,
-      [opts.limit, opts.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM school_items`),
-  ])
-  return { rows: rows.rows.map(toAdminSchool), total: total.rows[0]?.n ?? 0 }
+  const { rows, total } = await selectPage<Dated<AdminSchoolItem, 'publishedAt' | 'updatedAt'>>(
+    q,
+    { columns: SCHOOL_ADMIN, table: 'school_items s', order: 's.published_at DESC, s.id DESC' },
+    [],
+    page,
+  )
+  return { rows: rows.map(toAdminItem<AdminSchoolItem>), total }
 }
 
 export async function adminSchool(
@@ -340,7 +331,7 @@ export async function adminSchool(
     `SELECT ${SCHOOL_ADMIN} FROM school_items s WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
   )
-  return res.rows[0] && toAdminSchool(res.rows[0])
+  return res.rows[0] && toAdminItem<AdminSchoolItem>(res.rows[0])
 }
 
 export interface SchoolBase {

@@ -128,11 +128,11 @@ export function createContentService(deps: { pool: pg.Pool }) {
     adminBanners: (): Promise<AdminBanner[]> => repo.adminBanners(pool),
 
     async adminNews(params: Paging & { type?: NewsTypeCode | undefined }) {
-      return page(params, await repo.adminNewsPage(pool, { type: params.type, ...slice(params) }))
+      return page(params, await repo.adminNewsPage(pool, params.type, params))
     },
 
     async adminSchool(params: Paging) {
-      return page(params, await repo.adminSchoolPage(pool, slice(params)))
+      return page(params, await repo.adminSchoolPage(pool, params))
     },
 
     saveBanner(operatorId: number, p: SaveBanner): Promise<AdminBanner> {

@@ -171,12 +171,7 @@ export async function loginNonceUsable(
   address: string,
   now: Date,
 ): Promise<boolean> {
-  const res = await q.query(
-    `SELECT 1 FROM login_nonces
-      WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
-    [nonce, address.toLowerCase(), now],
-  )
-  return (res.rowCount ?? 0) > 0
+  return onUsableNonce(q, 'SELECT 1 FROM login_nonces', nonce, address, now)
 }
 
 /** Spends `nonce` (once); false when it was spent already, expired or not `address`'s. */
@@ -186,9 +181,22 @@ export async function spendLoginNonce(
   address: string,
   now: Date,
 ): Promise<boolean> {
+  return onUsableNonce(q, 'UPDATE login_nonces SET used_at = $3', nonce, address, now)
+}
+
+/**
+ * Runs `statement` (a select or update of login_nonces) on `nonce` while it is unspent,
+ * unexpired at `now` ($3) and `address`'s: whether it found it.
+ */
+async function onUsableNonce(
+  q: Queryable,
+  statement: string,
+  nonce: string,
+  address: string,
+  now: Date,
+): Promise<boolean> {
   const res = await q.query(
-    `UPDATE login_nonces SET used_at = $3
-      WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
+    `${statement} WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
     [nonce, address.toLowerCase(), now],
   )
   return (res.rowCount ?? 0) > 0

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
   buildLoginMessage,
+  parseAmount,
   LAN_HEADER,
   type Envelope,
   type Lang,
@@ -316,6 +317,13 @@ export async function insertTestUser(
     [userName, opts.inviterId ?? null, opts.location ?? 1],
   )
   return { id: Number(res.rows[0]!.id), userName }
+}
+
+/** A NUMERIC(38,18) string from the database as USDT minor units (6 decimals), sign kept. */
+export function usdtUnits(s: string): bigint {
+  const negative = s.startsWith('-')
+  const v = parseAmount(negative ? s.slice(1) : s, 18)! / 10n ** 12n
+  return negative ? -v : v
 }
 
 /** Credits a user account from the treasury (log 5), as an operator's backend recharge does. */

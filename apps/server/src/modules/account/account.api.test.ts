@@ -338,36 +338,14 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
 
     test('refuses a bad address, a missing key and an amount under the minimum', async () => {
-      expect(
-        (
-          await call(
-            t.app,
-            'userAccount/transfer',
-            { address: '0x123', amount: '1', idempotencyKey: key() },
-            { token: alice.token },
-          )
-        ).body.reason,
-      ).toBe('invalid_params')
-      expect(
-        (
-          await call(
-            t.app,
-            'userAccount/transfer',
-            { address: carol.userName, amount: '1' },
-            { token: alice.token },
-          )
-        ).body.reason,
-      ).toBe('invalid_params')
-      expect(
-        (
-          await call(
-            t.app,
-            'userAccount/transfer',
-            { address: carol.userName, amount: '0.5', idempotencyKey: key() },
-            { token: alice.token },
-          )
-        ).body.reason,
-      ).toBe('amount_too_small')
+      for (const [params, reason] of [
+        [{ address: '0x123', amount: '1', idempotencyKey: key() }, 'invalid_params'],
+        [{ address: carol.userName, amount: '1' }, 'invalid_params'],
+        [{ address: carol.userName, amount: '0.5', idempotencyKey: key() }, 'amount_too_small'],
+      ] as const) {
+        const res = await call(t.app, 'userAccount/transfer', params, { token: alice.token })
+        expect(res.body.reason).toBe(reason)
+      }
     })
 
     test('charges the fee set by operators to the fee account', async () => {

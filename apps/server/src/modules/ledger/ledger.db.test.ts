@@ -1,13 +1,13 @@
-import { formatAmount, parseAmount } from '@hope/api'
+import { formatAmount } from '@hope/api'
 import fc from 'fast-check'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import {
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   insertTestUser,
-  type TestDatabase,
+  usdtUnits,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import type { SqlLeg } from './ledger.repository.ts'
 import { applyLegs, checkModelInvariants, type Leg, type LedgerModel } from './ledger.rules.ts'
@@ -15,44 +15,40 @@ import { createLedgerService, type LedgerService } from './ledger.service.ts'
 import { verifyLedger } from './ledger.verify.ts'
 
 const USDT = 6
-/** A NUMERIC(38,18) string in USDT minor units (6 decimals), sign kept. */
-const units = (s: string) => {
-  const negative = s.startsWith('-')
-  const v = parseAmount(negative ? s.slice(1) : s, 18)! / 10n ** 12n
-  return negative ? -v : v
-}
 
 describe.each(databaseTargets())('ledger on $name', (target) => {
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let ledger: LedgerService
 
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    ledger = createLedgerService(db.pool)
-  })
-  afterAll(async () => {
-    await db?.drop()
+  beforeAll(() => {
+    ledger = createLedgerService(t.db.pool)
   })
 
   const balanceOf = async (accountId: number) => {
-    const r = await db.pool.query(
+    const r = await t.db.pool.query(
       'SELECT balance::text, debits_pending::text AS dp FROM ledger_accounts WHERE id = $1',
       [accountId],
     )
-    return { balance: units(r.rows[0].balance), pending: units(r.rows[0].dp) }
+    return { balance: usdtUnits(r.rows[0].balance), pending: usdtUnits(r.rows[0].dp) }
+  }
+
+  /** Two new users, a with 10 USDT, and their accounts. */
+  const fundedPair = async () => {
+    const a = await insertTestUser(t.db.pool)
+    const b = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, a.id, '10')
+    const [ia, ib] = [await ledger.userAccountIds(a.id), await ledger.userAccountIds(b.id)]
+    return { a, b, ia, ib }
   }
 
   test('every user has its five accounts from registration on', async () => {
-    const u = await insertTestUser(db.pool)
+    const u = await insertTestUser(t.db.pool)
     const ids = await ledger.userAccountIds(u.id)
     expect(Object.keys(ids).sort()).toEqual(['community', 'node', 'shareholder', 'split', 'usdt'])
   })
 
   test('refuses to take a user below zero and moves nothing', async () => {
-    const a = await insertTestUser(db.pool)
-    const b = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '10')
-    const [ia, ib] = [await ledger.userAccountIds(a.id), await ledger.userAccountIds(b.id)]
+    const { a, ia, ib } = await fundedPair()
     const leg: SqlLeg = {
       kind: 'posted',
       debit: ia.usdt,
@@ -68,10 +64,7 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
   })
 
   test('refuses malformed legs, posted or pending, and moves nothing', async () => {
-    const a = await insertTestUser(db.pool)
-    const b = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '10')
-    const [ia, ib] = [await ledger.userAccountIds(a.id), await ledger.userAccountIds(b.id)]
+    const { a, ia, ib } = await fundedPair()
     const good = { debit: ia.usdt, credit: ib.usdt, amount: '1', logType: 9 }
     const bad = [
       { ...good, amount: '0' },
@@ -98,17 +91,14 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
   })
 
   test('a request may debit one account twice: each entry carries its own balance after', async () => {
-    const a = await insertTestUser(db.pool)
-    const b = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '10')
-    const [ia, ib] = [await ledger.userAccountIds(a.id), await ledger.userAccountIds(b.id)]
+    const { a, ia, ib } = await fundedPair()
     const fees = await ledger.platformAccount('fees', 'USDT', 'x')
     const legs: SqlLeg[] = [
       { kind: 'posted', debit: ia.usdt, credit: ib.usdt, amount: '4', logType: 9 },
       { kind: 'posted', debit: ia.usdt, credit: fees, amount: '0.5', logType: 14 },
     ]
     const { transfers } = await ledger.apply(`two:${a.id}`, legs, legs)
-    const entries = await db.pool.query(
+    const entries = await t.db.pool.query(
       `SELECT transfer_id::int AS t, balance_after::text AS after, account_version::int AS version
        FROM ledger_entries WHERE account_id = $1 AND transfer_id = ANY ($2) ORDER BY transfer_id`,
       [ia.usdt, transfers],
@@ -128,10 +118,7 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
   })
 
   test('a repeated key returns the first result; other content under it is a conflict', async () => {
-    const a = await insertTestUser(db.pool)
-    const b = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '10')
-    const [ia, ib] = [await ledger.userAccountIds(a.id), await ledger.userAccountIds(b.id)]
+    const { a, b, ia, ib } = await fundedPair()
     const leg: SqlLeg = { kind: 'posted', debit: ia.usdt, credit: ib.usdt, amount: '3', logType: 9 }
     const first = await ledger.apply(`t:${a.id}:k`, { to: b.id, amount: '3' }, [leg])
     const again = await ledger.apply(`t:${a.id}:k`, { to: b.id, amount: '3' }, [leg])
@@ -143,8 +130,8 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
   })
 
   test('pending reserves, posts in part, and resolves exactly once', async () => {
-    const a = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '100')
+    const a = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, a.id, '100')
     const ia = await ledger.userAccountIds(a.id)
     const flight = await ledger.platformAccount('withdrawals_in_flight', 'USDT')
     const hold = await ledger.apply(`w:${a.id}`, 'hold', [
@@ -180,10 +167,10 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
   })
 
   test('entries and transfers are append-only', async () => {
-    await expect(db.pool.query('UPDATE ledger_entries SET amount = 0')).rejects.toMatchObject({
+    await expect(t.db.pool.query('UPDATE ledger_entries SET amount = 0')).rejects.toMatchObject({
       code: 'HL009',
     })
-    await expect(db.pool.query('DELETE FROM ledger_transfers')).rejects.toMatchObject({
+    await expect(t.db.pool.query('DELETE FROM ledger_transfers')).rejects.toMatchObject({
       code: 'HL009',
     })
   })
@@ -223,7 +210,7 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
         async (requests) => {
           run += 1
           // Fresh accounts per run: a treasury-like platform account and three users.
-          const users = await Promise.all([0, 1, 2].map(() => insertTestUser(db.pool)))
+          const users = await Promise.all([0, 1, 2].map(() => insertTestUser(t.db.pool)))
           const ids = [
             await ledger.platformAccount('treasury', 'USDT'),
             ...(await Promise.all(
@@ -320,17 +307,17 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
       ),
       { numRuns: 25 },
     )
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('64 concurrent clients with repeated keys and the hot fee account keep every total exact', async () => {
-    const pool = new pg.Pool({ connectionString: db.url, max: 64 })
+    const pool = new pg.Pool({ connectionString: t.db.url, max: 64 })
     pool.on('error', () => {})
-    const users = await Promise.all(Array.from({ length: 6 }, () => insertTestUser(db.pool)))
+    const users = await Promise.all(Array.from({ length: 6 }, () => insertTestUser(t.db.pool)))
     const accounts = await Promise.all(
       users.map(async (u) => (await ledger.userAccountIds(u.id)).usdt),
     )
-    for (const u of users) await fundAccount(db.pool, u.id, '1000')
+    for (const u of users) await fundAccount(t.db.pool, u.id, '1000')
     const concurrent = createLedgerService(pool)
     const fee = await concurrent.platformAccount('fees', 'USDT', 'x')
     const feeStart = (await balanceOf(fee)).balance
@@ -387,20 +374,20 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
     }
     for (const [i, id] of accounts.entries())
       expect((await balanceOf(id)).balance).toBe(expected[i])
-    const feeTotal = await db.pool.query(
+    const feeTotal = await t.db.pool.query(
       `SELECT sum(balance)::text AS s FROM ledger_accounts WHERE user_id IS NULL AND kind = 'fees' AND currency = 'USDT'`,
     )
-    expect(units(feeTotal.rows[0].s)).toBe(fees + feeStart)
+    expect(usdtUnits(feeTotal.rows[0].s)).toBe(fees + feeStart)
     expect(moved.size).toBeGreaterThan(100)
     expect(refused).toBeGreaterThanOrEqual(0)
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('verify names the account when a balance is tampered with', async () => {
-    const a = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '5')
+    const a = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, a.id, '5')
     const ia = await ledger.userAccountIds(a.id)
-    const client = await db.pool.connect()
+    const client = await t.db.pool.connect()
     try {
       await client.query('BEGIN')
       await client.query('UPDATE ledger_accounts SET balance = balance + 1 WHERE id = $1', [
@@ -416,14 +403,14 @@ describe.each(databaseTargets())('ledger on $name', (target) => {
   })
 
   test('verify names a two-phase transfer whose held total was tampered with', async () => {
-    const a = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '50')
+    const a = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, a.id, '50')
     const ia = await ledger.userAccountIds(a.id)
     const flight = await ledger.platformAccount('withdrawals_in_flight', 'USDT')
     const { transfers } = await ledger.apply(`held:${a.id}`, 'hold', [
       { kind: 'pending', debit: ia.usdt, credit: flight, amount: '20', logType: 13 },
     ])
-    const client = await db.pool.connect()
+    const client = await t.db.pool.connect()
     try {
       await client.query('BEGIN')
       await client.query(

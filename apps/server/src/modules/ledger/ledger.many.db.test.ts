@@ -1,13 +1,13 @@
-import { formatAmount, parseAmount } from '@hope/api'
+import { formatAmount } from '@hope/api'
 import fc from 'fast-check'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import {
-  createTestDatabase,
   databaseTargets,
   fundAccount,
   insertTestUser,
-  type TestDatabase,
+  usdtUnits,
+  useTestDatabase,
 } from '../../testing/index.ts'
 import { postMany, type PostedLeg, type SqlLeg } from './ledger.repository.ts'
 import { applyLegs, type LedgerModel } from './ledger.rules.ts'
@@ -15,30 +15,21 @@ import { createLedgerService, requestHash, type LedgerService } from './ledger.s
 import { verifyLedger } from './ledger.verify.ts'
 
 const USDT = 6
-/** A NUMERIC(38,18) string in USDT minor units (6 decimals), sign kept. */
-const units = (s: string) =>
-  s.startsWith('-')
-    ? -(parseAmount(s.slice(1), 18)! / 10n ** 12n)
-    : parseAmount(s, 18)! / 10n ** 12n
 
 describe.each(databaseTargets())('requests posted together on $name', (target) => {
-  let db: TestDatabase
+  const t = useTestDatabase(target)
   let ledger: LedgerService
 
-  beforeAll(async () => {
-    db = await createTestDatabase(target)
-    ledger = createLedgerService(db.pool)
-  })
-  afterAll(async () => {
-    await db?.drop()
+  beforeAll(() => {
+    ledger = createLedgerService(t.db.pool)
   })
 
   const balances = async (ids: number[]) => {
-    const r = await db.pool.query<{ id: number; balance: string }>(
+    const r = await t.db.pool.query<{ id: number; balance: string }>(
       'SELECT id::int, balance::text FROM ledger_accounts WHERE id = ANY ($1)',
       [ids],
     )
-    const by = new Map(r.rows.map((x) => [x.id, units(x.balance)]))
+    const by = new Map(r.rows.map((x) => [x.id, usdtUnits(x.balance)]))
     return ids.map((id) => by.get(id)!)
   }
 
@@ -63,8 +54,8 @@ describe.each(databaseTargets())('requests posted together on $name', (target) =
         async (earlier, together) => {
           run += 1
           // A treasury (may go negative), three users funded with 50, and one HOPE account.
-          const users = await Promise.all([0, 1, 2].map(() => insertTestUser(db.pool)))
-          for (const u of users) await fundAccount(db.pool, u.id, '50')
+          const users = await Promise.all([0, 1, 2].map(() => insertTestUser(t.db.pool)))
+          for (const u of users) await fundAccount(t.db.pool, u.id, '50')
           const accounts = await Promise.all(users.map((u) => ledger.userAccountIds(u.id)))
           const ids = [
             await ledger.platformAccount('treasury', 'USDT'),
@@ -129,7 +120,7 @@ describe.each(databaseTargets())('requests posted together on $name', (target) =
             else refused = true
           }
           const call = postMany(
-            db.pool,
+            t.db.pool,
             requests.map((r) => ({ key: r.key, hash: requestHash(r.content), legs: r.sql })),
           )
           if (refused) {
@@ -154,15 +145,15 @@ describe.each(databaseTargets())('requests posted together on $name', (target) =
       ),
       { numRuns: 30 },
     )
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('concurrent requests share round trips, and a refused one fails alone', async () => {
-    const pool = new pg.Pool({ connectionString: db.url, max: 8 })
+    const pool = new pg.Pool({ connectionString: t.db.url, max: 8 })
     pool.on('error', () => {})
     const service = createLedgerService(pool)
-    const users = await Promise.all(Array.from({ length: 5 }, () => insertTestUser(db.pool)))
-    for (const u of users) await fundAccount(db.pool, u.id, '10')
+    const users = await Promise.all(Array.from({ length: 5 }, () => insertTestUser(t.db.pool)))
+    for (const u of users) await fundAccount(t.db.pool, u.id, '10')
     const ids = await Promise.all(users.map(async (u) => (await service.userAccountIds(u.id)).usdt))
     const fee = await service.platformAccount('fees', 'USDT', 'together')
     const [feeStart] = await balances([fee])
@@ -215,15 +206,15 @@ describe.each(databaseTargets())('requests posted together on $name', (target) =
     } finally {
       await pool.end()
     }
-    expect((await verifyLedger(db.pool)).problems).toEqual([])
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('verify names an entry that does not follow the one before it', async () => {
-    const a = await insertTestUser(db.pool)
-    await fundAccount(db.pool, a.id, '5')
-    await fundAccount(db.pool, a.id, '2')
+    const a = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, a.id, '5')
+    await fundAccount(t.db.pool, a.id, '2')
     const ia = await ledger.userAccountIds(a.id)
-    const client = await db.pool.connect()
+    const client = await t.db.pool.connect()
     try {
       await client.query('BEGIN')
       await client.query('ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_append_only')

@@ -6,6 +6,7 @@ import {
   type BalanceList,
   type Page,
   type PorLatest,
+  type RoutePath,
 } from '@hope/api'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
@@ -54,41 +55,20 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     await fundAccount(t.db.pool, alice.id, '20', 'node')
     await fundAccount(t.db.pool, alice.id, '100', 'community')
     await fundAccount(t.db.pool, alice.id, '7', 'split')
-    const ok = (r: { body: { code: number } }) => expect(r.body.code).toBe(200)
-    ok(
-      await call(
-        t.app,
-        'game/change',
-        { amount: '100', idempotencyKey: 'por-stake-0001' },
-        { token: alice.token },
-      ),
-    )
-    ok(
-      await call(
-        t.app,
-        'game/sqChange',
-        { amount: '50', idempotencyKey: 'por-redeem-0001' },
-        { token: alice.token },
-      ),
-    )
-    ok(
-      await call(
-        t.app,
-        'userAccount/withdraw',
-        { amount: '50', idempotencyKey: 'por-withdraw-0001' },
-        { token: alice.token },
-      ),
-    )
+    const succeeds = async (user: TestUser, path: RoutePath, params: Record<string, string>) =>
+      expect((await call(t.app, path, params, { token: user.token })).body.code).toBe(200)
+    await succeeds(alice, 'game/change', { amount: '100', idempotencyKey: 'por-stake-0001' })
+    await succeeds(alice, 'game/sqChange', { amount: '50', idempotencyKey: 'por-redeem-0001' })
+    await succeeds(alice, 'userAccount/withdraw', {
+      amount: '50',
+      idempotencyKey: 'por-withdraw-0001',
+    })
     // Bob: a withdrawal already broadcast, not yet confirmed.
     await fundAccount(t.db.pool, bob.id, '30')
-    ok(
-      await call(
-        t.app,
-        'userAccount/withdraw',
-        { amount: '20', idempotencyKey: 'por-withdraw-0002' },
-        { token: bob.token },
-      ),
-    )
+    await succeeds(bob, 'userAccount/withdraw', {
+      amount: '20',
+      idempotencyKey: 'por-withdraw-0002',
+    })
     await t.db.pool.query(
       `UPDATE withdrawals SET status = 1, raw_tx = '0x01', tx_hash = $2 WHERE user_id = $1`,
       [bob.id, `0x${'b0'.repeat(32)}`],

@@ -16,6 +16,18 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
   let n = 0
   const ip = () => `10.9.${Math.floor(++n / 250)}.${n % 250}`
 
+  /** A new wallet, registered under the demo root. */
+  const registeredWallet = async () => {
+    const wallet = newWallet()
+    await call(
+      t.app,
+      'user/register',
+      { ...(await signLogin(wallet)), invitationCode: DEMO_ROOT.referralCode },
+      { ip: ip() },
+    )
+    return wallet
+  }
+
   const messageFor = async (address: string) =>
     (
       await call<'user/loginMessage', LoginMessage>(
@@ -109,13 +121,7 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
   })
 
   test('another site, another chain, an unknown nonce, an expired or future message: refused', async () => {
-    const wallet = newWallet()
-    await call(
-      t.app,
-      'user/register',
-      { ...(await signLogin(wallet)), invitationCode: DEMO_ROOT.referralCode },
-      { ip: ip() },
-    )
+    const wallet = await registeredWallet()
     const fields = parseSiweMessage(await messageFor(wallet.address))
     const base = {
       domain: fields.domain!,
@@ -154,13 +160,7 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
   })
 
   test('the legacy message signs in while legacyLoginMessage is on, and not after', async () => {
-    const wallet = newWallet()
-    await call(
-      t.app,
-      'user/register',
-      { ...(await signLogin(wallet)), invitationCode: DEMO_ROOT.referralCode },
-      { ip: ip() },
-    )
+    const wallet = await registeredWallet()
     const legacy = async () =>
       (await call(t.app, 'user/logining', await signLogin(wallet), { ip: ip() })).body.code
     expect(await legacy()).toBe(200)

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PageRequest } from '../../../lib/pagination.ts'
-import { request } from '../../../lib/request.ts'
+import { pageQueryOptions } from '../../../lib/page-query.ts'
 
 export interface AuditSearch extends PageRequest {
   action: string
@@ -13,18 +12,9 @@ export const auditKeys = {
 
 /** `admin/audit`: every operator change, newest first, optionally of one action. */
 export function auditOptions(search: AuditSearch) {
-  return queryOptions({
-    queryKey: auditKeys.list(search),
-    queryFn: ({ signal }) =>
-      request(
-        'admin/audit',
-        {
-          action: search.action || undefined,
-          pageNum: search.pageNum,
-          pageSize: search.pageSize,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  return pageQueryOptions(auditKeys.list(search), 'admin/audit', {
+    action: search.action || undefined,
+    pageNum: search.pageNum,
+    pageSize: search.pageSize,
   })
 }

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PageRequest } from '../../../lib/pagination.ts'
-import { request } from '../../../lib/request.ts'
+import { pageQueryOptions } from '../../../lib/page-query.ts'
 
 export interface DepositSearch extends PageRequest {
   q: string
@@ -13,14 +12,9 @@ export const depositKeys = {
 
 /** `admin/deposits`: recorded deposits by address or transaction hash, newest first. */
 export function depositsOptions(search: DepositSearch) {
-  return queryOptions({
-    queryKey: depositKeys.list(search),
-    queryFn: ({ signal }) =>
-      request(
-        'admin/deposits',
-        { q: search.q || undefined, pageNum: search.pageNum, pageSize: search.pageSize },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  return pageQueryOptions(depositKeys.list(search), 'admin/deposits', {
+    q: search.q || undefined,
+    pageNum: search.pageNum,
+    pageSize: search.pageSize,
   })
 }

@@ -1,5 +1,5 @@
 import type { AdminPorPublishResult } from '@hope/api'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { pageQueryOptions } from '../../../lib/page-query.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
@@ -14,13 +14,15 @@ export const PENDING_POLL_MS = 5_000
 
 /** `admin/porSnapshots`: proof-of-liabilities snapshots, newest first, with coverage. */
 export function porSnapshotsOptions(pageNum: number, pageSize: number) {
-  return queryOptions({
-    queryKey: reservesKeys.snapshots(pageNum, pageSize),
-    queryFn: ({ signal }) => request('admin/porSnapshots', { pageNum, pageSize }, { signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.list.some((s) => s.status === 'pending') ? PENDING_POLL_MS : false,
-  })
+  return pageQueryOptions(
+    reservesKeys.snapshots(pageNum, pageSize),
+    'admin/porSnapshots',
+    { pageNum, pageSize },
+    {
+      everyMs: PENDING_POLL_MS,
+      busy: (page) => page.list.some((s) => s.status === 'pending'),
+    },
+  )
 }
 
 type Options = MutationOptions<AdminPorPublishResult, void>

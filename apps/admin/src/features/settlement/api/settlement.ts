@@ -1,6 +1,6 @@
 import type { SettlementRun } from '@hope/api'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
+import { pageQueryOptions } from '../../../lib/page-query.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
@@ -15,13 +15,15 @@ export const RUNNING_POLL_MS = 3_000
 
 /** `admin/settlementRuns`: daily settlement runs, newest first, with progress and totals. */
 export function settlementRunsOptions(pageNum: number, pageSize: number) {
-  return queryOptions({
-    queryKey: settlementKeys.runs(pageNum, pageSize),
-    queryFn: ({ signal }) => request('admin/settlementRuns', { pageNum, pageSize }, { signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.list.some((r) => r.status === 'running') ? RUNNING_POLL_MS : false,
-  })
+  return pageQueryOptions(
+    settlementKeys.runs(pageNum, pageSize),
+    'admin/settlementRuns',
+    { pageNum, pageSize },
+    {
+      everyMs: RUNNING_POLL_MS,
+      busy: (page) => page.list.some((r) => r.status === 'running'),
+    },
+  )
 }
 
 type Options = MutationOptions<SettlementRun, string>

@@ -1,6 +1,6 @@
 import type { AdminUser, BalanceAdjustParams, BalanceAdjustResult, MemberFlags } from '@hope/api'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PageRequest } from '../../../lib/pagination.ts'
+import { pageQueryOptions } from '../../../lib/page-query.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
@@ -17,15 +17,10 @@ export const userKeys = {
 
 /** `admin/users`: users by address, nickname or referral code, newest first. */
 export function usersOptions(search: UserSearch) {
-  return queryOptions({
-    queryKey: userKeys.list(search),
-    queryFn: ({ signal }) =>
-      request(
-        'admin/users',
-        { q: search.q || undefined, pageNum: search.pageNum, pageSize: search.pageSize },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  return pageQueryOptions(userKeys.list(search), 'admin/users', {
+    q: search.q || undefined,
+    pageNum: search.pageNum,
+    pageSize: search.pageSize,
   })
 }
 

@@ -1,7 +1,7 @@
 import type { AdminBulkReviewResult, Withdrawal, WithdrawalStatusCode } from '@hope/api'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
 import type { PageRequest } from '../../../lib/pagination.ts'
+import { pageQueryOptions } from '../../../lib/page-query.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
@@ -18,20 +18,11 @@ export const withdrawalKeys = {
 
 /** `admin/withdrawals`: by status and address, newest first. */
 export function withdrawalsOptions(search: WithdrawalSearch) {
-  return queryOptions({
-    queryKey: withdrawalKeys.list(search),
-    queryFn: ({ signal }) =>
-      request(
-        'admin/withdrawals',
-        {
-          status: search.status,
-          q: search.q || undefined,
-          pageNum: search.pageNum,
-          pageSize: search.pageSize,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  return pageQueryOptions(withdrawalKeys.list(search), 'admin/withdrawals', {
+    status: search.status,
+    q: search.q || undefined,
+    pageNum: search.pageNum,
+    pageSize: search.pageSize,
   })
 }
 

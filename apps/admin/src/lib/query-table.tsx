@@ -1,4 +1,5 @@
-import { Table, type TableProps } from 'antd'
+import type { Page } from '@hope/api'
+import { Table, type TablePaginationConfig, type TableProps } from 'antd'
 import { LoadError } from './load-error.tsx'
 
 /** What a list's table needs to know of the query that reads it. */
@@ -28,5 +29,27 @@ export function QueryTable<T extends object>({
         {...table}
       />
     </>
+  )
+}
+
+/**
+ * A console list of one server page: its rows in a QueryTable, with the pager `pagination` makes
+ * for that page (as usePagedSearch gives it).
+ */
+export function PageTable<T extends object>({
+  query,
+  pagination,
+  ...table
+}: Omit<TableProps<T>, 'dataSource' | 'pagination'> & {
+  query: ListQuery & { data?: Page<T> | undefined }
+  pagination: (page: Page<unknown> | undefined) => TablePaginationConfig
+}) {
+  return (
+    <QueryTable<T>
+      query={query}
+      dataSource={query.data?.list ?? []}
+      pagination={pagination(query.data)}
+      {...table}
+    />
   )
 }

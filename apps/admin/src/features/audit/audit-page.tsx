@@ -6,7 +6,7 @@ import { CopyableCode } from '../../lib/cells.tsx'
 import { formatTime, groupDigits } from '../../lib/format.ts'
 import { ListSearch } from '../../lib/list-search.tsx'
 import { usePagedSearch } from '../../lib/pagination.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
+import { PageTable } from '../../lib/query-table.tsx'
 import { auditOptions, type AuditSearch } from './api/audit.ts'
 
 function Snapshot({ value }: { value: string | null }) {
@@ -65,12 +65,7 @@ export function AuditPage() {
           onSearch={(action) => refine({ action })}
         />
       </div>
-      <QueryTable<AdminAuditEntry>
-        query={query}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data)}
-      />
+      <PageTable<AdminAuditEntry> query={query} columns={columns} pagination={pagination} />
     </div>
   )
 }

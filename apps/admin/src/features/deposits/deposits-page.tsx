@@ -6,7 +6,7 @@ import { CopyableCode } from '../../lib/cells.tsx'
 import { formatTime, groupDigits } from '../../lib/format.ts'
 import { ListSearch } from '../../lib/list-search.tsx'
 import { usePagedSearch } from '../../lib/pagination.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
+import { PageTable } from '../../lib/query-table.tsx'
 import { depositsOptions, type DepositSearch } from './api/deposits.ts'
 
 /** The deposit watcher's statuses (a status it adds later is shown as it is). */
@@ -69,12 +69,7 @@ export function DepositsPage() {
           onSearch={(q) => refine({ q })}
         />
       </div>
-      <QueryTable<AdminDeposit>
-        query={query}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data)}
-      />
+      <PageTable<AdminDeposit> query={query} columns={columns} pagination={pagination} />
     </div>
   )
 }

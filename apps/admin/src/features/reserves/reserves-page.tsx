@@ -4,7 +4,7 @@ import { App, Button, Card, Popconfirm, Space, Tag, Typography, type TableColumn
 import { useTranslation } from 'react-i18next'
 import { formatTime, groupDigits } from '../../lib/format.ts'
 import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
+import { PageTable } from '../../lib/query-table.tsx'
 import { porSnapshotsOptions, usePublishSnapshot } from './api/reserves.ts'
 
 const STATUS_COLORS = { published: 'success', pending: 'processing', reorged: 'default' } as const
@@ -99,12 +99,11 @@ export function ReservesPage() {
   return (
     <div data-testid="admin-reserves">
       <PublishNow />
-      <QueryTable<AdminPorSnapshot>
+      <PageTable<AdminPorSnapshot>
         query={query}
         loading={query.isPending}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data)}
+        pagination={pagination}
       />
     </div>
   )

@@ -15,7 +15,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime, groupDigits, utcOffsetLabel } from '../../lib/format.ts'
 import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
+import { PageTable } from '../../lib/query-table.tsx'
 import { settlementRunsOptions, useSettleDay } from './api/settlement.ts'
 
 /** The spec's settlement time zone (UTC+8), until the runs say which one the server uses. */
@@ -120,12 +120,11 @@ export function SettlementPage() {
   return (
     <div data-testid="admin-settlement">
       <RunDayForm utcOffsetMinutes={utcOffsetMinutes} />
-      <QueryTable<SettlementRun>
+      <PageTable<SettlementRun>
         query={query}
         loading={query.isPending}
         columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data)}
+        pagination={pagination}
       />
     </div>
   )

@@ -7,7 +7,7 @@ import { groupDigits } from '../../lib/format.ts'
 import { ListSearch } from '../../lib/list-search.tsx'
 import { usePagedSearch } from '../../lib/pagination.ts'
 import { canCall } from '../../lib/permissions.ts'
-import { QueryTable } from '../../lib/query-table.tsx'
+import { PageTable } from '../../lib/query-table.tsx'
 import { useSession } from '../../lib/session.ts'
 import { AdjustBalanceModal } from './adjust-balance-modal.tsx'
 import { usersOptions, type UserSearch } from './api/users.ts'
@@ -133,12 +133,7 @@ export function UsersPage() {
           onSearch={(q) => refine({ q })}
         />
       </div>
-      <QueryTable<AdminUser>
-        query={query}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={pagination(query.data)}
-      />
+      <PageTable<AdminUser> query={query} columns={columns} pagination={pagination} />
       {dialog?.kind === 'adjust' && <AdjustBalanceModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'robot' && <FlagRobotModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'grant' && <GrantShareholderModal user={dialog.user} onClose={close} />}

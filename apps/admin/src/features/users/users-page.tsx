@@ -14,7 +14,8 @@ import { usersOptions, type UserSearch } from './api/users.ts'
 import { FlagRobotModal, GrantShareholderModal } from './member-flag-modals.tsx'
 import { UserTreeDrawer } from './user-tree-drawer.tsx'
 
-type Dialog = { kind: 'adjust' | 'robot' | 'grant' | 'tree'; user: AdminUser } | null
+type DialogKind = 'adjust' | 'robot' | 'grant' | 'tree'
+type Dialog = { kind: DialogKind; user: AdminUser } | null
 
 /** Users by address, nickname or code, with balance adjustments, flags and the downline tree. */
 export function UsersPage() {
@@ -81,45 +82,29 @@ export function UsersPage() {
     {
       title: t('common.actions'),
       key: 'actions',
-      render: (_, u) => (
-        <Space size={4} wrap>
-          {canCall(role, 'admin/credit') && (
-            <Button
-              size="small"
-              data-testid={`admin-user-credit-${u.userName}`}
-              onClick={() => setDialog({ kind: 'adjust', user: u })}
-            >
-              {t('users.adjust.open')}
-            </Button>
-          )}
-          {canCall(role, 'admin/flagRobot') && (
-            <Button
-              size="small"
-              data-testid={`admin-user-robot-${u.userName}`}
-              onClick={() => setDialog({ kind: 'robot', user: u })}
-            >
-              {u.isRobot ? t('users.robot.unflag') : t('users.robot.flag')}
-            </Button>
-          )}
-          {canCall(role, 'admin/grantShareholder') && (
-            <Button
-              size="small"
-              data-testid={`admin-user-grant-${u.userName}`}
-              onClick={() => setDialog({ kind: 'grant', user: u })}
-            >
-              {t('users.grant.open')}
-            </Button>
-          )}
+      render: (_, u) => {
+        /** The button that opens `kind`'s dialog on this user. */
+        const opens = (kind: DialogKind, testId: string, label: string, link = false) => (
           <Button
             size="small"
-            type="link"
-            data-testid={`admin-user-tree-${u.userName}`}
-            onClick={() => setDialog({ kind: 'tree', user: u })}
+            {...(link ? { type: 'link' as const } : {})}
+            data-testid={`admin-user-${testId}-${u.userName}`}
+            onClick={() => setDialog({ kind, user: u })}
           >
-            {t('users.tree.open')}
+            {label}
           </Button>
-        </Space>
-      ),
+        )
+        return (
+          <Space size={4} wrap>
+            {canCall(role, 'admin/credit') && opens('adjust', 'credit', t('users.adjust.open'))}
+            {canCall(role, 'admin/flagRobot') &&
+              opens('robot', 'robot', u.isRobot ? t('users.robot.unflag') : t('users.robot.flag'))}
+            {canCall(role, 'admin/grantShareholder') &&
+              opens('grant', 'grant', t('users.grant.open'))}
+            {opens('tree', 'tree', t('users.tree.open'), true)}
+          </Space>
+        )
+      },
     },
   ]
 

@@ -8,12 +8,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded.ts'
 import { migrate } from '../../apps/server/src/db/migrate.ts'
 import { applyQuery, type SqlLeg } from '../../apps/server/src/modules/ledger/ledger.repository.ts'
 import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts'
 import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.verify.ts'
-import { transport } from './postgres.ts'
+import { startBenchServer, transport } from './postgres.ts'
 import { loadRow, type BenchRow } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -141,34 +140,14 @@ async function runLedger(
 export async function benchLedger(): Promise<BenchRow[]> {
   const loadBefore = os.loadavg()[0]!
   const pgbench = findPgbench()
-  let embedded: EmbeddedDatabase | null = null
-  let tmp: string | null = null
-  let serverUrl = process.env.BENCH_DATABASE_URL
-  if (!serverUrl) {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-bench-'))
-    fs.chmodSync(tmp, 0o755)
-    embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'))
-    serverUrl = embedded.url
-  }
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  const version = (await admin.query('SHOW server_version')).rows[0].server_version as string
-  for (const name of ['hope_bench_ledger', 'hope_bench_tpcb']) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE ${name}`)
-  }
-  await admin.end()
-  const dbUrl = (name: string) => {
-    const u = new URL(serverUrl!)
-    u.pathname = `/${name}`
-    return u.toString()
-  }
-
+  const server = await startBenchServer()
   try {
+    const ledgerUrl = await server.createDatabase('hope_bench_ledger')
+    const tpcbUrl = await server.createDatabase('hope_bench_tpcb')
     console.info(
-      `ledger benchmark on PostgreSQL ${version} over ${transport(serverUrl)} (pgbench and the ledger alike), ${os.cpus().length} cores, ${SECONDS}s per run`,
+      `ledger benchmark on PostgreSQL ${server.version} over ${transport(server.url)} (pgbench and the ledger alike), ${os.cpus().length} cores, ${SECONDS}s per run`,
     )
-    const pool = new pg.Pool({ connectionString: dbUrl('hope_bench_ledger'), max: 4 })
+    const pool = new pg.Pool({ connectionString: ledgerUrl, max: 4 })
     pool.on('error', () => {})
     await migrate(pool)
     await pool.query(
@@ -203,8 +182,7 @@ export async function benchLedger(): Promise<BenchRow[]> {
     if (fees.length !== FEE_SHARDS)
       throw new Error(`expected ${FEE_SHARDS} fee shards, found ${fees.length}`)
 
-    if (pgbench)
-      execFileSync(pgbench, ['-i', '-q', '-s', '10', dbUrl('hope_bench_tpcb')], { stdio: 'ignore' })
+    if (pgbench) execFileSync(pgbench, ['-i', '-q', '-s', '10', tpcbUrl], { stdio: 'ignore' })
     else
       console.info(
         'pgbench not found (it comes with the PostgreSQL server package: apt-get install postgresql): TPC-B column left empty',
@@ -212,8 +190,8 @@ export async function benchLedger(): Promise<BenchRow[]> {
 
     const rows: BenchRow[] = []
     for (const [round, clients] of CLIENTS.entries()) {
-      const tpcb = pgbench ? await runPgbench(pgbench, dbUrl('hope_bench_tpcb'), clients) : NaN
-      const ledger = await runLedger(dbUrl('hope_bench_ledger'), clients, accounts, fees, round)
+      const tpcb = pgbench ? await runPgbench(pgbench, tpcbUrl, clients) : NaN
+      const ledger = await runLedger(ledgerUrl, clients, accounts, fees, round)
       console.info(
         `  ${clients} clients: pgbench TPC-B ${tpcb.toFixed(0)} tx/s, ledger ${ledger.tps.toFixed(0)} transfers/s (p50 ${ledger.p50.toFixed(2)} ms, p99 ${ledger.p99.toFixed(2)} ms, ${ledger.replayed} replays, ${ledger.together.toFixed(1)} requests per shared round trip)`,
       )
@@ -252,7 +230,6 @@ export async function benchLedger(): Promise<BenchRow[]> {
     await pool.end()
     return rows
   } finally {
-    await embedded?.stop()
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+    await server.stop()
   }
 }

@@ -1,11 +1,6 @@
 // Settlement benchmark: generated members, trees and consensus positions (10k, 100k, 1M by
 // default, BENCH_POSITIONS), the daily settlement of one day timed on PostgreSQL, then the
 // ledger verification; rows of the bench table, 1M positions held to 5 minutes.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded.ts'
 import { migrate } from '../../apps/server/src/db/migrate.ts'
 import { openDatabase } from '../../apps/server/src/db/pool.ts'
 import { seedDemo } from '../../apps/server/src/db/seed.ts'
@@ -15,6 +10,7 @@ import { createSaleService } from '../../apps/server/src/modules/sale/sale.servi
 import { generateEconomy } from '../../apps/server/test-support/settlement.generate.ts'
 import { createSettlementService } from '../../apps/server/src/modules/settlement/settlement.service.ts'
 import { createSettingsService } from '../../apps/server/src/modules/settings/settings.service.ts'
+import { startBenchServer } from './postgres.ts'
 import { sizeLabel, type BenchRow } from './table.ts'
 
 const SIZES = (process.env.BENCH_POSITIONS ?? '10000,100000,1000000').split(',').map(Number)
@@ -22,27 +18,12 @@ const SIZES = (process.env.BENCH_POSITIONS ?? '10000,100000,1000000').split(',')
 const TARGET_SECONDS_PER_MILLION = 300
 
 export async function benchSettlement(): Promise<BenchRow[]> {
-  let embedded: EmbeddedDatabase | null = null
-  let tmp: string | null = null
-  let serverUrl = process.env.BENCH_DATABASE_URL
-  if (!serverUrl) {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-bench-'))
-    fs.chmodSync(tmp, 0o755)
-    embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'))
-    serverUrl = embedded.url
-  }
+  const server = await startBenchServer()
   const rows: BenchRow[] = []
   try {
     for (const size of SIZES) {
       const name = `hope_bench_settle_${size}`
-      const admin = new pg.Client({ connectionString: serverUrl })
-      await admin.connect()
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.query(`CREATE DATABASE ${name}`)
-      await admin.end()
-      const url = new URL(serverUrl)
-      url.pathname = `/${name}`
-      const database = openDatabase(url.toString(), 4)
+      const database = openDatabase(await server.createDatabase(name), 4)
       await migrate(database.pool)
       await seedDemo(database.pool)
       const t0 = performance.now()
@@ -109,8 +90,7 @@ export async function benchSettlement(): Promise<BenchRow[]> {
       )
     }
   } finally {
-    await embedded?.stop()
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+    await server.stop()
   }
   return rows
 }

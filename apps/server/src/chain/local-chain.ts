@@ -250,34 +250,38 @@ export async function configureLocalChain(
   }
   // The reserve wallets prove once that the platform holds their keys: again only when the
   // registry or the token moved (the signatures name both) or the proofs are not there.
-  const reserves = [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet]
   const proven =
     current.porRegistryAddress.toLowerCase() === local.porRegistryAddress.toLowerCase() &&
     current.chainTokenAddress.toLowerCase() === local.tokenAddress.toLowerCase() &&
     current.porReserveSignatures.map((s) => s.address).join() ===
-      reserves.map((r) => devAddress(r)).join()
-  if (!proven) {
-    const signed = await signReserveOwnership(
-      reserves,
-      local.porRegistryAddress,
-      local.tokenAddress,
-    )
-    await settings.set('porReserveSignatures', signed, 'local-chain')
-  }
+      LOCAL_RESERVES.map((r) => devAddress(r)).join()
+  if (!proven) await recordReserveOwnership(settings, local, 'local-chain')
   return local
 }
 
-/** Each dev account's EIP-191 signature of its reserve ownership message on the local chain. */
-export async function signReserveOwnership(
-  roles: number[],
-  registry: string,
-  token: string,
-): Promise<{ address: string; signature: string }[]> {
-  return Promise.all(
-    roles.map(async (role) => {
+/** The local chain's reserve wallets: the deposit address and the hot wallet. */
+const LOCAL_RESERVES = [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet]
+
+/**
+ * Records in the settings (as `by`) each reserve wallet's EIP-191 signature of its ownership
+ * message for the local chain's registry and token.
+ */
+export async function recordReserveOwnership(
+  settings: SettingsService,
+  local: { porRegistryAddress: string; tokenAddress: string },
+  by: string,
+): Promise<void> {
+  const signed = await Promise.all(
+    LOCAL_RESERVES.map(async (role) => {
       const account = devAccount(role)
-      const message = reserveMessage(account.address, LOCAL_CHAIN_ID, registry, token)
+      const message = reserveMessage(
+        account.address,
+        LOCAL_CHAIN_ID,
+        local.porRegistryAddress,
+        local.tokenAddress,
+      )
       return { address: account.address, signature: await account.signMessage({ message }) }
     }),
   )
+  await settings.set('porReserveSignatures', signed, by)
 }

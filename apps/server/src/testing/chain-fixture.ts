@@ -8,16 +8,19 @@ import {
   type Address,
   type Hash,
   type Hex,
+  type Chain,
+  type HttpTransport,
+  type LocalAccount,
   type PublicClient,
+  type WalletClient,
 } from 'viem'
 import { startAnvil, type LocalChain } from '../chain/anvil.ts'
 import token from '../chain/contracts/TetherLikeToken.json' with { type: 'json' }
 import {
-  LOCAL_ROLES,
   devAccount,
   localChain,
   prepareLocalChain,
-  signReserveOwnership,
+  recordReserveOwnership,
   TOKEN_DECIMALS,
   type LocalChainSetup,
 } from '../chain/local-chain.ts'
@@ -58,6 +61,8 @@ export interface ChainFixture {
     confirmations: number,
     opts?: { por?: boolean },
   ): Promise<SettingsService>
+  /** A wallet of dev account `index` on this chain, signing here. */
+  wallet(index: number): WalletClient<HttpTransport, Chain, LocalAccount>
   /** A client of this chain through another URL (a faulting proxy), quick to give up. */
   clientVia(url: string): PublicClient
   stop(): Promise<void>
@@ -72,6 +77,12 @@ export async function startChainFixture(): Promise<ChainFixture> {
       transport: http(anvil.url),
     }) as PublicClient
 
+    const walletOf: ChainFixture['wallet'] = (index) =>
+      createWalletClient({
+        chain: localChain(anvil.url),
+        transport: http(anvil.url),
+        account: devAccount(index),
+      })
     const rpc: ChainFixture['rpc'] = (method, params = []) =>
       client.request({ method: method as 'eth_chainId', params: params as never })
     const tokenCall: ChainFixture['tokenCall'] = async (
@@ -80,11 +91,7 @@ export async function startChainFixture(): Promise<ChainFixture> {
       args,
       tokenAddress = setup.tokenAddress,
     ) => {
-      const wallet = createWalletClient({
-        chain: localChain(anvil.url),
-        transport: http(anvil.url),
-        account: devAccount(fromIndex),
-      })
+      const wallet = walletOf(fromIndex)
       const request = await wallet.prepareTransactionRequest({
         to: tokenAddress,
         data: encodeFunctionData({ abi: token.abi, functionName, args }),
@@ -112,16 +119,11 @@ export async function startChainFixture(): Promise<ChainFixture> {
         await settings.set('chainConfirmations', confirmations, 'test')
         if (opts.por) {
           await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
-          const reserves = [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet]
-          const signatures = await signReserveOwnership(
-            reserves,
-            setup.porRegistryAddress,
-            setup.tokenAddress,
-          )
-          await settings.set('porReserveSignatures', signatures, 'test')
+          await recordReserveOwnership(settings, setup, 'test')
         }
         return settings
       },
+      wallet: walletOf,
       clientVia: (url) =>
         createPublicClient({
           chain: localChain(url),

@@ -464,30 +464,10 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       ])
     })
     test('refuses a bad filter', async () => {
-      expect(
-        (
-          await call(
-            t.app,
-            'userAccount/balanceDetail',
-            { account: 'bank' },
-            { token: alice.token },
-          )
-        ).body.reason,
-      ).toBe('invalid_params')
-      expect(
-        (await call(t.app, 'userAccount/balanceDetail', { logType: '17' }, { token: alice.token }))
-          .body.reason,
-      ).toBe('invalid_params')
-      expect(
-        (
-          await call(
-            t.app,
-            'userAccount/balanceDetail',
-            { pageSize: '101' },
-            { token: alice.token },
-          )
-        ).body.reason,
-      ).toBe('invalid_params')
+      for (const params of [{ account: 'bank' }, { logType: '17' }, { pageSize: '101' }]) {
+        const res = await call(t.app, 'userAccount/balanceDetail', params, { token: alice.token })
+        expect(res.body.reason, JSON.stringify(params)).toBe('invalid_params')
+      }
     })
   })
 

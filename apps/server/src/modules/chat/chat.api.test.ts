@@ -557,6 +557,16 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
   test('the listener comes back after its connection drops, and nothing is lost', async () => {
     const user = await registerUser(appA)
     const onB = await open(appB, user)
+    /** A reply written through app A, heard on app B's socket. */
+    const replyHeardOnB = async (body: string) => {
+      await call(
+        appA,
+        'admin/chatReply',
+        { userName: user.userName, clientId: clientId(), body },
+        { token: support },
+      )
+      await onB.next(isMessage(body), 10_000)
+    }
     const killed = await t.db.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = $1 AND datname = current_database()`,
@@ -564,25 +574,9 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
     )
     expect(killed.rowCount).toBeGreaterThanOrEqual(1)
     // Written while the listeners are down or coming back: the resync delivers it.
-    await call(
-      appA,
-      'admin/chatReply',
-      { userName: user.userName, clientId: clientId(), body: 'during' },
-      {
-        token: support,
-      },
-    )
-    await onB.next(isMessage('during'), 10_000)
+    await replyHeardOnB('during')
     // And afterwards, live again through NOTIFY.
-    await call(
-      appA,
-      'admin/chatReply',
-      { userName: user.userName, clientId: clientId(), body: 'after' },
-      {
-        token: support,
-      },
-    )
-    await onB.next(isMessage('after'), 10_000)
+    await replyHeardOnB('after')
     const listeners = await t.db.pool.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
       [CHAT_LISTENER_NAME],

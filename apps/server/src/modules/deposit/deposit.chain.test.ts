@@ -1,15 +1,8 @@
-import {
-  createWalletClient,
-  encodeFunctionData,
-  http,
-  parseUnits,
-  type Address,
-  type PublicClient,
-} from 'viem'
+import { encodeFunctionData, parseUnits, type Address, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
-import { devAccount, localChain, type LocalChainSetup } from '../../chain/local-chain.ts'
+import { devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { databaseTargets, insertTestUser, useTestDatabase } from '../../testing/index.ts'
 import { createLedgerService, type LedgerService } from '../ledger/ledger.service.ts'
@@ -109,11 +102,7 @@ describe('deposit watcher on a local chain', () => {
   })
 
   test('a transfer of another token to the deposit address is not credited', async () => {
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: devAccount(0),
-    })
+    const wallet = fixture.wallet(0)
     const deployHash = await wallet.deployContract({
       abi: token.abi,
       bytecode: token.bytecode as `0x${string}`,
@@ -197,11 +186,7 @@ describe('deposit watcher on a local chain', () => {
     })
 
     // More than the wallet holds: the token's transfer reverts.
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: devAccount(3),
-    })
+    const wallet = fixture.wallet(3)
     const reverted = await wallet.sendTransaction({
       to: setup.tokenAddress,
       data: encodeFunctionData({

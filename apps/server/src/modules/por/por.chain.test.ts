@@ -1,25 +1,12 @@
 import { createHash } from 'node:crypto'
 import { SEAL_KEY } from '../../testing/index.ts'
-import {
-  createWalletClient,
-  getAddress,
-  http,
-  type Address,
-  type Hex,
-  type PublicClient,
-  verifyMessage,
-} from 'viem'
+import { getAddress, type Address, type Hex, type PublicClient, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
 import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
-import {
-  LOCAL_ROLES,
-  devAccount,
-  localChain,
-  type LocalChainSetup,
-} from '../../chain/local-chain.ts'
+import { LOCAL_ROLES, devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { startRpcProxy } from '../../testing/rpc-proxy.ts'
 import {
@@ -234,11 +221,7 @@ describe('proof of liabilities on a local chain', () => {
       root?: Hex
     },
   ) => {
-    const hash = await createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: devAccount(index),
-    }).writeContract({
+    const hash = await fixture.wallet(index).writeContract({
       address: setup.porRegistryAddress,
       abi: registry.abi,
       functionName: 'publish',
@@ -323,11 +306,7 @@ describe('proof of liabilities on a local chain', () => {
     await publisher.tick()
 
     // The platform tops up its hot wallet: the next snapshot is covered.
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: devAccount(LOCAL_ROLES.deployer),
-    })
+    const wallet = fixture.wallet(LOCAL_ROLES.deployer)
     const tx = await wallet.writeContract({
       address: setup.tokenAddress,
       abi: token.abi,

@@ -1,20 +1,8 @@
-import {
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  type Address,
-  type PublicClient,
-} from 'viem'
+import { encodeFunctionData, erc20Abi, type Address, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
-import {
-  LOCAL_ROLES,
-  devAccount,
-  localChain,
-  type LocalChainSetup,
-} from '../../chain/local-chain.ts'
+import { LOCAL_ROLES, devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { payoutServices } from '../../testing/payouts.ts'
 import {
@@ -198,11 +186,7 @@ describe('withdrawal payouts on a local chain', () => {
 
   test('reconciliation names a payout the books do not know', async () => {
     const hot = devAccount(LOCAL_ROLES.hotWallet)
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: hot,
-    })
+    const wallet = fixture.wallet(LOCAL_ROLES.hotWallet)
     const stray = await wallet.sendTransaction({
       to: setup.tokenAddress,
       data: encodeFunctionData({

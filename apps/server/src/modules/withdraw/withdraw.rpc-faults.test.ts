@@ -1,20 +1,7 @@
-import {
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseTransaction,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem'
+import { erc20Abi, parseTransaction, type Address, type Hex, type PublicClient } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
-import {
-  LOCAL_ROLES,
-  devAccount,
-  localChain,
-  type LocalChainSetup,
-} from '../../chain/local-chain.ts'
+import { LOCAL_ROLES, devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { payoutServices } from '../../testing/payouts.ts'
 import {
@@ -160,11 +147,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
     )
 
     // Meanwhile someone with the hot wallet's key sends another transaction with that nonce.
-    const wallet = createWalletClient({
-      chain: localChain(anvil.url),
-      transport: http(anvil.url),
-      account: hot,
-    })
+    const wallet = fixture.wallet(LOCAL_ROLES.hotWallet)
     const foreign = await wallet.sendTransaction({ to: devAccount(9).address, value: 1n, nonce })
     await direct.waitForTransactionReceipt({ hash: foreign, pollingInterval: 50 })
 

@@ -53,13 +53,12 @@ describe('the signer', () => {
       (e: unknown) => (e instanceof SignerRefusal ? e.reason : `error: ${String(e)}`),
     )
   const TO = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+  /** A signer of the hot wallet, capped at 100 USDT an hour and 1,000 a day. */
+  const cappedSigner = () =>
+    createSigner({ pool: t.db.pool, hotWallet: hot, caps: { hourUsdt: '100', dayUsdt: '1000' } })
 
   test('signs an approved payout as recorded, logs it; refuses anything else', async () => {
-    const signer = createSigner({
-      pool: t.db.pool,
-      hotWallet: hot,
-      caps: { hourUsdt: '100', dayUsdt: '1000' },
-    })
+    const signer = cappedSigner()
     const pending = await withdrawal(0, '20', TO)
     expect(await refusal(signer.signPayout(pending, payout(TO, 20_000_000n)))).toBe('not_approved')
     const approved = await withdrawal(1, '20', TO)
@@ -90,11 +89,7 @@ describe('the signer', () => {
   })
 
   test('the hourly cap: distinct withdrawals count once, a re-sign of the same one does not', async () => {
-    const signer = createSigner({
-      pool: t.db.pool,
-      hotWallet: hot,
-      caps: { hourUsdt: '100', dayUsdt: '1000' },
-    })
+    const signer = cappedSigner()
     const big = await withdrawal(1, '70', TO)
     await signer.signPayout(big, payout(TO, 70_000_000n))
     // The same withdrawal signed again (another nonce) is not counted twice.

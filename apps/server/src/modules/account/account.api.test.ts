@@ -47,6 +47,17 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     return res.body.data.find((a) => a.kind === 'usdt')!
   }
 
+  /** A page of the user's account log (balanceDetail), filtered by `params`. */
+  const logOf = async (user: { token: string }, params: Record<string, string> = {}) =>
+    (
+      await call<'userAccount/balanceDetail', AccountLogPage>(
+        t.app,
+        'userAccount/balanceDetail',
+        params,
+        { token: user.token },
+      )
+    ).body.data
+
   describe('checkAddress', () => {
     const check = (from: { token: string }, address: string) =>
       call<'userAccount/checkAddress', AddressCheck>(
@@ -197,26 +208,16 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         replayed: false,
       })
       expect((await usdt(carol)).balance).toBe('12.5')
-      const aliceLog = await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
-        'userAccount/balanceDetail',
-        {},
-        { token: alice.token },
-      )
-      expect(aliceLog.body.data.list[0]).toMatchObject({
+      const aliceLog = await logOf(alice)
+      expect(aliceLog.list[0]).toMatchObject({
         account: 'usdt',
         amount: '-12.5',
         logType: 9,
         counterparty: carol.userName,
         balanceAfter: '87.5',
       })
-      const carolLog = await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
-        'userAccount/balanceDetail',
-        {},
-        { token: carol.token },
-      )
-      expect(carolLog.body.data.list[0]).toMatchObject({
+      const carolLog = await logOf(carol)
+      expect(carolLog.list[0]).toMatchObject({
         amount: '12.5',
         logType: 9,
         counterparty: alice.userName,
@@ -360,13 +361,8 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         )
         expect(res.body.data.fee).toBe('0.5')
         expect(Number((await usdt(alice)).balance)).toBe(before - 2.5)
-        const log = await call<'userAccount/balanceDetail', AccountLogPage>(
-          t.app,
-          'userAccount/balanceDetail',
-          { logType: '14' },
-          { token: alice.token },
-        )
-        expect(log.body.data.list[0]).toMatchObject({ amount: '-0.5', logType: 14 })
+        const log = await logOf(alice, { logType: '14' })
+        expect(log.list[0]).toMatchObject({ amount: '-0.5', logType: 14 })
       } finally {
         await t.app.services.settings.set('transferFeeFixedUsdt', '0', 'test')
       }
@@ -383,27 +379,17 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
           { token: alice.token },
         )
       }
-      const first = await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
-        'userAccount/balanceDetail',
-        { pageSize: '2', account: 'usdt', logType: '9' },
-        { token: alice.token },
-      )
-      expect(first.body.data.list.map((e) => e.amount)).toEqual(['-5', '-4'])
-      const second = await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
-        'userAccount/balanceDetail',
-        { pageSize: '2', account: 'usdt', logType: '9', cursor: first.body.data.nextCursor! },
-        { token: alice.token },
-      )
-      expect(second.body.data.list.map((e) => e.amount)).toEqual(['-3', '-2'])
-      const community = await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
-        'userAccount/balanceDetail',
-        { account: 'community' },
-        { token: alice.token },
-      )
-      expect(community.body.data).toEqual({ list: [], nextCursor: null })
+      const first = await logOf(alice, { pageSize: '2', account: 'usdt', logType: '9' })
+      expect(first.list.map((e) => e.amount)).toEqual(['-5', '-4'])
+      const second = await logOf(alice, {
+        pageSize: '2',
+        account: 'usdt',
+        logType: '9',
+        cursor: first.nextCursor!,
+      })
+      expect(second.list.map((e) => e.amount)).toEqual(['-3', '-2'])
+      const community = await logOf(alice, { account: 'community' })
+      expect(community).toEqual({ list: [], nextCursor: null })
     })
     test('pages through all accounts at once, every entry exactly once, newest first', async () => {
       const erin = await registerUser(t.app, alice.userName)
@@ -421,14 +407,9 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       const pages: AccountLogPage['list'][] = []
       let cursor: string | null | undefined
       do {
-        const page = await call<'userAccount/balanceDetail', AccountLogPage>(
-          t.app,
-          'userAccount/balanceDetail',
-          { pageSize: '2', ...(cursor ? { cursor } : {}) },
-          { token: erin.token },
-        )
-        pages.push(page.body.data.list)
-        cursor = page.body.data.nextCursor
+        const page = await logOf(erin, { pageSize: '2', ...(cursor ? { cursor } : {}) })
+        pages.push(page.list)
+        cursor = page.nextCursor
       } while (cursor && pages.length < 20)
       const seen = pages.flat()
       expect(pages.slice(0, -1).every((p) => p.length === 2)).toBe(true)
@@ -453,13 +434,8 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         alice.userName,
         ...Array<null>(6).fill(null),
       ])
-      const transfers = await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
-        'userAccount/balanceDetail',
-        { logType: '9' },
-        { token: erin.token },
-      )
-      expect(transfers.body.data.list.map((e) => [e.account, e.amount, e.logType])).toEqual([
+      const transfers = await logOf(erin, { logType: '9' })
+      expect(transfers.list.map((e) => [e.account, e.amount, e.logType])).toEqual([
         ['usdt', '7', 9],
       ])
     })

@@ -40,27 +40,31 @@ describe('scales', () => {
 })
 
 describe('liability per user', () => {
-  test('USDT from the USDT accounts, HOPE from the HOPE accounts, positions and pledges', () => {
-    expect(
-      userLiability({
+  test.each([
+    {
+      name: 'USDT from the USDT accounts, HOPE from the HOPE accounts, positions and pledges',
+      books: {
         address: '0xab',
         usdtAccounts: '110.25',
         hopeAccounts: '3',
         positionsHope: '1000.123456789012345678',
         pledgesHope: '0.5',
-      }),
-    ).toEqual({ address: '0xab', usdt: 110_250_000n, hope: 1003_623_456_789_012_345_678n })
-  })
-  test('a user with nothing owes nothing', () => {
-    expect(
-      userLiability({
+      },
+      owed: { address: '0xab', usdt: 110_250_000n, hope: 1003_623_456_789_012_345_678n },
+    },
+    {
+      name: 'a user with nothing owes nothing',
+      books: {
         address: '0x01',
         usdtAccounts: '0',
         hopeAccounts: '0',
         positionsHope: '0',
         pledgesHope: '0',
-      }),
-    ).toEqual({ address: '0x01', usdt: 0n, hope: 0n })
+      },
+      owed: { address: '0x01', usdt: 0n, hope: 0n },
+    },
+  ])('$name', ({ books, owed }) => {
+    expect(userLiability(books)).toEqual(owed)
   })
 })
 

@@ -53,6 +53,17 @@ describe('withdrawal payouts on a local chain', () => {
       )
     ).rows[0] as { b: string; p: string }
 
+  /** Approves withdrawal `id` as the finance operator 'payout-fin' (made on first use). */
+  async function approve(withdrawals: ReturnType<typeof services>['withdrawals'], id: number) {
+    await t.db.pool.query(
+      `INSERT INTO operators (username, password_hash, role) VALUES ('payout-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
+    )
+    const op = (
+      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
+    ).rows[0].id as number
+    await withdrawals.review(op, { id, decision: 'approve' })
+  }
+
   /** Ticks until `status` or a few tries: a receipt may take a moment on a busy machine. */
   async function tickUntil(id: number, status: number) {
     for (let i = 0; i < 20 && (await statusOf(id)) !== status; i++) {
@@ -77,13 +88,7 @@ describe('withdrawal payouts on a local chain', () => {
     const user = await insertTestUser(t.db.pool)
     await fundAccount(t.db.pool, user.id, '100')
     const w = await withdrawals.request(user, { amount: '20', idempotencyKey: key() })
-    await t.db.pool.query(
-      `INSERT INTO operators (username, password_hash, role) VALUES ('payout-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
-    )
-    const op = (
-      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
-    ).rows[0].id as number
-    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    await approve(withdrawals, w.id)
 
     const before = await onChain(user.userName)
     const hotBefore = await onChain(devAccount(LOCAL_ROLES.hotWallet).address)
@@ -113,10 +118,7 @@ describe('withdrawal payouts on a local chain', () => {
     const user = await insertTestUser(t.db.pool)
     await fundAccount(t.db.pool, user.id, '50')
     const w = await withdrawals.request(user, { amount: '15', idempotencyKey: key() })
-    const op = (
-      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
-    ).rows[0].id as number
-    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    await approve(withdrawals, w.id)
     const before = await onChain(user.userName)
     const nonceBefore = await client.getTransactionCount({
       address: devAccount(LOCAL_ROLES.hotWallet).address,
@@ -153,10 +155,7 @@ describe('withdrawal payouts on a local chain', () => {
     await settings.set('withdrawMonthlyLimitUsdt', '1000000', 'test')
     await fundAccount(t.db.pool, user.id, '500000')
     const w = await withdrawals.request(user, { amount: '400000', idempotencyKey: key() })
-    const op = (
-      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
-    ).rows[0].id as number
-    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    await approve(withdrawals, w.id)
     expect(await tickUntil(w.id, 4)).toBe(4)
     expect(await usdtOf(user.id)).toEqual({
       b: '500000.000000000000000000',

@@ -195,27 +195,14 @@ describe.each(databaseTargets())('quotes API on $name', (target) => {
     })
 
     test('7d and 30d reach back to the price in force at their start', async () => {
+      const weekPrices = ['2500', '2800', '3000', '3050', '3100', '3100']
       const week = await history({ symbol: 'ETH', range: '7d' })
-      expect(week.points.map((p) => p.price)).toEqual([
-        '2500',
-        '2800',
-        '3000',
-        '3050',
-        '3100',
-        '3100',
-      ])
+      expect(week.points.map((p) => p.price)).toEqual(weekPrices)
       expect(week.points[0]!.t).toBe(sec(NOW - 7 * 24 * H))
       expect(week.change24h).toBe('3.33')
+      // The month reaches one price further back than the week.
       const month = await history({ symbol: 'ETH', range: '30d' })
-      expect(month.points.map((p) => p.price)).toEqual([
-        '2000',
-        '2500',
-        '2800',
-        '3000',
-        '3050',
-        '3100',
-        '3100',
-      ])
+      expect(month.points.map((p) => p.price)).toEqual(['2000', ...weekPrices])
       expect(month.points[0]!.t).toBe(sec(NOW - 30 * 24 * H))
     })
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PageParams, intParam } from './common.ts'
 import type { OperatorRole } from './operator.ts'
 import type { SettlementRun } from './settlement.ts'
-import type { WithdrawalStatusCode } from './codes.ts'
+import type { Withdrawal } from './withdraw.ts'
 
 /**
  * The operator console's contract (`admin/*`). Every route needs an operator token; the roles
@@ -97,20 +97,10 @@ export const AdminWithdrawalsParams = PageParams.extend({
   q: z.string().trim().max(64).optional(),
 })
 
-export interface AdminWithdrawal {
-  id: number
+/** A withdrawal as the console lists it: also whose it is and who reviewed it. */
+export interface AdminWithdrawal extends Withdrawal {
   userName: string
-  amount: string
-  fee: string
-  address: string
-  status: WithdrawalStatusCode
-  txHash: string | null
-  reviewReason: string | null
   reviewedBy: string | null
-  /** A new address: not approvable before then (ISO); null when it does not wait. */
-  holdUntil: string | null
-  createdAt: string
-  updatedAt: string
 }
 
 /** Approve or reject several pending withdrawals at once (ids comma-separated, at most 100). */

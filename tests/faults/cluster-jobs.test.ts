@@ -38,11 +38,12 @@ import {
   userBalances,
   waitForCount,
   settledPositions,
+  depositsAfterCredit,
 } from './support/checks.ts'
 import { chainClientAt, sendTokenAt, tokenBalance } from './support/chain.ts'
 import { createDatabase, dropDatabase } from './support/postgres.ts'
 import { planStorm, sendPlanned, type PlannedTransfer } from './support/traffic.ts'
-import { HopeServer, runScript, sleep, waitFor } from './support/server.ts'
+import { HopeServer, runScript, waitFor } from './support/server.ts'
 
 // Three server processes, each running every background job, on one database (of its own, on
 // TEST_DATABASE_URL's server), one Redis and one chain: deposits are credited, withdrawals paid
@@ -208,18 +209,10 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
       }
     })
     const deposits = users.length * DEPOSITS_EACH
-    await waitForCount(
-      pool,
-      'every deposit to be credited',
-      `SELECT count(*)::int AS n FROM deposits WHERE status = 'credited'`,
-      (n) => n >= deposits,
-    )
-    // A few more scans of all three watchers: a second credit would show now.
-    await sleep(5_000)
-    const rows = await pool.query<{ status: string; n: number }>(
-      'SELECT status, count(*)::int AS n FROM deposits GROUP BY status',
-    )
-    expect(rows.rows).toEqual([{ status: 'credited', n: deposits }])
+    // Settled over a few more scans of all three watchers: a second credit would show.
+    expect(await depositsAfterCredit(pool, deposits, 5_000)).toEqual([
+      { status: 'credited', n: deposits },
+    ])
     const posted = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ledger_transfers WHERE request_key LIKE 'deposit-post:%'`,
     )

@@ -6,9 +6,14 @@ import { devAccount } from '../../apps/server/src/chain/local-chain.ts'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { inParallel, ok, registerUser, setSetting, type User } from './support/api.ts'
 import { sendToken } from './support/chain.ts'
-import { chainReconcile, ledgerVerify, userBalances, waitForCount } from './support/checks.ts'
+import {
+  chainReconcile,
+  ledgerVerify,
+  userBalances,
+  depositsAfterCredit,
+} from './support/checks.ts'
 import { disposeWithSummary, startWithOperators } from './support/suite.ts'
-import { HopeServer, isAlive, sleep, waitFor } from './support/server.ts'
+import { HopeServer, isAlive, waitFor } from './support/server.ts'
 
 /** The local chain's dev accounts 3..9 hold test USDT and ether: they are the members here. */
 const WALLETS = [3, 4, 5, 6, 7, 8, 9]
@@ -87,18 +92,10 @@ test('killed while the watcher credits deposits, each deposit is credited once a
   expect(server.anvilPid()).not.toBe(oldChain)
   const after = server.openPool()
   try {
-    await waitForCount(
-      after,
-      'every deposit to be credited',
-      `SELECT count(*)::int AS n FROM deposits WHERE status = 'credited'`,
-      (n) => n >= deposits,
-    )
-    // Settle a moment longer: a double credit would show up now.
-    await sleep(3_000)
-    const rows = await after.query<{ status: string; n: number }>(
-      'SELECT status, count(*)::int AS n FROM deposits GROUP BY status',
-    )
-    expect(rows.rows).toEqual([{ status: 'credited', n: deposits }])
+    // Settled a moment longer after the credits: a double credit would show up.
+    expect(await depositsAfterCredit(after, deposits, 3_000)).toEqual([
+      { status: 'credited', n: deposits },
+    ])
     const balances = await userBalances(
       after,
       users.map((u) => u.userName),

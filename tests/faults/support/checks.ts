@@ -1,6 +1,6 @@
 import { parseAmount, trimDecimal } from '@hope/api'
 import type pg from 'pg'
-import { runScript, waitFor, type HopeServer } from './server.ts'
+import { runScript, sleep, waitFor, type HopeServer } from './server.ts'
 
 /** A decimal string from the database (NUMERIC(38,18)) as micro-units of USDT. */
 export const usdtUnits = (v: string): bigint => {
@@ -92,4 +92,26 @@ export async function settledPositions(
     [day],
   )
   return r.rows[0]!
+}
+
+/**
+ * Waits until `count` deposits are credited, then `settleMs` longer (a second credit would show
+ * by then): the deposits by status.
+ */
+export async function depositsAfterCredit(
+  pool: pg.Pool,
+  count: number,
+  settleMs: number,
+): Promise<{ status: string; n: number }[]> {
+  await waitForCount(
+    pool,
+    'every deposit to be credited',
+    `SELECT count(*)::int AS n FROM deposits WHERE status = 'credited'`,
+    (n) => n >= count,
+  )
+  await sleep(settleMs)
+  const rows = await pool.query<{ status: string; n: number }>(
+    'SELECT status, count(*)::int AS n FROM deposits GROUP BY status',
+  )
+  return rows.rows
 }

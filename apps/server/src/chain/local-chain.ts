@@ -150,14 +150,19 @@ export async function prepareLocalChain(
   }
   const deployed = async (address: string | undefined) =>
     !!address && ((await client.getCode({ address: address as Address })) ?? '0x') !== '0x'
-  // Every transaction goes out at once with its own nonce and is mined with the others in one
-  // block.
-  let nonce = await client.getTransactionCount({ address: deployer, blockTag: 'pending' })
+  // What is there already, asked at once. Every transaction then goes out with its own nonce
+  // and is mined with the others in one block.
+  const [pending, tokenThere, registryThere] = await Promise.all([
+    client.getTransactionCount({ address: deployer, blockTag: 'pending' }),
+    deployed(knownToken),
+    deployed(knownRegistry),
+  ])
+  let nonce = pending
   const sent: Hex[] = []
 
-  const tokenAddress = (await deployed(knownToken)) ? (knownToken as Address) : await deployToken()
+  const tokenAddress = tokenThere ? (knownToken as Address) : await deployToken()
   // After the token, so the token keeps the address a fresh chain has always given it.
-  const porRegistryAddress = (await deployed(knownRegistry))
+  const porRegistryAddress = registryThere
     ? (knownRegistry as Address)
     : await deploy(porRegistry, [])
   // Mined now rather than at the next block of a chain with a block time (up to a second later).

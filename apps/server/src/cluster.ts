@@ -4,7 +4,6 @@
 // through their environment, replaced when one dies; SIGTERM drains them all, then the primary
 // stops the database and the chain.
 import cluster, { type Worker } from 'node:cluster'
-import os from 'node:os'
 import path from 'node:path'
 import {
   lastLocalChainPort,
@@ -14,7 +13,7 @@ import {
 } from './chain/anvil.ts'
 import { connectChain } from './chain/chain.service.ts'
 import { configureLocalChain } from './chain/local-chain.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, workerCount } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
@@ -24,16 +23,6 @@ import { redactUrls } from './lib/redact-urls.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
 import { startSignerWithOwnKeys, type SignerProcess } from './signer/signer.process.ts'
-
-/** WEB_CONCURRENCY: a count of workers, or `auto` for one per core; 1 when unset. */
-export function workerCount(value: string | undefined): number {
-  if (!value) return 1
-  if (value === 'auto') return os.availableParallelism()
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new Error(`WEB_CONCURRENCY must be a count of workers or "auto", got "${value}"`)
-  return n
-}
 
 const log = (msg: string) => console.info(`[primary ${process.pid}] ${msg}`)
 

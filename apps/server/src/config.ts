@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { REPO_ROOT } from './paths.ts'
 
@@ -152,4 +153,14 @@ function loadEthPriceFeed(env: NodeJS.ProcessEnv): Config['ethPriceFeed'] {
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000)
     throw new Error(`ETH_PRICE_TIMEOUT_MS must be 100..60000, got "${env.ETH_PRICE_TIMEOUT_MS}"`)
   return { url, path, timeoutMs }
+}
+
+/** WEB_CONCURRENCY: a count of workers, or `auto` for one per core; 1 when unset. */
+export function workerCount(value: string | undefined): number {
+  if (!value) return 1
+  if (value === 'auto') return os.availableParallelism()
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 256)
+    throw new Error(`WEB_CONCURRENCY must be a count of workers or "auto", got "${value}"`)
+  return n
 }

@@ -140,10 +140,9 @@ async function main(): Promise<void> {
     buildApp({ config, database, chain, limits }),
   ])
   if (built.status === 'fulfilled') app = built.value
-  for (const step of [ready, setup, built])
-    if (step.status === 'rejected') return failStart(step.reason)
-  const server = app
-  if (!server) return failStart(new Error('the app was not built'))
+  for (const step of [ready, setup]) if (step.status === 'rejected') return failStart(step.reason)
+  if (built.status === 'rejected') return failStart(built.reason)
+  const server = built.value
   // The setup may have pointed the settings at new contracts after the app read them.
   server.services.settings.invalidate()
   started('app built')

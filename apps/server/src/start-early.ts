@@ -5,7 +5,7 @@ import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
 import { lastLocalChainPort, launchAnvil, type LocalChain } from './chain/anvil.ts'
-import { loadConfig, type Config } from './config.ts'
+import { loadConfig, workerCount, type Config } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 
@@ -42,9 +42,8 @@ let early: EarlyStart | null = null
 
 /** In a lone process (not a cluster's primary or worker), starts the services now. */
 export function startServicesEarly(): void {
-  const clustered = cluster.isWorker || Number(process.env.WEB_CONCURRENCY || 1) > 1
-  if (clustered || process.env.WEB_CONCURRENCY === 'auto') return
   try {
+    if (cluster.isWorker || workerCount(process.env.WEB_CONCURRENCY) > 1) return
     early = startServices(loadConfig())
   } catch {
     // A configuration error is reported by the start proper.

@@ -135,14 +135,14 @@ export function openDatabase(
   const stallMs = opts.stallMs ?? 5_000
   let watch: StallWatch = { stop: () => {}, serverAway: () => false }
   let closed = false
+  let urlKnown = typeof url === 'string'
   const known = Promise.resolve(url).then((resolved) => {
     pool.options.connectionString = resolved
+    urlKnown = true
     if (stallMs > 0 && !closed) watch = watchStalls(pool, resolved, stallMs)
   })
   // Its failure is reported to each connect that waits on it.
   known.catch(() => {})
-  let urlKnown = typeof url === 'string'
-  if (!urlKnown) void known.then(() => (urlKnown = true)).catch(() => {})
   // Code inside a transaction queries on its client, never here (see assertOutsideTransaction).
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown

@@ -174,25 +174,34 @@ export function writeLocalChainNote(dataDir: string, url: string): void {
   fs.writeFileSync(localChainNote(dataDir), JSON.stringify({ url, pid: process.pid }))
 }
 
+interface LocalChainNote {
+  url: string
+  pid: number
+}
+
+/** The note the app's local chain left, when there is a readable one. */
+function readLocalChainNote(dataDir: string): LocalChainNote | null {
+  try {
+    return JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as LocalChainNote
+  } catch {
+    return null
+  }
+}
+
 /**
  * The port the app's local chain had when it last ran, kept across restarts when it is free: a
  * wallet that added the chain keeps reaching it, and the settings need no change.
  */
 export function lastLocalChainPort(dataDir: string): number | undefined {
-  try {
-    const note = JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as { url: string }
-    return Number(new URL(note.url).port) || undefined
-  } catch {
-    return undefined
-  }
+  const note = readLocalChainNote(dataDir)
+  return (note && Number(URL.parse(note.url)?.port)) || undefined
 }
 
+/** The local chain's URL while the app that noted it still runs; null otherwise. */
 export function runningLocalChain(dataDir: string): string | null {
+  const note = readLocalChainNote(dataDir)
+  if (!note) return null
   try {
-    const note = JSON.parse(fs.readFileSync(localChainNote(dataDir), 'utf8')) as {
-      url: string
-      pid: number
-    }
     process.kill(note.pid, 0)
     return note.url
   } catch {

@@ -107,20 +107,14 @@ function CollectBody({
   return (
     <MoneyFlow<{ amount: string }, CollectResult>
       testId="collect"
+      texts={t('collect', { returnObjects: true })}
       inline
       send={(quote, idempotencyKey) =>
         collect.mutateAsync({ account, amount: quote.amount, idempotencyKey })
       }
       onStale={onDone}
-      confirm={(quote) => ({
-        title: t('collect.confirmTitle'),
-        amount: usdt(quote.amount),
-        rows,
-        failedText: t('collect.networkFailed'),
-        confirmLabel: t('collect.confirm'),
-      })}
+      confirm={(quote) => ({ amount: usdt(quote.amount), rows })}
       result={(result) => ({
-        title: t('collect.success'),
         amount: usdt(result.amount),
         rows,
         account: 'usdt',

@@ -62,20 +62,17 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
   return (
     <MoneyFlow<ExchangeQuote, RedeemResult>
       testId="exchange"
+      texts={t('exchange', { returnObjects: true })}
       send={(sheet, idempotencyKey) => redeem.mutateAsync({ amount: sheet.amount, idempotencyKey })}
       onDone={() => amount.set('')}
       confirm={(sheet) => ({
-        title: t('exchange.confirmTitle'),
         amount: money(sheet.amount, 'HOPE'),
         rows: [
           { label: t('exchange.price'), value: price(sheet.price) },
           ...breakdown(sheet, 'exchange-confirm'),
         ],
-        failedText: t('exchange.networkFailed'),
-        confirmLabel: t('exchange.confirm'),
       })}
       result={(result) => ({
-        title: t('exchange.success'),
         amount: money(result.net, 'USDT'),
         rows: [
           { label: t('exchange.price'), value: price(result.price) },

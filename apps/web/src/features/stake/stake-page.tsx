@@ -159,10 +159,10 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
   return (
     <MoneyFlow<StakeQuote, StakeResult>
       testId="stake"
+      texts={t('stake', { returnObjects: true })}
       send={(sheet, idempotencyKey) => stake.mutateAsync({ amount: sheet.amount, idempotencyKey })}
       onDone={() => amount.set('')}
       confirm={(sheet) => ({
-        title: t('stake.confirmTitle'),
         amount: usdt(sheet.amount),
         rows: [
           { label: t('stake.price'), value: price(sheet.price), testId: 'stake-confirm-price' },
@@ -182,11 +182,8 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
           },
         ],
         note: <p className="money-note money-note--info">{t('stake.estimateNote')}</p>,
-        failedText: t('stake.networkFailed'),
-        confirmLabel: t('stake.confirm'),
       })}
       result={({ position, fills }, flow) => ({
-        title: t('stake.success'),
         amount: usdt(position.principal),
         rows: [
           strongRow(t('stake.bought'), hope(position.hope), 'stake-result-hope'),

@@ -45,17 +45,12 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
   const money = useMoney()
-  const labels = { to: t('transfer.to'), fee: t('transfer.fee'), total: t('transfer.total') }
+  const texts = t('transfer', { returnObjects: true })
   const [address, setAddress] = useState('')
   const amount = useAmountText(coin.decimals, { refuseZero: true })
   const addressInput = useRef<HTMLInputElement>(null)
   const transfer = useCreateTransfer()
-  const payment = usePaymentConfirmation({
-    testId: 'transfer',
-    kind: 'transfer',
-    labels,
-    currency: CURRENCY,
-  })
+  const payment = usePaymentConfirmation('transfer', texts)
 
   const typed = amount.units === null ? '' : formatAmount(amount.units, coin.decimals)
   const check = checkTransfer(
@@ -80,6 +75,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   return (
     <MoneyFlow<TransferQuote, TransferResult>
       testId="transfer"
+      texts={texts}
       send={(sheet, idempotencyKey) =>
         transfer.mutateAsync({ address: sheet.address, amount: sheet.amount, idempotencyKey })
       }
@@ -87,14 +83,8 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         setAddress('')
         amount.set('')
       }}
-      confirm={(sheet) => ({
-        ...payment(sheet),
-        title: t('transfer.confirmTitle'),
-        failedText: t('transfer.networkFailed'),
-        confirmLabel: t('transfer.confirm'),
-      })}
+      confirm={payment}
       result={(result) => ({
-        title: t('transfer.success'),
         amount: money(result.amount, CURRENCY),
         rows: [
           {
@@ -172,7 +162,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
               />
               {quote && (
                 <Rows
-                  rows={paymentRows('transfer', labels, {
+                  rows={paymentRows('transfer', texts, {
                     fee: money(quote.fee, CURRENCY),
                     total: money(quote.total, CURRENCY),
                   })}

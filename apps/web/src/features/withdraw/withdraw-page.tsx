@@ -46,17 +46,12 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   const { t, i18n } = useTranslation(['chain', 'translation'])
   const lang = normalizeLang(i18n.language)
   const money = useMoney()
-  const labels = { to: t('withdraw.to'), fee: t('withdraw.fee'), total: t('withdraw.total') }
+  const texts = t('withdraw', { returnObjects: true })
   const ownAddress = useSession((s) => s.address) ?? ''
   const amount = useAmountText(coin.decimals, { refuseZero: true })
   const [address, setAddress] = useState<string>(ownAddress)
   const withdraw = useCreateWithdrawal()
-  const payment = usePaymentConfirmation({
-    testId: 'withdraw',
-    kind: 'withdraw',
-    labels,
-    currency: CURRENCY,
-  })
+  const payment = usePaymentConfirmation('withdraw', texts)
 
   const say = (problem: WithdrawProblem) =>
     t(`withdraw.problems.${problem}`, { min: formatMoney(coin.minWithdraw, lang) })
@@ -81,18 +76,13 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   return (
     <MoneyFlow<WithdrawQuote, Withdrawal>
       testId="withdraw"
+      texts={texts}
       send={(quote, idempotencyKey) =>
         withdraw.mutateAsync({ amount: quote.amount, address: quote.address, idempotencyKey })
       }
       onDone={() => amount.set('')}
-      confirm={(quote) => ({
-        ...payment(quote),
-        title: t('withdraw.confirmTitle'),
-        failedText: t('withdraw.networkFailed'),
-        confirmLabel: t('withdraw.confirm'),
-      })}
+      confirm={payment}
       result={(withdrawal) => ({
-        title: t('withdraw.success'),
         amount: money(withdrawal.amount, CURRENCY),
         rows: [
           {
@@ -178,7 +168,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
             />
             {amountAccepted && (
               <Rows
-                rows={paymentRows('withdraw', labels, {
+                rows={paymentRows('withdraw', texts, {
                   fee: money(formatAmount(fee, coin.decimals), CURRENCY),
                   total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
                 })}

@@ -5,12 +5,28 @@ import { ConfirmBody, SheetFrame, type Confirmation } from './sheets.tsx'
 import { useMoneyFlow, type FlowControls, type FlowOptions } from './use-money-flow.ts'
 
 /**
+ * The words of a flow's sheet and result. A money screen's locale section has them all, so a
+ * screen hands its section: `t('withdraw', { returnObjects: true })`.
+ */
+export interface FlowTexts {
+  /** The sheet's title, unless the confirmation names its own. */
+  confirmTitle: string
+  /** The sheet's button. */
+  confirm: string
+  /** Said on the sheet after a request without an answer (the same key is never charged twice). */
+  networkFailed: string
+  /** The result's title. */
+  success: string
+}
+
+/**
  * The stages of a money action on screen: the screen's form, then the confirmation of the quote
  * its rules accepted (in a sheet, or in place of the form when the form is in a sheet already),
  * then the result. Test ids are the screen's: `<testId>-confirm-sheet`, `<testId>-result`, ….
  */
 export function MoneyFlow<Quote, Result>({
   testId,
+  texts,
   send,
   confirm,
   inline = false,
@@ -19,6 +35,7 @@ export function MoneyFlow<Quote, Result>({
   ...options
 }: {
   testId: string
+  texts: FlowTexts
   /** The screen's request (its mutation), sent with the flow's idempotency key. */
   send: (quote: Quote, idempotencyKey: string) => Promise<Result>
   /** What the confirmation shows of a quote. */
@@ -29,19 +46,24 @@ export function MoneyFlow<Quote, Result>({
   result: (
     result: Result,
     flow: FlowControls<Quote, Result>,
-  ) => Omit<Parameters<typeof ResultView>[0], 'testId'>
+  ) => Omit<Parameters<typeof ResultView>[0], 'testId' | 'title'>
   /** The form, which opens the sheet with `flow.open` and edits through `flow.edit`. */
   children: (flow: FlowControls<Quote, Result>) => ReactNode
 } & FlowOptions<Result>) {
   const flow = useMoneyFlow(send, options)
   const { state, quote } = flow
-  if (state.stage === 'done') return <ResultView testId={testId} {...result(state.result, flow)} />
+  if (state.stage === 'done')
+    return <ResultView testId={testId} title={texts.success} {...result(state.result, flow)} />
 
   const sending = state.stage === 'sending'
-  const body = quote !== null && (
+  const shown = quote !== null && confirm(quote)
+  const body = shown && (
     <ConfirmBody
       testId={testId}
-      {...confirm(quote)}
+      {...shown}
+      title={shown.title ?? texts.confirmTitle}
+      failedText={texts.networkFailed}
+      confirmLabel={texts.confirm}
       sending={sending}
       failed={state.stage === 'failed'}
       onConfirm={flow.confirm}

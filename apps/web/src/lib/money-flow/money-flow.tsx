@@ -7,5 +7,5 @@ export { useAmounts, useMoney, AmountField, FlowAmountField } from './amounts.ts
 export { type FormRules, MoneyForm, SubmitButton, Shortfall, LiveProblem } from './submit.tsx'
 export { AddressInput } from './address-input.tsx'
 export { type Confirmation, usePaymentConfirmation, ConfirmSheet } from './sheets.tsx'
-export { MoneyFlow } from './flow.tsx'
+export { type FlowTexts, MoneyFlow } from './flow.tsx'
 export { BalanceCard } from './balance-card.tsx'

@@ -41,62 +41,55 @@ function WalletSignNote({
 /**
  * What the confirmation of a USDT payment to an address (transfer, withdraw) shows: the
  * amount, where, fee, total, and what the wallet will sign when the payment needs its signature.
+ * The outflow's kind is its screen's test id: `<kind>-confirm-to|fee|total`, `<kind>-sign-note`.
  */
-export function usePaymentConfirmation({
-  testId,
-  labels,
-  currency,
-  kind,
-}: {
-  testId: string
-  labels: { to: string; fee: string; total: string }
-  currency: string
+export function usePaymentConfirmation(
   /** The outflow it is: the wallet signs it unless it is a withdrawal to the own wallet. */
-  kind: OutflowKind
-}): (quote: { amount: string; address: string; fee: string; total: string }) => {
-  amount: string
-  rows: Row[]
-  note?: ReactNode
-} {
+  kind: OutflowKind,
+  labels: { to: string; fee: string; total: string },
+): (quote: { amount: string; address: string; fee: string; total: string }) => Confirmation {
   const money = useMoney()
   const owner = useSession((s) => s.address) ?? ''
+  const usdt = (value: string) => money(value, 'USDT')
   return (quote) => ({
-    amount: money(quote.amount, currency),
-    rows: paymentRows(`${testId}-confirm`, labels, {
+    amount: usdt(quote.amount),
+    rows: paymentRows(`${kind}-confirm`, labels, {
       to: mask(quote.address),
-      fee: money(quote.fee, currency),
-      total: money(quote.total, currency),
+      fee: usdt(quote.fee),
+      total: usdt(quote.total),
     }),
     note: needsWalletSignature(kind, owner, quote.address) ? (
       <WalletSignNote
-        testId={testId}
+        testId={kind}
         kind={kind}
-        amount={money(quote.amount, currency)}
+        amount={usdt(quote.amount)}
         address={quote.address}
       />
     ) : undefined,
   })
 }
 
-/** What a confirmation shows and does, in a sheet of its own or in a sheet already open. */
-interface ConfirmProps extends Confirmation {
-  testId: string
-  sending: boolean
-  failed: boolean
-  onConfirm: () => void
-}
-
-/** What the confirmation of one quote shows and says. */
+/** What the confirmation of one quote shows. */
 export interface Confirmation {
-  title: string
+  /** A title of its own, in place of the flow's (one that names what is confirmed). */
+  title?: string
   amount: string
   rows: Row[]
   note?: ReactNode
   /** Why this cannot be confirmed now (a shortfall): said in place of the failure, button off. */
   blocked?: ReactNode
+}
+
+/** What a confirmation shows, says and does, in a sheet of its own or in a sheet already open. */
+interface ConfirmProps extends Confirmation {
+  testId: string
+  title: string
   /** What is known after a request without an answer (the same key is never charged twice). */
   failedText: string
   confirmLabel: string
+  sending: boolean
+  failed: boolean
+  onConfirm: () => void
 }
 
 /** The confirmation of every money action; `failed` turns its button into a retry. */

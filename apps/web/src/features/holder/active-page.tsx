@@ -179,8 +179,6 @@ function ActivateForm({
             </section>
 
             <MoneyForm
-              testId="active"
-              flow={flow}
               rules={{
                 check,
                 fieldRefused: false,

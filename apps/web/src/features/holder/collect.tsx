@@ -123,28 +123,22 @@ function CollectBody({
         onDone,
       })}
     >
-      {(flow) => (
-        <MoneyForm
-          testId="collect"
-          flow={flow}
-          rules={{ check, fieldRefused: amount.problem !== null, say }}
-          live={{ text: live && say(live) }}
-          submit={t('collect.submit')}
-          className="money-form"
-        >
-          <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
-          <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
-          <FlowAmountField
-            testId="collect"
-            flow={flow}
-            amount={amount}
-            label={t('collect.amount')}
-            unit="USDT"
-            placeholder={t('collect.amountHint')}
-            all={{ label: t('collect.all'), units: usdtUnits(available) }}
-          />
-        </MoneyForm>
-      )}
+      <MoneyForm
+        rules={{ check, fieldRefused: amount.problem !== null, say }}
+        live={{ text: live && say(live) }}
+        submit={t('collect.submit')}
+        className="money-form"
+      >
+        <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
+        <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
+        <FlowAmountField
+          amount={amount}
+          label={t('collect.amount')}
+          unit="USDT"
+          placeholder={t('collect.amountHint')}
+          all={{ label: t('collect.all'), units: usdtUnits(available) }}
+        />
+      </MoneyForm>
     </MoneyFlow>
   )
 }

@@ -213,46 +213,40 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
         onDone: flow.reset,
       })}
     >
-      {(flow) => (
-        <MoneyForm
-          testId="stake"
-          flow={flow}
-          rules={{ check, fieldRefused: amount.problem !== null, say }}
-          live={{ text: live && say(live), shortfall }}
-          submit={t('stake.submit')}
-        >
-          <h2 className="section-title">{t('stake.entryTitle')}</h2>
-          <FlowAmountField
-            testId="stake"
-            flow={flow}
-            amount={amount}
-            label={t('stake.amount')}
-            unit="USDT"
-            placeholder={t('stake.amountHint', { min, step })}
-            all={{
-              label: t('stake.max'),
-              units: maxEntry(
-                usdtUnits(available),
-                usdtUnits(info.minEntry),
-                usdtUnits(info.entryStep),
-              ),
-              none: say('insufficient'),
-            }}
-          />
-          <p className="money-field__hint" data-testid="stake-rule">
-            {t('stake.rule', { min, step })}
-          </p>
-          <p className="money-field__hint" data-testid="stake-available">
-            {t('stake.available', { available: usdt(available) })}
-          </p>
+      <MoneyForm
+        rules={{ check, fieldRefused: amount.problem !== null, say }}
+        live={{ text: live && say(live), shortfall }}
+        submit={t('stake.submit')}
+      >
+        <h2 className="section-title">{t('stake.entryTitle')}</h2>
+        <FlowAmountField
+          amount={amount}
+          label={t('stake.amount')}
+          unit="USDT"
+          placeholder={t('stake.amountHint', { min, step })}
+          all={{
+            label: t('stake.max'),
+            units: maxEntry(
+              usdtUnits(available),
+              usdtUnits(info.minEntry),
+              usdtUnits(info.entryStep),
+            ),
+            none: say('insufficient'),
+          }}
+        />
+        <p className="money-field__hint" data-testid="stake-rule">
+          {t('stake.rule', { min, step })}
+        </p>
+        <p className="money-field__hint" data-testid="stake-available">
+          {t('stake.available', { available: usdt(available) })}
+        </p>
 
-          {quote && (
-            <Rows
-              rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]}
-            />
-          )}
-        </MoneyForm>
-      )}
+        {quote && (
+          <Rows
+            rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]}
+          />
+        )}
+      </MoneyForm>
     </MoneyFlow>
   )
 }

@@ -109,15 +109,12 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         return (
           <>
             <BalanceCard
-              testId="transfer"
               label={t('transfer.available')}
               value={money(available, CURRENCY)}
               records={{ to: TRANSFER_LOG, label: t('transfer.records') }}
             />
 
             <MoneyForm
-              testId="transfer"
-              flow={flow}
               rules={{
                 check,
                 fieldRefused: amount.problem !== null,
@@ -136,11 +133,10 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
               submit={t('transfer.submit')}
             >
               <AddressInput
-                testId="transfer"
                 label={t('transfer.address')}
                 placeholder={t('transfer.addressHint')}
                 value={address}
-                onChange={(next) => flow.edit(() => setAddress(next))}
+                onChange={setAddress}
                 inputRef={addressInput}
                 action={{
                   label: t('transfer.paste'),
@@ -149,8 +145,6 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
                 }}
               />
               <FlowAmountField
-                testId="transfer"
-                flow={flow}
                 amount={amount}
                 label={t('transfer.amount')}
                 unit={CURRENCY}

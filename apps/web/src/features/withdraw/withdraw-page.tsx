@@ -123,22 +123,17 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
       {(flow) => (
         <>
           <BalanceCard
-            testId="withdraw"
             label={t('withdraw.available')}
             value={money(available, CURRENCY)}
             records={{ to: RECORDS, label: t('withdraw.records') }}
           />
 
           <MoneyForm
-            testId="withdraw"
-            flow={flow}
             rules={{ check, fieldRefused: amount.problem !== null, say }}
             live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
             submit={t('withdraw.submit')}
           >
             <FlowAmountField
-              testId="withdraw"
-              flow={flow}
               amount={amount}
               label={t('withdraw.amount')}
               unit={CURRENCY}
@@ -149,11 +144,10 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
               }}
             />
             <AddressInput
-              testId="withdraw"
               label={t('withdraw.address')}
               placeholder={t('withdraw.addressHint')}
               value={address}
-              onChange={(next) => flow.edit(() => setAddress(next))}
+              onChange={setAddress}
               className="withdraw-address"
               action={
                 !own && ownAddress

@@ -1,5 +1,6 @@
 // The flow of every screen that moves money as one component: form, sheet, result.
 import type { ReactNode } from 'react'
+import { FlowContext, type FlowPlace } from './flow-context.ts'
 import { ResultView } from './result.tsx'
 import { ConfirmBody, SheetFrame, type Confirmation } from './sheets.tsx'
 import { useMoneyFlow, type FlowControls, type FlowOptions } from './use-money-flow.ts'
@@ -23,6 +24,8 @@ export interface FlowTexts {
  * The stages of a money action on screen: the screen's form, then the confirmation of the quote
  * its rules accepted (in a sheet, or in place of the form when the form is in a sheet already),
  * then the result. Test ids are the screen's: `<testId>-confirm-sheet`, `<testId>-result`, ….
+ * The form's pieces (`MoneyForm`, its fields, `BalanceCard`) take the test id and the flow from
+ * here.
  */
 export function MoneyFlow<Quote, Result>({
   testId,
@@ -47,14 +50,21 @@ export function MoneyFlow<Quote, Result>({
     result: Result,
     flow: FlowControls<Quote, Result>,
   ) => Omit<Parameters<typeof ResultView>[0], 'testId' | 'title'>
-  /** The form, which opens the sheet with `flow.open` and edits through `flow.edit`. */
-  children: (flow: FlowControls<Quote, Result>) => ReactNode
+  /** The form; it opens the sheet with `flow.open` and edits through `flow.edit`. */
+  children: ReactNode | ((flow: FlowControls<Quote, Result>) => ReactNode)
 } & FlowOptions<Result>) {
   const flow = useMoneyFlow(send, options)
   const { state, quote } = flow
   if (state.stage === 'done')
     return <ResultView testId={testId} title={texts.success} {...result(state.result, flow)} />
 
+  // The form's rules answer quotes of this flow: what they accept is this flow's quote.
+  const place: FlowPlace = { testId, open: (next) => flow.open(next as Quote), edit: flow.edit }
+  const form = () => (
+    <FlowContext value={place}>
+      {typeof children === 'function' ? children(flow) : children}
+    </FlowContext>
+  )
   const sending = state.stage === 'sending'
   const shown = quote !== null && confirm(quote)
   const body = shown && (
@@ -69,10 +79,10 @@ export function MoneyFlow<Quote, Result>({
       onConfirm={flow.confirm}
     />
   )
-  if (inline) return body || children(flow)
+  if (inline) return body || form()
   return (
     <>
-      {children(flow)}
+      {form()}
       <SheetFrame open={quote !== null} sending={sending} onClose={flow.close}>
         {body}
       </SheetFrame>

@@ -117,6 +117,7 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
 
       <MoneyForm
         rules={{ check, fieldRefused: amount.problem !== null, say }}
+        quoted={quote && breakdown(quote, 'exchange')}
         live={{ text: live && say(live) }}
         note={<p className="money-note money-note--info">{t('exchange.note')}</p>}
         submit={t('exchange.submit')}
@@ -128,7 +129,6 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
           placeholder={t('exchange.amountHint')}
           all={{ label: t('exchange.all'), units: hopeUnits(available) }}
         />
-        {quote && <Rows rows={breakdown(quote, 'exchange')} />}
       </MoneyForm>
     </MoneyFlow>
   )

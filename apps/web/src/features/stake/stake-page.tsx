@@ -20,7 +20,6 @@ import {
   FlowAmountField,
   MoneyFlow,
   MoneyForm,
-  Rows,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -215,6 +214,9 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
     >
       <MoneyForm
         rules={{ check, fieldRefused: amount.problem !== null, say }}
+        quoted={
+          quote && [strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]
+        }
         live={{ text: live && say(live), shortfall }}
         submit={t('stake.submit')}
       >
@@ -240,12 +242,6 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
         <p className="money-field__hint" data-testid="stake-available">
           {t('stake.available', { available: usdt(available) })}
         </p>
-
-        {quote && (
-          <Rows
-            rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]}
-          />
-        )}
       </MoneyForm>
     </MoneyFlow>
   )

@@ -13,7 +13,6 @@ import {
   MoneyFlow,
   MoneyForm,
   paymentRows,
-  Rows,
   useMoney,
   usePaymentConfirmation,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -121,6 +120,13 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
                 say: problemText,
                 hold: addressProblem ? t(`flow.address.${addressProblem}`) : null,
               }}
+              quoted={
+                quote &&
+                paymentRows('transfer', texts, {
+                  fee: money(quote.fee, CURRENCY),
+                  total: money(quote.total, CURRENCY),
+                })
+              }
               live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
               // The rule, until an address breaks it: then the red text above says it, once.
               note={
@@ -154,14 +160,6 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
                   units: maxTransferable(toUnits(available, coin.decimals), coin),
                 }}
               />
-              {quote && (
-                <Rows
-                  rows={paymentRows('transfer', texts, {
-                    fee: money(quote.fee, CURRENCY),
-                    total: money(quote.total, CURRENCY),
-                  })}
-                />
-              )}
             </MoneyForm>
           </>
         )

@@ -18,7 +18,6 @@ import {
   MoneyFlow,
   MoneyForm,
   paymentRows,
-  Rows,
   strongRow,
   useMoney,
   usePaymentConfirmation,
@@ -130,6 +129,13 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
 
           <MoneyForm
             rules={{ check, fieldRefused: amount.problem !== null, say }}
+            quoted={
+              amountAccepted &&
+              paymentRows('withdraw', texts, {
+                fee: money(formatAmount(fee, coin.decimals), CURRENCY),
+                total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
+              })
+            }
             live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
             submit={t('withdraw.submit')}
           >
@@ -160,14 +166,6 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
               }
               hint={own ? t('withdraw.ownWalletNote') : null}
             />
-            {amountAccepted && (
-              <Rows
-                rows={paymentRows('withdraw', texts, {
-                  fee: money(formatAmount(fee, coin.decimals), CURRENCY),
-                  total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
-                })}
-              />
-            )}
           </MoneyForm>
         </>
       )}

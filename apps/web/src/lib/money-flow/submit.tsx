@@ -7,6 +7,7 @@ import type { Checked } from './checks.ts'
 import { useFlowPlace } from './flow-context.ts'
 import { useMoney } from './amounts.tsx'
 import { NavButton } from '../ui/nav-button.tsx'
+import { type Row, Rows } from './rows.tsx'
 
 /** The problem text the button's form shows already (a field's or the live problem), if any. */
 function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
@@ -110,11 +111,12 @@ export interface FormRules<Problem extends string, Quote> {
 }
 
 /**
- * A money form: its fields, then what stops the action now (said live), a note, and the
- * submit button that opens the sheet of its flow.
+ * A money form: its fields and what their quote comes to, then what stops the action now
+ * (said live), a note, and the submit button that opens the sheet of its flow.
  */
 export function MoneyForm<Problem extends string, Quote>({
   rules,
+  quoted,
   live,
   note,
   submit,
@@ -122,6 +124,8 @@ export function MoneyForm<Problem extends string, Quote>({
   children,
 }: {
   rules: FormRules<Problem, Quote>
+  /** The lines of what an accepted amount comes to (fee and total, what it buys), if any. */
+  quoted?: Row[] | false | null
   /** What stops the action now, and the USDT missing when that is the reason. */
   live: { text: string | null; shortfall?: string | null }
   /** Said between the problem and the button. */
@@ -135,6 +139,7 @@ export function MoneyForm<Problem extends string, Quote>({
   return (
     <section className={className}>
       {children}
+      {quoted && <Rows rows={quoted} />}
       <LiveProblem testId={testId} {...live} />
       {note}
       <SubmitButton label={submit} {...rules} />

@@ -12,9 +12,8 @@ import {
   FlowAmountField,
   MoneyFlow,
   MoneyForm,
-  paymentRows,
   useMoney,
-  usePaymentConfirmation,
+  usePayment,
 } from '../../lib/money-flow/money-flow.tsx'
 import { toUnits } from '../../lib/format/money-input.ts'
 import { useCreateTransfer } from './api/create-transfer.ts'
@@ -49,7 +48,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const amount = useAmountText(coin.decimals, { refuseZero: true })
   const addressInput = useRef<HTMLInputElement>(null)
   const transfer = useCreateTransfer()
-  const payment = usePaymentConfirmation('transfer', texts)
+  const payment = usePayment('transfer', texts, transfer.mutateAsync)
 
   const typed = amount.units === null ? '' : formatAmount(amount.units, coin.decimals)
   const check = checkTransfer(
@@ -75,14 +74,12 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
     <MoneyFlow<TransferQuote, TransferResult>
       testId="transfer"
       texts={texts}
-      send={(sheet, idempotencyKey) =>
-        transfer.mutateAsync({ address: sheet.address, amount: sheet.amount, idempotencyKey })
-      }
+      send={payment.send}
       onDone={() => {
         setAddress('')
         amount.set('')
       }}
-      confirm={payment}
+      confirm={payment.confirm}
       result={(result) => ({
         amount: money(result.amount, CURRENCY),
         rows: [
@@ -120,13 +117,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
                 say: problemText,
                 hold: addressProblem ? t(`flow.address.${addressProblem}`) : null,
               }}
-              quoted={
-                quote &&
-                paymentRows('transfer', texts, {
-                  fee: money(quote.fee, CURRENCY),
-                  total: money(quote.total, CURRENCY),
-                })
-              }
+              quoted={quote && payment.rows(quote.fee, quote.total)}
               live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
               // The rule, until an address breaks it: then the red text above says it, once.
               note={

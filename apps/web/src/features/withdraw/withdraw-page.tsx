@@ -17,10 +17,9 @@ import {
   FlowAmountField,
   MoneyFlow,
   MoneyForm,
-  paymentRows,
   strongRow,
   useMoney,
-  usePaymentConfirmation,
+  usePayment,
 } from '../../lib/money-flow/money-flow.tsx'
 import { toUnits } from '../../lib/format/money-input.ts'
 import { StatusTag } from '../../lib/ui/status-tag.tsx'
@@ -50,7 +49,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   const amount = useAmountText(coin.decimals, { refuseZero: true })
   const [address, setAddress] = useState<string>(ownAddress)
   const withdraw = useCreateWithdrawal()
-  const payment = usePaymentConfirmation('withdraw', texts)
+  const payment = usePayment('withdraw', texts, withdraw.mutateAsync)
 
   const say = (problem: WithdrawProblem) =>
     t(`withdraw.problems.${problem}`, { min: formatMoney(coin.minWithdraw, lang) })
@@ -76,11 +75,9 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
     <MoneyFlow<WithdrawQuote, Withdrawal>
       testId="withdraw"
       texts={texts}
-      send={(quote, idempotencyKey) =>
-        withdraw.mutateAsync({ amount: quote.amount, address: quote.address, idempotencyKey })
-      }
+      send={payment.send}
       onDone={() => amount.set('')}
-      confirm={payment}
+      confirm={payment.confirm}
       result={(withdrawal) => ({
         amount: money(withdrawal.amount, CURRENCY),
         rows: [
@@ -131,10 +128,10 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
             rules={{ check, fieldRefused: amount.problem !== null, say }}
             quoted={
               amountAccepted &&
-              paymentRows('withdraw', texts, {
-                fee: money(formatAmount(fee, coin.decimals), CURRENCY),
-                total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
-              })
+              payment.rows(
+                formatAmount(fee, coin.decimals),
+                formatAmount(units + fee, coin.decimals),
+              )
             }
             live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
             submit={t('withdraw.submit')}

@@ -2,10 +2,11 @@
 import '../ui/money-form.css'
 import './money-flow.css'
 
-export { type Row, strongRow, Rows, paymentRows } from './rows.tsx'
+export { type Row, strongRow, Rows } from './rows.tsx'
 export { useAmounts, useMoney, AmountField, FlowAmountField } from './amounts.tsx'
 export { type FormRules, MoneyForm, SubmitButton, Shortfall, LiveProblem } from './submit.tsx'
 export { AddressInput } from './address-input.tsx'
-export { type Confirmation, usePaymentConfirmation, ConfirmSheet } from './sheets.tsx'
+export { type Confirmation, ConfirmSheet } from './sheets.tsx'
+export { usePayment } from './payment.tsx'
 export { type FlowTexts, MoneyFlow } from './flow.tsx'
 export { BalanceCard } from './balance-card.tsx'

@@ -1,73 +1,9 @@
 // The confirmation sheets of a money flow.
-import { type OutflowKind } from '@hope/api'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../ui/icons.tsx'
-import { mask } from '../format/mask.ts'
-import { useSession } from '../store.ts'
-import { needsWalletSignature } from './outflow.ts'
-import { type Row, Rows, paymentRows } from './rows.tsx'
-import { useMoney } from './amounts.tsx'
-
-/** What the wallet is about to sign, said on the sheet before it asks. */
-function WalletSignNote({
-  testId,
-  kind,
-  amount,
-  address,
-}: {
-  testId: string
-  kind: OutflowKind
-  amount: string
-  address: string
-}) {
-  const { t } = useTranslation()
-  return (
-    <p className="money-sheet__sign" data-testid={`${testId}-sign-note`}>
-      <Icon name="holder" />
-      <span>
-        {t('wallet.signNote', {
-          action: t(`wallet.signAction.${kind}`),
-          amount,
-          address: mask(address),
-        })}
-      </span>
-    </p>
-  )
-}
-
-/**
- * What the confirmation of a USDT payment to an address (transfer, withdraw) shows: the
- * amount, where, fee, total, and what the wallet will sign when the payment needs its signature.
- * The outflow's kind is its screen's test id: `<kind>-confirm-to|fee|total`, `<kind>-sign-note`.
- */
-export function usePaymentConfirmation(
-  /** The outflow it is: the wallet signs it unless it is a withdrawal to the own wallet. */
-  kind: OutflowKind,
-  labels: { to: string; fee: string; total: string },
-): (quote: { amount: string; address: string; fee: string; total: string }) => Confirmation {
-  const money = useMoney()
-  const owner = useSession((s) => s.address) ?? ''
-  const usdt = (value: string) => money(value, 'USDT')
-  return (quote) => ({
-    amount: usdt(quote.amount),
-    rows: paymentRows(`${kind}-confirm`, labels, {
-      to: mask(quote.address),
-      fee: usdt(quote.fee),
-      total: usdt(quote.total),
-    }),
-    note: needsWalletSignature(kind, owner, quote.address) ? (
-      <WalletSignNote
-        testId={kind}
-        kind={kind}
-        amount={usdt(quote.amount)}
-        address={quote.address}
-      />
-    ) : undefined,
-  })
-}
+import { type Row, Rows } from './rows.tsx'
 
 /** What the confirmation of one quote shows. */
 export interface Confirmation {

@@ -134,9 +134,8 @@ function CollectBody({
         <FlowAmountField
           amount={amount}
           label={t('collect.amount')}
-          unit="USDT"
           placeholder={t('collect.amountHint')}
-          all={{ label: t('collect.all'), units: usdtUnits(available) }}
+          all={{ units: usdtUnits(available) }}
         />
       </MoneyForm>
     </MoneyFlow>

@@ -127,7 +127,7 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
           label={t('exchange.amount')}
           unit="HOPE"
           placeholder={t('exchange.amountHint')}
-          all={{ label: t('exchange.all'), units: hopeUnits(available) }}
+          all={{ units: hopeUnits(available) }}
         />
       </MoneyForm>
     </MoneyFlow>

@@ -224,7 +224,6 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
         <FlowAmountField
           amount={amount}
           label={t('stake.amount')}
-          unit="USDT"
           placeholder={t('stake.amountHint', { min, step })}
           all={{
             label: t('stake.max'),

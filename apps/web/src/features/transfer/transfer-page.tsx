@@ -144,12 +144,8 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
               <FlowAmountField
                 amount={amount}
                 label={t('transfer.amount')}
-                unit={CURRENCY}
                 placeholder={t('transfer.amountHint', { min })}
-                all={{
-                  label: t('transfer.all'),
-                  units: maxTransferable(toUnits(available, coin.decimals), coin),
-                }}
+                all={{ units: maxTransferable(toUnits(available, coin.decimals), coin) }}
               />
             </MoneyForm>
           </>

@@ -139,12 +139,8 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
             <FlowAmountField
               amount={amount}
               label={t('withdraw.amount')}
-              unit={CURRENCY}
               placeholder={t('withdraw.amountHint', { min: formatMoney(coin.minWithdraw, lang) })}
-              all={{
-                label: t('withdraw.all'),
-                units: maxWithdrawable(toUnits(available, coin.decimals), coin),
-              }}
+              all={{ units: maxWithdrawable(toUnits(available, coin.decimals), coin) }}
             />
             <AddressInput
               label={t('withdraw.address')}

@@ -100,28 +100,36 @@ export function AmountField({
  */
 export function FlowAmountField({
   amount,
+  unit = 'USDT',
   all,
   ...field
 }: Omit<
   Parameters<typeof AmountField>[0],
-  'testId' | 'value' | 'onChange' | 'problem' | 'decimals' | 'all'
+  'testId' | 'value' | 'onChange' | 'unit' | 'problem' | 'decimals' | 'all'
 > & {
   amount: AmountText
-  /** The "all"/"max" button, the amount it fills in, and what it says when that is nothing. */
-  all?: { label: string; units: bigint; none?: string }
+  /** The amount's currency: USDT unless said. */
+  unit?: string
+  /**
+   * The button that fills in the most the amount can be, what it says ("All" unless said), and
+   * what it toasts when that is nothing.
+   */
+  all?: { units: bigint; label?: string; none?: string }
 }) {
+  const { t } = useTranslation('money')
   const flow = useFlowPlace()
   return (
     <AmountField
       {...field}
       testId={flow.testId}
+      unit={unit}
       value={amount.text}
       onChange={(text) => flow.edit(() => amount.set(text))}
       problem={amount.problem}
       decimals={amount.decimals}
       all={
         all && {
-          label: all.label,
+          label: all.label ?? t('flow.all'),
           onClick: () =>
             all.units === 0n && all.none
               ? showToast(all.none)

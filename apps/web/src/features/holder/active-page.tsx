@@ -88,6 +88,7 @@ function ActivateForm({
   return (
     <MoneyFlow<ActivationQuote, PurchaseResult>
       testId="active"
+      texts={t('active', { returnObjects: true })}
       send={(quote, idempotencyKey) =>
         activate.mutateAsync({
           address: quote.address,
@@ -104,7 +105,6 @@ function ActivateForm({
       confirm={(quote) => {
         const lacking = shortfallOf(available, quote.least)
         return {
-          title: t('active.confirmTitle'),
           amount: quote.exact
             ? usdt(quote.amount)
             : t('active.upTo', { amount: usdt(quote.amount) }),
@@ -139,12 +139,9 @@ function ActivateForm({
               {quote.exact ? t('active.note') : t('active.unknownNote')}
             </p>
           ),
-          failedText: t('active.networkFailed'),
-          confirmLabel: t('active.confirm'),
         }
       }}
       result={(result, flow) => ({
-        title: t('active.success'),
         amount: usdt(result.paid),
         rows: [
           {
@@ -182,8 +179,6 @@ function ActivateForm({
             </section>
 
             <MoneyForm
-              testId="active"
-              flow={flow}
               rules={{
                 check,
                 fieldRefused: false,

@@ -107,20 +107,14 @@ function CollectBody({
   return (
     <MoneyFlow<{ amount: string }, CollectResult>
       testId="collect"
+      texts={t('collect', { returnObjects: true })}
       inline
       send={(quote, idempotencyKey) =>
         collect.mutateAsync({ account, amount: quote.amount, idempotencyKey })
       }
       onStale={onDone}
-      confirm={(quote) => ({
-        title: t('collect.confirmTitle'),
-        amount: usdt(quote.amount),
-        rows,
-        failedText: t('collect.networkFailed'),
-        confirmLabel: t('collect.confirm'),
-      })}
+      confirm={(quote) => ({ amount: usdt(quote.amount), rows })}
       result={(result) => ({
-        title: t('collect.success'),
         amount: usdt(result.amount),
         rows,
         account: 'usdt',
@@ -129,28 +123,21 @@ function CollectBody({
         onDone,
       })}
     >
-      {(flow) => (
-        <MoneyForm
-          testId="collect"
-          flow={flow}
-          rules={{ check, fieldRefused: amount.problem !== null, say }}
-          live={{ text: live && say(live) }}
-          submit={t('collect.submit')}
-          className="money-form"
-        >
-          <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
-          <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
-          <FlowAmountField
-            testId="collect"
-            flow={flow}
-            amount={amount}
-            label={t('collect.amount')}
-            unit="USDT"
-            placeholder={t('collect.amountHint')}
-            all={{ label: t('collect.all'), units: usdtUnits(available) }}
-          />
-        </MoneyForm>
-      )}
+      <MoneyForm
+        rules={{ check, fieldRefused: amount.problem !== null, say }}
+        live={{ text: live && say(live) }}
+        submit={t('collect.submit')}
+        className="money-form"
+      >
+        <h2 className="money-sheet__title">{t('collect.title', { account: from })}</h2>
+        <Rows rows={[strongRow(t('collect.available'), usdt(available), 'collect-available')]} />
+        <FlowAmountField
+          amount={amount}
+          label={t('collect.amount')}
+          placeholder={t('collect.amountHint')}
+          all={{ units: usdtUnits(available) }}
+        />
+      </MoneyForm>
     </MoneyFlow>
   )
 }

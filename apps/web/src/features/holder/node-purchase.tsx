@@ -68,6 +68,7 @@ export function NodesSection({ info, available }: { info: VipInfo; available: st
   return (
     <MoneyFlow<NodeOffer, PurchaseResult>
       testId="node"
+      texts={t('node', { returnObjects: true })}
       send={(offer, idempotencyKey) => buy.mutateAsync({ type: offer.type, idempotencyKey })}
       confirm={(offer) => ({
         title: t('node.confirmTitle', { name: t(`holder:nodeTypes.${offer.name}`) }),
@@ -91,11 +92,8 @@ export function NodesSection({ info, available }: { info: VipInfo; available: st
           />
         ),
         note: <p className="money-note money-note--info">{t('node.note')}</p>,
-        failedText: t('node.networkFailed'),
-        confirmLabel: t('node.confirm'),
       })}
       result={(result, flow) => ({
-        title: t('node.success'),
         amount: usdt(result.paid),
         rows: [strongRow(t('node.hope'), hope(result.hope), 'node-result-hope')],
         account: 'usdt',

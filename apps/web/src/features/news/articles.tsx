@@ -1,7 +1,10 @@
-import { imageSrcSet, type Lang } from '@hope/api'
+import { imageSrcSet, normalizeLang, type Lang } from '@hope/api'
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { formatDateTime } from '../../lib/format/format.ts'
 import { INTL_LOCALES } from '../../lib/i18n/lang.ts'
 import { ListEnd, type PagedQuery } from '../../lib/ui/list-end.tsx'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
@@ -107,44 +110,48 @@ export function ArticleItemText({
 }
 
 /** The id in an article screen's link (`/news/:id`), and whether it can be one. */
-export function useArticleId() {
+function useArticleId() {
   const id = Number(useParams().id)
   return { id, valid: Number.isInteger(id) && id > 0 }
 }
 
-/** What an article screen needs of its `useQuery`. */
-interface ArticleQuery<T> {
-  data: T | undefined
-  isPending: boolean
-  isError: boolean
-  error: unknown
-  refetch(): Promise<unknown>
+/** An article as its screen has it: its texts in the language served, and when it was out. */
+interface ArticleText extends ServedText {
+  content: string
+  publishedAt: string
 }
 
 /**
- * An article's screen: `skeleton` in a card of `className` while it loads; "not found" (a bad
- * id, or gone) or a retry, with the way back to the list; else `children` of the article.
+ * The screen of one article (`/<kind>/:id`), in the user's language or in Chinese when it has
+ * no version in it: a card of `className` with `top` above the title (a lesson's video or
+ * cover), the date, a note when it is untranslated, `picture` (a news picture) and the text.
+ * Its parts' classes are `<className>__title`, `__date`, `__content`; its test ids
+ * `<kind>-detail` and `<kind>-detail-title`. While it loads, a skeleton in the card; "not
+ * found" (a bad id, or gone) or a retry, with the way back to the list.
  */
-export function ArticleScreen<T>({
+export function ArticleDetail<T extends ArticleText, Key extends QueryKey>({
   kind,
   className,
-  valid,
-  query,
-  skeleton,
-  children,
+  options,
+  top,
+  picture,
 }: {
   kind: ArticleKind
   className: string
-  valid: boolean
-  query: ArticleQuery<T>
-  skeleton: ReactNode
-  children: (item: T) => ReactNode
+  /** The query of one article in a language. */
+  options: (lang: Lang, id: number) => UseQueryOptions<T, Error, T, Key>
+  top?: (item: T) => ReactNode
+  picture?: (item: T) => ReactNode
 }) {
-  const { t } = useTranslation(['content', 'translation'])
+  const { t, i18n } = useTranslation(['content', 'translation'])
+  const lang = normalizeLang(i18n.language)
+  const { id, valid } = useArticleId()
+  const query = useQuery({ ...options(lang, id), enabled: valid })
   if (valid && query.isPending)
     return (
       <div className={`card ${className}`} aria-busy="true">
-        {skeleton}
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={6} animated />
       </div>
     )
   if (!valid || query.isError || !query.data) {
@@ -163,20 +170,39 @@ export function ArticleScreen<T>({
       </div>
     )
   }
-  return children(query.data)
+  const item = query.data
+  return (
+    <article
+      className={`card ${className}`}
+      lang={INTL_LOCALES[item.lang]}
+      data-testid={`${kind}-detail`}
+    >
+      {top?.(item)}
+      <h1 className={`${className}__title`} data-testid={`${kind}-detail-title`}>
+        {item.title}
+      </h1>
+      <p className={`${className}__date`}>
+        {t(`${kind}.published`, { date: formatDateTime(item.publishedAt, lang) })}
+      </p>
+      <UntranslatedNote served={item.lang} />
+      {picture?.(item)}
+      <div className={`${className}__content`}>{item.content || item.summary}</div>
+    </article>
+  )
 }
 
 /**
  * An article's picture, offered in the sizes the server serves (`imageSrcSet`); `sizes` says
- * how wide it is drawn, once there are sizes to choose from.
+ * how wide it is drawn (across an article's screen unless said), once there are sizes to
+ * choose from.
  */
 export function ArticleImage({
   src,
-  sizes,
+  sizes = '(max-width: 750px) 100vw, 750px',
   ...props
 }: {
   src: string
-  sizes: string
+  sizes?: string
   className?: string
   width: number
   height: number

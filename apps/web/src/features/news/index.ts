@@ -1,10 +1,9 @@
 export { NewsDetailPage } from './news-detail-page.tsx'
 export { NewsPage } from './news-page.tsx'
 export {
+  ArticleDetail,
   ArticleImage,
   ArticleItemText,
   ArticleList,
-  ArticleScreen,
-  useArticleId,
   type ArticleKind,
 } from './articles.tsx'

@@ -62,20 +62,17 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
   return (
     <MoneyFlow<ExchangeQuote, RedeemResult>
       testId="exchange"
+      texts={t('exchange', { returnObjects: true })}
       send={(sheet, idempotencyKey) => redeem.mutateAsync({ amount: sheet.amount, idempotencyKey })}
       onDone={() => amount.set('')}
       confirm={(sheet) => ({
-        title: t('exchange.confirmTitle'),
         amount: money(sheet.amount, 'HOPE'),
         rows: [
           { label: t('exchange.price'), value: price(sheet.price) },
           ...breakdown(sheet, 'exchange-confirm'),
         ],
-        failedText: t('exchange.networkFailed'),
-        confirmLabel: t('exchange.confirm'),
       })}
       result={(result) => ({
-        title: t('exchange.success'),
         amount: money(result.net, 'USDT'),
         rows: [
           { label: t('exchange.price'), value: price(result.price) },
@@ -91,57 +88,48 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
         doneLabel: t('exchange.done'),
       })}
     >
-      {(flow) => (
-        <>
-          <BalanceCard
-            testId="exchange"
-            label={t('exchange.available')}
-            value={money(available, 'HOPE')}
-            records={{ to: PLEDGES, label: t('translation:titles.pledgeRecord') }}
-          />
+      <BalanceCard
+        label={t('exchange.available')}
+        value={money(available, 'HOPE')}
+        records={{ to: PLEDGES, label: t('translation:titles.pledgeRecord') }}
+      />
 
-          <section className="card stake-terms">
-            <Rows
-              rows={[
-                strongRow(t('exchange.price'), price(info.price), 'exchange-price'),
-                {
-                  label: t('exchange.split'),
-                  value: t('exchange.splitValue', {
-                    ...splitPercents(info.redeemShare),
-                    rate: ratePercent(info.pledgeDailyRate),
-                  }),
-                  testId: 'exchange-split',
-                },
-                {
-                  label: t('exchange.feeRate'),
-                  value: `${ratePercent(info.redeemFeeRate)}%`,
-                  testId: 'exchange-fee-rate',
-                },
-              ]}
-            />
-          </section>
+      <section className="card stake-terms">
+        <Rows
+          rows={[
+            strongRow(t('exchange.price'), price(info.price), 'exchange-price'),
+            {
+              label: t('exchange.split'),
+              value: t('exchange.splitValue', {
+                ...splitPercents(info.redeemShare),
+                rate: ratePercent(info.pledgeDailyRate),
+              }),
+              testId: 'exchange-split',
+            },
+            {
+              label: t('exchange.feeRate'),
+              value: `${ratePercent(info.redeemFeeRate)}%`,
+              testId: 'exchange-fee-rate',
+            },
+          ]}
+        />
+      </section>
 
-          <MoneyForm
-            testId="exchange"
-            flow={flow}
-            rules={{ check, fieldRefused: amount.problem !== null, say }}
-            live={{ text: live && say(live) }}
-            note={<p className="money-note money-note--info">{t('exchange.note')}</p>}
-            submit={t('exchange.submit')}
-          >
-            <FlowAmountField
-              testId="exchange"
-              flow={flow}
-              amount={amount}
-              label={t('exchange.amount')}
-              unit="HOPE"
-              placeholder={t('exchange.amountHint')}
-              all={{ label: t('exchange.all'), units: hopeUnits(available) }}
-            />
-            {quote && <Rows rows={breakdown(quote, 'exchange')} />}
-          </MoneyForm>
-        </>
-      )}
+      <MoneyForm
+        rules={{ check, fieldRefused: amount.problem !== null, say }}
+        quoted={quote && breakdown(quote, 'exchange')}
+        live={{ text: live && say(live) }}
+        note={<p className="money-note money-note--info">{t('exchange.note')}</p>}
+        submit={t('exchange.submit')}
+      >
+        <FlowAmountField
+          amount={amount}
+          label={t('exchange.amount')}
+          unit="HOPE"
+          placeholder={t('exchange.amountHint')}
+          all={{ units: hopeUnits(available) }}
+        />
+      </MoneyForm>
     </MoneyFlow>
   )
 }

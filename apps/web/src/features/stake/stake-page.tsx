@@ -20,7 +20,6 @@ import {
   FlowAmountField,
   MoneyFlow,
   MoneyForm,
-  Rows,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -159,10 +158,10 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
   return (
     <MoneyFlow<StakeQuote, StakeResult>
       testId="stake"
+      texts={t('stake', { returnObjects: true })}
       send={(sheet, idempotencyKey) => stake.mutateAsync({ amount: sheet.amount, idempotencyKey })}
       onDone={() => amount.set('')}
       confirm={(sheet) => ({
-        title: t('stake.confirmTitle'),
         amount: usdt(sheet.amount),
         rows: [
           { label: t('stake.price'), value: price(sheet.price), testId: 'stake-confirm-price' },
@@ -182,11 +181,8 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
           },
         ],
         note: <p className="money-note money-note--info">{t('stake.estimateNote')}</p>,
-        failedText: t('stake.networkFailed'),
-        confirmLabel: t('stake.confirm'),
       })}
       result={({ position, fills }, flow) => ({
-        title: t('stake.success'),
         amount: usdt(position.principal),
         rows: [
           strongRow(t('stake.bought'), hope(position.hope), 'stake-result-hope'),
@@ -216,46 +212,36 @@ function EntryForm({ info, available }: { info: GameInfo; available: string }) {
         onDone: flow.reset,
       })}
     >
-      {(flow) => (
-        <MoneyForm
-          testId="stake"
-          flow={flow}
-          rules={{ check, fieldRefused: amount.problem !== null, say }}
-          live={{ text: live && say(live), shortfall }}
-          submit={t('stake.submit')}
-        >
-          <h2 className="section-title">{t('stake.entryTitle')}</h2>
-          <FlowAmountField
-            testId="stake"
-            flow={flow}
-            amount={amount}
-            label={t('stake.amount')}
-            unit="USDT"
-            placeholder={t('stake.amountHint', { min, step })}
-            all={{
-              label: t('stake.max'),
-              units: maxEntry(
-                usdtUnits(available),
-                usdtUnits(info.minEntry),
-                usdtUnits(info.entryStep),
-              ),
-              none: say('insufficient'),
-            }}
-          />
-          <p className="money-field__hint" data-testid="stake-rule">
-            {t('stake.rule', { min, step })}
-          </p>
-          <p className="money-field__hint" data-testid="stake-available">
-            {t('stake.available', { available: usdt(available) })}
-          </p>
-
-          {quote && (
-            <Rows
-              rows={[strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]}
-            />
-          )}
-        </MoneyForm>
-      )}
+      <MoneyForm
+        rules={{ check, fieldRefused: amount.problem !== null, say }}
+        quoted={
+          quote && [strongRow(t('stake.estimate'), `≈ ${hope(quote.hope)}`, 'stake-estimate')]
+        }
+        live={{ text: live && say(live), shortfall }}
+        submit={t('stake.submit')}
+      >
+        <h2 className="section-title">{t('stake.entryTitle')}</h2>
+        <FlowAmountField
+          amount={amount}
+          label={t('stake.amount')}
+          placeholder={t('stake.amountHint', { min, step })}
+          all={{
+            label: t('stake.max'),
+            units: maxEntry(
+              usdtUnits(available),
+              usdtUnits(info.minEntry),
+              usdtUnits(info.entryStep),
+            ),
+            none: say('insufficient'),
+          }}
+        />
+        <p className="money-field__hint" data-testid="stake-rule">
+          {t('stake.rule', { min, step })}
+        </p>
+        <p className="money-field__hint" data-testid="stake-available">
+          {t('stake.available', { available: usdt(available) })}
+        </p>
+      </MoneyForm>
     </MoneyFlow>
   )
 }

@@ -12,10 +12,8 @@ import {
   FlowAmountField,
   MoneyFlow,
   MoneyForm,
-  paymentRows,
-  Rows,
   useMoney,
-  usePaymentConfirmation,
+  usePayment,
 } from '../../lib/money-flow/money-flow.tsx'
 import { toUnits } from '../../lib/format/money-input.ts'
 import { useCreateTransfer } from './api/create-transfer.ts'
@@ -45,17 +43,12 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   const { t, i18n } = useTranslation(['money', 'translation'])
   const lang = normalizeLang(i18n.language)
   const money = useMoney()
-  const labels = { to: t('transfer.to'), fee: t('transfer.fee'), total: t('transfer.total') }
+  const texts = t('transfer', { returnObjects: true })
   const [address, setAddress] = useState('')
   const amount = useAmountText(coin.decimals, { refuseZero: true })
   const addressInput = useRef<HTMLInputElement>(null)
   const transfer = useCreateTransfer()
-  const payment = usePaymentConfirmation({
-    testId: 'transfer',
-    kind: 'transfer',
-    labels,
-    currency: CURRENCY,
-  })
+  const payment = usePayment('transfer', texts, transfer.mutateAsync)
 
   const typed = amount.units === null ? '' : formatAmount(amount.units, coin.decimals)
   const check = checkTransfer(
@@ -80,21 +73,14 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
   return (
     <MoneyFlow<TransferQuote, TransferResult>
       testId="transfer"
-      send={(sheet, idempotencyKey) =>
-        transfer.mutateAsync({ address: sheet.address, amount: sheet.amount, idempotencyKey })
-      }
+      texts={texts}
+      send={payment.send}
       onDone={() => {
         setAddress('')
         amount.set('')
       }}
-      confirm={(sheet) => ({
-        ...payment(sheet),
-        title: t('transfer.confirmTitle'),
-        failedText: t('transfer.networkFailed'),
-        confirmLabel: t('transfer.confirm'),
-      })}
+      confirm={payment.confirm}
       result={(result) => ({
-        title: t('transfer.success'),
         amount: money(result.amount, CURRENCY),
         rows: [
           {
@@ -119,21 +105,19 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         return (
           <>
             <BalanceCard
-              testId="transfer"
               label={t('transfer.available')}
               value={money(available, CURRENCY)}
               records={{ to: TRANSFER_LOG, label: t('transfer.records') }}
             />
 
             <MoneyForm
-              testId="transfer"
-              flow={flow}
               rules={{
                 check,
                 fieldRefused: amount.problem !== null,
                 say: problemText,
                 hold: addressProblem ? t(`flow.address.${addressProblem}`) : null,
               }}
+              quoted={quote && payment.rows(quote.fee, quote.total)}
               live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
               // The rule, until an address breaks it: then the red text above says it, once.
               note={
@@ -146,11 +130,10 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
               submit={t('transfer.submit')}
             >
               <AddressInput
-                testId="transfer"
                 label={t('transfer.address')}
                 placeholder={t('transfer.addressHint')}
                 value={address}
-                onChange={(next) => flow.edit(() => setAddress(next))}
+                onChange={setAddress}
                 inputRef={addressInput}
                 action={{
                   label: t('transfer.paste'),
@@ -159,25 +142,11 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
                 }}
               />
               <FlowAmountField
-                testId="transfer"
-                flow={flow}
                 amount={amount}
                 label={t('transfer.amount')}
-                unit={CURRENCY}
                 placeholder={t('transfer.amountHint', { min })}
-                all={{
-                  label: t('transfer.all'),
-                  units: maxTransferable(toUnits(available, coin.decimals), coin),
-                }}
+                all={{ units: maxTransferable(toUnits(available, coin.decimals), coin) }}
               />
-              {quote && (
-                <Rows
-                  rows={paymentRows('transfer', labels, {
-                    fee: money(quote.fee, CURRENCY),
-                    total: money(quote.total, CURRENCY),
-                  })}
-                />
-              )}
             </MoneyForm>
           </>
         )

@@ -117,12 +117,12 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
   return (
     <MoneyFlow<UpgradeQuote, PurchaseResult>
       testId="vip"
+      texts={t('vip', { returnObjects: true })}
       send={(quote, idempotencyKey) =>
         upgradeLevel.mutateAsync({ level: quote.to, idempotencyKey })
       }
       onStale={refresh}
       confirm={(sheet) => ({
-        title: t('vip.confirmTitle'),
         amount: usdt(sheet.cost),
         rows: [
           strongRow(
@@ -140,11 +140,8 @@ function Levels({ info, available }: { info: VipInfo; available: string }) {
           />
         ),
         note: <p className="money-note money-note--info">{t('vip.buyNote')}</p>,
-        failedText: t('vip.networkFailed'),
-        confirmLabel: t('vip.confirm'),
       })}
       result={(result, flow) => ({
-        title: t('vip.success'),
         amount: level(result.level),
         rows: [
           strongRow(t('vip.paid'), usdt(result.paid), 'vip-result-paid'),

@@ -17,11 +17,9 @@ import {
   FlowAmountField,
   MoneyFlow,
   MoneyForm,
-  paymentRows,
-  Rows,
   strongRow,
   useMoney,
-  usePaymentConfirmation,
+  usePayment,
 } from '../../lib/money-flow/money-flow.tsx'
 import { toUnits } from '../../lib/format/money-input.ts'
 import { StatusTag } from '../../lib/ui/status-tag.tsx'
@@ -46,17 +44,12 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   const { t, i18n } = useTranslation(['chain', 'translation'])
   const lang = normalizeLang(i18n.language)
   const money = useMoney()
-  const labels = { to: t('withdraw.to'), fee: t('withdraw.fee'), total: t('withdraw.total') }
+  const texts = t('withdraw', { returnObjects: true })
   const ownAddress = useSession((s) => s.address) ?? ''
   const amount = useAmountText(coin.decimals, { refuseZero: true })
   const [address, setAddress] = useState<string>(ownAddress)
   const withdraw = useCreateWithdrawal()
-  const payment = usePaymentConfirmation({
-    testId: 'withdraw',
-    kind: 'withdraw',
-    labels,
-    currency: CURRENCY,
-  })
+  const payment = usePayment('withdraw', texts, withdraw.mutateAsync)
 
   const say = (problem: WithdrawProblem) =>
     t(`withdraw.problems.${problem}`, { min: formatMoney(coin.minWithdraw, lang) })
@@ -81,18 +74,11 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   return (
     <MoneyFlow<WithdrawQuote, Withdrawal>
       testId="withdraw"
-      send={(quote, idempotencyKey) =>
-        withdraw.mutateAsync({ amount: quote.amount, address: quote.address, idempotencyKey })
-      }
+      texts={texts}
+      send={payment.send}
       onDone={() => amount.set('')}
-      confirm={(quote) => ({
-        ...payment(quote),
-        title: t('withdraw.confirmTitle'),
-        failedText: t('withdraw.networkFailed'),
-        confirmLabel: t('withdraw.confirm'),
-      })}
+      confirm={payment.confirm}
       result={(withdrawal) => ({
-        title: t('withdraw.success'),
         amount: money(withdrawal.amount, CURRENCY),
         rows: [
           {
@@ -133,37 +119,34 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
       {(flow) => (
         <>
           <BalanceCard
-            testId="withdraw"
             label={t('withdraw.available')}
             value={money(available, CURRENCY)}
             records={{ to: RECORDS, label: t('withdraw.records') }}
           />
 
           <MoneyForm
-            testId="withdraw"
-            flow={flow}
             rules={{ check, fieldRefused: amount.problem !== null, say }}
+            quoted={
+              amountAccepted &&
+              payment.rows(
+                formatAmount(fee, coin.decimals),
+                formatAmount(units + fee, coin.decimals),
+              )
+            }
             live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
             submit={t('withdraw.submit')}
           >
             <FlowAmountField
-              testId="withdraw"
-              flow={flow}
               amount={amount}
               label={t('withdraw.amount')}
-              unit={CURRENCY}
               placeholder={t('withdraw.amountHint', { min: formatMoney(coin.minWithdraw, lang) })}
-              all={{
-                label: t('withdraw.all'),
-                units: maxWithdrawable(toUnits(available, coin.decimals), coin),
-              }}
+              all={{ units: maxWithdrawable(toUnits(available, coin.decimals), coin) }}
             />
             <AddressInput
-              testId="withdraw"
               label={t('withdraw.address')}
               placeholder={t('withdraw.addressHint')}
               value={address}
-              onChange={(next) => flow.edit(() => setAddress(next))}
+              onChange={setAddress}
               className="withdraw-address"
               action={
                 !own && ownAddress
@@ -176,14 +159,6 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
               }
               hint={own ? t('withdraw.ownWalletNote') : null}
             />
-            {amountAccepted && (
-              <Rows
-                rows={paymentRows('withdraw', labels, {
-                  fee: money(formatAmount(fee, coin.decimals), CURRENCY),
-                  total: money(formatAmount(units + fee, coin.decimals), CURRENCY),
-                })}
-              />
-            )}
           </MoneyForm>
         </>
       )}

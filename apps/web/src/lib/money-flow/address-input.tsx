@@ -1,12 +1,13 @@
 // The address field of a payment to a wallet address.
 import type { Ref } from 'react'
+import { useFlowPlace } from './flow-context.ts'
 
 /**
- * An address field: the text as typed less spaces, an action in the field (paste, own wallet)
- * and a hint below; test id `<testId>-address-input`.
+ * The address field of a form on the shared flow: the text as typed less spaces (every change
+ * a new request), an action in the field (paste, own wallet) and a hint below; test id
+ * `<testId>-address-input` with the flow's test id.
  */
 export function AddressInput({
-  testId,
   label,
   placeholder,
   value,
@@ -16,16 +17,17 @@ export function AddressInput({
   action,
   hint,
 }: {
-  testId: string
   label: string
   placeholder: string
   value: string
+  /** The new address, applied as an edit of the flow. */
   onChange: (address: string) => void
   inputRef?: Ref<HTMLInputElement>
   className?: string
   action?: { label: string; testId: string; onClick: () => void } | null
   hint?: string | null
 }) {
+  const flow = useFlowPlace()
   return (
     <label className="money-field">
       <span className="money-label">{label}</span>
@@ -33,7 +35,7 @@ export function AddressInput({
         <input
           ref={inputRef}
           value={value}
-          onChange={(event) => onChange(event.target.value.trim())}
+          onChange={(event) => flow.edit(() => onChange(event.target.value.trim()))}
           placeholder={placeholder}
           autoComplete="off"
           autoCapitalize="off"
@@ -41,7 +43,7 @@ export function AddressInput({
           spellCheck={false}
           maxLength={64}
           className={className}
-          data-testid={`${testId}-address-input`}
+          data-testid={`${flow.testId}-address-input`}
         />
         {action && (
           <button

@@ -5,7 +5,7 @@ import { cutDecimals, formatMoney, SEPARATORS } from '../format/format.ts'
 import { showToast } from '../ui/toast.ts'
 import type { AmountProblem } from './amount.ts'
 import { amountText, type AmountText } from './use-amount.ts'
-import type { FlowControls } from './use-money-flow.ts'
+import { useFlowPlace } from './flow-context.ts'
 
 /** HOPE shown with at most this many decimals (amounts sent keep all 18). */
 const HOPE_SHOWN_DECIMALS = 6
@@ -94,31 +94,42 @@ export function AmountField({
   )
 }
 
-/** The amount field of a screen on the shared flow: every change is a new request (new key). */
+/**
+ * The amount field of a screen on the shared flow: every change is a new request (new key).
+ * Its test ids are the flow's: `<testId>-amount-input`, `<testId>-all`, ….
+ */
 export function FlowAmountField({
-  flow,
   amount,
+  unit = 'USDT',
   all,
   ...field
 }: Omit<
   Parameters<typeof AmountField>[0],
-  'value' | 'onChange' | 'problem' | 'decimals' | 'all'
+  'testId' | 'value' | 'onChange' | 'unit' | 'problem' | 'decimals' | 'all'
 > & {
-  flow: Pick<FlowControls<unknown, unknown>, 'edit'>
   amount: AmountText
-  /** The "all"/"max" button, the amount it fills in, and what it says when that is nothing. */
-  all?: { label: string; units: bigint; none?: string }
+  /** The amount's currency: USDT unless said. */
+  unit?: string
+  /**
+   * The button that fills in the most the amount can be, what it says ("All" unless said), and
+   * what it toasts when that is nothing.
+   */
+  all?: { units: bigint; label?: string; none?: string }
 }) {
+  const { t } = useTranslation('money')
+  const flow = useFlowPlace()
   return (
     <AmountField
       {...field}
+      testId={flow.testId}
+      unit={unit}
       value={amount.text}
       onChange={(text) => flow.edit(() => amount.set(text))}
       problem={amount.problem}
       decimals={amount.decimals}
       all={
         all && {
-          label: all.label,
+          label: all.label ?? t('flow.all'),
           onClick: () =>
             all.units === 0n && all.none
               ? showToast(all.none)

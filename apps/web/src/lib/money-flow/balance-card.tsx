@@ -1,19 +1,19 @@
 // The available balance at the top of a money form.
 import { Icon } from '../ui/icons.tsx'
+import { useFlowPlace } from './flow-context.ts'
 import { NavButton } from '../ui/nav-button.tsx'
 
-/** The available balance of a money form and the way to its records. */
+/** The available balance of a money form and the way to its records; test ids the flow's. */
 export function BalanceCard({
-  testId,
   label,
   value,
   records,
 }: {
-  testId: string
   label: string
   value: string
   records: { to: string; label: string }
 }) {
+  const { testId } = useFlowPlace()
   return (
     <section className="card money-balance">
       <span className="money-label">{label}</span>

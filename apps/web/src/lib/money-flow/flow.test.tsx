@@ -24,19 +24,16 @@ function Screen({
   return (
     <MoneyFlow<Quote, { paid: string }>
       testId="pay"
+      texts={{ confirmTitle: 'Pay?', confirm: 'Pay', networkFailed: 'No answer', success: 'Paid' }}
       send={send}
       onDone={() => setAmount('')}
       onStale={onStale}
       inline={inline}
       confirm={(quote) => ({
-        title: 'Pay?',
         amount: `${quote.amount} USDT`,
         rows: [{ label: 'To', value: 'shop', testId: 'pay-confirm-to' }],
-        failedText: 'No answer',
-        confirmLabel: 'Pay',
       })}
       result={(result, flow) => ({
-        title: 'Paid',
         amount: `${result.paid} USDT`,
         rows: [],
         log: { to: '/log', label: 'Log', testId: 'pay-result-log' },

@@ -40,23 +40,3 @@ export function Rows({ rows }: { rows: Row[] }) {
     </dl>
   )
 }
-
-/**
- * The rows of a payment to an address, shown alike in the form, the sheet and the result:
- * where it goes (when known), the fee, the total deducted; test ids `<prefix>-to|fee|total`.
- */
-export function paymentRows(
-  prefix: string,
-  labels: { to: string; fee: string; total: string },
-  shown: { to?: string; fee: string; total: string },
-): Row[] {
-  const to: Row[] =
-    shown.to === undefined
-      ? []
-      : [{ label: labels.to, value: shown.to, mono: true, testId: `${prefix}-to` }]
-  return [
-    ...to,
-    { label: labels.fee, value: shown.fee, testId: `${prefix}-fee` },
-    { label: labels.total, value: shown.total, strong: true, testId: `${prefix}-total` },
-  ]
-}

@@ -1,102 +1,31 @@
 // The confirmation sheets of a money flow.
-import { type OutflowKind } from '@hope/api'
 import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../ui/icons.tsx'
-import { mask } from '../format/mask.ts'
-import { useSession } from '../store.ts'
-import { needsWalletSignature } from './outflow.ts'
-import { type Row, Rows, paymentRows } from './rows.tsx'
-import { useMoney } from './amounts.tsx'
+import { type Row, Rows } from './rows.tsx'
 
-/** What the wallet is about to sign, said on the sheet before it asks. */
-function WalletSignNote({
-  testId,
-  kind,
-  amount,
-  address,
-}: {
-  testId: string
-  kind: OutflowKind
-  amount: string
-  address: string
-}) {
-  const { t } = useTranslation()
-  return (
-    <p className="money-sheet__sign" data-testid={`${testId}-sign-note`}>
-      <Icon name="holder" />
-      <span>
-        {t('wallet.signNote', {
-          action: t(`wallet.signAction.${kind}`),
-          amount,
-          address: mask(address),
-        })}
-      </span>
-    </p>
-  )
-}
-
-/**
- * What the confirmation of a USDT payment to an address (transfer, withdraw) shows: the
- * amount, where, fee, total, and what the wallet will sign when the payment needs its signature.
- */
-export function usePaymentConfirmation({
-  testId,
-  labels,
-  currency,
-  kind,
-}: {
-  testId: string
-  labels: { to: string; fee: string; total: string }
-  currency: string
-  /** The outflow it is: the wallet signs it unless it is a withdrawal to the own wallet. */
-  kind: OutflowKind
-}): (quote: { amount: string; address: string; fee: string; total: string }) => {
-  amount: string
-  rows: Row[]
-  note?: ReactNode
-} {
-  const money = useMoney()
-  const owner = useSession((s) => s.address) ?? ''
-  return (quote) => ({
-    amount: money(quote.amount, currency),
-    rows: paymentRows(`${testId}-confirm`, labels, {
-      to: mask(quote.address),
-      fee: money(quote.fee, currency),
-      total: money(quote.total, currency),
-    }),
-    note: needsWalletSignature(kind, owner, quote.address) ? (
-      <WalletSignNote
-        testId={testId}
-        kind={kind}
-        amount={money(quote.amount, currency)}
-        address={quote.address}
-      />
-    ) : undefined,
-  })
-}
-
-/** What a confirmation shows and does, in a sheet of its own or in a sheet already open. */
-interface ConfirmProps extends Confirmation {
-  testId: string
-  sending: boolean
-  failed: boolean
-  onConfirm: () => void
-}
-
-/** What the confirmation of one quote shows and says. */
+/** What the confirmation of one quote shows. */
 export interface Confirmation {
-  title: string
+  /** A title of its own, in place of the flow's (one that names what is confirmed). */
+  title?: string
   amount: string
   rows: Row[]
   note?: ReactNode
   /** Why this cannot be confirmed now (a shortfall): said in place of the failure, button off. */
   blocked?: ReactNode
+}
+
+/** What a confirmation shows, says and does, in a sheet of its own or in a sheet already open. */
+interface ConfirmProps extends Confirmation {
+  testId: string
+  title: string
   /** What is known after a request without an answer (the same key is never charged twice). */
   failedText: string
   confirmLabel: string
+  sending: boolean
+  failed: boolean
+  onConfirm: () => void
 }
 
 /** The confirmation of every money action; `failed` turns its button into a retry. */

@@ -4,9 +4,10 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../ui/toast.ts'
 import type { Checked } from './checks.ts'
-import type { FlowControls } from './use-money-flow.ts'
+import { useFlowPlace } from './flow-context.ts'
 import { useMoney } from './amounts.tsx'
 import { NavButton } from '../ui/nav-button.tsx'
+import { type Row, Rows } from './rows.tsx'
 
 /** The problem text the button's form shows already (a field's or the live problem), if any. */
 function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
@@ -21,20 +22,17 @@ function saidOnScreen(button: HTMLElement, text: string): HTMLElement | null {
  * (the spec's message); an accepted quote opens the sheet.
  */
 export function SubmitButton<Problem extends string, Quote>({
-  testId,
   label,
-  flow,
   check,
   fieldRefused,
   say,
   hold,
   disabled,
 }: {
-  testId: string
   label: string
-  flow: Pick<FlowControls<Quote, unknown>, 'open'>
   disabled?: boolean
 } & FormRules<Problem, Quote>) {
+  const flow = useFlowPlace()
   const submit = (button: HTMLElement) => {
     if (fieldRefused) return
     if ('quote' in check && !hold) return flow.open(check.quote)
@@ -53,7 +51,7 @@ export function SubmitButton<Problem extends string, Quote>({
       size="large"
       disabled={disabled}
       onClick={(event) => submit(event.currentTarget)}
-      data-testid={`${testId}-submit`}
+      data-testid={`${flow.testId}-submit`}
     >
       {label}
     </Button>
@@ -113,22 +111,21 @@ export interface FormRules<Problem extends string, Quote> {
 }
 
 /**
- * A money form: its fields, then what stops the action now (said live), a note, and the
- * submit button that opens the sheet.
+ * A money form: its fields and what their quote comes to, then what stops the action now
+ * (said live), a note, and the submit button that opens the sheet of its flow.
  */
 export function MoneyForm<Problem extends string, Quote>({
-  testId,
-  flow,
   rules,
+  quoted,
   live,
   note,
   submit,
   className = 'card money-form',
   children,
 }: {
-  testId: string
-  flow: Pick<FlowControls<Quote, unknown>, 'open'>
   rules: FormRules<Problem, Quote>
+  /** The lines of what an accepted amount comes to (fee and total, what it buys), if any. */
+  quoted?: Row[] | false | null
   /** What stops the action now, and the USDT missing when that is the reason. */
   live: { text: string | null; shortfall?: string | null }
   /** Said between the problem and the button. */
@@ -138,12 +135,14 @@ export function MoneyForm<Problem extends string, Quote>({
   className?: string
   children: ReactNode
 }) {
+  const { testId } = useFlowPlace()
   return (
     <section className={className}>
       {children}
+      {quoted && <Rows rows={quoted} />}
       <LiveProblem testId={testId} {...live} />
       {note}
-      <SubmitButton testId={testId} label={submit} flow={flow} {...rules} />
+      <SubmitButton label={submit} {...rules} />
     </section>
   )
 }

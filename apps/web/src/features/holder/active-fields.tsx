@@ -3,12 +3,11 @@
 import { type DirectMember, type Page } from '@hope/api'
 import { type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query'
 import Button from 'antd-mobile/es/components/button'
-import Popup from 'antd-mobile/es/components/popup'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { mask } from '../../lib/format/mask.ts'
 import { type AddressProblem } from '../../lib/money-flow/check-address.ts'
-import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
+import { SheetFrame, useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import {
   levelName,
   LOCATION_CODES,
@@ -49,13 +48,7 @@ export function MemberPicker({
   const { t } = useTranslation(['holder', 'translation'])
   const names = useNames()
   return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      onClose={onClose}
-      showCloseButton
-      bodyClassName="money-sheet active-picker"
-    >
+    <SheetFrame open={open} className="active-picker" onClose={onClose}>
       {open && (
         <div data-testid="active-picker-sheet">
           <h2 className="money-sheet__title">{t('active.pickTitle')}</h2>
@@ -106,7 +99,7 @@ export function MemberPicker({
           )}
         </div>
       )}
-    </Popup>
+    </SheetFrame>
   )
 }
 

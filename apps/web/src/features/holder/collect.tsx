@@ -1,6 +1,5 @@
 // The node and shareholder accounts on the holder screen, and their collection into USDT.
 import { type AccountBalance, type BalanceList, type CollectResult } from '@hope/api'
-import Popup from 'antd-mobile/es/components/popup'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format/format.ts'
 import { liveOf } from '../../lib/money-flow/checks.ts'
@@ -9,6 +8,7 @@ import {
   MoneyFlow,
   MoneyForm,
   Rows,
+  SheetFrame,
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
@@ -158,13 +158,7 @@ export function CollectSheet({
   onClose: () => void
 }) {
   return (
-    <Popup
-      visible={open !== null}
-      onMaskClick={onClose}
-      onClose={onClose}
-      showCloseButton
-      bodyClassName="money-sheet"
-    >
+    <SheetFrame open={open !== null} onClose={onClose}>
       {open && (
         <div data-testid="collect-sheet">
           {/* A new opening mounts a new body: a fresh amount and a fresh idempotency key. */}
@@ -176,7 +170,7 @@ export function CollectSheet({
           />
         </div>
       )}
-    </Popup>
+    </SheetFrame>
   )
 }
 

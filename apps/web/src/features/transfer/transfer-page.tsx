@@ -1,6 +1,7 @@
 import { formatAmount, normalizeLang, type EnabledCoin, type TransferResult } from '@hope/api'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { maxBeforeFee } from '../../lib/format/fee.ts'
 import { formatMoney } from '../../lib/format/format.ts'
 import { mask } from '../../lib/format/mask.ts'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
@@ -19,9 +20,9 @@ import { toUnits } from '../../lib/format/money-input.ts'
 import { useCreateTransfer } from './api/create-transfer.ts'
 import {
   checkTransfer,
-  maxTransferable,
   type TransferProblem,
   type TransferQuote,
+  transferTerms,
 } from './transfer.rules.ts'
 import './transfer.css'
 
@@ -145,7 +146,9 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
                 amount={amount}
                 label={t('transfer.amount')}
                 placeholder={t('transfer.amountHint', { min })}
-                all={{ units: maxTransferable(toUnits(available, coin.decimals), coin) }}
+                all={{
+                  units: maxBeforeFee(toUnits(available, coin.decimals), transferTerms(coin)),
+                }}
               />
             </MoneyForm>
           </>

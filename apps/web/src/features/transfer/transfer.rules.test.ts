@@ -1,8 +1,9 @@
 import { formatAmount, type EnabledCoin } from '@hope/api'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { feeFor, maxBeforeFee } from '../../lib/format/fee.ts'
 import { toUnits } from '../../lib/format/money-input.ts'
-import { checkTransfer, maxTransferable, transferFee } from './transfer.rules.ts'
+import { checkTransfer, transferTerms } from './transfer.rules.ts'
 
 const usdt = (fees: Partial<EnabledCoin> = {}): EnabledCoin => ({
   currency: 'USDT',
@@ -21,7 +22,7 @@ const units = (usdtText: string) => toUnits(usdtText, 6)
 describe('fee and total', () => {
   test('fixed plus amount × rate', () => {
     const coin = usdt({ transferFeeFixed: '1', transferFeeRate: '0.01' })
-    expect(transferFee(units('100'), coin)).toBe(units('2'))
+    expect(feeFor(units('100'), transferTerms(coin))).toBe(units('2'))
     const check = checkTransfer(
       { address: `0x${'a'.repeat(40)}`, amount: '100' },
       { coin, available: '500' },
@@ -33,23 +34,23 @@ describe('fee and total', () => {
   test('rounds the proportional part up to the smallest unit', () => {
     const coin = usdt({ transferFeeRate: '0.003' })
     // 1.000001 × 0.003 = 0.003000003 → 0.003001
-    expect(transferFee(units('1.000001'), coin)).toBe(units('0.003001'))
-    expect(transferFee(units('1'), coin)).toBe(units('0.003'))
+    expect(feeFor(units('1.000001'), transferTerms(coin))).toBe(units('0.003001'))
+    expect(feeFor(units('1'), transferTerms(coin))).toBe(units('0.003'))
   })
   test('reads the rate and the fixed part as the server prints them (NUMERIC text)', () => {
     const coin = usdt({ transferFeeFixed: '0.500000', transferFeeRate: '0.010000000000000000' })
-    expect(transferFee(units('10'), coin)).toBe(units('0.6'))
+    expect(feeFor(units('10'), transferTerms(coin))).toBe(units('0.6'))
   })
   test('no fee by default', () => {
-    expect(transferFee(units('123.456789'), usdt())).toBe(0n)
+    expect(feeFor(units('123.456789'), transferTerms(usdt()))).toBe(0n)
   })
   test('"all" leaves room for the fee', () => {
     const coin = usdt({ transferFeeFixed: '1', transferFeeRate: '0.01' })
-    const max = maxTransferable(units('103'), coin)
-    expect(max + transferFee(max, coin)).toBeLessThanOrEqual(units('103'))
-    expect(max + 1n + transferFee(max + 1n, coin)).toBeGreaterThan(units('103'))
-    expect(maxTransferable(units('500.25'), usdt())).toBe(units('500.25'))
-    expect(maxTransferable(units('0.5'), usdt({ transferFeeFixed: '1' }))).toBe(0n)
+    const max = maxBeforeFee(units('103'), transferTerms(coin))
+    expect(max + feeFor(max, transferTerms(coin))).toBeLessThanOrEqual(units('103'))
+    expect(max + 1n + feeFor(max + 1n, transferTerms(coin))).toBeGreaterThan(units('103'))
+    expect(maxBeforeFee(units('500.25'), transferTerms(usdt()))).toBe(units('500.25'))
+    expect(maxBeforeFee(units('0.5'), transferTerms(usdt({ transferFeeFixed: '1' })))).toBe(0n)
   })
 })
 
@@ -84,7 +85,7 @@ describe('checks before sending', () => {
             { address, amount: formatAmount(amount, 6) },
             { coin, available: formatAmount(available, 6) },
           )
-          const total = amount + transferFee(amount, coin)
+          const total = amount + feeFor(amount, transferTerms(coin))
           if ('quote' in check) expect(units(check.quote.total)).toBeLessThanOrEqual(available)
           else if (check.problem === 'insufficient')
             expect(units(check.shortfall ?? '0')).toBe(total - available)

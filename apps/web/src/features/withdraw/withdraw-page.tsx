@@ -7,6 +7,7 @@ import {
 } from '@hope/api'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { feeFor, maxBeforeFee } from '../../lib/format/fee.ts'
 import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { mask } from '../../lib/format/mask.ts'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
@@ -28,10 +29,9 @@ import { useCreateWithdrawal } from './api/create-withdrawal.ts'
 import {
   checkWithdraw,
   heldUntil,
-  maxWithdrawable,
   WITHDRAWAL_TONES,
-  withdrawalFee,
   withdrawalTotal,
+  withdrawTerms,
   type WithdrawProblem,
   type WithdrawQuote,
 } from './withdraw.rules.ts'
@@ -62,7 +62,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
   const amountAccepted =
     !amount.problem &&
     ('quote' in check || check.problem === 'addressRequired' || check.problem === 'addressInvalid')
-  const fee = withdrawalFee(units, coin)
+  const fee = feeFor(units, withdrawTerms(coin))
   const live =
     !amount.problem &&
     'problem' in check &&
@@ -140,7 +140,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
               amount={amount}
               label={t('withdraw.amount')}
               placeholder={t('withdraw.amountHint', { min: formatMoney(coin.minWithdraw, lang) })}
-              all={{ units: maxWithdrawable(toUnits(available, coin.decimals), coin) }}
+              all={{ units: maxBeforeFee(toUnits(available, coin.decimals), withdrawTerms(coin)) }}
             />
             <AddressInput
               label={t('withdraw.address')}

@@ -1,13 +1,13 @@
 import { formatAmount } from '@hope/api'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { feeFor, maxBeforeFee } from '../../lib/format/fee.ts'
 import { toUnits } from '../../lib/format/money-input.ts'
 import {
   canCancel,
   checkWithdraw,
-  maxWithdrawable,
-  withdrawalFee,
   withdrawalTotal,
+  withdrawTerms,
   type WithdrawTerms,
 } from './withdraw.rules.ts'
 
@@ -53,7 +53,7 @@ describe('withdraw rules', () => {
             { amount: formatAmount(amount, 6), address: OWN },
             { terms: percent, available: formatAmount(available, 6) },
           )
-          const total = amount + withdrawalFee(amount, percent)
+          const total = amount + feeFor(amount, withdrawTerms(percent))
           if ('quote' in check) expect(units(check.quote.total)).toBeLessThanOrEqual(available)
           else expect(units(check.shortfall ?? '0')).toBe(total - available)
         },
@@ -72,11 +72,11 @@ describe('withdraw rules', () => {
 
   test('a proportional fee rounds up; "all" leaves room for it', () => {
     const rated = terms({ withdrawFeeFixed: '1', withdrawFeeRate: '0.003' })
-    expect(withdrawalFee(units('100.000001'), rated)).toBe(units('1.300001'))
-    const max = maxWithdrawable(units('101.3'), rated)
-    expect(max + withdrawalFee(max, rated)).toBeLessThanOrEqual(units('101.3'))
-    expect(max + 1n + withdrawalFee(max + 1n, rated)).toBeGreaterThan(units('101.3'))
-    expect(maxWithdrawable(units('0.5'), terms())).toBe(0n)
+    expect(feeFor(units('100.000001'), withdrawTerms(rated))).toBe(units('1.300001'))
+    const max = maxBeforeFee(units('101.3'), withdrawTerms(rated))
+    expect(max + feeFor(max, withdrawTerms(rated))).toBeLessThanOrEqual(units('101.3'))
+    expect(max + 1n + feeFor(max + 1n, withdrawTerms(rated))).toBeGreaterThan(units('101.3'))
+    expect(maxBeforeFee(units('0.5'), withdrawTerms(terms()))).toBe(0n)
   })
 
   test('only a withdrawal pending review can be cancelled', () => {

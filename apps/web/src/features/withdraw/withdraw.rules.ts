@@ -5,7 +5,7 @@ import {
   type Withdrawal,
   type WithdrawalStatusCode,
 } from '@hope/api'
-import { feeFor, maxBeforeFee, type FeeTerms } from '../../lib/format/fee.ts'
+import { quoteWithFee, type FeeTerms } from '../../lib/format/fee.ts'
 import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/format/money-input.ts'
 import type { Tone } from '../../lib/ui/status-tag.tsx'
 
@@ -17,24 +17,15 @@ export type WithdrawTerms = Pick<
   'decimals' | 'minWithdraw' | 'withdrawFeeFixed' | 'withdrawFeeRate'
 >
 
-const feeTerms = (terms: WithdrawTerms): FeeTerms => ({
+/**
+ * The withdrawal fee's terms, charged on top of the amount (as the server reserves it). With
+ * `feeFor` they give the fee, with `maxBeforeFee` the most that can be withdrawn (the "all" button).
+ */
+export const withdrawTerms = (terms: WithdrawTerms): FeeTerms => ({
   decimals: terms.decimals,
   fixed: terms.withdrawFeeFixed,
   rate: terms.withdrawFeeRate,
 })
-
-/**
- * The withdrawal fee in minor units, charged on top of the amount (as the server reserves it).
- * @example withdrawalFee(100_000000n, { decimals: 6, minWithdraw: '10', withdrawFeeFixed: '1', withdrawFeeRate: '0' }) // 1_000000n
- */
-export function withdrawalFee(amount: bigint, terms: WithdrawTerms): bigint {
-  return feeFor(amount, feeTerms(terms))
-}
-
-/** The most that can be withdrawn with its fee out of `available` (the "all" button). */
-export function maxWithdrawable(available: bigint, terms: WithdrawTerms): bigint {
-  return maxBeforeFee(available, feeTerms(terms))
-}
 
 export type WithdrawProblem =
   | 'amountRequired'
@@ -65,16 +56,14 @@ export function checkWithdraw(
   const { terms } = ctx
   const typed = readTypedAmount(form.amount, terms.decimals)
   if ('problem' in typed) return typed
-  const amount = typed.units
-  if (amount < toUnits(terms.minWithdraw, terms.decimals)) return { problem: 'amountBelowMinimum' }
-  const fee = withdrawalFee(amount, terms)
-  const show = (units: bigint) => formatAmount(units, terms.decimals)
-  const short = amount + fee - toUnits(ctx.available, terms.decimals)
-  if (short > 0n) return { problem: 'insufficient', shortfall: show(short) }
+  if (typed.units < toUnits(terms.minWithdraw, terms.decimals))
+    return { problem: 'amountBelowMinimum' }
+  const paid = quoteWithFee(typed.units, withdrawTerms(terms), ctx.available)
+  if ('problem' in paid) return paid
   const address = form.address.trim()
   if (!address) return { problem: 'addressRequired' }
   if (!isEvmAddress(address)) return { problem: 'addressInvalid' }
-  return { quote: { amount: show(amount), fee: show(fee), total: show(amount + fee), address } }
+  return { quote: { ...paid, address } }
 }
 
 /** A withdrawal can be cancelled by its owner only while it waits for review. */

@@ -73,15 +73,20 @@ export function ConfirmBody({
   )
 }
 
-/** The bottom sheet of a confirmation; it stays open while the request is sent. */
+/**
+ * The bottom sheet of a money screen; while a request is being sent (`sending`) it stays open.
+ * `className` adds a class of the screen's own to the sheet's body.
+ */
 export function SheetFrame({
   open,
-  sending,
+  sending = false,
+  className,
   onClose,
   children,
 }: {
   open: boolean
-  sending: boolean
+  sending?: boolean
+  className?: string
   onClose: () => void
   children: ReactNode
 }) {
@@ -91,7 +96,7 @@ export function SheetFrame({
       onMaskClick={sending ? undefined : onClose}
       onClose={onClose}
       showCloseButton={!sending}
-      bodyClassName="money-sheet"
+      bodyClassName={className ? `money-sheet ${className}` : 'money-sheet'}
     >
       {children}
     </Popup>

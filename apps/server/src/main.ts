@@ -49,11 +49,7 @@ async function main(): Promise<void> {
   // start side by side (a lone process has started them before loading this code), and the app
   // is built meanwhile: its connections wait for the database to be up and migrated, its chain
   // client for Anvil to answer.
-  const {
-    anvil: anvilLaunch,
-    freshChain,
-    database: embeddedStart,
-  } = takeEarlyStart() ?? startServices(config)
+  const { anvil: anvilLaunch, database: embeddedStart } = takeEarlyStart() ?? startServices(config)
   const migrated = (async () => {
     let url = config.databaseUrl
     if (!url) {
@@ -129,7 +125,9 @@ async function main(): Promise<void> {
       await local.ready
       writeLocalChainNote(config.dataDir, local.url)
       started('chain answering')
-      await configureLocalChain(createSettingsService(database.pool), local.url, { freshChain })
+      await configureLocalChain(createSettingsService(database.pool), local.url, {
+        freshChain: local.fresh,
+      })
       started('chain ready')
     }
     await checkTokenDecimals(chain, createSettingsService(database.pool))

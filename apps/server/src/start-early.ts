@@ -2,30 +2,28 @@
 // both before the rest of the server loads: PostgreSQL and Anvil then boot in their own
 // processes while this one evaluates its code, and main.ts takes them over.
 import cluster from 'node:cluster'
-import fs from 'node:fs'
 import path from 'node:path'
-import { lastLocalChainPort, launchAnvil, type LocalChain } from './chain/anvil.ts'
+import { lastLocalChainPort, launchAnvil, type LaunchedAnvil } from './chain/anvil.ts'
 import { loadConfig, workerCount, type Config } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 
 export interface EarlyStart {
-  /** The local chain (without CHAIN_RPC_URL): its URL at once, `ready` when it answers. */
-  anvil: Promise<LocalChain & { ready: Promise<void> }> | null
-  /** Whether the chain starts without a state (nothing deployed on it yet). */
-  freshChain: boolean
+  /**
+   * The local chain (without CHAIN_RPC_URL): its URL at once, `ready` when it answers, `fresh`
+   * when it starts without a state (nothing deployed on it yet).
+   */
+  anvil: Promise<LaunchedAnvil> | null
   /** The embedded database (without DATABASE_URL), once it accepts connections. */
   database: Promise<EmbeddedDatabase> | null
 }
 
 /** Starts the local chain and the embedded database as `config` asks. */
 export function startServices(config: Config): EarlyStart {
-  const chainState = path.join(config.dataDir, 'chain', 'state.json')
-  const freshChain = !fs.existsSync(chainState)
   const anvil = config.chainRpcUrl
     ? null
     : launchAnvil({
-        stateFile: chainState,
+        stateFile: path.join(config.dataDir, 'chain', 'state.json'),
         blockTimeSec: config.chainBlockTimeSec,
         preferredPort: lastLocalChainPort(config.dataDir),
       })
@@ -35,7 +33,7 @@ export function startServices(config: Config): EarlyStart {
   // Their failures are reported where they are awaited.
   anvil?.catch(() => {})
   database?.catch(() => {})
-  return { anvil, freshChain, database }
+  return { anvil, database }
 }
 
 let early: EarlyStart | null = null

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import os from 'node:os'
 import path from 'node:path'
 import { freePort, isAlive } from '../lib/process.ts'
 
@@ -76,6 +77,20 @@ async function stopStaleAnvil(stateFile: string): Promise<void> {
 }
 
 /**
+ * Where Anvil writes its output: `anvil.log` beside its state file, started afresh with each
+ * run (it names every RPC call, so it says what the chain was asked); a chain without a state
+ * file writes into a folder of its own that goes when it exits.
+ */
+function anvilLog(stateFile: string | undefined): { file: string; dispose: () => void } {
+  if (stateFile) return { file: path.join(path.dirname(stateFile), 'anvil.log'), dispose: () => {} }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-anvil-'))
+  return {
+    file: path.join(dir, 'anvil.log'),
+    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+/**
  * Starts Anvil on 127.0.0.1 at a free port. With `stateFile` the chain keeps its state across
  * restarts (dumped every few seconds and on exit); `blockTimeSec` mines blocks on an interval
  * so confirmations advance, without it blocks are mined on demand (tests use `anvil_mine`).
@@ -88,6 +103,9 @@ export async function startAnvil(
   return anvil
 }
 
+/** An Anvil just spawned: `ready` settles when it answers; `fresh` when it has no state yet. */
+export type LaunchedAnvil = LocalChain & { ready: Promise<void>; fresh: boolean }
+
 /**
  * Spawns Anvil as `startAnvil` does and answers at once with its URL (the port is chosen before
  * the spawn), so a client can be made while Anvil loads its state; `ready` settles when it
@@ -95,43 +113,71 @@ export async function startAnvil(
  */
 export async function launchAnvil(
   opts: { stateFile?: string; blockTimeSec?: number; preferredPort?: number } = {},
-): Promise<LocalChain & { ready: Promise<void> }> {
-  const port = await freePort(opts.preferredPort)
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(LOCAL_CHAIN_ID)]
-  if (opts.blockTimeSec) args.push('--block-time', String(opts.blockTimeSec))
+): Promise<LaunchedAnvil> {
   if (opts.stateFile) {
     fs.mkdirSync(path.dirname(opts.stateFile), { recursive: true })
     await stopStaleAnvil(opts.stateFile)
-    args.push('--state', opts.stateFile, '--state-interval', '5')
   }
-  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let stderr = ''
-  child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-2000)))
+  // Known only once a stale Anvil is gone: it writes its newest state as it exits, and a chain
+  // that its app left before the first periodic write would otherwise look fresh.
+  const fresh = !opts.stateFile || !fs.existsSync(opts.stateFile)
+  // Chosen once a stale Anvil is gone, so that the port it held counts as free again.
+  const port = await freePort(opts.preferredPort)
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(LOCAL_CHAIN_ID)]
+  if (opts.blockTimeSec) args.push('--block-time', String(opts.blockTimeSec))
+  if (opts.stateFile) args.push('--state', opts.stateFile, '--state-interval', '5')
+  // Anvil writes its output to a file, never to a pipe: an app killed without warning leaves its
+  // Anvil running, and Anvil exits at its next line into a pipe nobody reads ("Broken pipe")
+  // without writing its newest state. A file outlives the app.
+  const log = anvilLog(opts.stateFile)
+  // Emptied, then appended to: every line lands at the end, whoever still holds the file.
+  fs.writeFileSync(log.file, '')
+  const out = fs.openSync(log.file, 'a')
+  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', out, out] })
+  fs.closeSync(out)
   const url = `http://127.0.0.1:${port}`
-  // Anvil prints its accounts, then "Listening on <host:port>" once it accepts requests; asking
-  // it over RPC meanwhile would cost this process a failed request every few milliseconds. A
-  // slow RPC poll stays as a fallback, should the line ever read otherwise.
+  // Anvil prints its accounts, then "Listening on <host:port>" once it accepts requests: the log
+  // is read for that line, as it grows. Asking Anvil over RPC meanwhile would cost a failed
+  // request every few milliseconds; a slow RPC poll stays as a fallback, should the line ever
+  // read otherwise.
   const ready = new Promise<void>((resolve, reject) => {
-    let stdout = ''
+    let offset = 0
+    let tail = ''
     let settled = false
     const settle = (err?: Error) => {
       if (settled) return
       settled = true
       clearTimeout(deadline)
       clearInterval(poll)
-      child.stdout?.removeAllListeners('data').resume()
+      clearInterval(watch)
       if (err) {
         child.kill('SIGKILL')
         reject(err)
       } else resolve()
     }
-    child.stdout?.on('data', (d) => {
-      stdout = (stdout + d).slice(-200)
-      if (stdout.includes('Listening on')) settle()
-    })
-    child.once('exit', (code) => settle(new Error(`Anvil exited (${code}): ${stderr}`)))
+    /** The log's new bytes, the last 2,000 characters of it kept for an error's message. */
+    const readLog = (): string => {
+      try {
+        const fd = fs.openSync(log.file, 'r')
+        try {
+          const chunk = Buffer.alloc(16_384)
+          const n = fs.readSync(fd, chunk, 0, chunk.length, offset)
+          offset += n
+          tail = (tail + chunk.subarray(0, n).toString('utf8')).slice(-2000)
+        } finally {
+          fs.closeSync(fd)
+        }
+      } catch {
+        // Removed with its folder once Anvil exited: what was read is what there is.
+      }
+      return tail
+    }
+    const watch = setInterval(() => {
+      if (readLog().includes('Listening on')) settle()
+    }, 10)
+    child.once('exit', (code) => settle(new Error(`Anvil exited (${code}): ${readLog()}`)))
     const deadline = setTimeout(
-      () => settle(new Error(`Anvil did not answer on ${url}: ${stderr}`)),
+      () => settle(new Error(`Anvil did not answer on ${url}: ${readLog()}`)),
       20_000,
     )
     const poll = setInterval(() => {
@@ -141,6 +187,8 @@ export async function launchAnvil(
       )
     }, 500)
   })
+  // After `ready`'s own listener, which reads the log's last lines for its error.
+  child.once('exit', log.dispose)
   const pidFile = opts.stateFile ? pidFileOf(opts.stateFile) : null
   if (pidFile && child.pid) fs.writeFileSync(pidFile, String(child.pid))
   // Its failure is reported where `ready` is awaited.
@@ -153,6 +201,7 @@ export async function launchAnvil(
     url,
     chainId: LOCAL_CHAIN_ID,
     ready,
+    fresh,
     stop: () =>
       new Promise<void>((resolve) => {
         // Already gone (it exited, or was killed by a signal): nothing to wait for.

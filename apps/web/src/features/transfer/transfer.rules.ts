@@ -1,5 +1,6 @@
 import type { EnabledCoin } from '@hope/api'
-import { quoteWithFee, type FeeTerms } from '../../lib/format/fee.ts'
+import type { FeeTerms } from '../../lib/format/fee.ts'
+import { quoteWithFee } from '../../lib/money-flow/quote.ts'
 import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/format/money-input.ts'
 
 export type FeeSchedule = Pick<EnabledCoin, 'decimals' | 'transferFeeFixed' | 'transferFeeRate'>

@@ -5,7 +5,8 @@ import {
   type Withdrawal,
   type WithdrawalStatusCode,
 } from '@hope/api'
-import { quoteWithFee, type FeeTerms } from '../../lib/format/fee.ts'
+import type { FeeTerms } from '../../lib/format/fee.ts'
+import { quoteWithFee } from '../../lib/money-flow/quote.ts'
 import { isEvmAddress, readTypedAmount, toUnits } from '../../lib/format/money-input.ts'
 import type { Tone } from '../../lib/ui/status-tag.tsx'
 

@@ -1,4 +1,4 @@
-import { formatAmount, trimDecimal } from '@hope/api'
+import { trimDecimal } from '@hope/api'
 import { toUnits } from './money-input.ts'
 
 /** A fee as the server's settings give it: a fixed part and a rate, in a currency's decimals. */
@@ -41,21 +41,4 @@ export function maxBeforeFee(available: bigint, terms: FeeTerms): bigint {
   let amount = ((available - fixed) * scale) / (scale + rate)
   while (amount > 0n && amount + feeFor(amount, terms) > available) amount -= 1n
   return amount
-}
-
-/**
- * `amount` and its fee against what the account holds: what is missing when amount + fee is
- * more than `available`, else the amount, fee and total as decimal strings (as sent and shown).
- * @example quoteWithFee(100_000000n, { decimals: 6, fixed: '1', rate: '0' }, '50') // { problem: 'insufficient', shortfall: '51' }
- */
-export function quoteWithFee(
-  amount: bigint,
-  terms: FeeTerms,
-  available: string,
-): { problem: 'insufficient'; shortfall: string } | { amount: string; fee: string; total: string } {
-  const fee = feeFor(amount, terms)
-  const show = (units: bigint) => formatAmount(units, terms.decimals)
-  const short = amount + fee - toUnits(available, terms.decimals)
-  if (short > 0n) return { problem: 'insufficient', shortfall: show(short) }
-  return { amount: show(amount), fee: show(fee), total: show(amount + fee) }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { quoteWithFee } from './fee.ts'
+import { quoteWithFee } from './quote.ts'
 
 const terms = { decimals: 6, fixed: '1', rate: '0.01' }
 

@@ -9,21 +9,19 @@ import { needsWalletSignature } from './outflow.ts'
 import type { Row } from './rows.tsx'
 import type { Confirmation } from './sheets.tsx'
 
-/** What the wallet is about to sign, said on the sheet before it asks. */
+/** What the wallet is about to sign, said on the sheet before it asks (test id `<kind>-sign-note`). */
 function WalletSignNote({
-  testId,
   kind,
   amount,
   address,
 }: {
-  testId: string
   kind: OutflowKind
   amount: string
   address: string
 }) {
   const { t } = useTranslation()
   return (
-    <p className="money-sheet__sign" data-testid={`${testId}-sign-note`}>
+    <p className="money-sheet__sign" data-testid={`${kind}-sign-note`}>
       <Icon name="holder" />
       <span>
         {t('wallet.signNote', {
@@ -99,12 +97,7 @@ export function usePayment<Result>(
         total: usdt(quote.total),
       }),
       note: needsWalletSignature(kind, owner, quote.address) ? (
-        <WalletSignNote
-          testId={kind}
-          kind={kind}
-          amount={usdt(quote.amount)}
-          address={quote.address}
-        />
+        <WalletSignNote kind={kind} amount={usdt(quote.amount)} address={quote.address} />
       ) : undefined,
     }),
     /** The fee and total of an amount the rules accept, under the form's fields. */

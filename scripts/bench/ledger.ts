@@ -3,6 +3,8 @@
 // in twenty repeated) sent through the ledger service by 1, 16 and 64 concurrent clients, the way
 // the server sends them: transfers/s, p50/p99 and pgbench's tx/s as rows of the bench table (at
 // every client count the ledger is held to pgbench's rate), then the ledger verification.
+// The two take turns in short slices (BENCH_SLICES of each per client count), so a machine whose
+// speed drifts during the run (a shared host) weighs on both alike.
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -16,6 +18,8 @@ import { startBenchServer, transport } from './postgres.ts'
 import { loadRow, type BenchRow } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+/** Turns each side takes per client count; every turn lasts SECONDS / SLICES. */
+const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 5))
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number)
 const USERS = 1_000
 const FEE_SHARDS = 64
@@ -39,7 +43,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0
 }
 
-async function runPgbench(pgbench: string, url: string, clients: number): Promise<number> {
+async function runPgbench(
+  pgbench: string,
+  url: string,
+  clients: number,
+  seconds: number,
+): Promise<number> {
   const out = execFileSync(
     pgbench,
     [
@@ -49,7 +58,7 @@ async function runPgbench(pgbench: string, url: string, clients: number): Promis
       '-j',
       String(Math.min(clients, 2)),
       '-T',
-      String(SECONDS),
+      String(seconds),
       '-M',
       'prepared',
       url,
@@ -64,20 +73,21 @@ async function runPgbench(pgbench: string, url: string, clients: number): Promis
 }
 
 interface LedgerRun {
-  tps: number
-  p50: number
-  p99: number
+  done: number
+  latencies: number[]
   replayed: number
-  together: number
+  batches: number
+  batched: number
 }
 
-/** `clients` loops, each sending its next transfer when the last one is answered. */
+/** `clients` loops for `seconds`, each sending its next transfer when the last one is answered. */
 async function runLedger(
   url: string,
   clients: number,
   accounts: number[],
   fees: number[],
-  round: number,
+  tag: string,
+  seconds: number,
 ): Promise<LedgerRun> {
   const pool = new pg.Pool({ connectionString: url, max: POOL })
   pool.on('error', () => {})
@@ -89,7 +99,7 @@ async function runLedger(
   const latencies: number[] = []
   let done = 0
   let replayed = 0
-  const deadline = performance.now() + SECONDS * 1000
+  const deadline = performance.now() + seconds * 1000
   await Promise.all(
     Array.from({ length: clients }, async (_, w) => {
       let i = 0
@@ -103,7 +113,7 @@ async function runLedger(
           let to = accounts[Math.floor(Math.random() * accounts.length)]!
           if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length]!
           request = {
-            key: `bench:${round}:${clients}:${w}:${i}`,
+            key: `bench:${tag}:${w}:${i}`,
             legs: [
               { kind: 'posted', debit: from, credit: to, amount: '1.5', logType: 9 },
               {
@@ -126,14 +136,45 @@ async function runLedger(
     }),
   )
   await pool.end()
-  latencies.sort((a, b) => a - b)
   const stats = ledger.postStats()
+  return { done, latencies, replayed, batches: stats.batches, batched: stats.batched }
+}
+
+/** pgbench and the ledger taking SLICES turns each: pgbench's mean tx/s and the ledger's whole run. */
+async function runSideBySide(
+  pgbench: string | null,
+  tpcbUrl: string,
+  ledgerUrl: string,
+  clients: number,
+  accounts: number[],
+  fees: number[],
+  round: number,
+) {
+  const seconds = SECONDS / SLICES
+  const tpcb: number[] = []
+  const runs: LedgerRun[] = []
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    if (pgbench) tpcb.push(await runPgbench(pgbench, tpcbUrl, clients, seconds))
+    runs.push(
+      await runLedger(ledgerUrl, clients, accounts, fees, `${round}:${clients}:${slice}`, seconds),
+    )
+  }
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b)
+  const sum = (f: (r: LedgerRun) => number) => runs.reduce((n, r) => n + f(r), 0)
   return {
-    tps: done / SECONDS,
+    tpcb: tpcb.length ? tpcb.reduce((a, b) => a + b, 0) / tpcb.length : NaN,
+    tpcbSlices: tpcb,
+    tps: sum((r) => r.done) / SECONDS,
+    tpsSlices: runs.map((r) => r.done / seconds),
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
-    replayed,
-    together: stats.batched / Math.max(1, stats.batches),
+    replayed: sum((r) => r.replayed),
+    together:
+      sum((r) => r.batched) /
+      Math.max(
+        1,
+        sum((r) => r.batches),
+      ),
   }
 }
 
@@ -145,7 +186,7 @@ export async function benchLedger(): Promise<BenchRow[]> {
     const ledgerUrl = await server.createDatabase('hope_bench_ledger')
     const tpcbUrl = await server.createDatabase('hope_bench_tpcb')
     console.info(
-      `ledger benchmark on PostgreSQL ${server.version} over ${transport(server.url)} (pgbench and the ledger alike), ${os.cpus().length} cores, ${SECONDS}s per run`,
+      `ledger benchmark on PostgreSQL ${server.version} over ${transport(server.url)} (pgbench and the ledger alike), ${os.cpus().length} cores, ${SECONDS}s each per client count in ${SLICES} turns`,
     )
     const pool = new pg.Pool({ connectionString: ledgerUrl, max: 4 })
     pool.on('error', () => {})
@@ -190,10 +231,19 @@ export async function benchLedger(): Promise<BenchRow[]> {
 
     const rows: BenchRow[] = []
     for (const [round, clients] of CLIENTS.entries()) {
-      const tpcb = pgbench ? await runPgbench(pgbench, tpcbUrl, clients) : NaN
-      const ledger = await runLedger(ledgerUrl, clients, accounts, fees, round)
+      const ledger = await runSideBySide(
+        pgbench,
+        tpcbUrl,
+        ledgerUrl,
+        clients,
+        accounts,
+        fees,
+        round,
+      )
+      const tpcb = ledger.tpcb
+      const turns = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/')
       console.info(
-        `  ${clients} clients: pgbench TPC-B ${tpcb.toFixed(0)} tx/s, ledger ${ledger.tps.toFixed(0)} transfers/s (p50 ${ledger.p50.toFixed(2)} ms, p99 ${ledger.p99.toFixed(2)} ms, ${ledger.replayed} replays, ${ledger.together.toFixed(1)} requests per shared round trip)`,
+        `  ${clients} clients: pgbench TPC-B ${tpcb.toFixed(0)} tx/s (turns ${turns(ledger.tpcbSlices)}), ledger ${ledger.tps.toFixed(0)} transfers/s (turns ${turns(ledger.tpsSlices)}; p50 ${ledger.p50.toFixed(2)} ms, p99 ${ledger.p99.toFixed(2)} ms, ${ledger.replayed} replays, ${ledger.together.toFixed(1)} requests per shared round trip)`,
       )
       const size = `${clients} clients`
       // At every client count the ledger is held to pgbench's rate on the same server.
@@ -226,7 +276,7 @@ export async function benchLedger(): Promise<BenchRow[]> {
       budget: '0',
       ok: report.problems.length === 0,
     })
-    rows.push(loadRow('ledger', loadBefore, `${SECONDS} s per run`))
+    rows.push(loadRow('ledger', loadBefore, `${SECONDS} s each in ${SLICES} turns`))
     await pool.end()
     return rows
   } finally {

@@ -1,4 +1,4 @@
-import { langFromHeader, type Lang } from '@hope/api'
+import { langFromHeader, loopbackHttpOrigin, type Lang } from '@hope/api'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { stdSerializers } from 'pino'
 import pinoPretty from 'pino-pretty'
@@ -233,7 +233,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerBodyParsers(app)
   registerErrorHandling(app)
-  registerSecurityHeaders(app)
+  // A chain on this machine's loopback (the local chain) is one the proof check may read.
+  const localChainOrigin = loopbackHttpOrigin(opts.chain?.rpcUrl)
+  registerSecurityHeaders(app, localChainOrigin ? [localChainOrigin] : [])
   registerDocs(app)
   registerHealth(app, { pool: opts.database.pool, chain: opts.chain, limits })
 

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { BannerItem, ShellBoot } from '@hope/api'
-import { LANGS, SHELL_BOOT_ELEMENT_ID } from '@hope/api'
+import { LANGS, loopbackHttpOrigin, SHELL_BOOT_ELEMENT_ID } from '@hope/api'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '../app.ts'
@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts'
 import { call, createTestDatabase, databaseTargets, type TestDatabase } from '../testing/index.ts'
 import {
   BANNER_PRELOAD_SCRIPT,
+  contentSecurityPolicy,
   inlineScriptHashes,
   registerWebApp,
   STRICT_TRANSPORT_SECURITY,
@@ -235,6 +236,21 @@ describe('production headers', () => {
       for (const sources of Object.values(directives) as string[][])
         for (const s of sources) expect(['*', 'http:', 'ws:', 'wss:']).not.toContain(s)
     }
+  })
+
+  test('a chain on the loopback (the local one) is the only plain http the page may reach', () => {
+    const connect = (origins: string[]) =>
+      contentSecurityPolicy([], origins)
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([name]) => name === 'connect-src')!
+        .slice(1)
+    const local = loopbackHttpOrigin('http://127.0.0.1:8545/')
+    expect(local).toBe('http://127.0.0.1:8545')
+    expect(connect([local!])).toEqual(["'self'", 'https:', 'http://127.0.0.1:8545'])
+    for (const elsewhere of ['http://10.0.0.5:8545', 'https://rpc.example', 'ws://localhost:8545'])
+      expect(loopbackHttpOrigin(elsewhere)).toBeNull()
+    expect(loopbackHttpOrigin(undefined)).toBeNull()
   })
 
   test('HSTS only when the request came over TLS', async () => {

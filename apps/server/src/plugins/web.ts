@@ -18,17 +18,22 @@ import { AppError } from '../lib/app-error.ts'
  * in the page's world; page policy governs neither. Styles keep `'unsafe-inline'`: the UI kit
  * sets style attributes and the entry stylesheet is inlined.
  *
- * connect-src: the app itself talks only to its own origin (the API, and the chat socket,
- * which CSP 3 counts as `'self'`); it reads the chain through the wallet and never through an
- * RPC URL of its own, so the server's CHAIN_RPC_URL is not listed. `https:` stays for the
- * wallets: some injected providers (Trust's, TokenPocket's) send read calls with `fetch` from
- * inside the page to an RPC node the wallet chooses, which no list here can name. No plain
- * `http:` or foreign `wss:` is allowed.
+ * connect-src: the app itself talks to its own origin (the API, and the chat socket, which
+ * CSP 3 counts as `'self'`) and reads the chain through the wallet; only the proof-of-liabilities
+ * check reads the proof's chain without one, through the public RPC URL operators give wallets
+ * (https). `https:` also stays for the wallets: some injected providers (Trust's, TokenPocket's)
+ * send read calls with `fetch` from inside the page to an RPC node the wallet chooses, which no
+ * list here can name. `chainOrigins` names a chain on this machine's loopback (the local chain
+ * of `npm start`, plain http) so the check works there too; no other plain `http:` and no
+ * foreign `wss:` is allowed.
  *
  * CSRF does not apply: the session travels in the `token` header, set by the app's own script,
  * never in a cookie, so a page on another origin cannot make a browser send it.
  */
-export function contentSecurityPolicy(scriptHashes: Iterable<string> = []): string {
+export function contentSecurityPolicy(
+  scriptHashes: Iterable<string> = [],
+  chainOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...[...scriptHashes].map((h) => `'${h}'`)].join(' '),
@@ -36,7 +41,7 @@ export function contentSecurityPolicy(scriptHashes: Iterable<string> = []): stri
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self' https:",
+    ["connect-src 'self' https:", ...chainOrigins].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
@@ -110,14 +115,17 @@ function allowInlineScripts(app: FastifyInstance, hashes: Iterable<string>): voi
  * `cache-control: no-store` on the API (answers carry balances and sessions; no browser or
  * proxy keeps them).
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  chainOrigins: readonly string[] = [],
+): void {
   const hashes = new Set<string>()
   shellScripts.set(app, hashes)
   let policy = { size: -1, text: '' }
   app.addHook('onSend', async (req, reply) => {
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) reply.header(name, value)
     if (policy.size !== hashes.size)
-      policy = { size: hashes.size, text: contentSecurityPolicy(hashes) }
+      policy = { size: hashes.size, text: contentSecurityPolicy(hashes, chainOrigins) }
     reply.header('content-security-policy', policy.text)
     if (reachedOverTls(req)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY)
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store')

@@ -179,4 +179,19 @@ describe('checking a proof in the app', () => {
     expect(await chainAccessFor(CHAIN_ID, null, wallet('0x1'))).toBeNull()
     expect(await chainAccessFor(56, null, wallet('0x1'))).toMatchObject({ via: 'rpc' })
   })
+
+  test('never names an RPC the page may not reach: plain http only on the loopback', async () => {
+    const described = (url: string) =>
+      ({
+        chainId: CHAIN_ID,
+        chain: { rpcUrls: [url], blockExplorerUrls: [] },
+      }) as unknown as DepositAddress
+    const elsewhere = { request: async () => '0x1' } as Eip1193Provider
+    expect(await chainAccessFor(CHAIN_ID, described('http://127.0.0.1:8545'), elsewhere)).toEqual({
+      via: 'rpc',
+      url: 'http://127.0.0.1:8545',
+    })
+    expect(await chainAccessFor(CHAIN_ID, described('http://10.0.0.5:8545'), elsewhere)).toBeNull()
+    expect(await chainAccessFor(CHAIN_ID, described('ws://127.0.0.1:8545'), elsewhere)).toBeNull()
+  })
 })

@@ -1,7 +1,7 @@
 // The app's side of the proof of liabilities: the same verifier as the command line
 // (`@hope/por-verify/verify`), over a chain the app reaches without HOPE's API. Loaded only by
 // the verify screen and by the daily check, never by the first screen (viem comes with it).
-import type { DepositAddress, PorStatement } from '@hope/api'
+import { pageMayReadRpc, type DepositAddress, type PorStatement } from '@hope/api'
 import {
   chainReaders,
   parseProofFile,
@@ -20,7 +20,8 @@ export type ChainAccess = { via: 'rpc'; url: string } | { via: 'wallet'; provide
  * Where to read the proof's chain: the user's own wallet when it is on that chain (the app
  * reads the chain through the wallet, and the page's policy lets it), else the public RPC URL
  * the app gives wallets for the configured chain (`userAccount/getAddress`'s `chain`, from
- * settings; https only, by the same policy), else the chain's usual public RPC (viem's list).
+ * settings; https, or the local chain's loopback, by the same policy), else the chain's usual
+ * public RPC (viem's list).
  * HOPE's API serves the proof file only: the root, the totals and the reserves always come
  * from the chain.
  */
@@ -31,10 +32,12 @@ export async function chainAccessFor(
 ): Promise<ChainAccess | null> {
   if (wallet && (await readChainId(wallet)) === `0x${chainId.toString(16)}`)
     return { via: 'wallet', provider: wallet }
+  // Only a URL the page's policy lets it reach: another would fail in the browser's console
+  // and read nothing (a plain-http RPC elsewhere than on this machine's loopback).
   const described = deposit?.chainId === chainId ? deposit.chain?.rpcUrls[0] : undefined
-  if (described) return { via: 'rpc', url: described }
+  if (described && pageMayReadRpc(described)) return { via: 'rpc', url: described }
   const { addChainParameter } = await import('../../lib/wallet/known-chains.ts')
-  const known = addChainParameter(chainId)?.rpcUrls[0]
+  const known = addChainParameter(chainId)?.rpcUrls.find(pageMayReadRpc)
   return known ? { via: 'rpc', url: known } : null
 }
 

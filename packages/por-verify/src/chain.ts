@@ -36,8 +36,12 @@ export function chainReaders(client: PublicClient): Required<ChainReaders> {
     },
     readLatestId: ({ registry }) =>
       client.readContract({ address: registry, abi: porRegistryAbi, functionName: 'latestId' }),
-    readReserves: ({ token, addresses, blockNumber }) =>
-      Promise.all(
+    // A chain younger than the publisher's confirmation depth (a local one just started) may
+    // not have the token at B yet: nobody held any then, as the publisher counted it.
+    readReserves: async ({ token, addresses, blockNumber }) => {
+      const code = await client.getCode({ address: token, blockNumber })
+      if (!code || code === '0x') return addresses.map(() => 0n)
+      return Promise.all(
         addresses.map((address) =>
           client.readContract({
             address: token,
@@ -47,6 +51,7 @@ export function chainReaders(client: PublicClient): Required<ChainReaders> {
             blockNumber,
           }),
         ),
-      ),
+      )
+    },
   }
 }

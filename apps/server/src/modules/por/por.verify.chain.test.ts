@@ -87,4 +87,26 @@ describe('a published snapshot verifies against the chain alone', () => {
     const after = (await por.myStatement(users[0]!))!
     expect(after.usdt).toBe('1500.25')
   })
+
+  test('at a block before the token existed (a young chain) the reserves held nothing', async () => {
+    // What the publisher counts there (a snapshot of a chain younger than the confirmation
+    // depth), the verifier reads alike, instead of failing to read the token.
+    const { setup } = fixture
+    const readers = chainReaders(client)
+    const reserves = [setup.depositAddress, setup.hotWalletAddress]
+    expect(
+      await readers.readReserves({
+        token: setup.tokenAddress,
+        addresses: reserves,
+        blockNumber: 0n,
+      }),
+    ).toEqual([0n, 0n])
+    const now = await client.getBlockNumber()
+    const held = await readers.readReserves({
+      token: setup.tokenAddress,
+      addresses: reserves,
+      blockNumber: now,
+    })
+    expect(held.some((b) => b > 0n)).toBe(true)
+  })
 })

@@ -132,6 +132,20 @@ describe('verify page', () => {
     expect(failed.querySelector('code')?.getAttribute('lang')).toBe('en')
   })
 
+  test('with nothing owed the reserves line tells no coverage ratio', async () => {
+    const found = checkedWith() as Extract<ProofCheck, { kind: 'checked' }>
+    found.result.checks = found.result.checks.map((c) =>
+      c.id === 'reserves'
+        ? { ...c, facts: { held: '0', owed: '0', ratio: '', addresses: '2', block: '0' } }
+        : c,
+    )
+    verified.current = found
+    renderVerify(PROOF)
+    expect((await screen.findByTestId('verify-fact-reserves')).textContent).toBe(
+      '储备 0 USDT ≥ 负债 0 USDT',
+    )
+  })
+
   test('a failed check shows a cross and says so', async () => {
     verified.current = checkedWith('anchor')
     renderVerify(PROOF)

@@ -367,10 +367,14 @@ export function VerifyPage() {
                     <span className="verify-check__hint">{t(`verify.checks.${id}.hint`)}</span>
                     {result?.ok && result.facts ? (
                       <span className="verify-check__fact" data-testid={`verify-fact-${id}`}>
-                        {t(`verify.checks.${id}.fact`, {
-                          ...factsFor(result.facts, lang),
-                          defaultValue: '',
-                        })}
+                        {/* Nothing owed has no coverage ratio to tell. */}
+                        {t(
+                          `verify.checks.${id}.${result.facts.ratio === '' ? 'factNoRatio' : 'fact'}`,
+                          {
+                            ...factsFor(result.facts, lang),
+                            defaultValue: '',
+                          },
+                        )}
                       </span>
                     ) : (
                       result && (

@@ -225,7 +225,7 @@ describe('por-verify', () => {
   })
 
   // The command as a user runs it: a separate process, over JSON-RPC, to a node that knows the
-  // registry and the token (here a small fake answering eth_chainId and eth_call).
+  // registry and the token (here a small fake answering eth_chainId, eth_getCode and eth_call).
   test('runs as a process against a JSON-RPC endpoint', async () => {
     const calls: string[] = []
     // Published an hour ago by the real clock: the process reads Date.now().
@@ -238,6 +238,9 @@ describe('por-verify', () => {
         calls.push(method)
         let result: unknown
         if (method === 'eth_chainId') result = toHex(CHAIN_ID)
+        // The token is there at block B (a contract's code; only whether there is any counts).
+        else if (method === 'eth_getCode' && params[0].toLowerCase() === TOKEN)
+          result = params[1] === toHex(BLOCK) ? '0x6080' : undefined
         else if (method === 'eth_call') {
           const [{ to, data }, block] = params
           const call = decodeFunctionData({ abi: [...porRegistryAbi, ...erc20Abi], data })
@@ -301,7 +304,7 @@ describe('por-verify', () => {
       )
       expect(stdout).toMatch(/All 12 checks hold\./)
       expect(code).toBe(0)
-      expect(new Set(calls)).toEqual(new Set(['eth_chainId', 'eth_call']))
+      expect(new Set(calls)).toEqual(new Set(['eth_chainId', 'eth_getCode', 'eth_call']))
     } finally {
       server.close()
     }

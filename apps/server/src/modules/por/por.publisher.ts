@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { type PorProof } from '@hope/api'
+import { chainReaders } from '@hope/por-verify'
 import type pg from 'pg'
 import {
   BlockNotFoundError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   createWalletClient,
-  erc20Abi,
   getAddress,
   http,
   type Address,
@@ -312,23 +312,14 @@ export function createPorPublisher(deps: {
           .map((a) => getAddress(a)),
       ),
     ]
-    // A chain younger than the depth may not have the token at B yet: nothing is held then.
-    const tokenAtB = (await client.getCode({ address: tokenAddress, blockNumber })) ?? '0x'
-    const reserves = await Promise.all(
-      reserveAddresses.map(async (address) => ({
-        address,
-        balance:
-          tokenAtB === '0x'
-            ? 0n
-            : await client.readContract({
-                address: tokenAddress,
-                abi: erc20Abi,
-                functionName: 'balanceOf',
-                args: [address],
-                blockNumber,
-              }),
-      })),
-    )
+    // Read as the verifier reads them (the same reader): on a chain younger than the depth the
+    // token may not be there at B yet, and nothing is held then.
+    const balances = await chainReaders(client).readReserves({
+      token: tokenAddress,
+      addresses: reserveAddresses,
+      blockNumber,
+    })
+    const reserves = reserveAddresses.map((address, i) => ({ address, balance: balances[i]! }))
     const reservesTotal = reserves.reduce((sum, r) => sum + r.balance, 0n)
 
     // The id first: the leaves commit to it, and the read below is read-only. The registry

@@ -18,8 +18,10 @@ import { startBenchServer, transport } from './postgres.ts'
 import { loadRow, type BenchRow } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-/** Turns each side takes per client count; every turn lasts SECONDS / SLICES. */
+/** Turns each side takes per client count, about SECONDS in all. */
 const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 5))
+/** A turn's length in whole seconds (pgbench's -T takes no fraction). */
+const TURN_SECONDS = Math.max(1, Math.round(SECONDS / SLICES))
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number)
 const USERS = 1_000
 const FEE_SHARDS = 64
@@ -150,7 +152,7 @@ async function runSideBySide(
   fees: number[],
   round: number,
 ) {
-  const seconds = SECONDS / SLICES
+  const seconds = TURN_SECONDS
   const tpcb: number[] = []
   const runs: LedgerRun[] = []
   for (let slice = 0; slice < SLICES; slice += 1) {
@@ -164,7 +166,7 @@ async function runSideBySide(
   return {
     tpcb: tpcb.length ? tpcb.reduce((a, b) => a + b, 0) / tpcb.length : NaN,
     tpcbSlices: tpcb,
-    tps: sum((r) => r.done) / SECONDS,
+    tps: sum((r) => r.done) / (seconds * runs.length),
     tpsSlices: runs.map((r) => r.done / seconds),
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
@@ -186,7 +188,7 @@ export async function benchLedger(): Promise<BenchRow[]> {
     const ledgerUrl = await server.createDatabase('hope_bench_ledger')
     const tpcbUrl = await server.createDatabase('hope_bench_tpcb')
     console.info(
-      `ledger benchmark on PostgreSQL ${server.version} over ${transport(server.url)} (pgbench and the ledger alike), ${os.cpus().length} cores, ${SECONDS}s each per client count in ${SLICES} turns`,
+      `ledger benchmark on PostgreSQL ${server.version} over ${transport(server.url)} (pgbench and the ledger alike), ${os.cpus().length} cores, ${SLICES} turns of ${TURN_SECONDS} s each per client count`,
     )
     const pool = new pg.Pool({ connectionString: ledgerUrl, max: 4 })
     pool.on('error', () => {})
@@ -276,7 +278,7 @@ export async function benchLedger(): Promise<BenchRow[]> {
       budget: '0',
       ok: report.problems.length === 0,
     })
-    rows.push(loadRow('ledger', loadBefore, `${SECONDS} s each in ${SLICES} turns`))
+    rows.push(loadRow('ledger', loadBefore, `${SLICES} turns of ${TURN_SECONDS} s each`))
     await pool.end()
     return rows
   } finally {

@@ -2,6 +2,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  getAddress,
   getContractAddress,
   http,
   parseUnits,
@@ -12,6 +13,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { HDKey, hdKeyToAccount } from 'viem/accounts'
+import payoutVault from './contracts/PayoutVault.json' with { type: 'json' }
 import porRegistry from './contracts/PorRegistry.json' with { type: 'json' }
 import token from './contracts/TetherLikeToken.json' with { type: 'json' }
 import { anvilRpc, LOCAL_CHAIN_ID } from './anvil.ts'
@@ -100,8 +102,17 @@ export const LOCAL_ROLES = {
   /** Deploys the token and the proof-of-liabilities registry; also the demo root user's wallet. */
   deployer: 0,
   deposit: 1,
+  /** The payout vault's payer: it signs payouts and holds gas money, never the float. */
   hotWallet: 2,
+  /**
+   * The payout vault's owner (pause, payer, caps, cold moves): its key signs only during the
+   * local chain's setup, and no process of the running app holds it.
+   */
+  vaultOwner: 10,
 } as const
+
+/** The local vault's float and caps, in USDT. */
+const LOCAL_VAULT = { float: '100000', hourlyCap: '50000', dailyCap: '200000' } as const
 
 export const TOKEN_DECIMALS = 6
 
@@ -120,6 +131,10 @@ export interface LocalChainSetup {
   hotWalletAddress: Address
   /** The proof-of-liabilities registry, owned by the deployer. */
   porRegistryAddress: Address
+  /** The payout vault withdrawals are paid from, its payer the hot wallet. */
+  payoutVaultAddress: Address
+  /** The block the vault was deployed in; null when it was there already. */
+  payoutVaultDeployBlock: bigint | null
 }
 
 /**
@@ -131,6 +146,7 @@ export async function prepareLocalChain(
   rpcUrl: string,
   knownToken: string | undefined,
   knownRegistry?: string,
+  knownVault?: string,
 ): Promise<LocalChainSetup> {
   const chain = localChain(rpcUrl)
   const client = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient
@@ -152,10 +168,12 @@ export async function prepareLocalChain(
     !!address && ((await client.getCode({ address: address as Address })) ?? '0x') !== '0x'
   // What is there already, asked at once. Every transaction then goes out with its own nonce
   // and is mined with the others in one block.
-  const [pending, tokenThere, registryThere] = await Promise.all([
+  const [pending, tokenThere, registryThere, vaultThere] = await Promise.all([
     client.getTransactionCount({ address: deployer, blockTag: 'pending' }),
     deployed(knownToken),
     deployed(knownRegistry),
+    // A vault belongs to its token: a new token (a reset chain) needs a new vault.
+    knownToken ? deployed(knownVault) : false,
   ])
   let nonce = pending
   const sent: Hex[] = []
@@ -165,13 +183,41 @@ export async function prepareLocalChain(
   const porRegistryAddress = registryThere
     ? (knownRegistry as Address)
     : await deploy(porRegistry, [])
+  const vaultDeployment = tokenThere && vaultThere ? null : sent.length
+  const payoutVaultAddress =
+    vaultDeployment === null ? (knownVault as Address) : await deployVault(tokenAddress)
   // Mined now rather than at the next block of a chain with a block time (up to a second later).
   if (sent.length) await anvilRpc(rpcUrl, 'evm_mine')
-  for (const hash of sent) {
+  let payoutVaultDeployBlock: bigint | null = null
+  for (const [i, hash] of sent.entries()) {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
     if (receipt.status !== 'success') throw new Error(`local chain setup: ${hash} reverted`)
+    if (i === vaultDeployment) payoutVaultDeployBlock = receipt.blockNumber
   }
-  return { ...setup, porRegistryAddress, tokenAddress }
+  return { ...setup, porRegistryAddress, tokenAddress, payoutVaultAddress, payoutVaultDeployBlock }
+
+  /** Deploys the payout vault, paid by the hot wallet, and mints its float. */
+  async function deployVault(tokenAddress: Address): Promise<Address> {
+    const units = (usdt: string) => parseUnits(usdt, TOKEN_DECIMALS)
+    const address = await deploy(payoutVault, [
+      tokenAddress,
+      devAddress(LOCAL_ROLES.vaultOwner),
+      setup.hotWalletAddress,
+      units(LOCAL_VAULT.hourlyCap),
+      units(LOCAL_VAULT.dailyCap),
+    ])
+    sent.push(
+      await sender().writeContract({
+        address: tokenAddress,
+        abi: token.abi,
+        functionName: 'mint',
+        args: [address, units(LOCAL_VAULT.float)],
+        nonce: nonce++,
+        gas: MINT_GAS,
+      }),
+    )
+    return address
+  }
 
   /** Sends a deployment; its address follows from the deployer's address and the nonce. */
   async function deploy(
@@ -192,10 +238,9 @@ export async function prepareLocalChain(
 
   async function deployToken(): Promise<Address> {
     const tokenAddress = await deploy(token, ['Tether USD', 'USDT', TOKEN_DECIMALS])
-    // Demo money: the root's wallet, the hot wallet (for payouts) and dev accounts 3–9.
+    // Demo money: the root's wallet and dev accounts 3–9 (the payout float goes to the vault).
     const grants: [Address, string][] = [
       [deployer, '1000000'],
-      [setup.hotWalletAddress, '100000'],
       ...[3, 4, 5, 6, 7, 8, 9].map((i) => [devAddress(i), '10000'] as [Address, string]),
     ]
     for (const [to, amount] of grants)
@@ -238,6 +283,7 @@ export async function configureLocalChain(
             rpcUrl,
             known.chainTokenAddress || undefined,
             known.porRegistryAddress || undefined,
+            known.payoutVaultAddress || undefined,
           ),
         )
   const current = await settings.get()
@@ -248,6 +294,10 @@ export async function configureLocalChain(
     chainName: 'HOPE Local',
     chainPublicRpcUrl: rpcUrl,
     porRegistryAddress: local.porRegistryAddress,
+    payoutVaultAddress: local.payoutVaultAddress,
+    ...(local.payoutVaultDeployBlock === null
+      ? {}
+      : { payoutVaultDeployBlock: Number(local.payoutVaultDeployBlock) }),
   } as const
   for (const [key, value] of Object.entries(wanted) as [keyof typeof wanted, string | number][]) {
     if (String(current[key]).toLowerCase() !== String(value).toLowerCase())
@@ -258,8 +308,10 @@ export async function configureLocalChain(
   const proven =
     current.porRegistryAddress.toLowerCase() === local.porRegistryAddress.toLowerCase() &&
     current.chainTokenAddress.toLowerCase() === local.tokenAddress.toLowerCase() &&
-    current.porReserveSignatures.map((s) => s.address).join() ===
-      LOCAL_RESERVES.map((r) => devAddress(r)).join()
+    current.porReserveSignatures.map((s) => s.address.toLowerCase()).join() ===
+      [...LOCAL_RESERVES.map((r) => devAddress(r)), local.payoutVaultAddress]
+        .map((a) => a.toLowerCase())
+        .join()
   if (!proven) await recordReserveOwnership(settings, local, 'local-chain')
   return local
 }
@@ -268,24 +320,35 @@ export async function configureLocalChain(
 const LOCAL_RESERVES = [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet]
 
 /**
- * Records in the settings (as `by`) each reserve wallet's EIP-191 signature of its ownership
- * message for the local chain's registry and token.
+ * Records in the settings (as `by`) each reserve's EIP-191 signature of its ownership message
+ * for the local chain's registry and token: the wallets' own, and the payout vault's by its
+ * owner (the vault answers EIP-1271 for its owner's signatures).
  */
 export async function recordReserveOwnership(
   settings: SettingsService,
-  local: { porRegistryAddress: string; tokenAddress: string },
+  local: { porRegistryAddress: string; tokenAddress: string; payoutVaultAddress?: string },
   by: string,
 ): Promise<void> {
+  const reserves: { address: Address; signer: ReturnType<typeof devAccount> }[] = [
+    ...LOCAL_RESERVES.map((role) => ({ address: devAddress(role), signer: devAccount(role) })),
+    ...(local.payoutVaultAddress
+      ? [
+          {
+            address: getAddress(local.payoutVaultAddress),
+            signer: devAccount(LOCAL_ROLES.vaultOwner),
+          },
+        ]
+      : []),
+  ]
   const signed = await Promise.all(
-    LOCAL_RESERVES.map(async (role) => {
-      const account = devAccount(role)
+    reserves.map(async ({ address, signer }) => {
       const message = reserveMessage(
-        account.address,
+        address,
         LOCAL_CHAIN_ID,
         local.porRegistryAddress,
         local.tokenAddress,
       )
-      return { address: account.address, signature: await account.signMessage({ message }) }
+      return { address, signature: await signer.signMessage({ message }) }
     }),
   )
   await settings.set('porReserveSignatures', signed, by)

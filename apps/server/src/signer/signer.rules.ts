@@ -5,66 +5,188 @@ export type PayoutRefusal =
   | 'unknown_withdrawal'
   | 'not_approved'
   | 'wrong_chain'
-  | 'wrong_token'
+  | 'wrong_vault'
+  | 'wrong_value'
   | 'wrong_payout'
+  | 'gas_limit'
+  | 'fee_limit'
   | 'hourly_cap'
   | 'daily_cap'
 
-export const TOKEN_TRANSFER_ABI = parseAbi(['function transfer(address to, uint256 value)'])
+/** Why the signer will not sign a proof-of-liabilities publication. */
+export type PorRefusal = 'not_publish' | 'por_block_not_after'
+
+/** The vault's `pay`: the only call the hot wallet's key signs. */
+export const VAULT_PAY_ABI = parseAbi([
+  'function pay(bytes32 payoutId, address to, uint256 amount)',
+])
+
+/** The fields of a transaction the rules read (fees and gas as the sender asked them). */
+export interface TxFacts {
+  chainId: number
+  to: Address
+  data: Hex
+  value?: bigint | undefined
+  nonce?: number | undefined
+  gas?: bigint | undefined
+  maxFeePerGas?: bigint | undefined
+  maxPriorityFeePerGas?: bigint | undefined
+}
+
+/** What the signer signed before for the same withdrawal: its newest signature. */
+export interface SignedBefore {
+  nonce: number | null
+  maxFeePerGas: bigint
+  maxPriorityFeePerGas: bigint
+  /** The signed transaction, answered again to a repeated request. */
+  raw: Hex
+  /** The unsigned fields it signed, to tell a replacement from another transaction. */
+  to: string
+  data: string
+  gas: bigint
+}
 
 export interface PayoutFacts {
   /** The withdrawal as PostgreSQL has it, read by the signer itself. */
-  withdrawal: { status: number; chainId: number; toAddress: string; units: bigint } | null
+  withdrawal: {
+    status: number
+    chainId: number
+    toAddress: string
+    units: bigint
+    payoutId: string
+  } | null
   /** The transaction asked to be signed. */
-  tx: { chainId: number; to: Address; data: Hex }
-  /** The configured token (settings.chainTokenAddress). */
-  token: string
-  /** Units of distinct withdrawals signed within the last hour and day, this one excluded. */
+  tx: TxFacts
+  /** The payout vault the signer pays through (settings.payoutVaultAddress, as first read). */
+  vault: string
+  /** Its newest signature for this withdrawal; null when it has signed none. */
+  before: SignedBefore | null
+  /** Units of every payout signature of the last hour and day. */
   signedHour: bigint
   signedDay: bigint
   caps: { hour: bigint; day: bigint }
+  /** The gas limit and fee ceiling (wei) a payout may carry (settings). */
+  limits: { gas: bigint; maxFeePerGas: bigint }
 }
 
-/** The token transfer a transaction's data makes, or null when it is anything else. */
-export function decodeTransfer(data: Hex): { to: string; units: bigint } | null {
+/**
+ * What the signer does with a payout request: sign it, answer the bytes it signed before (one
+ * payout per withdrawal: a repeated request, whatever nonce it names, gets the same
+ * transaction), or refuse.
+ */
+export type PayoutDecision =
+  | { act: 'sign'; replaces: boolean }
+  | { act: 'repeat'; raw: Hex }
+  | { act: 'refuse'; reason: PayoutRefusal }
+
+/** The vault payout a transaction's data makes, or null when it is anything else. */
+export function decodePay(data: Hex): { payoutId: string; to: string; units: bigint } | null {
   try {
-    const call = decodeFunctionData({ abi: TOKEN_TRANSFER_ABI, data })
-    const [to, units] = call.args
-    return { to: to.toLowerCase(), units }
+    const call = decodeFunctionData({ abi: VAULT_PAY_ABI, data })
+    const [payoutId, to, units] = call.args
+    return { payoutId: payoutId.toLowerCase(), to: to.toLowerCase(), units }
   } catch {
     return null
   }
 }
 
+/** A fee raised enough that nodes take the replacement: at least a tenth more. */
+const bumped = (next: bigint | undefined, prev: bigint) =>
+  next !== undefined && next * 10n >= prev * 11n
+
 /**
- * Whether a payout may be signed: an approved, unpaid withdrawal (status 1), on its chain,
- * paying exactly its recorded address and amount in the configured token, inside the hourly
- * and daily caps. Null when it may.
+ * Whether `tx` replaces the signed `before`: the same nonce, call and gas, both fees raised.
+ * Only such a transaction can take the place of the first, never be mined beside it.
  */
-export function payoutRefusal(f: PayoutFacts): PayoutRefusal | null {
-  const w = f.withdrawal
-  if (!w) return 'unknown_withdrawal'
-  if (w.status !== 1) return 'not_approved'
-  if (f.tx.chainId !== w.chainId) return 'wrong_chain'
-  if (!f.token || f.tx.to.toLowerCase() !== f.token.toLowerCase()) return 'wrong_token'
-  const transfer = decodeTransfer(f.tx.data)
-  if (!transfer || transfer.to !== w.toAddress.toLowerCase() || transfer.units !== w.units)
-    return 'wrong_payout'
-  if (f.signedHour + w.units > f.caps.hour) return 'hourly_cap'
-  if (f.signedDay + w.units > f.caps.day) return 'daily_cap'
-  return null
+export function isReplacement(tx: TxFacts, before: SignedBefore): boolean {
+  return (
+    before.nonce !== null &&
+    tx.nonce === before.nonce &&
+    tx.to.toLowerCase() === before.to.toLowerCase() &&
+    tx.data.toLowerCase() === before.data.toLowerCase() &&
+    tx.gas === before.gas &&
+    bumped(tx.maxFeePerGas, before.maxFeePerGas) &&
+    bumped(tx.maxPriorityFeePerGas, before.maxPriorityFeePerGas)
+  )
 }
+
+/**
+ * Whether and what to sign for a payout: a call of the vault's `pay` with the approved (status
+ * 1) withdrawal's own payout id, address and amount, on its chain, with no value, gas and fees
+ * within the limits, inside the hourly and daily caps; at most one transaction per withdrawal
+ * and, after it, only a fee-raised replacement of the same nonce.
+ */
+export function payoutDecision(f: PayoutFacts): PayoutDecision {
+  const refuse = (reason: PayoutRefusal): PayoutDecision => ({ act: 'refuse', reason })
+  const w = f.withdrawal
+  if (!w) return refuse('unknown_withdrawal')
+  const replaces = f.before !== null && isReplacement(f.tx, f.before)
+  if (f.before && !replaces) return { act: 'repeat', raw: f.before.raw }
+  if (w.status !== 1) return refuse('not_approved')
+  if (f.tx.chainId !== w.chainId) return refuse('wrong_chain')
+  if (!f.vault || f.tx.to.toLowerCase() !== f.vault.toLowerCase()) return refuse('wrong_vault')
+  if ((f.tx.value ?? 0n) !== 0n) return refuse('wrong_value')
+  const pay = decodePay(f.tx.data)
+  if (
+    !pay ||
+    pay.payoutId !== w.payoutId.toLowerCase() ||
+    pay.to !== w.toAddress.toLowerCase() ||
+    pay.units !== w.units
+  )
+    return refuse('wrong_payout')
+  if (f.tx.gas === undefined || f.tx.gas > f.limits.gas) return refuse('gas_limit')
+  const { maxFeePerGas: fee, maxPriorityFeePerGas: tip } = f.tx
+  if (fee === undefined || tip === undefined || fee > f.limits.maxFeePerGas || tip > fee)
+    return refuse('fee_limit')
+  if (f.signedHour + w.units > f.caps.hour) return refuse('hourly_cap')
+  if (f.signedDay + w.units > f.caps.day) return refuse('daily_cap')
+  return { act: 'sign', replaces }
+}
+
+export const POR_PUBLISH_ABI = parseAbi([
+  'function publish(uint64 id, bytes32 root, uint256 totalUsdt, uint256 totalHope, uint64 blockNumber, address token, address[] reserves)',
+])
 
 /** The registry's publish call: the only transaction the publisher key signs. */
 export const POR_PUBLISH_SELECTOR = toFunctionSelector(
   'publish(uint64,bytes32,uint256,uint256,uint64,address,address[])',
 )
 
+/** The snapshot id and block B a publish call names, or null when it is anything else. */
+export function decodePublish(data: Hex): { id: bigint; blockNumber: bigint } | null {
+  try {
+    const call = decodeFunctionData({ abi: POR_PUBLISH_ABI, data })
+    return { id: call.args[0], blockNumber: call.args[4] }
+  } catch {
+    return null
+  }
+}
+
 /** Whether a proof-of-liabilities transaction goes to the registry and calls publish. */
 export function porTransactionAllowed(tx: { to: Address; data: Hex }, registry: string): boolean {
   return (
     registry !== '' &&
     tx.to.toLowerCase() === registry.toLowerCase() &&
-    tx.data.slice(0, 10).toLowerCase() === POR_PUBLISH_SELECTOR
+    tx.data.slice(0, 10).toLowerCase() === POR_PUBLISH_SELECTOR &&
+    decodePublish(tx.data) !== null
   )
+}
+
+/**
+ * What the publisher key does with a publish call: sign one at a block after the last it
+ * signed; answer the same bytes to the same snapshot asked again (a dropped transaction is
+ * re-sent as it was), or sign a fee-raised replacement of it; refuse any earlier block, so the
+ * operator cannot go back and prove another moment.
+ */
+export function porDecision(
+  tx: TxFacts,
+  registry: string,
+  last: (SignedBefore & { id: bigint; blockNumber: bigint }) | null,
+): { act: 'sign' } | { act: 'repeat'; raw: Hex } | { act: 'refuse'; reason: PorRefusal } {
+  if (!porTransactionAllowed(tx, registry)) return { act: 'refuse', reason: 'not_publish' }
+  const call = decodePublish(tx.data)!
+  if (!last || call.blockNumber > last.blockNumber) return { act: 'sign' }
+  if (call.blockNumber === last.blockNumber && call.id === last.id)
+    return isReplacement(tx, last) ? { act: 'sign' } : { act: 'repeat', raw: last.raw }
+  return { act: 'refuse', reason: 'por_block_not_after' }
 }

@@ -53,8 +53,8 @@ export interface ChainFixture {
   /** `amount` USDT (a decimal string) of the local token from dev account `fromIndex` to `to`. */
   sendUsdt(fromIndex: number, to: Address, amount: string): Promise<{ raw: Hex; hash: Hash }>
   /**
-   * Points a database's settings at this chain's token and deposit address; with `por`, also at
-   * its PorRegistry, with the reserve wallets' ownership signatures.
+   * Points a database's settings at this chain's token, deposit address and payout vault; with
+   * `por`, also at its PorRegistry, with the reserves' ownership signatures.
    */
   configure(
     pool: pg.Pool,
@@ -117,6 +117,12 @@ export async function startChainFixture(): Promise<ChainFixture> {
         await settings.set('chainTokenAddress', setup.tokenAddress, 'test')
         await settings.set('chainDepositAddress', setup.depositAddress, 'test')
         await settings.set('chainConfirmations', confirmations, 'test')
+        await settings.set('payoutVaultAddress', setup.payoutVaultAddress, 'test')
+        await settings.set(
+          'payoutVaultDeployBlock',
+          Number(setup.payoutVaultDeployBlock ?? 0n),
+          'test',
+        )
         if (opts.por) {
           await settings.set('porRegistryAddress', setup.porRegistryAddress, 'test')
           await recordReserveOwnership(settings, setup, 'test')

@@ -128,6 +128,16 @@ export const SETTING_SCHEMAS = {
    * still fetch the proofs of past snapshots.
    */
   porRegistryAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
+  /**
+   * The payout vault (contracts/PayoutVault.sol) withdrawals are paid from, the block it was
+   * deployed at (where the scans of its events begin), and how many blocks one log read spans.
+   */
+  payoutVaultAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
+  payoutVaultDeployBlock: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  chainLogRange: z.number().int().min(1).max(100_000),
+  /** What the signer accepts in a payout transaction: its gas limit and fee ceiling (gwei). */
+  payoutGasLimit: z.number().int().min(21_000).max(10_000_000),
+  payoutMaxFeeGwei: decimal(1e6),
   porSnapshotTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   porRetentionDays: z.number().int().min(1).max(3_650),
   /**
@@ -205,6 +215,11 @@ export const SETTING_DEFAULTS: Settings = {
   chainNativeSymbol: 'ETH',
   chainExplorerUrl: '',
   porRegistryAddress: '',
+  payoutVaultAddress: '',
+  payoutVaultDeployBlock: 0,
+  chainLogRange: 2_000,
+  payoutGasLimit: 200_000,
+  payoutMaxFeeGwei: '500',
   porSnapshotTime: '02:00',
   porRetentionDays: 30,
   porReserveSignatures: [],

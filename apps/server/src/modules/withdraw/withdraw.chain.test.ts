@@ -1,12 +1,21 @@
-import { encodeFunctionData, erc20Abi, type Address, type PublicClient } from 'viem'
+import {
+  erc20Abi,
+  getAddress,
+  serializeTransaction,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import { LOCAL_ROLES, devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { payoutServices } from '../../testing/payouts.ts'
+import { PAYOUT_VAULT_ABI, payCall } from '../../chain/payout-vault.ts'
 import {
   databaseTargets,
+  devPayoutSigner,
   fundAccount,
   insertTestUser,
   keyMaker,
@@ -14,7 +23,6 @@ import {
 } from '../../testing/index.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
-import { reconcileChain } from '../reconcile/reconcile.service.ts'
 
 const CONFIRMATIONS = 2
 
@@ -91,7 +99,7 @@ describe('withdrawal payouts on a local chain', () => {
     await approve(withdrawals, w.id)
 
     const before = await onChain(user.userName)
-    const hotBefore = await onChain(devAccount(LOCAL_ROLES.hotWallet).address)
+    const vaultBefore = await onChain(setup.payoutVaultAddress)
     expect(await tickUntil(w.id, 5)).toBe(5)
     expect(await onChain(user.userName)).toBe(before + 20_000_000n)
     await mine(CONFIRMATIONS)
@@ -110,7 +118,21 @@ describe('withdrawal payouts on a local chain', () => {
       }),
     ])
     await sender().tick()
-    expect(await onChain(devAccount(LOCAL_ROLES.hotWallet).address)).toBe(hotBefore - 20_000_000n)
+    expect(await onChain(setup.payoutVaultAddress)).toBe(vaultBefore - 20_000_000n)
+    // Paid by the vault under the withdrawal's payout id, exactly once.
+    const row = (
+      await t.db.pool.query('SELECT payout_id, tx_hash FROM withdrawals WHERE id = $1', [w.id])
+    ).rows[0] as { payout_id: Hex; tx_hash: string }
+    const events = await client.getContractEvents({
+      address: setup.payoutVaultAddress,
+      abi: PAYOUT_VAULT_ABI,
+      eventName: 'Paid',
+      args: { payoutId: row.payout_id },
+      fromBlock: 0n,
+    })
+    expect(events.map((e) => [e.transactionHash, e.args.to, e.args.amount])).toEqual([
+      [row.tx_hash, getAddress(user.userName), 20_000_000n],
+    ])
   })
 
   test('a sender killed between recording and broadcasting sends exactly once after restart', async () => {
@@ -168,47 +190,135 @@ describe('withdrawal payouts on a local chain', () => {
     })
   })
 
-  test('the ledger verifies clean and the chain reconciles with the books', async () => {
-    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
-    const report = await reconcileChain({
-      pool: t.db.pool,
-      settings: createSettingsService(t.db.pool),
-      client,
-      chainId: anvil.chainId,
-      hotWallet: devAccount(LOCAL_ROLES.hotWallet).address,
+  test('a worker holding the signer token asks three more times: the user is paid once', async () => {
+    const { withdrawals, sender } = services()
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '100')
+    const w = await withdrawals.request(user, { amount: '50', idempotencyKey: key() })
+    await approve(withdrawals, w.id)
+    const before = await onChain(user.userName)
+    expect(await tickUntil(w.id, 5)).toBe(5)
+    const row = (
+      await t.db.pool.query('SELECT payout_id, raw_tx FROM withdrawals WHERE id = $1', [w.id])
+    ).rows[0] as { payout_id: Hex; raw_tx: Hex }
+    // The attack: the signer asked for the same approved payout under three other nonces.
+    const signer = devPayoutSigner(t.db.pool)
+    const s = await createSettingsService(t.db.pool).get()
+    const hot = devAccount(LOCAL_ROLES.hotWallet).address
+    for (let i = 0; i < 3; i++) {
+      const nonce = await client.getTransactionCount({ address: hot, blockTag: 'pending' })
+      const raw = await signer.signPayout(w.id, {
+        type: 'eip1559',
+        chainId: anvil.chainId,
+        to: s.payoutVaultAddress as Address,
+        value: 0n,
+        data: payCall(row.payout_id, user.userName, 50_000_000n),
+        nonce,
+        gas: 200_000n,
+        maxFeePerGas: 10_000_000_000n,
+        maxPriorityFeePerGas: 1_000_000_000n,
+      })
+      expect(raw).toBe(row.raw_tx)
+    }
+    // And the hot wallet's key itself, used outside the signer: the vault pays an id once.
+    const thief = fixture.wallet(LOCAL_ROLES.hotWallet)
+    const again = await thief.writeContract({
+      address: s.payoutVaultAddress as Address,
+      abi: PAYOUT_VAULT_ABI,
+      functionName: 'pay',
+      args: [row.payout_id, user.userName as Address, 50_000_000n],
+      gas: 200_000n,
     })
-    expect(report.lines.map((l) => l.name)).toContain(
-      'hot wallet payouts on chain vs withdrawals paid',
-    )
-    expect(report.problems).toEqual([])
+    expect((await client.waitForTransactionReceipt({ hash: again })).status).toBe('reverted')
+    await mine(CONFIRMATIONS)
+    expect(await tickUntil(w.id, 2)).toBe(2)
+    expect(await onChain(user.userName)).toBe(before + 50_000_000n)
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
-  test('reconciliation names a payout the books do not know', async () => {
-    const hot = devAccount(LOCAL_ROLES.hotWallet)
-    const wallet = fixture.wallet(LOCAL_ROLES.hotWallet)
-    const stray = await wallet.sendTransaction({
-      to: setup.tokenAddress,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [devAccount(9).address, 1_000_000n],
-      }),
-      gas: 100_000n,
-    })
-    await client.waitForTransactionReceipt({ hash: stray })
-    // A payout that the withdrawal records claim but the chain never saw.
+  test('books restored to before the payment: the chain is asked, nothing is paid again', async () => {
+    const { withdrawals } = services()
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '100')
+    const w = await withdrawals.request(user, { amount: '25', idempotencyKey: key() })
+    await approve(withdrawals, w.id)
+    const before = await onChain(user.userName)
+    expect(await tickUntil(w.id, 5)).toBe(5)
+    const paidTx = (await t.db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id]))
+      .rows[0].tx_hash as string
+    // What a restore to a moment between approval and payment leaves: approved, no payout
+    // recorded, and no signature in the signer's log either.
     await t.db.pool.query(
-      `UPDATE withdrawals SET tx_hash = '0x' || repeat('ab', 32) WHERE id = (SELECT min(id) FROM withdrawals WHERE status = 2)`,
+      'UPDATE withdrawals SET status = 1, raw_tx = NULL, tx_hash = NULL, tx_block = NULL WHERE id = $1',
+      [w.id],
     )
-    const report = await reconcileChain({
-      pool: t.db.pool,
-      settings: createSettingsService(t.db.pool),
-      client,
-      chainId: anvil.chainId,
-      hotWallet: hot.address,
+    await t.db.pool.query('DELETE FROM signer_log WHERE withdrawal_id = $1', [w.id])
+    const nonce = await client.getTransactionCount({
+      address: devAccount(LOCAL_ROLES.hotWallet).address,
     })
+    const report = await services().sender().tick()
+    expect(report.learned).toBe(1)
+    expect(await statusOf(w.id)).toBe(5)
     expect(
-      report.problems.some((p) => p.startsWith('hot wallet payouts on chain vs withdrawals paid')),
-    ).toBe(true)
+      (await t.db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id])).rows[0]
+        .tx_hash,
+    ).toBe(paidTx)
+    // Nothing was sent: the hot wallet's nonce did not move, the user holds one payment.
+    expect(
+      await client.getTransactionCount({ address: devAccount(LOCAL_ROLES.hotWallet).address }),
+    ).toBe(nonce)
+    await mine(CONFIRMATIONS)
+    expect(await tickUntil(w.id, 2)).toBe(2)
+    expect(await onChain(user.userName)).toBe(before + 25_000_000n)
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
+  })
+
+  test('a payout whose transaction reverted because the vault paid it already is not refunded', async () => {
+    const { withdrawals } = services()
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '100')
+    const w = await withdrawals.request(user, { amount: '12', idempotencyKey: key() })
+    await approve(withdrawals, w.id)
+    expect(await tickUntil(w.id, 5)).toBe(5)
+    const paidTx = (await t.db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id]))
+      .rows[0].tx_hash as string
+    // A second signature reached the chain under a restored log and reverted there.
+    await t.db.pool.query(
+      'UPDATE withdrawals SET status = 1, raw_tx = NULL, tx_hash = NULL, tx_block = NULL WHERE id = $1',
+      [w.id],
+    )
+    await t.db.pool.query('DELETE FROM signer_log WHERE withdrawal_id = $1', [w.id])
+    const payoutId = (
+      await t.db.pool.query('SELECT payout_id FROM withdrawals WHERE id = $1', [w.id])
+    ).rows[0].payout_id as Hex
+    const reverted = await fixture.wallet(LOCAL_ROLES.hotWallet).writeContract({
+      address: setup.payoutVaultAddress,
+      abi: PAYOUT_VAULT_ABI,
+      functionName: 'pay',
+      args: [payoutId, user.userName as Address, 12_000_000n],
+      gas: 200_000n,
+    })
+    expect((await client.waitForTransactionReceipt({ hash: reverted })).status).toBe('reverted')
+    await t.db.pool.query('UPDATE withdrawals SET raw_tx = $2, tx_hash = $3 WHERE id = $1', [
+      w.id,
+      await client
+        .getTransaction({ hash: reverted })
+        .then((tx) =>
+          serializeTransaction(tx as never, { r: tx.r, s: tx.s, yParity: tx.yParity! }),
+        ),
+      reverted,
+    ])
+    const report = await services().sender().tick()
+    expect(report).toMatchObject({ learned: 1, failed: 0 })
+    // Paid (and, the block being deep by now, completed), never failed and refunded.
+    expect([5, 2]).toContain(await statusOf(w.id))
+    expect(
+      (await t.db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id])).rows[0]
+        .tx_hash,
+    ).toBe(paidTx)
+  })
+
+  test('the ledger verifies clean after every payout', async () => {
+    expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 })

@@ -11,6 +11,8 @@ export interface WithdrawalRow {
   status: WithdrawalStatus
   amountTransferId: number
   feeTransferId: number | null
+  /** The 32 random bytes (hex) the payout vault pays this withdrawal under, once. */
+  payoutId: string
   rawTx: string | null
   txHash: string | null
   txBlock: string | null
@@ -24,7 +26,7 @@ export interface WithdrawalRow {
 // Selected straight into the row's shape: ids fit a JS number, amounts and blocks stay text.
 const WITHDRAWAL_COLUMNS = `id::int, user_id::int AS "userId", chain_id::int AS "chainId", to_address AS "toAddress",
   amount::text, fee::text, status, amount_transfer_id::int AS "amountTransferId", fee_transfer_id::int AS "feeTransferId",
-  raw_tx AS "rawTx", tx_hash AS "txHash", tx_block::text AS "txBlock", review_reason AS "reviewReason",
+  payout_id AS "payoutId", raw_tx AS "rawTx", tx_hash AS "txHash", tx_block::text AS "txBlock", review_reason AS "reviewReason",
   hold_until AS "holdUntil", created_at AS "createdAt", updated_at AS "updatedAt"`
 
 export async function findByIdempotencyKey(
@@ -116,6 +118,35 @@ export async function lockWithdrawal(q: Queryable, id: number): Promise<Withdraw
     [id],
   )
   return res.rows[0]
+}
+
+/** The withdrawal the vault pays under `payoutId`, locked until the transaction ends. */
+export async function lockByPayoutId(
+  q: Queryable,
+  payoutId: string,
+): Promise<WithdrawalRow | undefined> {
+  const res = await q.query<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE payout_id = $1 FOR UPDATE`,
+    [payoutId.toLowerCase()],
+  )
+  return res.rows[0]
+}
+
+/**
+ * Records the transaction the chain paid a withdrawal in, as the chain tells it: its hash and
+ * block, and the signed bytes only when they are that transaction's.
+ */
+export async function recordChainPayout(
+  q: Queryable,
+  id: number,
+  txHash: string,
+  block: bigint,
+): Promise<void> {
+  await q.query(
+    `UPDATE withdrawals SET raw_tx = CASE WHEN tx_hash = $2 THEN raw_tx END, tx_hash = $2,
+       tx_block = $3, updated_at = now() WHERE id = $1`,
+    [id, txHash.toLowerCase(), String(block)],
+  )
 }
 
 /** The withdrawals in `status` on `chainId`, oldest first. */

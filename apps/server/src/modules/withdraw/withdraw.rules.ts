@@ -64,3 +64,34 @@ export function holdHoursFor(w: {
 /** Whether a held withdrawal may be approved at `now`. */
 export const holdIsOver = (holdUntil: Date | null, now: Date): boolean =>
   holdUntil === null || holdUntil.getTime() <= now.getTime()
+
+/** A `Paid` event of the payout vault, as the chain tells it (amount in token units). */
+export interface VaultPaid {
+  chainId: number
+  payoutId: string
+  to: string
+  units: bigint
+  txHash: string
+  blockNumber: bigint
+}
+
+/**
+ * What the books do with a payout the vault made under a withdrawal's payout id: `confirm` an
+ * approved one (the chain paid it, so it is never paid again), `record` the chain's hash on one
+ * already paid, or `mismatch` when the chain paid another address, amount or chain, or paid a
+ * withdrawal the books never approved or already refunded.
+ */
+export function vaultPaymentMeaning(
+  w: { status: WithdrawalStatus; chainId: number; toAddress: string; units: bigint },
+  paid: VaultPaid,
+): { act: 'confirm' | 'record' } | { act: 'mismatch'; detail: string } {
+  if (w.chainId !== paid.chainId)
+    return { act: 'mismatch', detail: `chain ${paid.chainId}, not the withdrawal's ${w.chainId}` }
+  if (w.toAddress.toLowerCase() !== paid.to.toLowerCase())
+    return { act: 'mismatch', detail: `paid ${paid.to}, not the recorded ${w.toAddress}` }
+  if (w.units !== paid.units)
+    return { act: 'mismatch', detail: `paid ${paid.units} units, not the recorded ${w.units}` }
+  if (w.status === S.reviewPassed) return { act: 'confirm' }
+  if (w.status === S.confirmed || w.status === S.completed) return { act: 'record' }
+  return { act: 'mismatch', detail: `paid while the withdrawal is in status ${w.status}` }
+}

@@ -2,9 +2,7 @@ import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import {
-  encodeFunctionData,
   keccak256,
-  parseAbi,
   parseTransaction,
   parseUnits,
   type Address,
@@ -12,6 +10,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { receiptOrNull, transactionOrNull } from '../../chain/chain.reads.ts'
+import { payCall, vaultPaidAt, vaultPaidEvent } from '../../chain/payout-vault.ts'
 import { broadcastRefusal, nonceHolder, type NonceHolder } from '../../chain/chain.rules.ts'
 import { SignerRefusal, type PayoutSigner } from '../../signer/signer.service.ts'
 import { trimDecimal } from '@hope/api'
@@ -23,12 +22,12 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import { WITHDRAWAL_STATUS as S } from './withdraw.rules.ts'
 import * as repo from './withdraw.repository.ts'
 import type { WithdrawalRow } from './withdraw.repository.ts'
-import { applyWithdrawalEvent } from './withdraw.service.ts'
+import { applyWithdrawalEvent, learnVaultPayout } from './withdraw.service.ts'
 
-// USDT's `transfer` returns nothing on Ethereum: encode the call without expecting a result.
-const TOKEN_ABI = parseAbi(['function transfer(address to, uint256 value)'])
 const LOCK_KEY = 7_001_014
-const PAYOUT_GAS = 120_000n
+/** The tip a payout offers, within the fee ceiling the signer accepts. */
+const PRIORITY_FEE = 1_000_000_000n
+const minBig = (a: bigint, b: bigint) => (a < b ? a : b)
 
 export interface SenderReport {
   skipped?: 'locked' | 'not_configured'
@@ -36,6 +35,8 @@ export interface SenderReport {
   confirmed: number
   completed: number
   failed: number
+  /** Approved withdrawals the vault had paid already, confirmed from the chain. */
+  learned: number
 }
 
 /** The alarm raised when another transaction used a payout's nonce. */
@@ -54,7 +55,8 @@ export interface SenderLog {
 }
 
 /**
- * Pays approved withdrawals from the hot wallet. The signed transaction is recorded before it
+ * Pays approved withdrawals through the payout vault, each under its payout id, the hot wallet
+ * (the vault's payer) sending the call. The signed transaction is recorded before it
  * is broadcast, so a crash in between re-sends the very same transaction (same nonce, same
  * hash) and never pays twice. A mined payout is *confirmed* (5), then *completed* (2) at the
  * confirmation depth, which posts the reservation; a reverted payout is *failed* (4) and
@@ -121,39 +123,82 @@ export function createWithdrawalSender(deps: {
   }
 
   async function tick(): Promise<SenderReport> {
-    const report: SenderReport = { broadcast: 0, confirmed: 0, completed: 0, failed: 0 }
+    const report: SenderReport = {
+      broadcast: 0,
+      confirmed: 0,
+      completed: 0,
+      failed: 0,
+      learned: 0,
+    }
     const s = await settings.get()
-    if (!s.chainTokenAddress) return { ...report, skipped: 'not_configured' }
+    if (!s.chainTokenAddress || !s.payoutVaultAddress)
+      return { ...report, skipped: 'not_configured' }
+    const vault = s.payoutVaultAddress as Address
+
+    /**
+     * When the vault has paid `row`'s payout id, the books learn that payment (the withdrawal
+     * is confirmed with the chain's transaction) and true is returned: it is never paid again.
+     */
+    async function learnIfPaid(q: pg.PoolClient, row: WithdrawalRow): Promise<boolean> {
+      const block = await vaultPaidAt(client, vault, row.payoutId)
+      if (block === null) return false
+      const paid = await vaultPaidEvent(client, vault, row.payoutId, block)
+      if (!paid) return false
+      const learned = await learnVaultPayout(q, ledger, {
+        chainId,
+        payoutId: row.payoutId,
+        decimals: s.chainTokenDecimals,
+        ...paid,
+      })
+      if (learned.outcome === 'mismatch')
+        log.error({ withdrawalId: row.id, ...paid, detail: learned.detail }, 'vault payout differs')
+      else
+        log.warn(
+          { withdrawalId: row.id, txHash: paid.txHash },
+          'the vault had paid this withdrawal already; the books learned it from the chain',
+        )
+      return true
+    }
+
     const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
       const approved = await repo.listByStatus(q, S.reviewPassed, chainId)
       for (const row of approved) {
         let hash = row.txHash
         let raw = row.rawTx as Hex | null
         if (!raw) {
+          // Paid already (a restored database forgot it): the chain says so, and the books
+          // learn it instead of paying again.
+          if (await learnIfPaid(q, row)) {
+            report.learned += 1
+            continue
+          }
           // Earlier payouts are all broadcast by now (this loop goes in id order), so the
           // pending nonce is the next free one.
           const nonce = await client.getTransactionCount({
             address: hotWallet.address,
             blockTag: 'pending',
           })
+          const maxFee = minBig(
+            (await client.getGasPrice()) * 2n,
+            parseUnits(trimDecimal(s.payoutMaxFeeGwei), 9),
+          )
           const tx = {
             chainId,
             type: 'eip1559' as const,
-            to: s.chainTokenAddress as Address,
-            data: encodeFunctionData({
-              abi: TOKEN_ABI,
-              functionName: 'transfer',
-              args: [
-                row.toAddress as Address,
-                parseUnits(row.amount.replace(/\.?0+$/, ''), s.chainTokenDecimals),
-              ],
-            }),
+            to: vault,
+            value: 0n,
+            data: payCall(
+              row.payoutId,
+              row.toAddress,
+              parseUnits(trimDecimal(row.amount), s.chainTokenDecimals),
+            ),
             nonce,
-            gas: PAYOUT_GAS,
-            maxFeePerGas: (await client.getGasPrice()) * 2n,
-            maxPriorityFeePerGas: 1_000_000_000n,
+            gas: BigInt(s.payoutGasLimit),
+            maxFeePerGas: maxFee,
+            maxPriorityFeePerGas: minBig(PRIORITY_FEE, maxFee),
           }
           try {
+            // The signer signs one payout per withdrawal: asked again, it answers the same bytes.
             raw = await hotWallet.signPayout(row.id, tx)
           } catch (e) {
             // Above the signer's caps, or not what the books say: it waits, an operator looks.
@@ -169,6 +214,11 @@ export function createWithdrawalSender(deps: {
         if (!receipt) {
           const holder = await broadcast(raw, hash!)
           if (holder === 'taken') {
+            // Another transaction took the nonce: perhaps the same payout, paid another way.
+            if (await learnIfPaid(q, row)) {
+              report.learned += 1
+              continue
+            }
             await alarmNonceTaken(q, row, raw, hash!)
             continue
           }
@@ -183,6 +233,11 @@ export function createWithdrawalSender(deps: {
           receipt = await receiptOrNull(client, hash!)
         }
         if (!receipt) continue
+        // Reverted because the vault paid this id already: that payment is the withdrawal's.
+        if (receipt.status !== 'success' && (await learnIfPaid(q, row))) {
+          report.learned += 1
+          continue
+        }
         await inTransaction(q, async (q) => {
           const current = (await repo.lockWithdrawal(q, row.id))!
           if (receipt.status === 'success') {

@@ -20,7 +20,14 @@ import type { OutflowService } from '../outflow/outflow.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './withdraw.repository.ts'
 import type { WithdrawalRow } from './withdraw.repository.ts'
-import { holdHoursFor, holdIsOver, transition, type WithdrawalEvent } from './withdraw.rules.ts'
+import {
+  holdHoursFor,
+  holdIsOver,
+  transition,
+  vaultPaymentMeaning,
+  type VaultPaid,
+  type WithdrawalEvent,
+} from './withdraw.rules.ts'
 
 const USDT = CURRENCY_DECIMALS.USDT
 const units = (v: string) => parseAmount(trimDecimal(v), USDT)!
@@ -67,6 +74,45 @@ export async function applyWithdrawalEvent(
     )
   }
   return repo.setStatus(q, row.id, t.to, set)
+}
+
+/** What the books made of a `Paid` event of the payout vault. */
+export type VaultPayoutOutcome =
+  | { outcome: 'confirmed'; withdrawalId: number }
+  | { outcome: 'known'; withdrawalId: number }
+  | { outcome: 'unknown' }
+  | { outcome: 'mismatch'; withdrawalId: number; detail: string }
+
+/**
+ * Learns a payout from the chain: the vault paid `paid.payoutId`. An approved withdrawal under
+ * that id is confirmed with the chain's transaction (after a restore the books learn what the
+ * chain already paid, and the vault refuses to pay it again); a paid one keeps the chain's hash;
+ * an id the books do not know, or a payout that differs from the books, is told to the caller,
+ * which raises the alarm.
+ */
+export async function learnVaultPayout(
+  db: pg.Pool | pg.PoolClient,
+  ledger: LedgerService,
+  paid: VaultPaid & { decimals: number },
+): Promise<VaultPayoutOutcome> {
+  return inTransaction(db, async (q) => {
+    const row = await repo.lockByPayoutId(q, paid.payoutId)
+    if (!row) return { outcome: 'unknown' }
+    const meaning = vaultPaymentMeaning(
+      { ...row, units: parseAmount(trimDecimal(row.amount), paid.decimals) ?? -1n },
+      paid,
+    )
+    if (meaning.act === 'mismatch')
+      return { outcome: 'mismatch', withdrawalId: row.id, detail: meaning.detail }
+    const known =
+      row.txHash?.toLowerCase() === paid.txHash.toLowerCase() &&
+      row.txBlock === String(paid.blockNumber)
+    if (meaning.act === 'confirm') await applyWithdrawalEvent(q, ledger, row, 'confirm')
+    if (!known) await repo.recordChainPayout(q, row.id, paid.txHash, paid.blockNumber)
+    return meaning.act === 'confirm'
+      ? { outcome: 'confirmed', withdrawalId: row.id }
+      : { outcome: 'known', withdrawalId: row.id }
+  })
 }
 
 const DAY_MS = 86_400_000

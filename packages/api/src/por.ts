@@ -9,14 +9,20 @@ import { PageParams, intParam } from './common.ts'
  * (USDT 6 decimals, HOPE 18) and reserve balances at the token's decimals.
  */
 
-/** A wallet the platform holds the users' USDT in, its balance at the snapshot's block. */
+/**
+ * An address the platform holds the users' USDT in (a wallet, or the payout vault contract), its
+ * balance at the snapshot's block.
+ */
 export interface PorReserve {
   address: string
   /** The token balance at block B. */
   balance: string
   /** The exact text the address signs once: it names the address, the chain and the registry. */
   message: string
-  /** Its EIP-191 signature of `message`; null until the address has signed. */
+  /**
+   * The EIP-191 signature of `message`: a wallet's by its key, the vault's by its owner's (the
+   * vault accepts it through EIP-1271); null until signed.
+   */
   signature: string | null
 }
 

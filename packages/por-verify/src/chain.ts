@@ -1,8 +1,45 @@
-// The verifier's readers over a viem public client: the anchored snapshot from the registry and
-// the reserve balances at block B. Nothing here talks to HOPE's servers.
-import { erc20Abi, type PublicClient } from 'viem'
+// The verifier's readers over a viem public client: the anchored snapshot from the registry,
+// the reserve balances at block B and a contract reserve's EIP-1271 answer. Nothing here talks
+// to HOPE's servers.
+import {
+  AbiDecodingDataSizeTooSmallError,
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  erc20Abi,
+  type PublicClient,
+} from 'viem'
 import { porRegistryAbi } from './registry-abi.ts'
 import type { AnchoredSnapshot, ChainReaders } from './verify.ts'
+
+/** EIP-1271: a contract's `isValidSignature`, and the value it answers for a valid signature. */
+export const erc1271Abi = [
+  {
+    type: 'function',
+    name: 'isValidSignature',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'hash', type: 'bytes32' },
+      { name: 'signature', type: 'bytes' },
+    ],
+    outputs: [{ name: '', type: 'bytes4' }],
+  },
+] as const
+export const ERC1271_MAGIC_VALUE = '0x1626ba7e'
+
+/**
+ * The contract's own "no": a revert, no code at the address (a key's address, or nothing
+ * deployed at the block), or an answer too short to be a bytes4. A failure to reach the chain
+ * is none of these and is thrown.
+ */
+const refusedByContract = (error: unknown): boolean =>
+  error instanceof BaseError &&
+  !!error.walk(
+    (e) =>
+      e instanceof ContractFunctionRevertedError ||
+      e instanceof ContractFunctionZeroDataError ||
+      e instanceof AbiDecodingDataSizeTooSmallError,
+  )
 
 /** Readers for `verifyProof` over any EIP-1193 chain a viem client reaches. */
 export function chainReaders(client: PublicClient): Required<ChainReaders> {
@@ -52,6 +89,21 @@ export function chainReaders(client: PublicClient): Required<ChainReaders> {
           }),
         ),
       )
+    },
+    readContractSignature: async ({ address, hash, signature, blockNumber }) => {
+      try {
+        const answer = await client.readContract({
+          address,
+          abi: erc1271Abi,
+          functionName: 'isValidSignature',
+          args: [hash, signature],
+          blockNumber,
+        })
+        return answer.toLowerCase() === ERC1271_MAGIC_VALUE
+      } catch (error) {
+        if (refusedByContract(error)) return false
+        throw error
+      }
     },
   }
 }

@@ -4,9 +4,11 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { decodeFunctionData, encodeFunctionResult, erc20Abi, toHex } from 'viem'
+import { decodeFunctionData, encodeFunctionResult, erc20Abi, recoverAddress, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildSnapshotTree } from './build.ts'
+import { erc1271Abi, ERC1271_MAGIC_VALUE } from './chain.ts'
 import { runCli } from './cli.ts'
 import type { ProofFile } from './proof.ts'
 import { porRegistryAbi } from './registry-abi.ts'
@@ -20,7 +22,10 @@ import {
   RESERVE_ADDRESSES,
   SECRET,
   signReserves,
+  signVault,
   TOKEN,
+  VAULT,
+  VAULT_OWNER_KEY,
 } from './testing.ts'
 
 const accounts = [
@@ -225,15 +230,19 @@ describe('por-verify', () => {
   })
 
   // The command as a user runs it: a separate process, over JSON-RPC, to a node that knows the
-  // registry and the token (here a small fake answering eth_chainId, eth_getCode and eth_call).
+  // registry, the token and the payout vault, a reserve that answers EIP-1271 for its owner
+  // (here a small fake answering eth_chainId, eth_getCode and eth_call).
   test('runs as a process against a JSON-RPC endpoint', async () => {
     const calls: string[] = []
+    const withVault = { ...proof, reserves: [...proof.reserves, await signVault()] }
+    const reserveSet = [VAULT, ...RESERVE_ADDRESSES]
+    const vaultOwner = privateKeyToAccount(VAULT_OWNER_KEY).address
     // Published an hour ago by the real clock: the process reads Date.now().
     const published = BigInt(Math.floor(Date.now() / 1000) - 3_600)
     const server = http.createServer((req, res) => {
       let body = ''
       req.on('data', (c) => (body += c))
-      req.on('end', () => {
+      req.on('end', async () => {
         const { id, method, params } = JSON.parse(body)
         calls.push(method)
         let result: unknown
@@ -243,7 +252,10 @@ describe('por-verify', () => {
           result = params[1] === toHex(BLOCK) ? '0x6080' : undefined
         else if (method === 'eth_call') {
           const [{ to, data }, block] = params
-          const call = decodeFunctionData({ abi: [...porRegistryAbi, ...erc20Abi], data })
+          const call = decodeFunctionData({
+            abi: [...porRegistryAbi, ...erc20Abi, ...erc1271Abi],
+            data,
+          })
           if (to === REGISTRY && call.functionName === 'snapshots')
             result = encodeFunctionResult({
               abi: porRegistryAbi,
@@ -260,18 +272,32 @@ describe('por-verify', () => {
             result = encodeFunctionResult({
               abi: porRegistryAbi,
               functionName: 'reservesOf',
-              result: RESERVE_ADDRESSES,
+              result: reserveSet,
             })
           else if (
             to.toLowerCase() === TOKEN &&
             call.functionName === 'balanceOf' &&
             block === toHex(BLOCK)
           )
+            // The vault holds the float; the wallets a little each.
             result = encodeFunctionResult({
               abi: erc20Abi,
               functionName: 'balanceOf',
-              result: 10_000_000n,
+              result: String(call.args![0]).toLowerCase() === VAULT ? 10_000_000n : 5_000_000n,
             })
+          else if (
+            to.toLowerCase() === VAULT &&
+            call.functionName === 'isValidSignature' &&
+            block === toHex(BLOCK)
+          ) {
+            const [hash, signature] = call.args as [`0x${string}`, `0x${string}`]
+            const signer = await recoverAddress({ hash, signature })
+            result = encodeFunctionResult({
+              abi: erc1271Abi,
+              functionName: 'isValidSignature',
+              result: signer === vaultOwner ? ERC1271_MAGIC_VALUE : '0xffffffff',
+            })
+          }
         }
         res.setHeader('content-type', 'application/json')
         res.end(
@@ -286,7 +312,7 @@ describe('por-verify', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const rpc = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     try {
-      const file = write('rpc.json', proof)
+      const file = write('rpc.json', withVault)
       const cli = path.join(import.meta.dirname, 'cli.ts')
       const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>(
         (resolve) => {
@@ -299,8 +325,9 @@ describe('por-verify', () => {
       expect(stdout).toMatch(
         /✓ anchored on chain +registry 0x00000000…0000a1, snapshot 11: root, totals and block 120 match/,
       )
+      expect(stdout).toMatch(/✓ reserve ownership +3 reserve .* for 1 contract\(s\), by its owner/)
       expect(stdout).toMatch(
-        /✓ reserves cover USDT +20 of the token \(6 decimals\) held at block 120/,
+        /✓ reserves cover USDT +20 of the token \(6 decimals\) held at block 120 by 3 address/,
       )
       expect(stdout).toMatch(/All 12 checks hold\./)
       expect(code).toBe(0)

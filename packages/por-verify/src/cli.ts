@@ -23,8 +23,9 @@ export const USAGE = `Usage: por-verify <proof.json> --rpc <url> --registry <0xâ
 Checks a HOPE proof of liabilities and reserves against the chain alone: recomputes your
 leaves and the root from the file, reads the registry's newest snapshot (root, totals, block,
 reserve set, token and its decimals) from the chain, the reserve balances at its block, and
-checks the reserve signatures. The registry and the token are the official ones (HOPE's README
-and the app's verify screen name them), never the file's.
+checks the reserve signatures (a contract reserve, such as the payout vault, is asked at that
+block whether it accepts its owner's signature, EIP-1271). The registry and the token are the
+official ones (HOPE's README and the app's verify screen name them), never the file's.
 
   --rpc <url>            a JSON-RPC endpoint of the proof's chain (any node, not HOPE's)
   --registry <0xâ€¦>       the official PorRegistry address

@@ -1,6 +1,7 @@
 // Fixtures for this package's tests: a chain of fakes (registry, reserves) around a built tree,
 // reserve keys that sign the ownership statement, and random account sets.
 import fc from 'fast-check'
+import { recoverAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { SnapshotTree } from './build.ts'
 import {
@@ -44,6 +45,29 @@ export async function signReserves(keys: Hex[] = RESERVE_KEYS): Promise<ReserveS
   )
 }
 
+/**
+ * A reserve that is a contract (the payout vault): it holds no key and answers EIP-1271 for the
+ * signatures of its owner, `VAULT_OWNER_KEY`.
+ */
+export const VAULT: Hex = '0x00000000000000000000000000000000000000a5'
+export const VAULT_OWNER_KEY: Hex =
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6'
+
+/** The vault's ownership statement, signed (EIP-191) by `key`: its owner's unless told. */
+export async function signVault(key: Hex = VAULT_OWNER_KEY): Promise<ReserveSignature> {
+  const message = reserveOwnershipMessage({
+    address: VAULT,
+    chainId: CHAIN_ID,
+    registry: REGISTRY,
+    token: TOKEN,
+  })
+  return {
+    address: VAULT,
+    message,
+    signature: await privateKeyToAccount(key).signMessage({ message }),
+  }
+}
+
 export function proofOf(
   tree: SnapshotTree,
   address: string,
@@ -71,7 +95,8 @@ export const PINNED = { registry: REGISTRY, token: TOKEN }
 
 /**
  * A chain on which `tree` is anchored as built (as the registry's latest snapshot, unless
- * `latestId` says otherwise) and the reserves hold `reserves` in total.
+ * `latestId` says otherwise) and the reserves hold `reserves` in total. `VAULT` is a contract
+ * that accepts its owner's signatures (`contracts` gives others); any other address has no code.
  */
 export function fakeChain(
   tree: SnapshotTree,
@@ -80,6 +105,8 @@ export function fakeChain(
     anchored?: Partial<AnchoredSnapshot>
     chainId?: number
     latestId?: bigint
+    /** Contract reserves, each with the owner whose signatures it accepts (EIP-1271). */
+    contracts?: Record<Hex, Hex>
   } = {},
 ): Required<ChainReaders> {
   const anchored: AnchoredSnapshot = {
@@ -110,6 +137,17 @@ export function fakeChain(
     readReserves: async ({ token, addresses, blockNumber }) => {
       if (token.toLowerCase() !== TOKEN || blockNumber !== BLOCK) return addresses.map(() => 0n)
       return addresses.map((_, i) => (i === 0 ? total : 0n))
+    },
+    readContractSignature: async ({ address, hash, signature }) => {
+      const contracts = options.contracts ?? {
+        [VAULT]: privateKeyToAccount(VAULT_OWNER_KEY).address,
+      }
+      const owner = Object.entries(contracts).find(
+        ([contract]) => contract.toLowerCase() === address.toLowerCase(),
+      )?.[1]
+      if (!owner) return false
+      const signer = await recoverAddress({ hash, signature }).catch(() => null)
+      return signer?.toLowerCase() === owner.toLowerCase()
     },
   }
 }

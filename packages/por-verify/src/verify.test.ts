@@ -9,9 +9,13 @@ import {
   failed,
   fakeChain,
   proofOf,
+  RESERVE_ADDRESSES,
+  RESERVE_KEYS,
   SECRET,
   signReserves,
+  signVault,
   PINNED,
+  VAULT,
 } from './testing.ts'
 import { verifyProof as verify, type ChainReaders, type VerifyOptions } from './verify.ts'
 
@@ -252,6 +256,57 @@ describe('verifyProof', () => {
       const { checks } = await verifyProof({ ...proof, reserves: list }, fakeChain(tree))
       expect(failed(checks)).toEqual(['reserve-signatures'])
     }
+  })
+
+  test('a reserve that is a contract is vouched for by its owner’s signature (EIP-1271)', async () => {
+    const accounts = [{ address: `0x${'06'.repeat(20)}`, usdt: 10n, hope: 1n }]
+    const tree = build(accounts)
+    const withVault = fakeChain(tree, { anchored: { reserves: [VAULT, ...RESERVE_ADDRESSES] } })
+    const asked: { address: string; blockNumber: bigint }[] = []
+    const proof = proofOf(tree, accounts[0]!.address, [...reserves, await signVault()])
+    const result = await verifyProof(proof, {
+      ...withVault,
+      readContractSignature: (input) => {
+        asked.push(input)
+        return withVault.readContractSignature(input)
+      },
+    })
+    expect(failed(result.checks)).toEqual([])
+    expect(result.checks.find((c) => c.id === 'reserve-signatures')!.detail).toMatch(
+      /3 reserve address\(es\), each signed by its key or, for 1 contract\(s\), by its owner/,
+    )
+    // Only the contract is asked, once, at block B where its balance is counted.
+    expect(asked).toEqual([expect.objectContaining({ address: VAULT, blockNumber: 120n })])
+  })
+
+  test('a contract reserve’s statement signed by another key than its owner’s fails', async () => {
+    const accounts = [{ address: `0x${'07'.repeat(20)}`, usdt: 10n, hope: 1n }]
+    const tree = build(accounts)
+    const chain = fakeChain(tree, { anchored: { reserves: [VAULT, ...RESERVE_ADDRESSES] } })
+    // A reserve wallet's own key (the platform's, but not the vault's owner) signing for it.
+    const proof = proofOf(tree, accounts[0]!.address, [
+      ...reserves,
+      await signVault(RESERVE_KEYS[0]!),
+    ])
+    const { checks } = await verifyProof(proof, chain)
+    expect(failed(checks)).toEqual(['reserve-signatures'])
+    expect(checks.find((c) => c.id === 'reserve-signatures')!.detail).toMatch(
+      /neither that address's key's nor accepted by its contract at block 120/,
+    )
+    // The owner's signature, where the contract cannot be asked, or the chain does not answer.
+    const honest = proofOf(tree, accounts[0]!.address, [...reserves, await signVault()])
+    const { readContractSignature: _, ...withoutContracts } = chain
+    expect(failed((await verifyProof(honest, withoutContracts)).checks)).toEqual([
+      'reserve-signatures',
+    ])
+    const down = await verifyProof(honest, {
+      ...chain,
+      readContractSignature: () => Promise.reject(new Error('connection refused')),
+    })
+    expect(down.checks.find((c) => c.id === 'reserve-signatures')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/could not ask 0x0+a5 about its signature: connection refused/),
+    })
   })
 
   test('two parts claiming one position or one part number fail', async () => {

@@ -1,6 +1,6 @@
 // Verifies one proof file, check by check. Pure given its readers: the CLI passes readers over
 // an RPC endpoint, the app passes the same readers over the user's wallet chain, tests pass fakes.
-import { formatUnits, recoverMessageAddress } from 'viem'
+import { formatUnits, hashMessage, recoverMessageAddress } from 'viem'
 import {
   encodeAddress,
   encodeHash,
@@ -45,6 +45,19 @@ export interface ChainReaders {
   readLatestId: (input: { registry: Hex }) => Promise<bigint>
   /** Each address's token balance at the block, in the order given. */
   readReserves: (input: { token: Hex; addresses: Hex[]; blockNumber: bigint }) => Promise<bigint[]>
+  /**
+   * Whether the contract at `address` accepted `signature` of `hash` at the block (EIP-1271:
+   * `isValidSignature` answered its magic value): how a reserve that is a contract, with no key
+   * of its own, vouches for its statement. False when it refuses, reverts or has no code;
+   * throws only when the chain cannot be read. Without it such a reserve is not shown to be the
+   * platform's.
+   */
+  readContractSignature?: (input: {
+    address: Hex
+    hash: Hex
+    signature: Hex
+    blockNumber: bigint
+  }) => Promise<boolean>
 }
 
 export type CheckId =
@@ -243,7 +256,7 @@ export async function verifyProof(
   add('anchor', ...checkAnchor(proof, registry, anchored, totals, blockNumber, options.pinned))
   const onChain = anchored.ok ? anchored.value : undefined
 
-  add('reserve-signatures', ...(await checkReserveSignatures(proof, registry, onChain)))
+  add('reserve-signatures', ...(await checkReserveSignatures(proof, registry, onChain, readers)))
 
   // The reserve set, the token and its decimals, and the block all come from the registry.
   if (!onChain) add('reserves', false, 'not checked: the snapshot could not be read on chain')
@@ -433,6 +446,7 @@ async function checkReserveSignatures(
   proof: ProofFile,
   registry: Hex,
   onChain: AnchoredSnapshot | undefined,
+  readers: ChainReaders,
 ): Promise<Outcome> {
   const seen = new Set<string>()
   for (const reserve of proof.reserves) {
@@ -449,6 +463,7 @@ async function checkReserveSignatures(
   if (unsigned.length) return [false, `no ownership statement for reserve ${unsigned.join(', ')}`]
   const extra = [...seen].filter((a) => !counted.includes(a))
   if (extra.length) return [false, `${extra.join(', ')} signed but not counted by the registry`]
+  let contracts = 0
   for (const reserve of proof.reserves) {
     const address = reserve.address.toLowerCase()
     const message = reserveOwnershipMessage({
@@ -462,12 +477,37 @@ async function checkReserveSignatures(
     const signer = await attempt(() =>
       recoverMessageAddress({ message, signature: reserve.signature }),
     )
-    if (!signer.ok || signer.value.toLowerCase() !== address)
-      return [false, `the signature for ${reserve.address} is not that address's`]
+    if (signer.ok && signer.value.toLowerCase() === address) continue
+    // A contract (the payout vault) has no key: it vouches itself, by EIP-1271, for what its
+    // owner signed. Asked at block B, where its balance is counted; one call per such reserve,
+    // as many as the registry counts at most.
+    if (!readers.readContractSignature)
+      return [
+        false,
+        `the signature for ${reserve.address} is not that address's key's, and no reader of contract signatures (EIP-1271) was given`,
+      ]
+    const vouched = await attempt(() =>
+      readers.readContractSignature!({
+        address: reserve.address,
+        hash: hashMessage(message),
+        signature: reserve.signature,
+        blockNumber: onChain.blockNumber,
+      }),
+    )
+    if (!vouched.ok)
+      return [false, `could not ask ${reserve.address} about its signature: ${vouched.error}`]
+    if (!vouched.value)
+      return [
+        false,
+        `the signature for ${reserve.address} is neither that address's key's nor accepted by its contract at block ${onChain.blockNumber}`,
+      ]
+    contracts += 1
   }
   return [
     true,
-    `${proof.reserves.length} reserve address(es), each signed by its key`,
+    contracts === 0
+      ? `${proof.reserves.length} reserve address(es), each signed by its key`
+      : `${proof.reserves.length} reserve address(es), each signed by its key or, for ${contracts} contract(s), by its owner (EIP-1271)`,
     { count: String(proof.reserves.length) },
   ]
 }

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto'
+import { chainReaders } from '@hope/por-verify'
 import { SEAL_KEY } from '../../testing/index.ts'
-import { getAddress, type Address, type Hex, type PublicClient, verifyMessage } from 'viem'
+import {
+  getAddress,
+  hashMessage,
+  recoverMessageAddress,
+  type Address,
+  type Hex,
+  type PublicClient,
+  verifyMessage,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
@@ -19,6 +28,7 @@ import { openAlarms } from '../alarm/alarm.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
 import { createPorPublisher, type BuildTree } from './por.publisher.ts'
+import { reserveMessage } from './por.rules.ts'
 import { createPorService } from './por.service.ts'
 
 const CONFIRMATIONS = 3
@@ -94,16 +104,19 @@ describe('proof of liabilities on a local chain', () => {
   })
 
   test('the first snapshot is published on the registry and read back from it', async () => {
+    // The payout float, minted in the chain's last block, at the depth.
+    await mine(CONFIRMATIONS)
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     const pending = (await repo.pendingSnapshot(t.db.pool))!
     expect(pending).toMatchObject({ id: 1, status: 'pending', publishAttempts: 1 })
     const head = await client.getBlockNumber({ cacheTime: 0 })
     // B is at the depth when taken: the publish block came after.
     expect(BigInt(pending.blockNumber)).toBe(head - 1n - BigInt(CONFIRMATIONS) + 1n)
-    // The hot wallet's 100,000 demo USDT at B, the deposit address empty.
+    // The payout vault's 100,000 USDT float at B; the deposit address and the hot wallet empty.
     expect(pending.reserves).toEqual([
       { address: setup.depositAddress, balance: '0' },
-      { address: setup.hotWalletAddress, balance: '100000000000' },
+      { address: setup.hotWalletAddress, balance: '0' },
+      { address: setup.payoutVaultAddress, balance: '100000000000' },
     ])
 
     // Not at the depth yet: still pending, and no second snapshot is taken meanwhile.
@@ -137,12 +150,15 @@ describe('proof of liabilities on a local chain', () => {
       tokenAddress: getAddress(setup.tokenAddress),
       reservesUsdt: '100000',
     })
-    // Each reserve signed its ownership message with its own key.
+    // Each wallet signed its ownership message with its own key; the vault, a contract, by its
+    // owner's, which the vault accepts as its own (EIP-1271) at block B.
+    const [deposit, hot, vault] = latest.reserves
     expect(latest.reserves.map((r) => r.address)).toEqual([
       setup.depositAddress,
       setup.hotWalletAddress,
+      setup.payoutVaultAddress,
     ])
-    for (const r of latest.reserves)
+    for (const r of [deposit!, hot!])
       expect(
         await verifyMessage({
           address: r.address as Address,
@@ -150,8 +166,28 @@ describe('proof of liabilities on a local chain', () => {
           signature: r.signature as Hex,
         }),
       ).toBe(true)
+    expect(vault).toMatchObject({
+      balance: '100000',
+      message: reserveMessage(
+        setup.payoutVaultAddress,
+        anvil.chainId,
+        setup.porRegistryAddress,
+        setup.tokenAddress,
+      ),
+    })
+    expect(
+      await recoverMessageAddress({ message: vault!.message, signature: vault!.signature as Hex }),
+    ).toBe(devAccount(LOCAL_ROLES.vaultOwner).address)
+    expect(
+      await chainReaders(client).readContractSignature({
+        address: vault!.address as Hex,
+        hash: hashMessage(vault!.message),
+        signature: vault!.signature as Hex,
+        blockNumber: BigInt(latest.blockNumber),
+      }),
+    ).toBe(true)
     const proof = await por.myProof({ userName: devAccount(3).address })
-    expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000', reserves: 2 })
+    expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000', reserves: 3 })
     // The database alone holds only sealed proofs.
     const stored = await t.db.pool.query<{ proof: Record<string, unknown> }>(
       'SELECT proof FROM por_proofs WHERE snapshot_id = 1',

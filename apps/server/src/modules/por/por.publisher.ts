@@ -68,7 +68,10 @@ export interface ProofContext {
   registry: Hex
   token: Hex
   blockNumber: bigint
-  /** The reserve addresses that have signed their ownership message. */
+  /**
+   * The reserve addresses with a signed ownership message: a wallet's by its key, the payout
+   * vault's by its owner (EIP-1271).
+   */
   reserves: { address: Hex; message: string; signature: Hex }[]
 }
 
@@ -103,7 +106,7 @@ export function createPorPublisher(deps: {
   chain: ChainConnection
   /** The registry's owner: the key that deployed it. */
   publisher: LocalAccount
-  /** The hot wallet's address, a reserve beside the deposit address. */
+  /** The hot wallet's address, a reserve beside the deposit address and the payout vault. */
   hotWallet: Address | null
   buildTree: BuildTree
   /** The key stored proofs are sealed with (por.seal.ts). */
@@ -305,9 +308,11 @@ export function createPorPublisher(deps: {
     }
     const block = await client.getBlock({ blockNumber })
     const tokenAddress = getAddress(s.chainTokenAddress)
+    // The payout float lives in the vault: a contract, whose statement its owner signs and the
+    // verifier checks through EIP-1271.
     const reserveAddresses = [
       ...new Set(
-        [s.chainDepositAddress, deps.hotWallet]
+        [s.chainDepositAddress, deps.hotWallet, s.payoutVaultAddress]
           .filter((a): a is string => !!a)
           .map((a) => getAddress(a)),
       ),

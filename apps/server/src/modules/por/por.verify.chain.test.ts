@@ -1,6 +1,13 @@
 import { chainReaders, parseProofFile, verifyProof } from '@hope/por-verify'
 import { SEAL_KEY } from '../../testing/index.ts'
-import { parseUnits, type PublicClient } from 'viem'
+import {
+  createPublicClient,
+  hashMessage,
+  http,
+  parseUnits,
+  type Hex,
+  type PublicClient,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
@@ -76,6 +83,13 @@ describe('a published snapshot verifies against the chain alone', () => {
       })
       expect(result.checks.filter((c) => !c.ok)).toEqual([])
       expect(result.ok).toBe(true)
+      // The payout vault is among the reserves, vouched for on chain by its owner's signature.
+      expect(parsed.proof.reserves.map((r) => r.address)).toContain(
+        fixture.setup.payoutVaultAddress,
+      )
+      expect(result.checks.find((c) => c.id === 'reserve-signatures')!.detail).toMatch(
+        /3 reserve address\(es\), each signed by its key or, for 1 contract\(s\), by its owner/,
+      )
       // What the account log showed at the cut is what the proof proves.
       const statement = (await por.myStatement(user))!
       expect(statement.snapshotId).toBe(latest.snapshotId)
@@ -88,19 +102,51 @@ describe('a published snapshot verifies against the chain alone', () => {
     expect(after.usdt).toBe('1500.25')
   })
 
+  test('the vault’s statement signed by another key than its owner’s fails on chain', async () => {
+    const latest = await por.latest()
+    const parsed = parseProofFile(await por.myProof(users[0]!))
+    if (!parsed.ok) throw new Error(parsed.error)
+    const vault = fixture.setup.payoutVaultAddress.toLowerCase()
+    // The hot wallet (the vault's payer, a platform key, but not the vault's owner) signs for it.
+    const forged = {
+      ...parsed.proof,
+      reserves: await Promise.all(
+        parsed.proof.reserves.map(async (r) =>
+          r.address.toLowerCase() === vault
+            ? {
+                ...r,
+                signature: await devAccount(LOCAL_ROLES.hotWallet).signMessage({
+                  message: r.message,
+                }),
+              }
+            : r,
+        ),
+      ),
+    }
+    const head = await client.getBlock()
+    const result = await verifyProof(forged, chainReaders(client), {
+      pinned: { registry: latest.registryAddress, token: latest.tokenAddress },
+      now: Number(head.timestamp) * 1000,
+    })
+    expect(result.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['reserve-signatures'])
+    expect(result.checks.find((c) => c.id === 'reserve-signatures')!.detail).toMatch(
+      /is neither that address's key's nor accepted by its contract at block/,
+    )
+  })
+
   test('at a block before the token existed (a young chain) the reserves held nothing', async () => {
     // What the publisher counts there (a snapshot of a chain younger than the confirmation
     // depth), the verifier reads alike, instead of failing to read the token.
     const { setup } = fixture
     const readers = chainReaders(client)
-    const reserves = [setup.depositAddress, setup.hotWalletAddress]
+    const reserves = [setup.depositAddress, setup.hotWalletAddress, setup.payoutVaultAddress]
     expect(
       await readers.readReserves({
         token: setup.tokenAddress,
         addresses: reserves,
         blockNumber: 0n,
       }),
-    ).toEqual([0n, 0n])
+    ).toEqual([0n, 0n, 0n])
     const now = await client.getBlockNumber()
     const held = await readers.readReserves({
       token: setup.tokenAddress,
@@ -108,5 +154,33 @@ describe('a published snapshot verifies against the chain alone', () => {
       blockNumber: now,
     })
     expect(held.some((b) => b > 0n)).toBe(true)
+  })
+
+  test('a contract signature is the vault’s answer at the block: none where it has no code', async () => {
+    const { setup } = fixture
+    const readers = chainReaders(client)
+    const latest = await por.latest()
+    const statement = latest.reserves.find((r) => r.address === setup.payoutVaultAddress)!
+    const ask = (address: Hex, blockNumber: bigint) =>
+      readers.readContractSignature({
+        address,
+        hash: hashMessage(statement.message),
+        signature: statement.signature as Hex,
+        blockNumber,
+      })
+    expect(await ask(setup.payoutVaultAddress, BigInt(latest.blockNumber))).toBe(true)
+    // Before the vault was deployed, and at a wallet's address, nothing answers: a no, not an error.
+    expect(await ask(setup.payoutVaultAddress, 0n)).toBe(false)
+    expect(await ask(setup.hotWalletAddress, BigInt(latest.blockNumber))).toBe(false)
+    // A chain out of reach is an error, never a no.
+    const gone = createPublicClient({ transport: http('http://127.0.0.1:9', { retryCount: 0 }) })
+    await expect(
+      chainReaders(gone as PublicClient).readContractSignature({
+        address: setup.payoutVaultAddress,
+        hash: hashMessage(statement.message),
+        signature: statement.signature as Hex,
+        blockNumber: 1n,
+      }),
+    ).rejects.toThrow()
   })
 })

@@ -141,8 +141,9 @@ export const SETTING_SCHEMAS = {
   porSnapshotTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   porRetentionDays: z.number().int().min(1).max(3_650),
   /**
-   * Each reserve address's EIP-191 signature of "HOPE reserve address <address> on chain <id>",
-   * signed once with its key, so a verifier knows the platform holds that wallet.
+   * Each reserve's EIP-191 signature of its ownership statement (reserveMessage in por.rules.ts),
+   * signed once: a wallet's by its own key, a contract's (the payout vault) by the key it answers
+   * for in EIP-1271 (its owner), so a verifier knows the platform holds every reserve it counts.
    */
   porReserveSignatures: z
     .array(

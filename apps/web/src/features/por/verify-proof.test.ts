@@ -153,6 +153,69 @@ describe('checking a proof in the app', () => {
     expect(verdictOf(result)).toEqual({ ok: false, conclusive: false })
   })
 
+  test('a payout vault among the reserves is asked on chain for its owner’s signature', async () => {
+    // The vault holds no key: its statement is signed by its owner, and it answers EIP-1271.
+    const VAULT: Hex = '0x00000000000000000000000000000000000000a5'
+    const owner = privateKeyToAccount(
+      '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+    )
+    const message = reserveOwnershipMessage({
+      address: VAULT,
+      chainId: CHAIN_ID,
+      registry: REGISTRY,
+      token: TOKEN,
+    })
+    const signed = (proof as { reserves: unknown[] }).reserves
+    const withVault = async (signer: typeof owner) => ({
+      ...(proof as object),
+      reserves: [
+        ...signed,
+        { address: VAULT, message, signature: await signer.signMessage({ message }) },
+      ],
+    })
+    const vaultChain = (answer: () => Promise<boolean>): ChainReaders => {
+      const base = chain()
+      return {
+        ...base,
+        readRegistry: async (input) => ({
+          ...(await base.readRegistry(input))!,
+          reserves: [VAULT, reserve.address],
+        }),
+        readContractSignature: answer,
+      }
+    }
+    const checked = async (file: unknown, readers: ChainReaders) => {
+      const result = await checkProofFile(file, {
+        address: ALICE,
+        deposit: official,
+        access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
+        readersFor: () => readers,
+      })
+      if (result.kind !== 'checked') throw new Error('not checked')
+      return result
+    }
+    const vouched = await checked(
+      await withVault(owner),
+      vaultChain(async () => true),
+    )
+    expect(verdictOf(vouched)).toEqual({ ok: true, conclusive: true })
+    // The vault says no: a failure for certain.
+    const refused = await checked(
+      await withVault(reserve),
+      vaultChain(async () => false),
+    )
+    expect(refused.result.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual([
+      'reserve-signatures',
+    ])
+    expect(verdictOf(refused)).toEqual({ ok: false, conclusive: true })
+    // The vault out of reach: nothing concluded.
+    const down = await checked(
+      await withVault(owner),
+      vaultChain(() => Promise.reject(new Error('fetch failed'))),
+    )
+    expect(verdictOf(down)).toEqual({ ok: false, conclusive: false })
+  })
+
   test('a malformed file is a failure', async () => {
     const result = await checkProofFile({ version: 1 }, { access: null })
     expect(result.kind).toBe('malformed')

@@ -94,12 +94,21 @@ function watchedReaders(readers: ChainReaders, failed: () => void): ChainReaders
     readRegistry: watch(readers.readRegistry),
     readLatestId: watch(readers.readLatestId),
     readReserves: watch(readers.readReserves),
+    ...(readers.readContractSignature
+      ? { readContractSignature: watch(readers.readContractSignature) }
+      : {}),
   }
 }
 
 const unreachableReaders = (chainId: number): ChainReaders => {
   const fail = () => Promise.reject(new Error(`no RPC endpoint known for chain ${chainId}`))
-  return { readChainId: fail, readRegistry: fail, readLatestId: fail, readReserves: fail }
+  return {
+    readChainId: fail,
+    readRegistry: fail,
+    readLatestId: fail,
+    readReserves: fail,
+    readContractSignature: fail,
+  }
 }
 
 /**

@@ -137,13 +137,21 @@ export function createWithdrawalSender(deps: {
 
     /**
      * When the vault has paid `row`'s payout id, the books learn that payment (the withdrawal
-     * is confirmed with the chain's transaction) and true is returned: it is never paid again.
+     * is confirmed with the chain's transaction) and true is returned: it is never paid again,
+     * nor refunded. A paid id whose event the node does not show yet (a node behind the one
+     * that answered) is paid too: it waits for the next tick.
      */
     async function learnIfPaid(q: pg.PoolClient, row: WithdrawalRow): Promise<boolean> {
       const block = await vaultPaidAt(client, vault, row.payoutId)
       if (block === null) return false
       const paid = await vaultPaidEvent(client, vault, row.payoutId, block)
-      if (!paid) return false
+      if (!paid) {
+        log.warn(
+          { withdrawalId: row.id, block: String(block) },
+          'the vault paid this withdrawal but its event is not readable yet; asking again next tick',
+        )
+        return true
+      }
       const learned = await learnVaultPayout(q, ledger, {
         chainId,
         payoutId: row.payoutId,

@@ -3,12 +3,12 @@
 // registry and waits until the publish transaction is at the confirmation depth (sent again if
 // a reorg drops it). Exits 1 when it is not published within POR_PUBLISH_TIMEOUT_MS (5 min).
 // Chain: CHAIN_RPC_URL, else the local chain of a running app under DATA_DIR. The registry's
-// owner signs: POR_PUBLISHER_KEY, else the local chain's deployer.
+// owner signs: the key in POR_PUBLISHER_KEY_FILE, else the local chain's deployer.
 import { privateKeyToAccount } from 'viem/accounts'
 import { connectChain, connectExternalChain } from '../src/chain/chain.service.ts'
 import { runningLocalChain } from '../src/chain/anvil.ts'
 import { LOCAL_ROLES, devAccount } from '../src/chain/local-chain.ts'
-import { loadConfig } from '../src/config.ts'
+import { loadConfig, readKeyFile } from '../src/config.ts'
 import { openAppDatabase } from '../src/db/app-database.ts'
 import { snapshotById } from '../src/modules/por/por.repository.ts'
 import { sealKeyLoader } from '../src/modules/por/por.seal.ts'
@@ -22,18 +22,20 @@ if (!config.chainRpcUrl && !local) {
   console.error('No chain: set CHAIN_RPC_URL, or start the app (npm start) to run its local chain.')
   process.exit(2)
 }
-const key = (name: string) => process.env[name] as `0x${string}` | undefined
-const publisherKey = key('POR_PUBLISHER_KEY')
+const key = (file: string | undefined, name: string) => (file ? readKeyFile(file, name) : undefined)
+const publisherKey = key(config.keyFiles.porPublisher, 'POR_PUBLISHER_KEY_FILE')
 const publisher = publisherKey
   ? privateKeyToAccount(publisherKey)
   : local
     ? devAccount(LOCAL_ROLES.deployer)
     : null
 if (!publisher) {
-  console.error('POR_PUBLISHER_KEY is not set: it must be the key that owns the registry.')
+  console.error(
+    'POR_PUBLISHER_KEY_FILE is not set: its key must be the one that owns the registry.',
+  )
   process.exit(2)
 }
-const hotWalletKey = key('HOT_WALLET_KEY')
+const hotWalletKey = key(config.keyFiles.hotWallet, 'HOT_WALLET_KEY_FILE')
 const hotWallet = hotWalletKey
   ? privateKeyToAccount(hotWalletKey).address
   : local

@@ -1,8 +1,9 @@
 // The primary of a multi-process server (WEB_CONCURRENCY > 1): it starts what must exist once
 // (the embedded PostgreSQL, the local chain), migrates and seeds, then forks the workers that
-// serve on the shared port. Workers see the database and the chain as external services
-// through their environment, replaced when one dies; SIGTERM drains them all, then the primary
-// stops the database and the chain.
+// serve on the shared port. Workers see the database (as the role hope_app) and the chain as
+// external services through their environment, replaced when one dies; SIGTERM drains them
+// all, then the primary stops the database and the chain. The primary keeps the owner's
+// connection (migrations, backups), and the signer it starts holds the keys.
 import cluster, { type Worker } from 'node:cluster'
 import path from 'node:path'
 import {
@@ -14,7 +15,7 @@ import {
 import { connectChain } from './chain/chain.service.ts'
 import { configureLocalChain } from './chain/local-chain.ts'
 import { loadConfig, workerCount } from './config.ts'
-import { startAppPostgres } from './db/app-database.ts'
+import { prepareRoleUrls, startAppPostgres, type RoleUrls } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
@@ -22,7 +23,11 @@ import { seedDemo } from './db/seed.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
-import { startSignerWithOwnKeys, type SignerProcess } from './signer/signer.process.ts'
+import {
+  handOutSignerToken,
+  startSignerWithOwnKeys,
+  type SignerProcess,
+} from './signer/signer.process.ts'
 
 const log = (msg: string) => console.info(`[primary ${process.pid}] ${msg}`)
 
@@ -52,6 +57,7 @@ async function startPrimary(workers: number): Promise<void> {
       databaseUrl = embedded.url
     }
     const database = openDatabase(databaseUrl, 4)
+    let roles: RoleUrls
     try {
       await migrate(database.pool)
       if (config.seedDemo)
@@ -65,14 +71,29 @@ async function startPrimary(workers: number): Promise<void> {
         env.CHAIN_RPC_URL = chain.rpcUrl
         env.CHAIN_ID = String(chain.chainId)
       }
+      roles = await prepareRoleUrls(database.pool, config, databaseUrl)
     } finally {
       await database.close()
     }
-    // The keys go to the signer process only: this process forgets them, and the workers
-    // (forked with this process's environment) ask the signer over its local channel.
-    signer = await startSignerWithOwnKeys({ databaseUrl, localChain: anvil !== null, log })
-    if (signer) Object.assign(env, signer.env)
-    env.DATABASE_URL = databaseUrl
+    // The keys go down the signer's own pipe only, and the workers (forked with this process's
+    // environment, less the key files) ask the signer over its local channel, with the token
+    // they ask this process for over IPC.
+    signer = await startSignerWithOwnKeys({
+      databaseUrl: roles.signer,
+      localChain: anvil !== null,
+      keyFiles: config.keyFiles,
+      log,
+    })
+    if (signer) {
+      Object.assign(env, signer.env)
+      handOutSignerToken(signer.token)
+    }
+    // The workers connect as hope_app and know no other role's URL, nor where the keys are
+    // (cluster.fork passes them this process's environment).
+    env.DATABASE_URL = roles.app
+    env.APP_DATABASE_URL = roles.app
+    for (const name of ['SIGNER_DATABASE_URL', 'HOT_WALLET_KEY_FILE', 'POR_PUBLISHER_KEY_FILE'])
+      delete process.env[name]
     // Migrated and seeded here; the workers serve what is there.
     env.SEED_DEMO = 'false'
     env.HOPE_CLUSTER_PREPARED = 'true'
@@ -181,7 +202,12 @@ export function answerPings(): void {
 const workers = workerCount(process.env.WEB_CONCURRENCY)
 if (workers > 1 && cluster.isPrimary) {
   startPrimary(workers).catch((e: unknown) => {
-    const redact = redactUrls([process.env.CHAIN_RPC_URL, process.env.DATABASE_URL])
+    const redact = redactUrls([
+      process.env.CHAIN_RPC_URL,
+      process.env.DATABASE_URL,
+      process.env.APP_DATABASE_URL,
+      process.env.SIGNER_DATABASE_URL,
+    ])
     console.error(redact(e instanceof Error ? e.message : e))
     process.exit(1)
   })

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { REPO_ROOT } from './paths.ts'
@@ -7,8 +8,26 @@ export interface Config {
   host: string
   /** Where the embedded database (and later the chain) keep their state. */
   dataDir: string
-  /** External PostgreSQL; when absent the embedded one under dataDir is used. */
+  /**
+   * External PostgreSQL, as the owner of the schema (migrations run as it); when absent the
+   * embedded one under dataDir is used.
+   */
   databaseUrl: string | undefined
+  /**
+   * APP_DATABASE_URL: the web workers' and the jobs' connection, as the role hope_app; when
+   * absent, the owner's URL with that user (enough for the embedded server and trusted local
+   * connections; a managed server with passwords needs it given).
+   */
+  appDatabaseUrl: string | undefined
+  /** SIGNER_DATABASE_URL: the signer's connection, as the role hope_signer; derived likewise. */
+  signerDatabaseUrl: string | undefined
+  /**
+   * HOT_WALLET_KEY_FILE and POR_PUBLISHER_KEY_FILE: files (mode 0600) holding the hot wallet's and
+   * the proof-of-liabilities publisher's private keys, which only the signer process receives.
+   * A key never comes through the environment: a process's initial environment stays readable
+   * in /proc for as long as it runs.
+   */
+  keyFiles: { hotWallet: string | undefined; porPublisher: string | undefined }
   /** Origin used in invitation links; derived from the request when absent. */
   publicUrl: string | undefined
   /** Built web app served at `/`; absent in API-only tests. */
@@ -86,11 +105,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`)
   }
   const databaseUrl = env.DATABASE_URL || undefined
+  for (const name of ['HOT_WALLET_KEY', 'POR_PUBLISHER_KEY'])
+    if (env[name])
+      throw new Error(
+        `${name} is set in the environment, where any process started from here and /proc keep it: ` +
+          `put the key in a file only you can read (chmod 600) and set ${name}_FILE to its path instead`,
+      )
+  const keyFiles = {
+    hotWallet: checkedKeyFile(env, 'HOT_WALLET_KEY_FILE'),
+    porPublisher: checkedKeyFile(env, 'POR_PUBLISHER_KEY_FILE'),
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
+    signerDatabaseUrl: env.SIGNER_DATABASE_URL || undefined,
+    keyFiles,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     adminDist: env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
@@ -114,6 +146,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     backup: loadBackupConfig(env),
   }
+}
+
+/** The absolute path the variable `name` gives, once the file is found private to its owner. */
+function checkedKeyFile(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const given = env[name]
+  if (!given) return undefined
+  const file = path.resolve(given)
+  let mode: number
+  try {
+    mode = fs.statSync(file).mode
+  } catch (e) {
+    throw new Error(`${name}: cannot read ${file} (${(e as NodeJS.ErrnoException).code})`)
+  }
+  if (mode & 0o077)
+    throw new Error(
+      `${name}: ${file} is open to other users (mode 0${(mode & 0o777).toString(8)}); ` +
+        `make it readable by its owner only: chmod 600 ${file}`,
+    )
+  return file
+}
+
+/**
+ * The private key in `file` (64 hex digits, 0x optional, surrounding whitespace ignored), after
+ * the same check as at start: a file open to other users is refused. `name` is the variable
+ * that named it, for the messages; the key itself never appears in one.
+ */
+export function readKeyFile(file: string, name: string): `0x${string}` {
+  checkedKeyFile({ [name]: file }, name)
+  const text = fs.readFileSync(file, 'utf8').trim()
+  const hex = text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text
+  if (!/^[0-9a-fA-F]{64}$/.test(hex))
+    throw new Error(`${name}: ${file} does not hold a private key (64 hex digits)`)
+  return `0x${hex.toLowerCase()}`
 }
 
 function loadBackupConfig(env: NodeJS.ProcessEnv): BackupConfig {

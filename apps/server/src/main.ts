@@ -16,6 +16,7 @@ import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig } from './config.ts'
 import { startServices, takeEarlyStart } from './start-early.ts'
+import { prepareRoleUrls, roleUrlsOf } from './db/app-database.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { DEMO_ROOT, seedDemo } from './db/seed.ts'
@@ -23,7 +24,7 @@ import { openLimitStore } from './lib/limit-store.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
 import { createRemoteSigner } from './signer/signer.channel.ts'
-import { startSignerWithOwnKeys, type SignerProcess } from './signer/signer.process.ts'
+import { signerToken, startSignerWithOwnKeys, type SignerProcess } from './signer/signer.process.ts'
 import type { PayoutSigner, PorSigner, UnsignedTx } from './signer/signer.service.ts'
 
 const ZERO = '0x0000000000000000000000000000000000000000' as Address
@@ -56,22 +57,29 @@ async function main(): Promise<void> {
       url = (await embeddedStart!).url
       started('database started')
     }
-    // A cluster's primary (cluster.ts) has migrated and seeded before forking this worker.
+    // A cluster's primary (cluster.ts) has migrated and seeded before forking this worker, and
+    // given it the app role's URL. Otherwise the owner migrates, and the app connects as hope_app.
+    let roles = roleUrlsOf(config, url)
     if (!process.env.HOPE_CLUSTER_PREPARED) {
       const setup = openDatabase(url, 4, { stallMs: 0 })
       try {
         await migrate(setup.pool)
         if (config.seedDemo)
           await seedDemo(setup.pool, { uploadsDir: uploadsDirOf(config.dataDir) })
+        roles = await prepareRoleUrls(setup.pool, config, url)
       } finally {
         await setup.close()
       }
     }
     started('database migrated')
-    return url
+    return roles
   })()
   migrated.catch(() => {})
-  const database = openDatabase(migrated)
+  const database = openDatabase(
+    migrated.then((roles) => roles.app),
+    undefined,
+    { applicationName: `hope-app ${process.pid}` },
+  )
 
   let app: Awaited<ReturnType<typeof buildApp>> | null = null
   let limits: ReturnType<typeof openLimitStore> | null = null
@@ -190,21 +198,22 @@ async function main(): Promise<void> {
     if (process.env.SIGNER_URL) {
       signer = createRemoteSigner({
         url: process.env.SIGNER_URL,
-        token: process.env.SIGNER_TOKEN ?? '',
+        token: await signerToken(),
         hotWallet: (process.env.HOT_WALLET_ADDRESS || ZERO) as Address,
         porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
       })
     } else {
       signerStarting = startSignerWithOwnKeys({
-        databaseUrl: await migrated,
+        databaseUrl: (await migrated).signer,
         localChain: !config.chainRpcUrl,
+        keyFiles: config.keyFiles,
         log: (m) => console.info(m),
       })
       signerProcess = await signerStarting
       if (signerProcess) {
         signer = createRemoteSigner({
           url: signerProcess.env.SIGNER_URL,
-          token: signerProcess.env.SIGNER_TOKEN,
+          token: signerProcess.token,
           hotWallet: signerProcess.hotWallet ?? ZERO,
           porPublisher: signerProcess.porPublisher,
         })
@@ -220,7 +229,7 @@ async function main(): Promise<void> {
   server.metrics.watchHotWallet(hotWallet?.address ?? null)
   if (!hotWallet)
     server.log.warn(
-      'HOT_WALLET_KEY is not set: approved withdrawals wait until a hot wallet is configured',
+      'HOT_WALLET_KEY_FILE is not set: approved withdrawals wait until a hot wallet is configured',
     )
   // The registry's owner publishes the proof-of-liabilities snapshots (the deployer locally),
   // its transactions signed by the signer, which signs nothing else with that key.
@@ -230,7 +239,7 @@ async function main(): Promise<void> {
       : null
   if (!porPublisher)
     server.log.warn(
-      'POR_PUBLISHER_KEY is not set: proof-of-liabilities snapshots are not published',
+      'POR_PUBLISHER_KEY_FILE is not set: proof-of-liabilities snapshots are not published',
     )
   jobs = serverJobs({ app: server, pool: database.pool, chain, hotWallet, porPublisher }).map(
     (job) => startJob(job, server.log),
@@ -253,7 +262,12 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   // A failure to reach the chain or the database names its URL: without the credentials.
-  const redact = redactUrls([process.env.CHAIN_RPC_URL, process.env.DATABASE_URL])
+  const redact = redactUrls([
+    process.env.CHAIN_RPC_URL,
+    process.env.DATABASE_URL,
+    process.env.APP_DATABASE_URL,
+    process.env.SIGNER_DATABASE_URL,
+  ])
   console.error(redact(e instanceof Error ? e.message : e))
   if (e instanceof Error && e.cause) console.error(redact(String(e.cause)))
   process.exit(1)

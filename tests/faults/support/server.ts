@@ -38,7 +38,11 @@ function appEnv(dataDir: string): NodeJS.ProcessEnv {
     DATABASE_URL: '',
     CHAIN_RPC_URL: '',
     CHAIN_ID: '',
-    HOT_WALLET_KEY: '',
+    // Left out, not set empty: no process of the app has a key variable in its environment.
+    HOT_WALLET_KEY: undefined,
+    POR_PUBLISHER_KEY: undefined,
+    HOT_WALLET_KEY_FILE: undefined,
+    POR_PUBLISHER_KEY_FILE: undefined,
     SEED_DEMO: '',
   }
 }

@@ -1,9 +1,72 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import pg from 'pg'
 import type { Config } from '../config.ts'
 import { listBaseBackups, pruneBackups, takeBaseBackup } from './backup.ts'
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts'
-import { openDatabase, type Database } from './pool.ts'
+import { APP_ROLE, openDatabase, roleUrl, SIGNER_ROLE, type Database } from './pool.ts'
+
+/** The URLs the running app connects with, besides the owner's (migrations and backups). */
+export interface RoleUrls {
+  /** The web workers' and the jobs' (the role hope_app). */
+  app: string
+  /** The signer's (the role hope_signer). */
+  signer: string
+}
+
+/**
+ * APP_DATABASE_URL and SIGNER_DATABASE_URL when given, else the owner's URL with the role's
+ * user in it.
+ */
+export function roleUrlsOf(config: Config, ownerUrl: string): RoleUrls {
+  return {
+    app: config.appDatabaseUrl ?? roleUrl(ownerUrl, APP_ROLE),
+    signer: config.signerDatabaseUrl ?? roleUrl(ownerUrl, SIGNER_ROLE),
+  }
+}
+
+/**
+ * After the migrations, on the owner's connection (`pool`): the role URLs, each checked by a
+ * connection, so that a role that cannot log in stops the start with what to set. The embedded
+ * server (no DATABASE_URL) asks every role for a password and only this machine reaches it:
+ * there the roles take the owner's password, and their URLs differ from the owner's in the user.
+ */
+export async function prepareRoleUrls(
+  pool: pg.Pool,
+  config: Config,
+  ownerUrl: string,
+): Promise<RoleUrls> {
+  if (!config.databaseUrl) {
+    const password = decodeURIComponent(new URL(ownerUrl).password)
+    for (const role of [APP_ROLE, SIGNER_ROLE])
+      await pool.query(
+        `ALTER ROLE ${pg.escapeIdentifier(role)} PASSWORD ${pg.escapeLiteral(password)}`,
+      )
+  }
+  const urls = roleUrlsOf(config, ownerUrl)
+  await Promise.all([
+    checkLogin(urls.app, 'APP_DATABASE_URL'),
+    checkLogin(urls.signer, 'SIGNER_DATABASE_URL'),
+  ])
+  return urls
+}
+
+async function checkLogin(url: string, variable: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+  } catch (e) {
+    const user = new URL(url).username
+    throw new Error(
+      `cannot connect to the database as ${user}: ${(e as Error).message}; ` +
+        `set ${variable} to that role's URL (docs/deployment.md, "Database roles and keys")`,
+      { cause: e },
+    )
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
 
 /**
  * The app's embedded PostgreSQL under DATA_DIR/pg, archiving its write-ahead log to BACKUP_DIR

@@ -19,6 +19,29 @@ export interface DatabaseOptions {
    * `watchStalls`). 0 turns the watch off.
    */
   stallMs?: number
+  /** What the connections call themselves to the server (pg_stat_activity.application_name). */
+  applicationName?: string
+  /** How long an unused connection stays open, 10 s unless given; 0 keeps it. */
+  idleTimeoutMs?: number
+}
+
+/** The role the web workers and the jobs connect as: the app's rows, not its schema. */
+export const APP_ROLE = 'hope_app'
+/** The role the signer connects as: reads what it checks, appends to its own logs. */
+export const SIGNER_ROLE = 'hope_signer'
+
+/**
+ * `url` with its user replaced by `role`, everything else (password, host, database) kept: the
+ * role's URL on a server that trusts local connections or gives every role one password (the
+ * embedded one).
+ *
+ * @example roleUrl('postgres://postgres:pw@127.0.0.1:5432/hope', 'hope_app')
+ *   // 'postgres://hope_app:pw@127.0.0.1:5432/hope'
+ */
+export function roleUrl(url: string, role: string): string {
+  const u = new URL(url)
+  u.username = role
+  return u.toString()
 }
 
 /** Closes a client's socket at once: its queries fail, the server rolls back what it began. */
@@ -131,6 +154,8 @@ export function openDatabase(
     ...(typeof url === 'string' ? { connectionString: url } : {}),
     max,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+    idleTimeoutMillis: opts.idleTimeoutMs ?? 10_000,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
   })
   const stallMs = opts.stallMs ?? 5_000
   let watch: StallWatch = { stop: () => {}, serverAway: () => false }

@@ -1,16 +1,53 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
+import type { Writable } from 'node:stream'
 import type { Address } from 'viem'
 import { devKey, LOCAL_ROLES } from '../chain/local-chain.ts'
+import { readKeyFile, type Config } from '../config.ts'
+
+/**
+ * What the signer process is handed at its start on its own pipe, read once and closed: never
+ * in an environment, which the kernel keeps readable in /proc/<pid>/environ for the process's
+ * whole life.
+ */
+export interface SignerSecrets {
+  /** Its database connection, as the role hope_signer. */
+  databaseUrl: string
+  /** The bearer token its callers must show. */
+  token: string
+  hotWalletKey: `0x${string}` | null
+  porPublisherKey: `0x${string}` | null
+}
+
+/** The descriptor of the signer's pipe: after stdin, stdout, stderr and the IPC channel. */
+export const SIGNER_SECRETS_FD = 4
+
+/** The variables the signer's environment never carries: credentials the parent was given. */
+const WITHHELD_FROM_SIGNER = [
+  'DATABASE_URL',
+  'APP_DATABASE_URL',
+  'SIGNER_DATABASE_URL',
+  'SIGNER_TOKEN',
+  'HOT_WALLET_KEY',
+  'POR_PUBLISHER_KEY',
+  'HOT_WALLET_KEY_FILE',
+  'POR_PUBLISHER_KEY_FILE',
+  'OPERATOR_SECRET_KEY',
+  'POR_SEAL_KEY',
+  'METRICS_TOKEN',
+  'REDIS_URL',
+]
 
 export interface SignerProcess {
-  /** What the web workers need to ask it: no key among them. */
+  /** Where the web workers find it, for their environment: no secret among them. */
   env: {
     SIGNER_URL: string
-    SIGNER_TOKEN: string
     HOT_WALLET_ADDRESS: string
     POR_PUBLISHER_ADDRESS: string
   }
+  /** The bearer token a caller shows; workers get it over IPC (`handOutSignerToken`). */
+  token: string
   hotWallet: Address | null
   porPublisher: Address | null
   child: ChildProcess
@@ -19,30 +56,32 @@ export interface SignerProcess {
 
 /**
  * Starts the signer process (this same entry with HOPE_ROLE=signer) holding the given keys;
- * they go into its environment only, never into this process's or a worker's.
+ * they and its database URL go down its own pipe, never into an environment.
  */
 export async function startSignerProcess(opts: {
   databaseUrl: string
-  hotWalletKey: string | null
-  porPublisherKey: string | null
+  hotWalletKey: `0x${string}` | null
+  porPublisherKey: `0x${string}` | null
   log: (msg: string) => void
 }): Promise<SignerProcess> {
   const token = randomBytes(32).toString('hex')
   const env: NodeJS.ProcessEnv = { ...process.env }
-  delete env.HOT_WALLET_KEY
-  delete env.POR_PUBLISHER_KEY
+  for (const name of WITHHELD_FROM_SIGNER) delete env[name]
   const child = fork(process.argv[1]!, [], {
-    env: {
-      ...env,
-      HOPE_ROLE: 'signer',
-      DATABASE_URL: opts.databaseUrl,
-      SIGNER_TOKEN: token,
-      ...(opts.hotWalletKey ? { HOT_WALLET_KEY: opts.hotWalletKey } : {}),
-      ...(opts.porPublisherKey ? { POR_PUBLISHER_KEY: opts.porPublisherKey } : {}),
-    },
+    env: { ...env, HOPE_ROLE: 'signer', HOPE_SIGNER_SECRETS: 'pipe' },
     execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc', 'pipe'],
   })
+  const secrets: SignerSecrets = {
+    databaseUrl: opts.databaseUrl,
+    token,
+    hotWalletKey: opts.hotWalletKey,
+    porPublisherKey: opts.porPublisherKey,
+  }
+  const pipe = child.stdio[SIGNER_SECRETS_FD] as Writable
+  // A signer that dies before reading breaks the pipe: its exit below says so.
+  pipe.on('error', () => {})
+  pipe.end(JSON.stringify(secrets))
   const ready = await new Promise<{
     port: number
     hotWallet: Address | null
@@ -79,10 +118,10 @@ export async function startSignerProcess(opts: {
   return {
     env: {
       SIGNER_URL: `http://127.0.0.1:${ready.port}`,
-      SIGNER_TOKEN: token,
       HOT_WALLET_ADDRESS: ready.hotWallet ?? '',
       POR_PUBLISHER_ADDRESS: ready.porPublisher ?? '',
     },
+    token,
     hotWallet: ready.hotWallet,
     porPublisher: ready.porPublisher,
     child,
@@ -98,26 +137,72 @@ export async function startSignerProcess(opts: {
 }
 
 /**
- * Takes the keys from this process's environment (HOT_WALLET_KEY, POR_PUBLISHER_KEY; the local
- * chain's development keys when `localChain` and unset), forgets them here, and starts the
- * signer holding them; null when there is no key at all.
+ * Reads the keys from the operator's key files (HOT_WALLET_KEY_FILE, POR_PUBLISHER_KEY_FILE;
+ * the local chain's development keys when `localChain` and unset) and starts the signer holding
+ * them; null when there is no key at all.
  */
 export async function startSignerWithOwnKeys(opts: {
+  /** The signer's database URL (the role hope_signer). */
   databaseUrl: string
   localChain: boolean
+  keyFiles: Config['keyFiles']
   log: (msg: string) => void
 }): Promise<SignerProcess | null> {
-  const hotWalletKey =
-    process.env.HOT_WALLET_KEY || (opts.localChain ? devKey(LOCAL_ROLES.hotWallet) : null)
-  const porPublisherKey =
-    process.env.POR_PUBLISHER_KEY || (opts.localChain ? devKey(LOCAL_ROLES.deployer) : null)
-  delete process.env.HOT_WALLET_KEY
-  delete process.env.POR_PUBLISHER_KEY
+  const { hotWallet, porPublisher } = opts.keyFiles
+  const hotWalletKey = hotWallet
+    ? readKeyFile(hotWallet, 'HOT_WALLET_KEY_FILE')
+    : opts.localChain
+      ? devKey(LOCAL_ROLES.hotWallet)
+      : null
+  const porPublisherKey = porPublisher
+    ? readKeyFile(porPublisher, 'POR_PUBLISHER_KEY_FILE')
+    : opts.localChain
+      ? devKey(LOCAL_ROLES.deployer)
+      : null
   if (!hotWalletKey && !porPublisherKey) return null
   return startSignerProcess({
     databaseUrl: opts.databaseUrl,
     hotWalletKey,
     porPublisherKey,
     log: opts.log,
+  })
+}
+
+const TOKEN_ASKED = 'signer-token?'
+const TOKEN_GIVEN = 'signer-token'
+
+/**
+ * In a cluster's primary: answers a worker's request for the signer's token over the IPC
+ * channel, which only this primary and that worker hold (an environment would keep it in
+ * /proc, and pass it to whatever the worker starts).
+ */
+export function handOutSignerToken(token: string): void {
+  cluster.on('message', (worker, msg: unknown) => {
+    if ((msg as { hope?: string })?.hope === TOKEN_ASKED && worker.isConnected())
+      worker.send({ hope: TOKEN_GIVEN, token })
+  })
+}
+
+/**
+ * The token to show the signer at SIGNER_URL: SIGNER_TOKEN when given (a signer run apart), else
+ * in a cluster's worker asked of the primary over IPC; empty when there is none.
+ */
+export async function signerToken(timeoutMs = 30_000): Promise<string> {
+  if (process.env.SIGNER_TOKEN) return process.env.SIGNER_TOKEN
+  if (!cluster.isWorker || !process.send) return ''
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', onMessage)
+      reject(new Error(`the primary gave no signer token within ${timeoutMs} ms`))
+    }, timeoutMs)
+    const onMessage = (msg: unknown) => {
+      const m = msg as { hope?: string; token?: string }
+      if (m?.hope !== TOKEN_GIVEN || typeof m.token !== 'string') return
+      clearTimeout(timer)
+      process.off('message', onMessage)
+      resolve(m.token)
+    }
+    process.on('message', onMessage)
+    process.send!({ hope: TOKEN_ASKED })
   })
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type pg from 'pg'
 import { toHex } from 'viem'
 import { startAnvil, type LocalChain } from '../chain/anvil.ts'
@@ -13,13 +16,14 @@ export interface SharedChain {
   chain: LocalChain
   setup: LocalChainSetup
   /** What a server process needs to use this chain as an external one and pay from it. */
-  env: { CHAIN_RPC_URL: string; CHAIN_ID: string; HOT_WALLET_KEY: string }
+  env: { CHAIN_RPC_URL: string; CHAIN_ID: string; HOT_WALLET_KEY_FILE: string }
 }
 
 /**
  * One local chain for several server processes on one database, as a cluster's primary sets it
  * up: the token deployed and the demo wallets funded, the database's settings pointing at both,
- * and the development hot wallet's key for every process's withdrawal sender. Set up with a
+ * and the development hot wallet's key (in a file of mode 0600, removed when the chain stops) for
+ * every process's withdrawal sender. Set up with a
  * block per transaction (quick), then mining a block every `blockTimeSec` so that
  * confirmations advance.
  */
@@ -42,13 +46,25 @@ export async function startSharedChain(
     })
     const answer = (await res.json()) as { error?: { message: string } }
     if (answer.error) throw new Error(`evm_setIntervalMining: ${answer.error.message}`)
+    const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-key-'))
+    const keyFile = path.join(keyDir, 'hot-wallet.key')
+    fs.writeFileSync(keyFile, toHex(devAccount(LOCAL_ROLES.hotWallet).getHdKey().privateKey!), {
+      mode: 0o600,
+    })
+    const stop = chain.stop.bind(chain)
     return {
-      chain,
+      chain: {
+        ...chain,
+        stop: async () => {
+          fs.rmSync(keyDir, { recursive: true, force: true })
+          await stop()
+        },
+      },
       setup,
       env: {
         CHAIN_RPC_URL: chain.url,
         CHAIN_ID: String(chain.chainId),
-        HOT_WALLET_KEY: toHex(devAccount(LOCAL_ROLES.hotWallet).getHdKey().privateKey!),
+        HOT_WALLET_KEY_FILE: keyFile,
       },
     }
   } catch (e) {

@@ -27,8 +27,8 @@ const SERVER_MODULE_ORDER = [
   'recharge',
   'deposit',
   'sale',
-  'reconcile',
   'withdraw',
+  'reconcile',
   'staking',
   // The accounts' figures read staking's summary; the quotes read the accounts' HOPE price.
   'account',

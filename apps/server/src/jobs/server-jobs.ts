@@ -43,12 +43,10 @@ export function serverJobs(ctx: {
       ? [createWithdrawJob({ ...onChain, hotWallet, notices: app.services.notices, log: app.log })]
       : []),
     createReconcileJob({
-      pool,
-      settings,
-      client: chain.client,
-      chainId: chain.chainId,
+      ...onChain,
       hotWallet: hotWallet?.address ?? null,
-      logError,
+      log: app.log,
+      alarmRaised: (kind) => app.metrics.chainAlarmRaised(kind),
     }),
     // The daily settlement at the configured local time; the run itself takes an advisory lock.
     {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/transaction.ts'
+import { CHAIN_ALARM_KINDS } from '../modules/reconcile/reconcile.rules.ts'
 
 /** What the metrics read from the books at scrape time, in one round trip. */
 export interface OpsFigures {
@@ -14,12 +15,14 @@ export interface OpsFigures {
   porTakenAgeSeconds: number | null
   /** Users registered by that snapshot's time. */
   usersAtSnapshot: number | null
+  /** Open operator alarms of the chain scan, by kind (kinds with none left out). */
+  chainAlarmsOpen: Record<string, number>
 }
 
 /**
  * Read-only figures for `/metrics`. Each part is an index lookup or a scan of open rows only
- * (withdrawals_open_idx), except the users counted by the snapshot's time, a count of the users
- * table once per scrape.
+ * (withdrawals_open_idx, operator_alarms_open_idx), except the users counted by the snapshot's
+ * time, a count of the users table once per scrape.
  */
 export async function readOpsFigures(q: Queryable, chainId: number | null): Promise<OpsFigures> {
   const res = await q.query<{
@@ -30,6 +33,7 @@ export async function readOpsFigures(q: Queryable, chainId: number | null): Prom
     por_users: number | null
     por_age_seconds: number | null
     users_at_snapshot: number | null
+    chain_alarms_open: Record<string, number> | null
   }>(
     `WITH por AS (
        SELECT users, taken_at FROM por_snapshots WHERE status = 'published' ORDER BY id DESC LIMIT 1
@@ -47,8 +51,12 @@ export async function readOpsFigures(q: Queryable, chainId: number | null): Prom
          (SELECT extract(epoch FROM now() - taken_at)::float8 FROM por),
          (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM users)
        ) AS por_age_seconds,
-       (SELECT count(*)::int FROM users WHERE created_at <= (SELECT taken_at FROM por)) AS users_at_snapshot`,
-    [chainId],
+       (SELECT count(*)::int FROM users WHERE created_at <= (SELECT taken_at FROM por)) AS users_at_snapshot,
+       (SELECT json_object_agg(kind, n) FROM (
+          SELECT kind, count(*)::int AS n FROM operator_alarms
+           WHERE resolved_at IS NULL AND kind = ANY ($2::text[]) GROUP BY kind
+        ) a) AS chain_alarms_open`,
+    [chainId, CHAIN_ALARM_KINDS],
   )
   const r = res.rows[0]!
   return {
@@ -59,5 +67,6 @@ export async function readOpsFigures(q: Queryable, chainId: number | null): Prom
     porUsers: r.por_users,
     porTakenAgeSeconds: r.por_age_seconds,
     usersAtSnapshot: r.users_at_snapshot,
+    chainAlarmsOpen: r.chain_alarms_open ?? {},
   }
 }

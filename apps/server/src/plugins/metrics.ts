@@ -6,6 +6,7 @@ import { erc20Abi, type Address } from 'viem'
 import type { ChainConnection } from '../chain/chain.service.ts'
 import { jobLastSuccess } from '../jobs/interval-job.ts'
 import { withTimeout } from '../lib/with-timeout.ts'
+import { CHAIN_ALARM_KINDS, type ChainAlarmKind } from '../modules/reconcile/reconcile.rules.ts'
 import { readOpsFigures } from './metrics.repository.ts'
 
 /** How long a scrape waits for the database or the chain before leaving a figure out. */
@@ -24,6 +25,11 @@ export interface AppMetrics {
   signInFailed(kind: 'wallet' | 'operator'): void
   /** The hot wallet whose token balance is reported (set once the server knows it). */
   watchHotWallet(address: Address | null): void
+  /**
+   * The chain scan raised an alarm: a vault payout the books do not know or that differs from
+   * its withdrawal, or tokens that left the platform's addresses otherwise.
+   */
+  chainAlarmRaised(kind: ChainAlarmKind): void
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
@@ -51,8 +57,9 @@ const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
  * the pool's connections in use, idle and waiting, ledger transfers, how far the deposit watcher
  * is behind the chain's head, open withdrawals by state and the oldest one's age, the hot
  * wallet's token balance, each job's last success, the proof-of-liabilities snapshot's age and
- * coverage, and refused sign-ins. Figures read from the database or the chain at scrape time
- * are left out of that scrape when they do not come within 2 s.
+ * coverage, refused sign-ins, and the chain scan's alarms (money out that the books do not
+ * know): raised by this process, and open in the books. Figures read from the database or the
+ * chain at scrape time are left out of that scrape when they do not come within 2 s.
  */
 export function registerMetrics(
   app: FastifyInstance,
@@ -94,6 +101,14 @@ export function registerMetrics(
       this.set({ message: 'siwe' }, siwe)
     },
   })
+  const chainAlarms = new client.Counter({
+    name: 'hope_chain_unexplained_outflows_total',
+    help: "Alarms the chain scan raised, by kind: vault payouts the books do not know (payout_unknown) or that differ from their withdrawal (payout_mismatch), and tokens out of the platform's addresses not paid by the vault (unexplained_outflow)",
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  })
+  // Each kind from 0, so the first alarm after a start is an increase, not a new series.
+  for (const kind of CHAIN_ALARM_KINDS) chainAlarms.inc({ kind }, 0)
   const signInFailures = new client.Counter({
     name: 'hope_signin_failures_total',
     help: 'Refused sign-ins: wallet signatures, operator passwords or codes',
@@ -225,6 +240,15 @@ export function registerMetrics(
     },
   )
   fromScrape(
+    'hope_chain_alarms_open',
+    "Open operator alarms of the chain scan by kind (payout_unknown, payout_mismatch, unexplained_outflow): money out of the vault or the platform's addresses that the books do not account for",
+    (s, set) => {
+      for (const kind of CHAIN_ALARM_KINDS)
+        if (s.figures) set(s.figures.chainAlarmsOpen[kind] ?? 0, { kind })
+    },
+    ['kind'],
+  )
+  fromScrape(
     'hope_por_coverage_ratio',
     'Users in the newest published snapshot over the users registered by its time (0 before the first)',
     (s, set) => {
@@ -254,5 +278,6 @@ export function registerMetrics(
     watchHotWallet: (address) => {
       hotWallet = address
     },
+    chainAlarmRaised: (kind) => chainAlarms.inc({ kind }),
   }
 }

@@ -35,6 +35,44 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('admin-alarms')).toBeNull()
   })
 
+  test("the chain scan's alarms show in the banner with their transaction", async () => {
+    const tx = `0x${'ab'.repeat(32)}`
+    fakeApi({
+      'admin/dashboard': () =>
+        ok(
+          dashboard({
+            alarms: [
+              {
+                id: 7,
+                kind: 'payout_unknown',
+                message: `The payout vault paid 3.5 USDT to 0x${'07'.repeat(20)} in ${tx} under payout id 0x${'11'.repeat(32)}, which no withdrawal has`,
+                detail: { txHash: tx, amount: '3.5' },
+                raisedAt: '2026-01-02T03:04:05Z',
+              },
+              {
+                id: 8,
+                kind: 'unexplained_outflow',
+                message: `2 USDT left the deposit address for 0x${'08'.repeat(20)} in ${tx} (log 0)`,
+                detail: { txHash: tx, amount: '2' },
+                raisedAt: '2026-01-02T03:05:05Z',
+              },
+            ],
+          }),
+        ),
+    })
+    renderScreen(<DashboardPage />, { session: ADMIN })
+    const alarms = await screen.findByTestId('admin-alarms')
+    expect(alarms.textContent).toContain('需要处理的告警：2 条')
+    expect(
+      within(alarms)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining(`3.5 USDT to 0x${'07'.repeat(20)} in ${tx}`),
+      expect.stringContaining(`left the deposit address for 0x${'08'.repeat(20)} in ${tx}`),
+    ])
+  })
+
   test('each USDT figure has a row of its own, so two never run into each other', async () => {
     fakeApi({
       'admin/dashboard': () =>

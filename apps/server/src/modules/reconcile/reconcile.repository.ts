@@ -50,3 +50,56 @@ export async function listPaidWithdrawals(
   )
   return res.rows
 }
+
+/** Where the scan named `name` stopped on a chain: the last block it read, and that block's hash. */
+export async function readCheckpoint(
+  q: Queryable,
+  name: string,
+  chainId: number,
+): Promise<{ block: bigint; blockHash: string | null } | null> {
+  const res = await q.query<{ block: string; block_hash: string | null }>(
+    'SELECT block::text, block_hash FROM chain_scan_checkpoints WHERE name = $1 AND chain_id = $2',
+    [name, chainId],
+  )
+  const row = res.rows[0]
+  return row ? { block: BigInt(row.block), blockHash: row.block_hash } : null
+}
+
+export async function saveCheckpoint(
+  q: Queryable,
+  name: string,
+  chainId: number,
+  block: bigint,
+  blockHash: string | null,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO chain_scan_checkpoints (name, chain_id, block, block_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (name, chain_id) DO UPDATE SET block = $3, block_hash = $4, updated_at = now()`,
+    [name, chainId, String(block), blockHash],
+  )
+}
+
+/** An open alarm the chain scan raised: what it found, with the amount as decimal text. */
+export interface ChainAlarm {
+  kind: string
+  message: string
+  txHash: string
+  amount: string
+}
+
+/** The open alarms of `kinds` raised for `chainId`, oldest first. */
+export async function listOpenChainAlarms(
+  q: Queryable,
+  chainId: number,
+  kinds: readonly string[],
+): Promise<ChainAlarm[]> {
+  const res = await q.query<ChainAlarm>(
+    `SELECT kind, message, coalesce(detail->>'txHash', '') AS "txHash",
+            coalesce(detail->>'amount', '0') AS amount
+       FROM operator_alarms
+      WHERE resolved_at IS NULL AND kind = ANY ($1::text[]) AND detail->>'chainId' = $2
+      ORDER BY id`,
+    [kinds, String(chainId)],
+  )
+  return res.rows
+}

@@ -1,34 +1,38 @@
 import { formatAmount, parseAmount, trimDecimal } from '@hope/api'
 import type pg from 'pg'
-import { erc20Abi, parseAbiItem, type Address, type PublicClient } from 'viem'
+import { erc20Abi, type Address, type PublicClient } from 'viem'
 import { readCursor } from '../deposit/deposit.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './reconcile.repository.ts'
-import { differences, type ReconcileLine } from './reconcile.rules.ts'
-
-const TRANSFER = parseAbiItem(
-  'event Transfer(address indexed from, address indexed to, uint256 value)',
-)
+import {
+  CHAIN_ALARM_KINDS,
+  differences,
+  type ChainAlarmKind,
+  type ReconcileLine,
+} from './reconcile.rules.ts'
 
 export interface ReconcileReport {
   lines: { name: string; chain: string; books: string; problem: boolean }[]
   problems: string[]
+  /** Each payout or outflow the chain scan found and no operator has closed, with its hash. */
+  findings: { kind: string; txHash: string; message: string }[]
 }
 
 /**
- * Compares the deposit and hot wallets' token balances and movements on chain with the ledger's
- * chain accounts and the deposit and withdrawal records:
+ * Compares the chain with the books; the chain's history is read by the scan, never here:
  * - every token that reached the deposit address is recorded as a deposit (until reorged);
  * - credited deposits equal what the ledger's chain-deposits account issued;
- * - the hot wallet's payouts on chain equal the withdrawals recorded as paid, and the ledger's
- *   withdrawals-in-flight account holds exactly the completed ones.
+ * - the ledger's withdrawals-in-flight account holds exactly the completed withdrawals;
+ * - nothing left the vault, the hot wallet or the deposit address that the books cannot account
+ *   for: the open alarms of the chain scan (`createChainScan`), summed by kind and each listed.
  */
 export async function reconcileChain(deps: {
   pool: Pick<pg.Pool, 'query'>
   settings: SettingsService
   client: PublicClient
   chainId: number
-  hotWallet: Address | null
+  /** Not needed here any more: the chain scan watches the hot wallet. */
+  hotWallet?: Address | null
 }): Promise<ReconcileReport> {
   const s = await deps.settings.get()
   const token = s.chainTokenAddress as Address
@@ -70,34 +74,36 @@ export async function reconcileChain(deps: {
     },
   ]
 
-  if (deps.hotWallet) {
-    const logs = await deps.client.getLogs({
-      address: token,
-      event: TRANSFER,
-      args: { from: deps.hotWallet },
-      fromBlock: 0n,
-      toBlock: head,
-    })
-    const paid = new Map(logs.map((l) => [l.transactionHash!.toLowerCase(), l.args.value!]))
-    const payouts = await repo.listPaidWithdrawals(deps.pool, deps.chainId)
-    const booked = payouts.reduce((sum, w) => sum + toUnits(w.amount), 0n)
-    const onChain = payouts.reduce(
-      (sum, w) => sum + (paid.get(w.tx?.toLowerCase() ?? '') ?? 0n),
-      0n,
-    )
-    const completed = payouts
-      .filter((w) => w.status === 2)
-      .reduce((sum, w) => sum + toUnits(w.amount), 0n)
-    const inFlight = await repo.withdrawalsInFlight(deps.pool)
-    lines.push(
-      { name: 'hot wallet payouts on chain vs withdrawals paid', chain: onChain, books: booked },
-      {
-        name: 'completed withdrawals vs ledger withdrawals in flight',
-        chain: completed,
-        books: toUnits(inFlight),
-      },
-    )
-  }
+  // The books' own agreement: completed withdrawals are what the in-flight account settled.
+  const payouts = await repo.listPaidWithdrawals(deps.pool, deps.chainId)
+  const completed = payouts
+    .filter((w) => w.status === 2)
+    .reduce((sum, w) => sum + toUnits(w.amount), 0n)
+  const inFlight = await repo.withdrawalsInFlight(deps.pool)
+  lines.push({
+    name: 'completed withdrawals vs ledger withdrawals in flight',
+    chain: completed,
+    books: toUnits(inFlight),
+  })
+
+  // What the scan of the vault and the platform's addresses found (the alarms it raised and
+  // operators have not closed): on chain, money the books cannot account for.
+  const findings = await repo.listOpenChainAlarms(deps.pool, deps.chainId, CHAIN_ALARM_KINDS)
+  const found = (kind: ChainAlarmKind) =>
+    findings.filter((f) => f.kind === kind).reduce((sum, f) => sum + toUnits(f.amount), 0n)
+  lines.push(
+    { name: 'vault payouts the books do not know', chain: found('payout_unknown'), books: 0n },
+    {
+      name: 'vault payouts that differ from their withdrawal',
+      chain: found('payout_mismatch'),
+      books: 0n,
+    },
+    {
+      name: "unexplained outflows from the platform's addresses",
+      chain: found('unexplained_outflow'),
+      books: 0n,
+    },
+  )
 
   const format = (u: bigint) => formatAmount(u, decimals)
   return {
@@ -108,5 +114,6 @@ export async function reconcileChain(deps: {
       problem: l.chain !== l.books,
     })),
     problems: differences(lines, format),
+    findings: findings.map((f) => ({ kind: f.kind, txHash: f.txHash, message: f.message })),
   }
 }

@@ -191,7 +191,7 @@ describe('withdrawal payouts on a local chain', () => {
   })
 
   test('a worker holding the signer token asks three more times: the user is paid once', async () => {
-    const { withdrawals, sender } = services()
+    const { withdrawals } = services()
     const user = await insertTestUser(t.db.pool)
     await fundAccount(t.db.pool, user.id, '100')
     const w = await withdrawals.request(user, { amount: '50', idempotencyKey: key() })

@@ -122,6 +122,7 @@ export const BASES: Record<RoutePath, Record<string, string>> = {
   'admin/me': {},
   'admin/logout': {},
   'admin/dashboard': {},
+  'admin/resolveAlarm': { id: NO_ID, reason: 'sweep' },
   'admin/checkLedger': {},
   'admin/users': { pageNum: '1', pageSize: '10', q: 'nobody' },
   'admin/userTree': { userName: NOBODY, pageNum: '1', pageSize: '10' },

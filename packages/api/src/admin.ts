@@ -55,6 +55,24 @@ export interface AdminAlarm {
   raisedAt: string
 }
 
+/**
+ * Close an open alarm by hand, saying why. The chain scan's alarms (`payout_unknown`,
+ * `payout_mismatch`, `unexplained_outflow`) never close by themselves: an operator who has
+ * looked into one closes it here. Audited; an alarm already closed answers 409 `already_resolved`.
+ * @example AdminResolveAlarmParams.parse({ id: '7', reason: 'test payout from the vault owner' })
+ */
+export const AdminResolveAlarmParams = z.object({
+  id: intParam(1, 999_999_999),
+  reason: z.string().trim().min(1).max(200),
+})
+
+/** An alarm an operator closed: when, by whom (their username) and why. */
+export interface AdminResolvedAlarm extends AdminAlarm {
+  resolvedAt: string
+  resolvedBy: string
+  resolution: string
+}
+
 /** A search over users by address (prefix or whole), nickname or referral code. */
 export const AdminUsersParams = PageParams.extend({
   q: z.string().trim().max(64).optional(),

@@ -36,6 +36,7 @@ import {
   AdminBulkReviewParams,
   AdminDepositsParams,
   AdminLoginParams,
+  AdminResolveAlarmParams,
   AdminSettingHistoryParams,
   AdminSettlementRunsParams,
   AdminUpdateSettingParams,
@@ -48,6 +49,7 @@ import {
   type AdminDeposit,
   type AdminLedgerCheck,
   type AdminMe,
+  type AdminResolvedAlarm,
   type AdminSetting,
   type AdminSettingChange,
   type AdminUser,
@@ -580,6 +582,13 @@ export const ROUTES = {
     auth: 'operator',
     roles: ['admin', 'finance', 'content', 'support'],
     summary: 'Users, deposits, withdrawals, the last settlement and the latest ledger check',
+  }),
+  'admin/resolveAlarm': route<typeof AdminResolveAlarmParams, AdminResolvedAlarm>({
+    params: AdminResolveAlarmParams,
+    auth: 'operator',
+    roles: ['admin', 'finance'],
+    summary:
+      'Close an open alarm with a reason (the chain scan’s stay open until then); audited; 409 already_resolved once closed',
   }),
   'admin/checkLedger': route<typeof EmptyParams, AdminLedgerCheck>({
     params: EmptyParams,

@@ -1,9 +1,26 @@
-import { screen, within } from '@testing-library/react'
+import type { AdminAlarm } from '@hope/api'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
-import { fakeApi, ok } from '../../test/fake-api.ts'
+import { fail, fakeApi, ok } from '../../test/fake-api.ts'
 import { dashboard } from '../../../test-support/fixtures.ts'
 import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { DashboardPage } from './dashboard-page.tsx'
+
+const unknownPayout: AdminAlarm = {
+  id: 7,
+  kind: 'payout_unknown',
+  message: `The payout vault paid 3.5 USDT under payout id 0x${'11'.repeat(32)}, which no withdrawal has`,
+  detail: { amount: '3.5' },
+  raisedAt: '2026-01-02T03:04:05Z',
+}
+const outflow: AdminAlarm = {
+  id: 8,
+  kind: 'unexplained_outflow',
+  message: '2 USDT left the deposit address',
+  detail: { amount: '2' },
+  raisedAt: '2026-01-02T03:05:05Z',
+}
 
 describe('dashboard', () => {
   test('shows the open alarms first, and nothing when there are none', async () => {
@@ -105,5 +122,109 @@ describe('dashboard', () => {
     expect(card.textContent).toContain('以太坊登录（EIP-4361）40')
     expect(card.textContent).toContain('旧版登录消息（未注明网站）3')
     expect(card.textContent).toContain('无人使用后请关闭 legacyLoginMessage')
+  })
+
+  describe('resolving an alarm', () => {
+    const itemOf = async (text: string) =>
+      (
+        await within(await screen.findByTestId('admin-alarms')).findByText(text, { exact: false })
+      ).closest('li') as HTMLElement
+
+    test('asks for the reason, sends it with the id, and reads the list again', async () => {
+      let open = [unknownPayout, outflow]
+      const api = fakeApi({
+        'admin/dashboard': () => ok(dashboard({ alarms: open })),
+        'admin/resolveAlarm': ({ params }) => {
+          open = open.filter((a) => a.id !== Number(params.id))
+          return ok({
+            ...unknownPayout,
+            resolvedAt: '2026-01-03T00:00:00Z',
+            resolvedBy: 'alice',
+            resolution: params.reason,
+          })
+        },
+      })
+      renderScreen(<DashboardPage />, { session: ADMIN })
+      const user = userEvent.setup()
+
+      const item = await itemOf('which no withdrawal has')
+      await user.click(within(item).getByRole('button', { name: '关闭告警' }))
+      const dialog = await screen.findByRole('dialog', { name: '关闭告警 #7' })
+      expect(dialog.textContent).toContain('which no withdrawal has')
+
+      // No reason, no call.
+      await user.click(within(dialog).getByRole('button', { name: '关闭告警' }))
+      expect(await within(dialog).findByText('请填写原因')).toBeTruthy()
+      await user.type(within(dialog).getByTestId('admin-alarm-resolve-reason'), '   ')
+      await user.click(within(dialog).getByRole('button', { name: '关闭告警' }))
+      expect(api.callsTo('admin/resolveAlarm')).toHaveLength(0)
+
+      await user.clear(within(dialog).getByTestId('admin-alarm-resolve-reason'))
+      await user.type(
+        within(dialog).getByTestId('admin-alarm-resolve-reason'),
+        ' test payout by the vault owner ',
+      )
+      await user.click(within(dialog).getByRole('button', { name: '关闭告警' }))
+
+      await waitFor(() => expect(api.callsTo('admin/resolveAlarm')).toHaveLength(1))
+      const [call] = api.callsTo('admin/resolveAlarm')
+      expect(call?.params).toEqual({ id: '7', reason: 'test payout by the vault owner' })
+      expect(call?.headers.token).toBe(ADMIN.token)
+      expect(await screen.findByText('告警 #7 已关闭')).toBeTruthy()
+      await waitFor(() => expect(api.callsTo('admin/dashboard')).toHaveLength(2))
+      await waitFor(() =>
+        expect(
+          within(screen.getByTestId('admin-alarms'))
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual([expect.stringContaining('left the deposit address')]),
+      )
+      expect(screen.getByTestId('admin-alarms').textContent).toContain('需要处理的告警：1 条')
+      expect(screen.queryByRole('dialog')).toBeNull()
+    })
+
+    test('a refusal shows the server’s message in the dialog; one closed elsewhere leaves the list', async () => {
+      let open = [unknownPayout, outflow]
+      const api = fakeApi({
+        'admin/dashboard': () => ok(dashboard({ alarms: open })),
+        'admin/resolveAlarm': () => {
+          open = [outflow]
+          return fail(409, 'already_resolved', '该记录已处理')
+        },
+      })
+      renderScreen(<DashboardPage />, { session: ADMIN })
+      const user = userEvent.setup()
+
+      await user.click(
+        within(await itemOf('which no withdrawal has')).getByRole('button', { name: '关闭告警' }),
+      )
+      const dialog = await screen.findByRole('dialog', { name: '关闭告警 #7' })
+      await user.type(within(dialog).getByTestId('admin-alarm-resolve-reason'), 'looked into it')
+      await user.click(within(dialog).getByRole('button', { name: '关闭告警' }))
+
+      expect((await within(dialog).findByTestId('admin-alarm-resolve-error')).textContent).toBe(
+        '该记录已处理',
+      )
+      // Shown once, in the dialog: no second message for the same failure.
+      expect(screen.getAllByText('该记录已处理')).toHaveLength(1)
+      await waitFor(() => expect(api.callsTo('admin/dashboard')).toHaveLength(2))
+      await waitFor(() =>
+        expect(screen.getByTestId('admin-alarms').textContent).toContain('需要处理的告警：1 条'),
+      )
+      expect(screen.getByRole('dialog', { name: '关闭告警 #7' })).toBeTruthy()
+    })
+
+    test('support and content see the alarms without the button', async () => {
+      for (const role of ['support', 'content'] as const) {
+        fakeApi({ 'admin/dashboard': () => ok(dashboard({ alarms: [unknownPayout] })) })
+        const { unmount } = renderScreen(<DashboardPage />, {
+          session: { token: `tok-${role}`, username: role, role },
+        })
+        const alarms = await screen.findByTestId('admin-alarms')
+        expect(alarms.textContent).toContain('which no withdrawal has')
+        expect(within(alarms).queryByRole('button')).toBeNull()
+        unmount()
+      }
+    })
   })
 })

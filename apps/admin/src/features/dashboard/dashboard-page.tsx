@@ -1,13 +1,15 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone, ReloadOutlined } from '@ant-design/icons'
-import type { AdminDashboard } from '@hope/api'
+import type { AdminAlarm, AdminDashboard } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime, groupDigits } from '../../lib/format.ts'
 import { LoadError } from '../../lib/load-error.tsx'
 import { canCall } from '../../lib/permissions.ts'
 import { useSession } from '../../lib/session.ts'
 import { dashboardOptions, useCheckLedger } from './api/dashboard.ts'
+import { ResolveAlarmModal } from './resolve-alarm-modal.tsx'
 
 function LedgerCard({ ledger }: { ledger: AdminDashboard['ledger'] }) {
   const { t } = useTranslation()
@@ -95,10 +97,22 @@ function SignInsCard({ signIns }: { signIns: AdminDashboard['signIns'] }) {
   )
 }
 
-/** What the jobs could not settle by themselves, e.g. a payout whose nonce was taken. */
-function AlarmsAlert({ alarms }: { alarms: AdminDashboard['alarms'] }) {
+/**
+ * What the jobs could not settle by themselves, e.g. a payout whose nonce was taken. Those who
+ * may close alarms (finance, admin) get a button on each: the chain scan's stay until someone
+ * does.
+ */
+function AlarmsAlert({
+  alarms,
+  onResolve,
+}: {
+  alarms: AdminDashboard['alarms']
+  onResolve: (alarm: AdminAlarm) => void
+}) {
   const { t } = useTranslation()
+  const session = useSession()
   if (!alarms.length) return null
+  const canResolve = !!session && canCall(session.role, 'admin/resolveAlarm')
   return (
     <Alert
       type="error"
@@ -111,6 +125,16 @@ function AlarmsAlert({ alarms }: { alarms: AdminDashboard['alarms'] }) {
           {alarms.map((a) => (
             <li key={a.id}>
               {formatTime(a.raisedAt)} · {a.message}
+              {canResolve && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => onResolve(a)}
+                  data-testid={`admin-alarm-resolve-${a.id}`}
+                >
+                  {t('dashboard.resolveAlarm.action')}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -140,13 +164,17 @@ function UsdtFigure({ title, amount }: { title: string; amount: string }) {
 export function DashboardPage() {
   const { t } = useTranslation()
   const query = useQuery(dashboardOptions())
+  // Kept here, not in the banner: the dialog stays open with its error when the list it came
+  // from is read again and the alarm is gone (someone else closed it).
+  const [resolving, setResolving] = useState<AdminAlarm | null>(null)
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
   if (!query.data) return <Skeleton active data-testid="admin-dashboard" />
   const d = query.data
   const run = d.lastSettlement
   return (
     <div data-testid="admin-dashboard">
-      <AlarmsAlert alarms={d.alarms} />
+      <AlarmsAlert alarms={d.alarms} onResolve={setResolving} />
+      {resolving && <ResolveAlarmModal alarm={resolving} onClose={() => setResolving(null)} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card title={t('dashboard.users')}>

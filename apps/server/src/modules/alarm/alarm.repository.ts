@@ -51,3 +51,38 @@ export async function openAlarms(q: Queryable, limit = 50): Promise<AdminAlarm[]
   )
   return res.rows.map((r) => ({ ...r, raisedAt: r.raisedAt.toISOString() }))
 }
+
+export interface ClosedAlarm {
+  id: number
+  kind: string
+  message: string
+  detail: Record<string, unknown>
+  raisedAt: Date
+  resolvedAt: Date
+  resolution: string
+}
+
+/**
+ * Closes the open alarm `id` for an operator, with the reason; null when there is no open alarm
+ * of that id (a concurrent close waits for the first and then finds it closed).
+ */
+export async function closeAlarm(
+  q: Queryable,
+  id: number,
+  by: { operatorId: number; reason: string },
+): Promise<ClosedAlarm | null> {
+  const res = await q.query<ClosedAlarm>(
+    `UPDATE operator_alarms SET resolved_at = now(), resolved_by = $2, resolution = $3
+     WHERE id = $1 AND resolved_at IS NULL
+     RETURNING id::int, kind, message, detail, raised_at AS "raisedAt",
+               resolved_at AS "resolvedAt", resolution`,
+    [id, by.operatorId, by.reason],
+  )
+  return res.rows[0] ?? null
+}
+
+/** Whether an alarm of this id was ever raised. */
+export async function alarmExists(q: Queryable, id: number): Promise<boolean> {
+  const res = await q.query('SELECT 1 FROM operator_alarms WHERE id = $1', [id])
+  return res.rowCount === 1
+}

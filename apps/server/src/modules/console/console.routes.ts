@@ -5,6 +5,9 @@ import { defineRoute } from '../../plugins/routes.ts'
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const admin = app.services.admin
   defineRoute(app, 'admin/dashboard', () => admin.dashboard())
+  defineRoute(app, 'admin/resolveAlarm', ({ operator, params }) =>
+    admin.resolveAlarm(operator!, params),
+  )
   defineRoute(app, 'admin/checkLedger', () => admin.checkLedger())
   defineRoute(app, 'admin/users', ({ params }) => admin.users(params))
   defineRoute(app, 'admin/userTree', ({ params }) => admin.userTree(params))

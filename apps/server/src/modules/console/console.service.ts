@@ -4,6 +4,7 @@ import type {
   AdminDashboard,
   AdminDeposit,
   AdminLedgerCheck,
+  AdminResolvedAlarm,
   AdminSetting,
   AdminSettingChange,
   AdminUser,
@@ -14,7 +15,7 @@ import type {
 } from '@hope/api'
 import type pg from 'pg'
 import { withAdvisoryLock, withAdvisoryLockWaiting } from '../../db/advisory-lock.ts'
-import { openAlarms } from '../alarm/alarm.service.ts'
+import { closeAlarmByOperator, openAlarms } from '../alarm/alarm.service.ts'
 import { AppError, isAppError } from '../../lib/app-error.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { SettlementService } from '../settlement/settlement.service.ts'
@@ -91,6 +92,42 @@ export function createAdminService(deps: {
           : { ok: false, checkedAt: null, problems: [] },
         alarms,
         signIns: { days: SIGN_IN_DAYS, ...signIns, legacyAccepted: s.legacyLoginMessage },
+      }
+    },
+
+    /**
+     * Closes an open alarm with the operator's reason and the audit line in one transaction; the
+     * dashboard no longer lists it. A second close of the same alarm (a repeated request
+     * included) answers 409 `already_resolved`.
+     */
+    async resolveAlarm(
+      operator: Operator,
+      params: { id: number; reason: string },
+    ): Promise<AdminResolvedAlarm> {
+      const closed = await inTransaction(pool, async (q) => {
+        const alarm = await closeAlarmByOperator(q, params.id, {
+          operatorId: operator.id,
+          reason: params.reason,
+        })
+        await recordAudit(q, {
+          operatorId: operator.id,
+          action: 'alarm_resolve',
+          targetUserId: null,
+          reason: params.reason,
+          before: { id: alarm.id, kind: alarm.kind, message: alarm.message, detail: alarm.detail },
+          after: { id: alarm.id, resolvedAt: alarm.resolvedAt.toISOString() },
+        })
+        return alarm
+      })
+      return {
+        id: closed.id,
+        kind: closed.kind,
+        message: closed.message,
+        detail: closed.detail,
+        raisedAt: closed.raisedAt.toISOString(),
+        resolvedAt: closed.resolvedAt.toISOString(),
+        resolvedBy: operator.username,
+        resolution: closed.resolution,
       }
     },
 

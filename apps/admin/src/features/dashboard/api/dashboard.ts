@@ -1,6 +1,8 @@
+import type { AdminResolvedAlarm } from '@hope/api'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type MutationOptions, useRefreshingMutation } from '../../../lib/mutation.ts'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
-import { request } from '../../../lib/request.ts'
+import { ApiError, request } from '../../../lib/request.ts'
 
 /** `admin/dashboard`: users, deposits, pending withdrawals, last settlement, ledger check. */
 export function dashboardOptions() {
@@ -18,4 +20,30 @@ export function useCheckLedger() {
     mutationFn: () => request('admin/checkLedger', {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   })
+}
+
+export type ResolveAlarmVariables = { id: number; reason: string }
+
+/**
+ * `admin/resolveAlarm`: closes an open alarm with the operator's reason; audited. The dashboard
+ * is read again once it is closed, and also when someone else closed it first (409
+ * `already_resolved`): the banner was out of date either way.
+ */
+export function useResolveAlarm({
+  onError,
+  ...options
+}: MutationOptions<AdminResolvedAlarm, ResolveAlarmVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useRefreshingMutation(
+    ({ id, reason }: ResolveAlarmVariables) => request('admin/resolveAlarm', { id, reason }),
+    [dashboardKeys.all],
+    {
+      ...options,
+      onError: (error, ...rest) => {
+        if (error instanceof ApiError && error.reason === 'already_resolved')
+          void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+        return onError?.(error, ...rest)
+      },
+    },
+  )
 }

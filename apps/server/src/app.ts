@@ -221,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     token: opts.config.metricsToken,
     tokenAddress: async () => (await app.services.settings.get()).chainTokenAddress,
     tokenDecimals: async () => (await app.services.settings.get()).chainTokenDecimals,
+    vaultAddress: async () => (await app.services.settings.get()).payoutVaultAddress,
     signIns: () => app.services.users.signIns,
   })
   app.decorate('metrics', metrics)

@@ -53,6 +53,7 @@ describe('metrics', () => {
     expect(sample(text, 'hope_por_coverage_ratio')).toBe(0)
     expect(sample(text, 'hope_por_snapshot_age_seconds')).toBeGreaterThanOrEqual(0)
     expect(sample(text, 'hope_hot_wallet_balance')).toBeNaN()
+    expect(sample(text, 'hope_payout_vault_balance')).toBeNaN()
     expect(sample(text, 'hope_deposit_watcher_blocks_behind')).toBeNaN()
     // Every name is HOPE's own.
     const names = text

@@ -69,6 +69,8 @@ export function registerMetrics(
     token: string | undefined
     tokenAddress: () => Promise<string>
     tokenDecimals: () => Promise<number>
+    /** The payout vault whose float is reported (settings.payoutVaultAddress; '' for none). */
+    vaultAddress: () => Promise<string>
     /** Sign-ins this process opened, by message (legacy `HOPE Login<ms>` or EIP-4361). */
     signIns: () => { legacy: number; siwe: number }
   },
@@ -147,11 +149,15 @@ export function registerMetrics(
       SCRAPE_READ_TIMEOUT_MS,
       readOpsFigures(deps.pool, deps.chain?.chainId ?? null),
     )
-    const hot = readHotWalletBalance()
-    return { head: await head, figures: await figures, hot: await hot }
+    const hot = readTokenBalance(hotWallet)
+    const vault = deps
+      .vaultAddress()
+      .catch(() => '')
+      .then((a) => (/^0x[0-9a-fA-F]{40}$/.test(a) ? readTokenBalance(a as Address) : null))
+    return { head: await head, figures: await figures, hot: await hot, vault: await vault }
   }
-  async function readHotWalletBalance(): Promise<number | null> {
-    if (!deps.chain || !hotWallet) return null
+  async function readTokenBalance(holder: Address | null): Promise<number | null> {
+    if (!deps.chain || !holder) return null
     const token = await deps.tokenAddress().catch(() => '')
     if (!/^0x[0-9a-fA-F]{40}$/.test(token)) return null
     const [raw, decimals] = await Promise.all([
@@ -161,13 +167,13 @@ export function registerMetrics(
           address: token as Address,
           abi: erc20Abi,
           functionName: 'balanceOf',
-          args: [hotWallet],
+          args: [holder],
         }),
       ),
       deps.tokenDecimals().catch(() => null),
     ])
     if (raw === null || decimals === null) return null
-    // A gauge is a float: exact to the cent far past any hot wallet's balance.
+    // A gauge is a float: exact to the cent far past any wallet's or vault's balance.
     return Number(raw) / 10 ** decimals
   }
   const shared = () => (scrape ??= readAll().finally(() => setTimeout(() => (scrape = null), 0)))
@@ -227,9 +233,16 @@ export function registerMetrics(
   )
   fromScrape(
     'hope_hot_wallet_balance',
-    "The hot wallet's balance of the withdrawal token",
+    "The hot wallet's balance of the withdrawal token (payouts come from the vault: normally 0)",
     (s, set) => {
       if (s.hot !== null) set(s.hot)
+    },
+  )
+  fromScrape(
+    'hope_payout_vault_balance',
+    "The payout vault's float: its balance of the withdrawal token",
+    (s, set) => {
+      if (s.vault !== null) set(s.vault)
     },
   )
   fromScrape(

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import Fastify from 'fastify'
-import { type Address, type Hex, type PublicClient } from 'viem'
+import { erc20Abi, type Address, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LOCAL_ROLES, devAccount, devAddress } from '../../chain/local-chain.ts'
 import { PAYOUT_VAULT_ABI } from '../../chain/payout-vault.ts'
+import { connectChain } from '../../chain/chain.service.ts'
 import { registerMetrics, type AppMetrics } from '../../plugins/metrics.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { startLogRangeProxy, type LogRangeProxy } from '../../testing/log-range-proxy.ts'
@@ -129,10 +130,11 @@ describe('the reconciliation asks the chain', () => {
     client = fixture.clientVia(proxy.url)
     metrics = registerMetrics(Fastify(), {
       pool: t.db.pool,
-      chain: undefined,
+      chain: connectChain(fixture.anvil.url, fixture.anvil.chainId),
       token: undefined,
-      tokenAddress: async () => '',
+      tokenAddress: async () => fixture.setup.tokenAddress,
       tokenDecimals: async () => 6,
+      vaultAddress: async () => vault,
       signIns: () => ({ legacy: 0, siwe: 0 }),
     })
   })
@@ -364,5 +366,18 @@ describe('the reconciliation asks the chain', () => {
     } finally {
       proxy.capRange(null)
     }
+  })
+
+  test("the metrics show the vault's float as the chain has it", async () => {
+    const units = await fixture.client.readContract({
+      address: fixture.setup.tokenAddress,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [vault],
+    })
+    const text = await metrics.registry.metrics()
+    const line = text.split('\n').find((l) => l.startsWith('hope_payout_vault_balance '))
+    expect(Number(line?.split(' ')[1])).toBe(Number(units) / 1e6)
+    expect(units).toBeGreaterThan(0n)
   })
 })

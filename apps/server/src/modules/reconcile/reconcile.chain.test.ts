@@ -368,6 +368,32 @@ describe('the reconciliation asks the chain', () => {
     }
   })
 
+  test('a withdrawal approved around the service, without its ledger reservation, is named', async () => {
+    const line = async () =>
+      (await reconcileChain(deps())).lines.find(
+        (l) => l.name === 'withdrawals approved or paid without their ledger reservation',
+      )
+    expect(await line()).toMatchObject({ chain: '0', problem: false })
+    const genuine = await approvedWithdrawal('12')
+    expect(await line()).toMatchObject({ chain: '0', problem: false })
+    // A worker's database role may write withdrawals: an approved row pointing at another
+    // user's reservation, and one pointing at none.
+    const forger = await insertTestUser(t.db.pool)
+    const reservation = (
+      await t.db.pool.query<{ id: string }>(
+        'SELECT amount_transfer_id::text AS id FROM withdrawals WHERE id = $1',
+        [genuine.id],
+      )
+    ).rows[0]!.id
+    for (const transfer of [reservation, '999999999'])
+      await t.db.pool.query(
+        `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id)
+         VALUES ($1, $2, $3, 12, 0, 1, $4, $5)`,
+        [forger.id, fixture.anvil.chainId, forger.userName, key(), transfer],
+      )
+    expect(await line()).toMatchObject({ chain: '24', books: '0', problem: true })
+  })
+
   test("the metrics show the vault's float as the chain has it", async () => {
     const units = await fixture.client.readContract({
       address: fixture.setup.tokenAddress,

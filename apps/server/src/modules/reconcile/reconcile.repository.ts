@@ -39,16 +39,39 @@ export async function withdrawalsInFlight(q: Queryable): Promise<string> {
   return res.rows[0]?.v ?? '0'
 }
 
-/** Withdrawals paid on chain: confirmed (5) or completed (2). */
-export async function listPaidWithdrawals(
-  q: Queryable,
-  chainId: number,
-): Promise<{ tx: string; amount: string; status: number }[]> {
-  const res = await q.query<{ tx: string; amount: string; status: number }>(
-    `SELECT tx_hash AS tx, amount::text, status FROM withdrawals WHERE chain_id = $1 AND status IN (2, 5)`,
+/** What the completed withdrawals (2) on `chainId` paid, summed by PostgreSQL. */
+export async function sumCompletedWithdrawals(q: Queryable, chainId: number): Promise<string> {
+  const res = await q.query<{ v: string }>(
+    `SELECT coalesce(sum(amount), 0)::text AS v FROM withdrawals WHERE chain_id = $1 AND status = 2`,
     [chainId],
   )
-  return res.rows
+  return res.rows[0]?.v ?? '0'
+}
+
+/**
+ * Withdrawals approved for payment, or paid, without the reservation the request made in the
+ * ledger: their amount moved by a pending transfer from the user's USDT account to the
+ * withdrawals in flight. A row written around the withdrawal service (a forged approval) has
+ * none. Open ones (1, 5) and those completed within two days: a forgery is paid within minutes.
+ */
+export async function unreservedWithdrawals(
+  q: Queryable,
+  chainId: number,
+): Promise<{ count: number; amount: string }> {
+  const res = await q.query<{ n: number; v: string }>(
+    `SELECT count(*)::int AS n, coalesce(sum(w.amount), 0)::text AS v
+     FROM withdrawals w
+     LEFT JOIN ledger_transfers t ON t.id = w.amount_transfer_id
+     LEFT JOIN ledger_accounts d ON d.id = t.debit_account_id
+     LEFT JOIN ledger_accounts c ON c.id = t.credit_account_id
+     WHERE w.chain_id = $1
+       AND (w.status IN (1, 5) OR (w.status = 2 AND w.updated_at > now() - interval '2 days'))
+       AND (t.kind = 'pending' AND t.amount = w.amount AND t.currency = 'USDT'
+            AND d.user_id = w.user_id AND d.kind = 'usdt'
+            AND c.user_id IS NULL AND c.kind = 'withdrawals_in_flight') IS NOT TRUE`,
+    [chainId],
+  )
+  return { count: res.rows[0]!.n, amount: res.rows[0]!.v }
 }
 
 /** Where the scan named `name` stopped on a chain: the last block it read, and that block's hash. */

@@ -75,15 +75,19 @@ export async function reconcileChain(deps: {
   ]
 
   // The books' own agreement: completed withdrawals are what the in-flight account settled.
-  const payouts = await repo.listPaidWithdrawals(deps.pool, deps.chainId)
-  const completed = payouts
-    .filter((w) => w.status === 2)
-    .reduce((sum, w) => sum + toUnits(w.amount), 0n)
+  const completed = await repo.sumCompletedWithdrawals(deps.pool, deps.chainId)
   const inFlight = await repo.withdrawalsInFlight(deps.pool)
   lines.push({
     name: 'completed withdrawals vs ledger withdrawals in flight',
-    chain: completed,
+    chain: toUnits(completed),
     books: toUnits(inFlight),
+  })
+  // A withdrawal approved or paid without its reservation was written around the service.
+  const unreserved = await repo.unreservedWithdrawals(deps.pool, deps.chainId)
+  lines.push({
+    name: 'withdrawals approved or paid without their ledger reservation',
+    chain: toUnits(unreserved.amount),
+    books: 0n,
   })
 
   // What the scan of the vault and the platform's addresses found (the alarms it raised and

@@ -236,23 +236,31 @@ describe('withdrawal payouts on a local chain', () => {
     expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
-  test('books restored to before the payment: the chain is asked, nothing is paid again', async () => {
+  /**
+   * A withdrawal of `amount` USDT approved and paid, then forgotten as a restore to a moment
+   * between approval and payment forgets it: approved, no payout recorded, and no signature in
+   * the signer's log either.
+   */
+  async function paidThenForgotten(amount: string) {
     const { withdrawals } = services()
     const user = await insertTestUser(t.db.pool)
     await fundAccount(t.db.pool, user.id, '100')
-    const w = await withdrawals.request(user, { amount: '25', idempotencyKey: key() })
+    const w = await withdrawals.request(user, { amount, idempotencyKey: key() })
     await approve(withdrawals, w.id)
     const before = await onChain(user.userName)
     expect(await tickUntil(w.id, 5)).toBe(5)
     const paidTx = (await t.db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id]))
       .rows[0].tx_hash as string
-    // What a restore to a moment between approval and payment leaves: approved, no payout
-    // recorded, and no signature in the signer's log either.
     await t.db.pool.query(
       'UPDATE withdrawals SET status = 1, raw_tx = NULL, tx_hash = NULL, tx_block = NULL WHERE id = $1',
       [w.id],
     )
     await t.db.pool.query('DELETE FROM signer_log WHERE withdrawal_id = $1', [w.id])
+    return { user, w, before, paidTx }
+  }
+
+  test('books restored to before the payment: the chain is asked, nothing is paid again', async () => {
+    const { user, w, before, paidTx } = await paidThenForgotten('25')
     const nonce = await client.getTransactionCount({
       address: devAccount(LOCAL_ROLES.hotWallet).address,
     })
@@ -274,20 +282,8 @@ describe('withdrawal payouts on a local chain', () => {
   })
 
   test('a payout whose transaction reverted because the vault paid it already is not refunded', async () => {
-    const { withdrawals } = services()
-    const user = await insertTestUser(t.db.pool)
-    await fundAccount(t.db.pool, user.id, '100')
-    const w = await withdrawals.request(user, { amount: '12', idempotencyKey: key() })
-    await approve(withdrawals, w.id)
-    expect(await tickUntil(w.id, 5)).toBe(5)
-    const paidTx = (await t.db.pool.query('SELECT tx_hash FROM withdrawals WHERE id = $1', [w.id]))
-      .rows[0].tx_hash as string
     // A second signature reached the chain under a restored log and reverted there.
-    await t.db.pool.query(
-      'UPDATE withdrawals SET status = 1, raw_tx = NULL, tx_hash = NULL, tx_block = NULL WHERE id = $1',
-      [w.id],
-    )
-    await t.db.pool.query('DELETE FROM signer_log WHERE withdrawal_id = $1', [w.id])
+    const { user, w, paidTx } = await paidThenForgotten('12')
     const payoutId = (
       await t.db.pool.query('SELECT payout_id FROM withdrawals WHERE id = $1', [w.id])
     ).rows[0].payout_id as Hex

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { forwardRpc, listenOnLoopback } from './rpc-proxy.ts'
 
 export interface LogRangeProxy {
   /** Point the client under test here. */
@@ -74,24 +74,11 @@ export async function startLogRangeProxy(targetUrl: string): Promise<LogRangePro
       }
       ranges.push({ from, to })
     }
-    try {
-      const upstream = await fetch(targetUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      })
-      res
-        .writeHead(upstream.status, { 'content-type': 'application/json' })
-        .end(await upstream.text())
-    } catch {
-      res.writeHead(502).end()
-    }
+    await forwardRpc(targetUrl, body, res)
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     capRange(blocks) {
       cap = blocks === null ? null : BigInt(blocks)
     },

@@ -67,24 +67,11 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
         .end(JSON.stringify(calls.length === 1 ? errors[0] : errors))
       return
     }
-    try {
-      const upstream = await fetch(targetUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      })
-      res
-        .writeHead(upstream.status, { 'content-type': 'application/json' })
-        .end(await upstream.text())
-    } catch {
-      res.writeHead(502).end()
-    }
+    await forwardRpc(targetUrl, body, res)
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     fail(method, fault) {
       faults.set(method, fault)
     },
@@ -98,4 +85,30 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** Sends a JSON-RPC body on to the node and its answer back; 502 when the node is gone. */
+export async function forwardRpc(
+  targetUrl: string,
+  body: string,
+  res: http.ServerResponse,
+): Promise<void> {
+  try {
+    const upstream = await fetch(targetUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    res
+      .writeHead(upstream.status, { 'content-type': 'application/json' })
+      .end(await upstream.text())
+  } catch {
+    res.writeHead(502).end()
+  }
+}
+
+/** Starts `server` on a free port of 127.0.0.1: its URL. */
+export async function listenOnLoopback(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }

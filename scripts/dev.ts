@@ -5,9 +5,15 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const children = [
+  // Sign-in messages name the page the browser shows: Vite's, unless PUBLIC_URL says otherwise.
   spawn(process.execPath, ['--watch', 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
+    env: {
+      ...process.env,
+      HOST: process.env.HOST || 'localhost',
+      PUBLIC_URL: process.env.PUBLIC_URL || 'http://127.0.0.1:5173',
+    },
   }),
   spawn(
     process.execPath,

@@ -29,6 +29,7 @@ export const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal
   reviewReason: null,
   reviewedBy: null,
   holdUntil: null,
+  contractDestination: false,
   createdAt: '2026-01-02T03:04:05Z',
   updatedAt: '2026-01-02T03:04:05Z',
   ...over,

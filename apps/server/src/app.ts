@@ -274,6 +274,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     'webAppShell',
     await registerWebApp(app, opts.config.webDist, async () => ({
       banners: await app.services.content.bannersInEveryLang(),
+      // The app has the wallet sign an outflow before sending it, not after a refusal.
+      outflowSignature: (await app.services.settings.get()).outflowSignature,
     })),
   )
   return app

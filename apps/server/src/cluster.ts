@@ -14,7 +14,7 @@ import {
 } from './chain/anvil.ts'
 import { connectChain } from './chain/chain.service.ts'
 import { configureLocalChain } from './chain/local-chain.ts'
-import { loadConfig, workerCount } from './config.ts'
+import { loadConfig, requirePublicUrl, workerCount } from './config.ts'
 import { prepareRoleUrls, startAppPostgres, type RoleUrls } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
@@ -33,6 +33,7 @@ const log = (msg: string) => console.info(`[primary ${process.pid}] ${msg}`)
 
 async function startPrimary(workers: number): Promise<void> {
   const config = loadConfig()
+  requirePublicUrl(config)
   let embedded: EmbeddedDatabase | null = null
   let anvil: LocalChain | null = null
   let signer: SignerProcess | null = null

@@ -28,8 +28,18 @@ export interface Config {
    * in /proc for as long as it runs.
    */
   keyFiles: { hotWallet: string | undefined; porPublisher: string | undefined }
-  /** Origin used in invitation links; derived from the request when absent. */
+  /**
+   * PUBLIC_URL: the origin users open HOPE at. Sign-in messages name it (never the request's
+   * Host) and invitation links start with it. On the loopback outside production it defaults to
+   * where the server listens (`http://localhost:8080`); elsewhere it must be given, and
+   * `requirePublicUrl` stops the start without it.
+   */
   publicUrl: string | undefined
+  /**
+   * PUBLIC_ORIGINS: other origins the same deployment answers on (comma-separated, e.g.
+   * `https://www.hope.example`); a sign-in message naming one of them is accepted too.
+   */
+  publicOrigins: string[]
   /** Built web app served at `/`; absent in API-only tests. */
   webDist: string | undefined
   /** Built operator console served at `/admin/`; absent when it was not built. */
@@ -115,15 +125,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hotWallet: checkedKeyFile(env, 'HOT_WALLET_KEY_FILE'),
     porPublisher: checkedKeyFile(env, 'POR_PUBLISHER_KEY_FILE'),
   }
+  const publicUrl = env.PUBLIC_URL ? publicOrigin(env.PUBLIC_URL, 'PUBLIC_URL') : undefined
+  // Without PUBLIC_URL the server stays on this machine unless HOST says otherwise.
+  const host = env.HOST || (publicUrl ? '0.0.0.0' : 'localhost')
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     signerDatabaseUrl: env.SIGNER_DATABASE_URL || undefined,
     keyFiles,
-    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    publicUrl:
+      publicUrl ??
+      (LOOPBACK_HOSTS.has(host) && env.NODE_ENV !== 'production' && port !== 0
+        ? `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+        : undefined),
+    publicOrigins: (env.PUBLIC_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => publicOrigin(o, 'PUBLIC_ORIGINS')),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     adminDist: env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
@@ -146,6 +168,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     backup: loadBackupConfig(env),
   }
+}
+
+/** Hosts that only this machine reaches: there the public origin may default to the listener. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
+
+/** `value` as an origin (`https://hope.example`), or the reason it is not one. */
+function publicOrigin(value: string, name: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(value.trim())
+  } catch {
+    // reported below
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username ||
+    url.password ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash
+  )
+    throw new Error(
+      `${name} must be the address users open HOPE at, as an http(s) origin without a path ` +
+        `(e.g. https://hope.example), got "${value}"`,
+    )
+  return url.origin
+}
+
+/**
+ * The origin sign-in messages name, for a process that serves users: PUBLIC_URL, or its
+ * loopback default. Listening beyond this machine (HOST other than 127.0.0.1, ::1, localhost)
+ * or with NODE_ENV=production, it must be given: the request's Host is the client's to choose,
+ * so a phishing site forwarding requests could otherwise have users sign in to itself.
+ */
+export function requirePublicUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl
+  const why = !LOOPBACK_HOSTS.has(config.host)
+    ? `the server listens on ${config.host}, beyond this machine (HOST)`
+    : config.port === 0
+      ? 'the server listens on a port of its choosing (PORT=0)'
+      : 'NODE_ENV is production'
+  throw new Error(
+    `PUBLIC_URL is required: ${why}. Set it to the address users open HOPE at, e.g. ` +
+      `PUBLIC_URL=https://hope.example (other addresses of the same site go in PUBLIC_ORIGINS); ` +
+      `sign-in messages name it, never the request's Host`,
+  )
 }
 
 /** The absolute path the variable `name` gives, once the file is found private to its owner. */

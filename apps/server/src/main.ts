@@ -14,7 +14,7 @@ import type { Address, Hex } from 'viem'
 import { startJob } from './jobs/interval-job.ts'
 import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, requirePublicUrl } from './config.ts'
 import { startServices, takeEarlyStart } from './start-early.ts'
 import { prepareRoleUrls, roleUrlsOf } from './db/app-database.ts'
 import { migrate } from './db/migrate.ts'
@@ -46,6 +46,7 @@ const started = (what: string) =>
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  requirePublicUrl(config)
   // The local Anvil (without CHAIN_RPC_URL) and the embedded database (without DATABASE_URL)
   // start side by side (a lone process has started them before loading this code), and the app
   // is built meanwhile: its connections wait for the database to be up and migrated, its chain
@@ -227,6 +228,7 @@ async function main(): Promise<void> {
   if (closing) return
   const hotWallet = signer && signer.address !== ZERO ? signer : null
   server.metrics.watchHotWallet(hotWallet?.address ?? null)
+  server.services.withdrawals.knowKeyAddresses([hotWallet?.address, signer?.porPublisher])
   if (!hotWallet)
     server.log.warn(
       'HOT_WALLET_KEY_FILE is not set: approved withdrawals wait until a hot wallet is configured',

@@ -4,7 +4,7 @@
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { lastLocalChainPort, launchAnvil, type LaunchedAnvil } from './chain/anvil.ts'
-import { loadConfig, workerCount, type Config } from './config.ts'
+import { loadConfig, requirePublicUrl, workerCount, type Config } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 
@@ -42,7 +42,9 @@ let early: EarlyStart | null = null
 export function startServicesEarly(): void {
   try {
     if (cluster.isWorker || workerCount(process.env.WEB_CONCURRENCY) > 1) return
-    early = startServices(loadConfig())
+    const config = loadConfig()
+    requirePublicUrl(config)
+    early = startServices(config)
   } catch {
     // A configuration error is reported by the start proper.
   }

@@ -43,6 +43,30 @@ export interface AdminDashboard {
 }
 
 /**
+ * One day's sign-ins by message (days in the settlement's time zone), e.g.
+ * `{ day: '2026-11-28', siwe: 38, legacy: 2, legacyShare: 0.05 }`.
+ */
+export interface AdminSignInDay {
+  /** `YYYY-MM-DD`. */
+  day: string
+  siwe: number
+  legacy: number
+  /** legacy / (siwe + legacy), from 0 to 1; null on a day without sign-ins. */
+  legacyShare: number | null
+}
+
+/**
+ * Sign-ins per day over the last `days` days, oldest first, today included, days without any
+ * included: how much of the legacy `HOPE Login<ms>` (no site named) is still used, to know when
+ * `legacyLoginMessage` (shown in `legacyAccepted`) can be turned off.
+ */
+export interface AdminSignInsByDay {
+  days: number
+  list: AdminSignInDay[]
+  legacyAccepted: boolean
+}
+
+/**
  * A condition a job cannot settle by itself, e.g. `kind: 'payout_nonce_taken'`: another
  * transaction of the hot wallet used a payout's nonce, so that payout can never be mined.
  */
@@ -119,6 +143,11 @@ export const AdminWithdrawalsParams = PageParams.extend({
 export interface AdminWithdrawal extends Withdrawal {
   userName: string
   reviewedBy: string | null
+  /**
+   * Whether the destination held contract code when the withdrawal was made; null when the
+   * chain could not be asked.
+   */
+  contractDestination: boolean | null
 }
 
 /** Approve or reject several pending withdrawals at once (ids comma-separated, at most 100). */

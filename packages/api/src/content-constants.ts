@@ -1,6 +1,7 @@
 // Plain constants and helpers of the content contract (no zod), safe for the web's first bundle.
 import type { BannerItem } from './content.ts'
 import type { Lang } from './lang.ts'
+import type { OutflowSignaturePolicy } from './outflow.ts'
 
 /** News types by code; each key is translated under `news.types` in the web app. */
 export const NEWS_TYPES = {
@@ -77,10 +78,16 @@ export function imageSrcSet(url: string): string {
 /**
  * What the web app's shell (index.html as the server sends it) carries for the first screen,
  * as JSON in the element with id `SHELL_BOOT_ELEMENT_ID`: the published banners in every
- * language, as `main/bannnerInfo` answers them.
+ * language, as `main/bannnerInfo` answers them, and the public settings the app acts on before
+ * it asks anything.
  */
 export interface ShellBoot {
   banners: Partial<Record<Lang, BannerItem[]>>
+  /**
+   * The setting `outflowSignature`: the app has the wallet sign an outflow before sending it
+   * whenever `outflowNeedsSignature` says so under this policy.
+   */
+  outflowSignature?: OutflowSignaturePolicy
   /** The first banner's picture, which the shell starts loading for a signed-in home. */
   picture?: { src: string; srcset: string; sizes: string }
 }

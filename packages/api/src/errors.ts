@@ -18,6 +18,7 @@ export const REASON_CODES = {
   amount_too_large: 400,
   amount_below_minimum: 400,
   withdraw_limit_reached: 400,
+  withdraw_address_forbidden: 400,
   redeem_amount_required: 400,
   redeem_amount_invalid: 400,
   content_zhcn_required: 400,
@@ -319,6 +320,14 @@ export const REASON_MESSAGES: Record<Reason, Record<Lang, string>> = {
     ja: '出金限度額を超えています。現在出金できる額',
     th: 'เกินวงเงินถอนของคุณ ขณะนี้ยังถอนได้',
     vi: 'Vượt quá hạn mức rút của bạn; bạn vẫn có thể rút',
+  },
+  withdraw_address_forbidden: {
+    zhcn: '不能提现到该地址：它是平台自己的地址或零地址，转入的资金将无法取回',
+    en: 'You cannot withdraw to this address: it is one of the platform’s own addresses or the zero address, and funds sent there could not be recovered',
+    ko: '이 주소로는 출금할 수 없습니다. 플랫폼 자체 주소이거나 제로 주소이며, 보낸 자금은 되찾을 수 없습니다',
+    ja: 'このアドレスには出金できません。プラットフォーム自身のアドレスまたはゼロアドレスであり、送った資金は取り戻せません',
+    th: 'ไม่สามารถถอนไปยังที่อยู่นี้ได้ เป็นที่อยู่ของแพลตฟอร์มเองหรือที่อยู่ศูนย์ เงินที่ส่งไปจะไม่สามารถเรียกคืนได้',
+    vi: 'Không thể rút về địa chỉ này: đây là địa chỉ của chính nền tảng hoặc địa chỉ 0, tiền gửi đến đó sẽ không thể lấy lại',
   },
   withdrawal_on_hold: {
     zhcn: '该提现发往新地址，等待期结束前不能审核通过，等待至',

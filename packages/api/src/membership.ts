@@ -1,7 +1,7 @@
 // Membership levels, nodes and activating a downline's account.
 import { z } from 'zod'
 import { Address, intParam } from './common.ts'
-import { IdempotencyKey } from './outflow.ts'
+import { IdempotencyKey, OutflowSignatureFields } from './outflow.ts'
 
 /** `game/upgrade`: buy a higher membership level, paying only the difference. */
 export const UpgradeParams = z.object({
@@ -44,10 +44,13 @@ export interface VipInfo {
 /**
  * `game/activate`: pay a downline member's membership level (member selection), placing the
  * member in a partition under their inviter while the member has no team yet (partition choice).
+ * Paying for another member is an outflow: the payer's wallet signs the activation's price
+ * (`userAccount/outflowTypedData` with kind `activate`).
  */
 export const ActivateParams = z.object({
   address: z.string({ error: 'address_required' }).trim().min(1, 'address_required').pipe(Address),
   level: intParam(1, 7),
   location: intParam(1, 3).optional(),
   idempotencyKey: IdempotencyKey,
+  ...OutflowSignatureFields,
 })

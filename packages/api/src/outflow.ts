@@ -1,15 +1,20 @@
 import { z } from 'zod'
-import { Address, Signature } from './common.ts'
+import { Address, intParam, Signature } from './common.ts'
 import { amountOf } from './money.ts'
 
 /**
  * Outflows the user's wallet signs (EIP-712, `eth_signTypedData_v4`): a session token alone
- * never moves money away. Every transfer, and a withdrawal to any address other than the
- * user's own wallet (or every withdrawal, by the setting `outflowSignature`), carries the
- * wallet's signature over exactly these values.
+ * never moves money away. Every transfer, every activation paid for another member, and a
+ * withdrawal to any address other than the user's own wallet (or every withdrawal, by the
+ * setting `outflowSignature`) carries the wallet's signature over exactly these values; see
+ * `outflowNeedsSignature`.
  */
-export const OUTFLOW_KINDS = ['withdraw', 'transfer'] as const
+export const OUTFLOW_KINDS = ['withdraw', 'transfer', 'activate'] as const
 export type OutflowKind = (typeof OUTFLOW_KINDS)[number]
+
+/** The setting `outflowSignature`: which outflows the wallet signs (`outflowNeedsSignature`). */
+export const OUTFLOW_SIGNATURE_POLICIES = ['others', 'all'] as const
+export type OutflowSignaturePolicy = (typeof OUTFLOW_SIGNATURE_POLICIES)[number]
 
 /** How long a signed outflow stays usable, from when the server wrote it. */
 export const OUTFLOW_SIGNATURE_TTL_S = 600
@@ -33,13 +38,28 @@ export const OutflowSignatureFields = {
     .optional(),
 }
 
-export const OutflowTypedDataParams = z.object({
-  kind: z.enum(OUTFLOW_KINDS),
-  /** The destination; a withdrawal defaults to the user's own wallet. */
-  address: Address.optional(),
-  amount: amountOf('USDT'),
-  idempotencyKey: IdempotencyKey,
-})
+/**
+ * `userAccount/outflowTypedData`: a withdrawal or transfer names its amount; an activation names
+ * the member (`address`) and the `level` it pays for, and the server writes its price, which
+ * the member's current level decides.
+ */
+export const OutflowTypedDataParams = z
+  .object({
+    kind: z.enum(OUTFLOW_KINDS),
+    /** The destination (the member, for an activation); a withdrawal defaults to the own wallet. */
+    address: Address.optional(),
+    amount: amountOf('USDT').optional(),
+    level: intParam(1, 7).optional(),
+    idempotencyKey: IdempotencyKey,
+  })
+  .superRefine((p, ctx) => {
+    if (p.kind !== 'activate' && p.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount_required' })
+    if (p.kind === 'activate' && p.address === undefined)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'address_required' })
+    if (p.kind === 'activate' && p.level === undefined)
+      ctx.addIssue({ code: 'custom', path: ['level'], message: 'invalid_params' })
+  })
 export type OutflowTypedDataParams = z.input<typeof OutflowTypedDataParams>
 
 export const OUTFLOW_TYPES = {

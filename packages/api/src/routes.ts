@@ -16,11 +16,13 @@ import type { AccountFigures } from './account-figures.ts'
 import type { Page } from './common.ts'
 import { MyRechargesParams, RechargeParams, type Recharge } from './recharge.ts'
 import {
+  CheckWithdrawAddressParams,
   MyWithdrawalsParams,
   ReviewWithdrawalParams,
   WithdrawParams,
   WithdrawalIdParams,
   type Withdrawal,
+  type WithdrawAddressCheck,
 } from './withdraw.ts'
 import {
   BalanceAdjustParams,
@@ -52,6 +54,7 @@ import {
   type AdminResolvedAlarm,
   type AdminSetting,
   type AdminSettingChange,
+  type AdminSignInsByDay,
   type AdminUser,
   type AdminUserTree,
   type AdminWithdrawal,
@@ -237,7 +240,7 @@ export const ROUTES = {
     params: OutflowTypedDataParams,
     auth: true,
     summary:
-      'EIP-712 typed data of a withdrawal or transfer for the wallet to sign (eth_signTypedData_v4); valid 10 minutes',
+      'EIP-712 typed data of a withdrawal, transfer or activation of another member (its price written by the server) for the wallet to sign (eth_signTypedData_v4); valid 10 minutes',
   }),
   'userAccount/checkAddress': route<typeof CheckAddressParams, AddressCheck>({
     params: CheckAddressParams,
@@ -275,6 +278,15 @@ export const ROUTES = {
     params: WithdrawParams,
     auth: true,
     summary: 'Request a USDT withdrawal: amount + fee are reserved at once; idempotent per key',
+  }),
+  'userAccount/checkWithdrawAddress': route<
+    typeof CheckWithdrawAddressParams,
+    WithdrawAddressCheck
+  >({
+    params: CheckWithdrawAddressParams,
+    auth: true,
+    summary:
+      'Whether a withdrawal destination is refused (the zero address, a platform address) or holds contract code',
   }),
   'userAccount/myWithDraw': route<typeof MyWithdrawalsParams, Page<Withdrawal>>({
     params: MyWithdrawalsParams,
@@ -366,7 +378,8 @@ export const ROUTES = {
   'game/activate': route<typeof ActivateParams, PurchaseResult>({
     params: ActivateParams,
     auth: true,
-    summary: 'Activate a downline member: pay their membership level, optionally place them',
+    summary:
+      'Activate a downline member: pay their membership level, optionally place them; signed by the wallet (an outflow)',
   }),
   'main/news': route<typeof NewsParams, Page<NewsItem>>({
     params: NewsParams,
@@ -582,6 +595,13 @@ export const ROUTES = {
     auth: 'operator',
     roles: ['admin', 'finance', 'content', 'support'],
     summary: 'Users, deposits, withdrawals, the last settlement and the latest ledger check',
+  }),
+  'admin/signInsByDay': route<typeof EmptyParams, AdminSignInsByDay>({
+    params: EmptyParams,
+    auth: 'operator',
+    roles: ['admin', 'finance', 'content', 'support'],
+    summary:
+      'Sign-ins per day of the last 30 days by message (EIP-4361 or the legacy HOPE Login<ms>), with the legacy share',
   }),
   'admin/resolveAlarm': route<typeof AdminResolveAlarmParams, AdminResolvedAlarm>({
     params: AdminResolveAlarmParams,

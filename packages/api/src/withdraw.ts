@@ -14,6 +14,24 @@ export const WithdrawParams = z.object({
 })
 export type WithdrawParams = z.input<typeof WithdrawParams>
 
+/** `userAccount/checkWithdrawAddress`: what a withdrawal destination is, read before signing. */
+export const CheckWithdrawAddressParams = z.object({
+  address: z.string({ error: 'address_required' }).trim().min(1, 'address_required').pipe(Address),
+})
+export type CheckWithdrawAddressParams = z.input<typeof CheckWithdrawAddressParams>
+
+/**
+ * A withdrawal destination: `forbidden` when no withdrawal may go there (the zero address or
+ * one of the platform's own, refused with `withdraw_address_forbidden`); `contract` when code
+ * is deployed there (allowed, but a contract may not be able to move the tokens on), null when
+ * the chain did not answer.
+ * @example { forbidden: false, contract: true }
+ */
+export interface WithdrawAddressCheck {
+  forbidden: boolean
+  contract: boolean | null
+}
+
 export const WithdrawalIdParams = z.object({ id: intParam(1, 999_999_999) })
 
 export const ReviewWithdrawalParams = z.object({

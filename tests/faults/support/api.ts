@@ -5,6 +5,7 @@ import {
   type Envelope,
   type LoginResult,
   type OperatorSession,
+  type OutflowKind,
   type OutflowTypedData,
   type Withdrawal,
 } from '@hope/api'
@@ -29,14 +30,15 @@ export const requestStats = { answered: 0, unanswered: 0 }
 /** The wallets of the users these tests registered, by session token. */
 const walletsByToken = new Map<string, LocalAccount>()
 
-const OUTFLOWS: Record<string, 'withdraw' | 'transfer'> = {
+const OUTFLOWS: Record<string, OutflowKind> = {
   'userAccount/withdraw': 'withdraw',
   'userAccount/transfer': 'transfer',
+  'game/activate': 'activate',
 }
 
 /**
  * `POST /api/<path>` with the payload in the query string, as the web app calls it. A
- * withdrawal or transfer of a user registered here is signed by the user's wallet first
+ * withdrawal, transfer or activation of a user registered here is signed by the user's wallet first
  * (EIP-712, as the app asks the wallet at the confirmation step); when the typed data cannot be
  * had, that answer is the request's.
  */

@@ -88,6 +88,19 @@ describe('serving the web app', () => {
       expect(String(res.headers['content-security-policy'])).toContain(`'${h}'`)
   })
 
+  test('the shell carries the outflowSignature setting, so the app asks the wallet first', async () => {
+    expect(bootOf((await app.inject({ method: 'GET', url: '/' })).body).outflowSignature).toBe(
+      'others',
+    )
+    await app.services.settings.set('outflowSignature', 'all', 'test')
+    try {
+      const boot = bootOf((await app.inject({ method: 'GET', url: '/' })).body)
+      expect(boot.outflowSignature).toBe('all')
+    } finally {
+      await app.services.settings.set('outflowSignature', 'others', 'test')
+    }
+  })
+
   test('without published banners the shell carries empty lists and asks for no picture', async () => {
     const html = (await app.inject({ method: 'GET', url: '/' })).body
     expect(bootOf(html).banners).toEqual(Object.fromEntries(LANGS.map((l) => [l, []])))

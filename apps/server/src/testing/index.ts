@@ -7,6 +7,7 @@ import {
   type Lang,
   type OperatorRole,
   type OperatorSession,
+  type OutflowKind,
   type OutflowTypedData,
   type RouteParams,
   type RoutePath,
@@ -182,9 +183,10 @@ export function rememberWallet(wallet: PrivateKeyAccount): void {
   testWallets.set(wallet.address.toLowerCase(), wallet)
 }
 
-const OUTFLOW_PATHS: Partial<Record<RoutePath, 'withdraw' | 'transfer'>> = {
+const OUTFLOW_PATHS: Partial<Record<RoutePath, OutflowKind>> = {
   'userAccount/withdraw': 'withdraw',
   'userAccount/transfer': 'transfer',
+  'game/activate': 'activate',
 }
 
 /**
@@ -194,7 +196,7 @@ const OUTFLOW_PATHS: Partial<Record<RoutePath, 'withdraw' | 'transfer'>> = {
  */
 export async function signOutflow(
   app: FastifyInstance,
-  kind: 'withdraw' | 'transfer',
+  kind: OutflowKind,
   params: Record<string, unknown>,
   token: string,
   wallet?: PrivateKeyAccount,
@@ -205,7 +207,8 @@ export async function signOutflow(
     {
       kind,
       address: params.address,
-      amount: params.amount,
+      // An activation names its level; the server writes its price.
+      ...(kind === 'activate' ? { level: params.level } : { amount: params.amount }),
       idempotencyKey: params.idempotencyKey,
     },
     { token },
@@ -225,8 +228,8 @@ export async function signOutflow(
 
 /**
  * Calls `POST /api/<path>` the way the web app does: payload in the query string. A
- * registered test user's withdrawal or transfer is signed by their wallet, as in the app,
- * unless the call says `sign: false` (a thief's request) or carries its own signature.
+ * registered test user's withdrawal, transfer or activation is signed by their wallet, as in
+ * the app, unless the call says `sign: false` (a thief's request) or carries its own signature.
  */
 export async function call<P extends RoutePath, T = unknown>(
   app: FastifyInstance,

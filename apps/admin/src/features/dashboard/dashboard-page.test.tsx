@@ -124,6 +124,67 @@ describe('dashboard', () => {
     expect(card.textContent).toContain('无人使用后请关闭 legacyLoginMessage')
   })
 
+  /** 30 days up to 2026-03-30, quiet but for `counts` (by day of March). */
+  const days = (counts: Record<number, [siwe: number, legacy: number]> = {}) => ({
+    days: 30,
+    legacyAccepted: true,
+    list: Array.from({ length: 30 }, (_, i) => {
+      const [siwe, legacy] = counts[i + 1] ?? [0, 0]
+      const total = siwe + legacy
+      return {
+        day: `2026-03-${String(i + 1).padStart(2, '0')}`,
+        siwe,
+        legacy,
+        legacyShare: total ? legacy / total : null,
+      }
+    }),
+  })
+
+  test('sign-ins per day, newest first, with the share of the legacy message', async () => {
+    const api = fakeApi({
+      'admin/dashboard': () => ok(dashboard()),
+      'admin/signInsByDay': () => ok(days({ 30: [3, 1], 2: [0, 2], 1: [19, 1] })),
+    })
+    renderScreen(<DashboardPage />, { session: ADMIN })
+    const table = await screen.findByTestId('admin-sign-ins-by-day')
+    expect(table.textContent).toContain('每日登录（近 30 天，最新在前）')
+    const rows = await within(table).findAllByRole('row')
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((c) => c.textContent)
+    const body = rows.map(cells).filter((c) => c.length === 4)
+    expect(body).toHaveLength(30)
+    expect(body[0]).toEqual(['2026-03-30', '3', '1', '25.0%'])
+    expect(body[1]).toEqual(['2026-03-29', '0', '0', '—'])
+    expect(body[28]).toEqual(['2026-03-02', '0', '2', '100.0%'])
+    expect(body[29]).toEqual(['2026-03-01', '19', '1', '5.0%'])
+    expect(api.callsTo('admin/signInsByDay')).toHaveLength(1)
+  })
+
+  test('no sign-ins at all says so; a failed read offers a retry', async () => {
+    fakeApi({
+      'admin/dashboard': () => ok(dashboard()),
+      'admin/signInsByDay': () => ok(days()),
+    })
+    const { unmount } = renderScreen(<DashboardPage />, { session: ADMIN })
+    expect(await screen.findByText('近 30 天无人登录')).toBeTruthy()
+    expect(within(screen.getByTestId('admin-sign-ins-by-day')).queryByRole('table')).toBeNull()
+    unmount()
+
+    let answered = 0
+    fakeApi({
+      'admin/dashboard': () => ok(dashboard()),
+      'admin/signInsByDay': () =>
+        answered++ ? ok(days({ 30: [1, 0] })) : fail(503, 'service_unavailable', '服务暂不可用'),
+    })
+    renderScreen(<DashboardPage />, { session: ADMIN })
+    const card = await screen.findByTestId('admin-sign-ins')
+    const error = await within(card).findByTestId('admin-load-error')
+    await userEvent.click(within(error).getByRole('button'))
+    expect(await within(card).findByText('0.0%')).toBeTruthy()
+  })
+
   describe('resolving an alarm', () => {
     const itemOf = async (text: string) =>
       (

@@ -1,14 +1,26 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone, ReloadOutlined } from '@ant-design/icons'
-import type { AdminAlarm, AdminDashboard } from '@hope/api'
+import type { AdminAlarm, AdminDashboard, AdminSignInDay } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from 'antd'
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Row,
+  Skeleton,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime, groupDigits } from '../../lib/format.ts'
 import { LoadError } from '../../lib/load-error.tsx'
 import { canCall } from '../../lib/permissions.ts'
 import { useSession } from '../../lib/session.ts'
-import { dashboardOptions, useCheckLedger } from './api/dashboard.ts'
+import { dashboardOptions, signInsByDayOptions, useCheckLedger } from './api/dashboard.ts'
 import { ResolveAlarmModal } from './resolve-alarm-modal.tsx'
 
 function LedgerCard({ ledger }: { ledger: AdminDashboard['ledger'] }) {
@@ -67,6 +79,54 @@ function LedgerCard({ ledger }: { ledger: AdminDashboard['ledger'] }) {
   )
 }
 
+/** A share from 0 to 1 as a percentage with one decimal, e.g. `0.0512` → `5.1%`; `—` for none. */
+const percent = (share: number | null): string =>
+  share === null ? '—' : `${(share * 100).toFixed(1)}%`
+
+/**
+ * Sign-ins per day of the last 30 days, newest first: the legacy share falling to nothing is
+ * the sign that `legacyLoginMessage` can be turned off.
+ */
+function SignInsByDay() {
+  const { t } = useTranslation()
+  const query = useQuery(signInsByDayOptions())
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  if (!query.data) return <Skeleton active paragraph={{ rows: 3 }} />
+  const { days, list } = query.data
+  const newestFirst = [...list].reverse()
+  return (
+    <div data-testid="admin-sign-ins-by-day">
+      <Typography.Text strong>{t('dashboard.signInsByDay', { days })}</Typography.Text>
+      {list.every((d) => d.legacyShare === null) ? (
+        <Typography.Paragraph type="secondary">
+          {t('dashboard.signInsByDayEmpty', { days })}
+        </Typography.Paragraph>
+      ) : (
+        <Table<AdminSignInDay>
+          size="small"
+          rowKey="day"
+          dataSource={newestFirst}
+          pagination={false}
+          scroll={{ y: 240 }}
+          columns={[
+            { title: t('dashboard.signInDay'), dataIndex: 'day' },
+            { title: t('dashboard.signInsSiwe'), dataIndex: 'siwe', align: 'right' },
+            { title: t('dashboard.signInsLegacy'), dataIndex: 'legacy', align: 'right' },
+            {
+              title: t('dashboard.legacyShare'),
+              dataIndex: 'legacyShare',
+              align: 'right',
+              render: (share: number | null) => (
+                <span style={share ? { color: '#fa8c16' } : {}}>{percent(share)}</span>
+              ),
+            },
+          ]}
+        />
+      )}
+    </div>
+  )
+}
+
 /**
  * How users signed in lately: Sign-In with Ethereum names this site, the legacy message does
  * not (a phishing page could have it signed). When no one uses the legacy one, turn off
@@ -91,6 +151,9 @@ function SignInsCard({ signIns }: { signIns: AdminDashboard['signIns'] }) {
           <Tag color={signIns.legacyAccepted ? 'warning' : 'success'}>
             {t(signIns.legacyAccepted ? 'dashboard.legacyOn' : 'dashboard.legacyOff')}
           </Tag>
+        </Col>
+        <Col span={24}>
+          <SignInsByDay />
         </Col>
       </Row>
     </Card>

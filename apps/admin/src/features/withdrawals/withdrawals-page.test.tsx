@@ -24,6 +24,27 @@ describe('withdrawals', () => {
     expect(screen.queryByTestId('admin-withdrawal-approve-9')).toBeNull()
   })
 
+  test('a destination holding contract code is tagged; an unknown one says so', async () => {
+    fakeApi({
+      'admin/withdrawals': () =>
+        ok(
+          page([
+            withdrawal({ id: 7, contractDestination: true }),
+            withdrawal({ id: 8 }),
+            withdrawal({ id: 9, contractDestination: null }),
+          ]),
+        ),
+    })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const row = (await screen.findByTestId('admin-withdrawal-contract-7')).closest('tr')!
+    expect(within(row).getByText('合约地址')).toBeTruthy()
+    expect(screen.getAllByText('合约地址')).toHaveLength(1)
+    expect(screen.getByTestId('admin-withdrawal-contract-unknown-9').textContent).toBe(
+      '是否合约：未知',
+    )
+    expect(screen.queryByTestId('admin-withdrawal-contract-8')).toBeNull()
+  })
+
   test('approving a row sends that id with the approve decision and the operator token', async () => {
     const api = fakeApi({
       'admin/withdrawals': () => ok(page(pending)),

@@ -10,6 +10,7 @@ import {
   Select,
   Space,
   Tag,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd'
@@ -144,7 +145,25 @@ export function WithdrawalsPage() {
     {
       title: t('withdrawals.address'),
       dataIndex: 'address',
-      render: (v: string) => <CopyableCode value={v} />,
+      render: (v: string, w) => (
+        <Space size={4} wrap>
+          <CopyableCode value={v} />
+          {w.contractDestination === true && (
+            <Tooltip title={t('withdrawals.contractAddressHint')}>
+              <Tag color="volcano" data-testid={`admin-withdrawal-contract-${w.id}`}>
+                {t('withdrawals.contractAddress')}
+              </Tag>
+            </Tooltip>
+          )}
+          {w.contractDestination === null && (
+            <Tooltip title={t('withdrawals.contractUnknownHint')}>
+              <Tag data-testid={`admin-withdrawal-contract-unknown-${w.id}`}>
+                {t('withdrawals.contractUnknown')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
     {
       title: t('withdrawals.status'),

@@ -685,11 +685,63 @@ describe.each(databaseTargets())('chat API on $name', (target) => {
       // Another user is not counted against this one; a closed socket frees its place.
       await open(appA, await registerUser(appA))
       await first.close()
-      for (let i = 0; i < 50 && appA.chatHub.socketsOf(user.id) !== 1; i++) await pause(20)
+      // Its place is given back in the shared count right after the socket closes.
+      const held = async () =>
+        (
+          await t.db.pool.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM limit_slots WHERE key = $1',
+            [`chat:${user.id}`],
+          )
+        ).rows[0]!.n
+      for (let i = 0; i < 50 && (await held()) !== 1; i++) await pause(20)
       await open(appA, user)
     } finally {
       await appA.services.settings.set('chatSocketsPerUser', 5, 'test')
     }
+  })
+
+  test('thirty sockets at once over two processes: exactly chatSocketsPerUser are admitted', async () => {
+    const user = await registerUser(appA)
+    const cap = (await appA.services.settings.get()).chatSocketsPerUser
+    const opened = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => TestSocket.open(i % 2 ? appB : appA)),
+    )
+    sockets.push(...opened)
+    // Every auth frame leaves before any answer: the check and the count cannot be split.
+    for (const s of opened) s.send({ type: 'auth', token: user.token })
+    const outcomes = await Promise.all(
+      opened.map((s) =>
+        s.next((f) => f.type === 'ready' || f.type === 'error').then((f) => f.type),
+      ),
+    )
+    expect(outcomes.filter((o) => o === 'ready')).toHaveLength(cap)
+    expect(outcomes.filter((o) => o === 'error')).toHaveLength(30 - cap)
+    const held = async () =>
+      (
+        await t.db.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM limit_slots WHERE key = $1',
+          [`chat:${user.id}`],
+        )
+      ).rows[0]!.n
+    expect(await held()).toBe(cap)
+    // Closing the admitted ones frees their places in the shared count, wherever they were.
+    await Promise.all(opened.filter((_, i) => outcomes[i] === 'ready').map((s) => s.close()))
+    for (let i = 0; i < 50 && (await held()) !== 0; i++) await pause(20)
+    expect(await held()).toBe(0)
+    await open(appB, user)
+  })
+
+  test('the places of a process that died free themselves when they are not renewed', async () => {
+    const user = await registerUser(appA)
+    const cap = (await appA.services.settings.get()).chatSocketsPerUser
+    // A crashed process's seats: held until a minute ago, never renewed or released.
+    for (let i = 0; i < cap; i++)
+      await t.db.pool.query(`INSERT INTO limit_slots (key, slot, expires_ms) VALUES ($1, $2, $3)`, [
+        `chat:${user.id}`,
+        `dead-${i}`,
+        Date.now() - 60_000,
+      ])
+    await open(appA, user)
   })
 
   test('closed sockets leave the hub', async () => {

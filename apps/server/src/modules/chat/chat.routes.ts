@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { defineRoute } from '../../plugins/routes.ts'
 import { createChatHub } from './chat.hub.ts'
 import { toChatMessage } from './chat.service.ts'
+import { createChatSeats } from './chat.seats.ts'
 import { handleChatSocket } from './chat.socket.ts'
+import { openSlotStore } from '../../lib/slot-store.ts'
 
 /**
  * The support chat: the socket at `GET /api/chat/ws` and the HTTP routes of the contract. Each
@@ -14,6 +16,16 @@ export async function chatRoutes(app: FastifyInstance) {
   const chat = app.services.chat
   const hub = createChatHub({ chat, connection: app.db.pool.options, log: app.log })
   app.decorate('chatHub', hub)
+  // Sockets per user count over every process: in Redis when configured, else in PostgreSQL.
+  const seats = createChatSeats({
+    store: openSlotStore({
+      redisUrl: app.config.redisUrl,
+      redisPrefix: app.config.redisPrefix,
+      pool: app.db.pool,
+      log: (msg, err) => app.log.warn({ err }, msg),
+    }),
+    log: (msg, err) => app.log.warn({ err }, msg),
+  })
   await app.register(fastifyWebsocket, {
     // A send frame holds at most CHAT_BODY_MAX characters; anything far bigger is refused (1009).
     options: { maxPayload: 16 * 1024 },
@@ -21,11 +33,12 @@ export async function chatRoutes(app: FastifyInstance) {
     preClose: async () => {
       await hub.close()
       app.websocketServer.close()
+      await seats.close()
     },
   })
 
   app.get(CHAT_SOCKET_PATH, { websocket: true }, (socket, req) =>
-    handleChatSocket({ hub, chat, users: app.services.users }, socket, req),
+    handleChatSocket({ hub, chat, users: app.services.users, seats }, socket, req),
   )
 
   defineRoute(app, 'main/contact', () => chat.contact())

@@ -125,7 +125,7 @@ export function createChatService(deps: {
   }
 
   return {
-    /** How many chat sockets one user may hold open at once in a process. */
+    /** How many chat sockets one user may hold open at once, over every process. */
     async socketsPerUser(): Promise<number> {
       return (await settings.get()).chatSocketsPerUser
     },

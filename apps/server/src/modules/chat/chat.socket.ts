@@ -15,6 +15,7 @@ import type { RawData, WebSocket } from 'ws'
 import { isAppError } from '../../lib/app-error.ts'
 import type { UserService } from '../user/user.service.ts'
 import type { ChatClient, ChatHub } from './chat.hub.ts'
+import type { ChatSeat, ChatSeats } from './chat.seats.ts'
 import { toChatMessage, type ChatService } from './chat.service.ts'
 import { fieldWithNul } from '../../security/text.ts'
 
@@ -22,6 +23,7 @@ export interface ChatSocketDeps {
   hub: ChatHub
   chat: ChatService
   users: UserService
+  seats: ChatSeats
   authTimeoutMs?: number
 }
 
@@ -53,6 +55,7 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
   const { hub, chat, users } = deps
   let lang: Lang = req.lang ?? langFromHeader(req.headers.lan)
   let client: ChatClient | null = null
+  let seat: ChatSeat | null = null
   let authenticating = false
   const early: (ChatClientFrame | null)[] = []
 
@@ -95,14 +98,24 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
       socket.close(TRY_AGAIN_LATER, 'service_unavailable')
       return
     }
-    if (hub.socketsOf(me.userId) >= allowed) {
+    const refuse = () => {
       errorFrame('too_many_connections')
       socket.close(CHAT_CLOSE.tooMany, 'too_many_connections')
-      return
     }
+    // Counted here with nothing awaited between the check and the count; the close handler
+    // or a failed open below gives the place back.
+    seat = deps.seats.take(me.userId, allowed)
+    if (!seat) return refuse()
+    if (socket.readyState !== socket.OPEN) return seat.release()
     try {
+      // Every process's sockets of this user together: at most `allowed`.
+      if (!(await seat.hold())) {
+        seat.release()
+        return refuse()
+      }
       await hub.add(me)
     } catch (err) {
+      seat.release()
       req.log.warn({ err }, 'chat: socket could not join')
       socket.close(TRY_AGAIN_LATER, 'service_unavailable')
       return
@@ -110,6 +123,7 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
     // The socket may have gone while we waited.
     if (socket.readyState !== socket.OPEN) {
       hub.remove(me)
+      seat.release()
       return
     }
     client = me
@@ -184,5 +198,6 @@ export function handleChatSocket(deps: ChatSocketDeps, socket: WebSocket, req: F
   socket.on('close', () => {
     clearTimeout(authTimer)
     if (client) hub.remove(client)
+    seat?.release()
   })
 }

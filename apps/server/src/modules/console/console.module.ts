@@ -11,6 +11,7 @@ export const consoleModule = defineModule('console', async (app, opts: ModuleClo
     withdrawals,
     settlement,
     signIns: (days) => users.signInsOfLastDays(days),
+    signInsByDay: (range, offsetMinutes) => users.signInsByDay(range, offsetMinutes),
     ...(opts.now ? { now: opts.now } : {}),
   })
   await app.register(adminRoutes)

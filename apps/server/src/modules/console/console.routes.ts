@@ -5,6 +5,7 @@ import { defineRoute } from '../../plugins/routes.ts'
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const admin = app.services.admin
   defineRoute(app, 'admin/dashboard', () => admin.dashboard())
+  defineRoute(app, 'admin/signInsByDay', () => admin.signInsByDay())
   defineRoute(app, 'admin/resolveAlarm', ({ operator, params }) =>
     admin.resolveAlarm(operator!, params),
   )

@@ -1,9 +1,38 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey } from '../settings/settings.rules.ts'
-import { jsonText, likePattern, localDayStart, parseSettingValue } from './console.rules.ts'
+import {
+  jsonText,
+  likePattern,
+  localDayStart,
+  parseSettingValue,
+  signInDays,
+} from './console.rules.ts'
 
 describe('console rules', () => {
+  test('sign-ins per local day: every day listed, the legacy share of those with sign-ins', () => {
+    // Local days of UTC+8 start at 16:00 UTC the day before.
+    const from = localDayStart(Date.UTC(2026, 2, 10, 15, 0), 480)
+    const days = signInDays(
+      [
+        { day: '2026-03-10', siwe: 2, legacy: 1 },
+        { day: '2026-03-12', siwe: 0, legacy: 4 },
+        { day: '2026-03-20', siwe: 9, legacy: 9 },
+      ],
+      from,
+      3,
+      480,
+    )
+    expect(days).toEqual([
+      { day: '2026-03-10', siwe: 2, legacy: 1, legacyShare: 0.3333 },
+      { day: '2026-03-11', siwe: 0, legacy: 0, legacyShare: null },
+      { day: '2026-03-12', siwe: 0, legacy: 4, legacyShare: 1 },
+    ])
+    expect(signInDays([], localDayStart(Date.UTC(2026, 2, 10, 3), -300), 1, -300)).toEqual([
+      { day: '2026-03-09', siwe: 0, legacy: 0, legacyShare: null },
+    ])
+  })
+
   test('the business day starts at local midnight of the settlement time zone', () => {
     // 2026-03-10 15:59 UTC is 23:59 in UTC+8; 16:00 UTC is the next local day.
     expect(localDayStart(Date.UTC(2026, 2, 10, 15, 59), 480).toISOString()).toBe(

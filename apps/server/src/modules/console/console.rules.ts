@@ -1,3 +1,4 @@
+import type { AdminSignInDay } from '@hope/api'
 import {
   SETTING_SCHEMAS,
   isSettingKey,
@@ -13,6 +14,38 @@ export function localDayStart(nowMs: number, offsetMinutes: number): Date {
   const offsetMs = offsetMinutes * 60_000
   const local = nowMs + offsetMs
   return new Date(local - (((local % 86_400_000) + 86_400_000) % 86_400_000) - offsetMs)
+}
+
+/** The days the console shows sign-ins per day over, today included. */
+export const SIGN_IN_DAYS_SHOWN = 30
+
+/**
+ * The local days [from, from + `days` days) (`from` a local midnight, `offsetMinutes` east of
+ * UTC), each with its sign-ins from `counted` (a day absent there had none) and the share of
+ * them signed with the legacy message, rounded to four places (null without sign-ins).
+ * @example signInDays([{ day: '2026-03-10', siwe: 3, legacy: 1 }], from, 2, 480)
+ *   // [{ day: '2026-03-10', siwe: 3, legacy: 1, legacyShare: 0.25 }, { day: '2026-03-11', siwe: 0, legacy: 0, legacyShare: null }]
+ */
+export function signInDays(
+  counted: readonly { day: string; siwe: number; legacy: number }[],
+  from: Date,
+  days: number,
+  offsetMinutes: number,
+): AdminSignInDay[] {
+  const byDay = new Map(counted.map((c) => [c.day, c]))
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(from.getTime() + i * 86_400_000 + offsetMinutes * 60_000)
+      .toISOString()
+      .slice(0, 10)
+    const { siwe = 0, legacy = 0 } = byDay.get(day) ?? {}
+    const total = siwe + legacy
+    return {
+      day,
+      siwe,
+      legacy,
+      legacyShare: total === 0 ? null : Math.round((legacy / total) * 10_000) / 10_000,
+    }
+  })
 }
 
 /** A LIKE pattern matching `text` literally at the start (prefix) or anywhere (contains). */

@@ -7,6 +7,7 @@ import type {
   AdminResolvedAlarm,
   AdminSetting,
   AdminSettingChange,
+  AdminSignInsByDay,
   AdminUser,
   AdminUserTree,
   AdminWithdrawal,
@@ -29,7 +30,14 @@ import {
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { WithdrawService } from '../withdraw/withdraw.service.ts'
 import * as repo from './console.repository.ts'
-import { jsonText, likePattern, localDayStart, parseSettingValue } from './console.rules.ts'
+import {
+  SIGN_IN_DAYS_SHOWN,
+  jsonText,
+  likePattern,
+  localDayStart,
+  parseSettingValue,
+  signInDays,
+} from './console.rules.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { Operator } from '../operator/operator.service.ts'
 
@@ -52,6 +60,11 @@ export function createAdminService(deps: {
   settlement: SettlementService
   /** Sign-ins of the last `days` days by message (the user module's). */
   signIns: (days: number) => Promise<{ legacy: number; siwe: number }>
+  /** Sign-ins in [from, to) per local day and message (the user module's). */
+  signInsByDay: (
+    range: { from: Date; to: Date },
+    offsetMinutes: number,
+  ) => Promise<{ day: string; siwe: number; legacy: number }[]>
   now?: () => number
 }) {
   const { pool, settings, withdrawals, settlement } = deps
@@ -92,6 +105,25 @@ export function createAdminService(deps: {
           : { ok: false, checkedAt: null, problems: [] },
         alarms,
         signIns: { days: SIGN_IN_DAYS, ...signIns, legacyAccepted: s.legacyLoginMessage },
+      }
+    },
+
+    /**
+     * Sign-ins per day of the last 30 days (the settlement's days, today included) by message,
+     * with the share of the legacy message: one grouped read of the sessions opened since the
+     * first day began.
+     */
+    async signInsByDay(): Promise<AdminSignInsByDay> {
+      const s = await settings.get()
+      const offset = s.settlementUtcOffsetMinutes
+      const today = localDayStart(now(), offset).getTime()
+      const from = new Date(today - (SIGN_IN_DAYS_SHOWN - 1) * 86_400_000)
+      const to = new Date(today + 86_400_000)
+      const counted = await deps.signInsByDay({ from, to }, offset)
+      return {
+        days: SIGN_IN_DAYS_SHOWN,
+        list: signInDays(counted, from, SIGN_IN_DAYS_SHOWN, offset),
+        legacyAccepted: s.legacyLoginMessage,
       }
     },
 

@@ -3,7 +3,12 @@ import { membershipRoutes } from './membership.routes.ts'
 import { createMembershipService } from './membership.service.ts'
 
 export const membershipModule = defineModule('membership', async (app) => {
-  const { settings, sale } = app.services
-  app.services.membership = createMembershipService({ pool: app.db.pool, settings, sale })
+  const { settings, sale, outflows } = app.services
+  app.services.membership = createMembershipService({
+    pool: app.db.pool,
+    settings,
+    sale,
+    outflows,
+  })
   await app.register(membershipRoutes)
 })

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
 import { replayedRequest } from '../ledger/ledger.service.ts'
 import { recordAudit } from '../audit/audit.service.ts'
+import type { OutflowService } from '../outflow/outflow.service.ts'
 import { inPurchaseTurn, splitOf, type SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd } from '../team/team.service.ts'
@@ -26,8 +27,9 @@ export function createMembershipService(deps: {
   pool: pg.Pool
   settings: SettingsService
   sale: SaleService
+  outflows: OutflowService
 }) {
-  const { pool, settings, sale } = deps
+  const { pool, settings, sale, outflows } = deps
 
   const levelPrices = async () => [0n, ...(await settings.get()).levelPricesUsdt.map(usdtUnits)]
 
@@ -36,7 +38,7 @@ export function createMembershipService(deps: {
    * upgrade from `level`; nothing when the request is new and may go ahead.
    */
   async function replayedOrRefused(
-    q: pg.PoolClient,
+    q: Pick<pg.Pool | pg.PoolClient, 'query'>,
     key: string,
     content: Record<string, number>,
     level: number,
@@ -47,6 +49,14 @@ export function createMembershipService(deps: {
       return { paid: moved[0]!, hope: moved[1] ?? '0', level, nodes: [], replayed: true }
     if (to <= level) throw new AppError('not_an_upgrade')
     return undefined
+  }
+
+  /** A registered member of `payer`'s downline by address, refused otherwise. */
+  async function downlineMember(payer: { id: number }, address: string) {
+    const member = await repo.memberByAddress(pool, address)
+    if (!member) throw new AppError('not_registered')
+    if (!member.ancestorIds.includes(payer.id)) throw new AppError('not_downline')
+    return member
   }
 
   /** Buys `userId`'s upgrade from `level` to `to` (paid by `payerId` when given) and sets it. */
@@ -87,33 +97,64 @@ export function createMembershipService(deps: {
     },
 
     /**
+     * What activating a downline member to `level` costs the payer now (only the difference
+     * over the member's level): the price the payer's wallet signs, refused as the activation
+     * itself would be.
+     */
+    async activationPrice(
+      payer: { id: number },
+      params: { address: string; level: number },
+    ): Promise<bigint> {
+      const member = await downlineMember(payer, params.address)
+      const level = await repo.levelOf(pool, member.id)
+      if (params.level <= level) throw new AppError('not_an_upgrade')
+      return upgradeCost(await levelPrices(), level, params.level)
+    },
+
+    /**
      * Activation of a downline member: the payer pays the member's upgrade to `level` (only the
      * difference), the HOPE goes to the member's split account; a partition given moves the
-     * member while they have no team and no level yet.
+     * member while they have no team and no level yet. Paying for another member is an outflow
+     * (DESIGN §5a): the payer's wallet signs the price for this member under this key.
      */
     async activate(
-      payer: { id: number },
+      payer: { id: number; userName: string },
       params: {
         address: string
         level: number
         location?: number | undefined
         idempotencyKey: string
+        signature?: `0x${string}` | undefined
+        deadline?: number | undefined
       },
     ): Promise<PurchaseResult> {
       const key = `activate:${payer.id}:${params.idempotencyKey}`
-      const member = await repo.memberByAddress(pool, params.address)
-      if (!member) throw new AppError('not_registered')
-      if (!member.ancestorIds.includes(payer.id)) throw new AppError('not_downline')
+      const member = await downlineMember(payer, params.address)
       const memberId = member.id
+      const content = { member: memberId, level: params.level, location: params.location ?? 0 }
+      // A request carried out already answers as it did, signed or not: it moves nothing more.
+      const before = await repo.levelOf(pool, memberId)
+      const done = await replayedOrRefused(pool, key, content, before, params.level)
+      if (done) return done
+      // Checked before the purchase turn, which a contract wallet's check (a call to the chain)
+      // must not hold up; the turn charges only while the price is still the one signed.
+      const price = upgradeCost(await levelPrices(), before, params.level)
+      const signed = await outflows.assertSigned(payer, {
+        kind: 'activate',
+        to: params.address as `0x${string}`,
+        amount: price,
+        idempotencyKey: params.idempotencyKey,
+        signature: params.signature,
+        deadline: params.deadline,
+      })
       return inPurchaseTurn(pool, async (q) => {
         const level = await repo.lockUserLevel(q, memberId)
-        const content = {
-          member: memberId,
-          level: params.level,
-          location: params.location ?? 0,
-        }
         const replayed = await replayedOrRefused(q, key, content, level, params.level)
         if (replayed) return replayed
+        // The price moved since the wallet signed it (another upline paid a level meanwhile, or
+        // the level prices changed): the signature no longer says what this would charge.
+        if (signed && upgradeCost(await levelPrices(), level, params.level) !== price)
+          throw new AppError('outflow_signature_invalid')
         if (params.location) {
           const placed = await repo.placementOf(q, memberId)
           if (placed.location !== params.location) {

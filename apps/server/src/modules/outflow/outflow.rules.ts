@@ -1,21 +1,5 @@
-import type { OutflowKind } from '@hope/api'
-
-/** The setting `outflowSignature`: which outflows the wallet must sign. */
-export type OutflowSignaturePolicy = 'others' | 'all'
-
-/**
- * Whether an outflow must carry the wallet's signature: every transfer; a withdrawal to
- * another address than the user's own wallet, or (policy `all`) every withdrawal.
- */
-export function outflowNeedsSignature(
-  policy: OutflowSignaturePolicy,
-  kind: OutflowKind,
-  owner: string,
-  to: string,
-): boolean {
-  if (kind === 'transfer' || policy === 'all') return true
-  return owner.toLowerCase() !== to.toLowerCase()
-}
+// Which outflows the wallet must sign is the contract's rule (`outflowNeedsSignature` in
+// `@hope/api`), shared with the app so that the two cannot drift.
 
 /**
  * Where a signed deadline stands at `now` (unix seconds): past, usable, or further ahead than

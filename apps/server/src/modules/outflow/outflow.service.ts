@@ -2,6 +2,7 @@ import {
   CURRENCY_DECIMALS,
   formatAmount,
   OUTFLOW_SIGNATURE_TTL_S,
+  outflowNeedsSignature,
   outflowTypedData,
   type OutflowKind,
   type OutflowTypedData,
@@ -9,7 +10,7 @@ import {
 import type { TypedDataVerifier } from '../../lib/signature.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import { outflowNeedsSignature, deadlineStanding } from './outflow.rules.ts'
+import { deadlineStanding } from './outflow.rules.ts'
 
 /** What an outflow request carries besides its money: the wallet's signature, if any. */
 export interface SignedOutflow {
@@ -61,11 +62,12 @@ export function createOutflowService(deps: {
 
     /**
      * Refuses an outflow the setting `outflowSignature` says must be signed when it carries no
-     * signature, an expired one, or one over other values or from another wallet.
+     * signature, an expired one, or one over other values or from another wallet. Answers
+     * whether a signature was checked (false: the outflow needs none).
      */
-    async assertSigned(user: { userName: string }, o: SignedOutflow): Promise<void> {
+    async assertSigned(user: { userName: string }, o: SignedOutflow): Promise<boolean> {
       const s = await deps.settings.get()
-      if (!outflowNeedsSignature(s.outflowSignature, o.kind, user.userName, o.to)) return
+      if (!outflowNeedsSignature(s.outflowSignature, o.kind, user.userName, o.to)) return false
       if (!o.signature || o.deadline === undefined) throw new AppError('outflow_signature_required')
       const standing = deadlineStanding(o.deadline, nowS(), OUTFLOW_SIGNATURE_TTL_S)
       if (standing === 'expired') throw new AppError('outflow_signature_expired')
@@ -73,6 +75,7 @@ export function createOutflowService(deps: {
       const data = typedData(user, o, o.deadline)
       const signed = await deps.verify(user.userName as `0x${string}`, data, o.signature)
       if (!signed) throw new AppError('outflow_signature_invalid')
+      return true
     },
   }
 }

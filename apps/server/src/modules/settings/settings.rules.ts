@@ -1,3 +1,4 @@
+import { OUTFLOW_SIGNATURE_POLICIES } from '@hope/api'
 import { z } from 'zod'
 
 /**
@@ -21,9 +22,10 @@ export const SETTING_SCHEMAS = {
   legacyLoginMessage: z.boolean(),
   /**
    * Which outflows the user's wallet must sign (EIP-712) besides the session: `others` (every
-   * transfer, and a withdrawal to any address but the user's own wallet) or `all`.
+   * transfer and activation of another member, and a withdrawal to any address but the user's
+   * own wallet) or `all` (every withdrawal too); `outflowNeedsSignature` in `@hope/api`.
    */
-  outflowSignature: z.enum(['others', 'all']),
+  outflowSignature: z.enum(OUTFLOW_SIGNATURE_POLICIES),
   /**
    * Hours a withdrawal to an address the user has not been paid at before waits before an
    * operator may approve it (the user sees until when and may cancel); 0 for none.
@@ -106,6 +108,14 @@ export const SETTING_SCHEMAS = {
   chatSocketsPerUser: z.number().int().min(1).max(100),
   /** Address look-ups (checkAddress, getUserInfoByName) per IP per minute. */
   lookupRateLimitPerIp: z.number().int().min(1).max(100_000),
+  /**
+   * Sign-in nonces kept (user/loginMessage): the newest per address (an older one is dropped),
+   * unspent ones per asking IP at once, and unspent ones in all; past either of the last two a
+   * new one is refused (rate_limited), never another client's evicted.
+   */
+  loginNoncesPerAddress: z.number().int().min(1).max(100),
+  loginNoncesPerIp: z.number().int().min(1).max(100_000),
+  loginNoncesMax: z.number().int().min(100).max(10_000_000),
   /** The chain USDT is recharged and withdrawn on (DESIGN §5). */
   chainTokenAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
   chainTokenDecimals: z.number().int().min(0).max(36),
@@ -204,6 +214,9 @@ export const SETTING_DEFAULTS: Settings = {
   rechargePendingClaimsMax: 20,
   chatSocketsPerUser: 5,
   lookupRateLimitPerIp: 120,
+  loginNoncesPerAddress: 5,
+  loginNoncesPerIp: 50,
+  loginNoncesMax: 100_000,
   withdrawFeeFixedUsdt: '1',
   withdrawFeeRate: '0',
   chainTokenAddress: '',

@@ -1,3 +1,4 @@
+import { requirePublicUrl } from '../../config.ts'
 import { createSignatureVerifier, type SignatureVerifier } from '../../lib/signature.ts'
 import { defineModule, type ModuleClock } from '../../plugins/module.ts'
 import { userRoutes } from './user.routes.ts'
@@ -14,6 +15,7 @@ export const userModule = defineModule(
       // Contract wallets (EIP-1271) are checked through the chain when there is one.
       verifySignature: opts.verifySignature ?? createSignatureVerifier(app.chain?.client),
       chainId: () => app.chain?.chainId,
+      site: { url: requirePublicUrl(app.config), origins: app.config.publicOrigins },
       ...(opts.now ? { now: opts.now } : {}),
     })
     await app.register(userRoutes)

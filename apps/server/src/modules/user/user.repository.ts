@@ -150,28 +150,64 @@ export async function findUserIdByName(
   return res.rows[0]?.id
 }
 
-/** Keeps a login nonce handed out for `address` until `expiresAt`; drops a few long expired. */
+/** Serialises the nonces handed to one IP, so a burst cannot pass its bound together. */
+const NONCE_IP_LOCK = 7_018_002
+
+/**
+ * Keeps a login nonce handed out for `address` with its message's times, within the bounds: at
+ * most `perIp` unspent nonces of the asking IP and `total` unspent in all at `issuedAt` (past
+ * either nothing is kept: false), the newest `perAddress` of the address (older ones go). A
+ * few expired ones are dropped on the way, so the work per call stays bounded.
+ */
 export async function insertLoginNonce(
   q: Queryable,
-  n: { nonce: string; address: string; expiresAt: Date },
-): Promise<void> {
+  n: { nonce: string; address: string; ip: string; issuedAt: Date; expiresAt: Date },
+  bounds: { perAddress: number; perIp: number; total: number },
+): Promise<boolean> {
+  const address = n.address.toLowerCase()
+  await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [NONCE_IP_LOCK, n.ip])
   await q.query(
-    `WITH stale AS (
-       DELETE FROM login_nonces WHERE nonce IN (
-         SELECT nonce FROM login_nonces WHERE expires_at < now() - interval '1 day' LIMIT 100))
-     INSERT INTO login_nonces (nonce, address, expires_at) VALUES ($1, $2, $3)`,
-    [n.nonce, n.address.toLowerCase(), n.expiresAt],
+    `DELETE FROM login_nonces WHERE nonce IN (
+       SELECT nonce FROM login_nonces WHERE expires_at <= $1 LIMIT 100)`,
+    [n.issuedAt],
   )
+  const { rows } = await q.query<{ ip: number; total: number }>(
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM login_nonces
+              WHERE ip = $1 AND used_at IS NULL AND expires_at > $2 LIMIT $3) a)::int AS ip,
+            (SELECT count(*) FROM (SELECT 1 FROM login_nonces
+              WHERE used_at IS NULL AND expires_at > $2 LIMIT $4) b)::int AS total`,
+    [n.ip, n.issuedAt, bounds.perIp, bounds.total],
+  )
+  if (rows[0]!.ip >= bounds.perIp || rows[0]!.total >= bounds.total) return false
+  await q.query(
+    `INSERT INTO login_nonces (nonce, address, ip, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    [n.nonce, address, n.ip, n.issuedAt, n.expiresAt],
+  )
+  await q.query(
+    `DELETE FROM login_nonces WHERE nonce IN (
+       SELECT nonce FROM login_nonces WHERE address = $1
+        ORDER BY expires_at DESC, nonce OFFSET $2)`,
+    [address, bounds.perAddress],
+  )
+  return true
 }
 
-/** Whether `nonce` was handed out for `address`, is unspent and unexpired at `now`. */
-export async function loginNonceUsable(
+/**
+ * The times `nonce`'s message was handed out with, while the nonce is `address`'s, unspent and
+ * unexpired at `now`; null otherwise. `issuedAt` is null for a nonce kept before it was stored.
+ */
+export async function usableLoginNonce(
   q: Queryable,
   nonce: string,
   address: string,
   now: Date,
-): Promise<boolean> {
-  return onUsableNonce(q, 'SELECT 1 FROM login_nonces', nonce, address, now)
+): Promise<{ issuedAt: Date | null; expiresAt: Date } | null> {
+  const res = await q.query<{ issuedAt: Date | null; expiresAt: Date }>(
+    `SELECT issued_at AS "issuedAt", expires_at AS "expiresAt" FROM login_nonces
+      WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
+    [nonce, address.toLowerCase(), now],
+  )
+  return res.rows[0] ?? null
 }
 
 /** Spends `nonce` (once); false when it was spent already, expired or not `address`'s. */
@@ -181,22 +217,9 @@ export async function spendLoginNonce(
   address: string,
   now: Date,
 ): Promise<boolean> {
-  return onUsableNonce(q, 'UPDATE login_nonces SET used_at = $3', nonce, address, now)
-}
-
-/**
- * Runs `statement` (a select or update of login_nonces) on `nonce` while it is unspent,
- * unexpired at `now` ($3) and `address`'s: whether it found it.
- */
-async function onUsableNonce(
-  q: Queryable,
-  statement: string,
-  nonce: string,
-  address: string,
-  now: Date,
-): Promise<boolean> {
   const res = await q.query(
-    `${statement} WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
+    `UPDATE login_nonces SET used_at = $3
+      WHERE nonce = $1 AND address = $2 AND used_at IS NULL AND expires_at > $3`,
     [nonce, address.toLowerCase(), now],
   )
   return (res.rowCount ?? 0) > 0
@@ -214,6 +237,26 @@ export async function signInsSince(
     [since],
   )
   return res.rows[0]!
+}
+
+/**
+ * Sessions opened in [from, to), by the day they opened on (in a time zone `offsetMinutes` east
+ * of UTC, as `YYYY-MM-DD`) and the message that opened them; days without any are absent.
+ */
+export async function signInsByDay(
+  q: Queryable,
+  range: { from: Date; to: Date },
+  offsetMinutes: number,
+): Promise<{ day: string; siwe: number; legacy: number }[]> {
+  const res = await q.query<{ day: string; siwe: number; legacy: number }>(
+    `SELECT to_char((created_at AT TIME ZONE 'UTC') + make_interval(mins => $3), 'YYYY-MM-DD') AS day,
+            count(*) FILTER (WHERE login_message = 'siwe')::int AS siwe,
+            count(*) FILTER (WHERE login_message = 'legacy')::int AS legacy
+       FROM sessions WHERE created_at >= $1 AND created_at < $2
+      GROUP BY 1 ORDER BY 1`,
+    [range.from, range.to, offsetMinutes],
+  )
+  return res.rows
 }
 
 /** A member's level (0 none): written by membership, for an upgrade or an operator's change. */

@@ -24,7 +24,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   // Each call keeps a nonce: counted per IP like the address look-ups.
   defineRoute(app, 'user/loginMessage', async ({ params, req }) => {
     await app.guardLookup(req)
-    return { message: await users.loginMessage(params.username, ctx(req)) }
+    return { message: await users.loginMessage(params.username, { ip: req.ip }) }
   })
 
   defineRoute(app, 'user/register', ({ params, req }) =>

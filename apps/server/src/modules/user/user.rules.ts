@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { getAddress } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
 
 export type LoginTimeCheck = 'ok' | 'expired' | 'future'
 
@@ -51,32 +53,45 @@ export const SIWE_STATEMENT = 'Sign in to HOPE with this wallet.'
 
 /** What a Sign-In with Ethereum message must say for this server, now. */
 export interface SiweExpectation {
-  domain: string
+  /**
+   * The origins the message may name, PUBLIC_URL's first (the one `user/loginMessage` hands
+   * out): its domain is one's host, its URI that origin. Configuration, never the request.
+   */
+  origins: readonly string[]
   address: string
   chainId: number
   nowMs: number
   futureSkewMs: number
 }
 
+export type SiweVerdict = 'ok' | 'invalid_message' | 'signature_expired' | 'message_time_invalid'
+
+/** The fields of a parsed EIP-4361 message (viem's `parseSiweMessage`). */
+export interface SiweFields {
+  scheme?: string | undefined
+  domain?: string | undefined
+  address?: string | undefined
+  statement?: string | undefined
+  uri?: string | undefined
+  version?: string | undefined
+  chainId?: number | undefined
+  nonce?: string | undefined
+  issuedAt?: Date | undefined
+  expirationTime?: Date | undefined
+  notBefore?: Date | undefined
+  requestId?: string | undefined
+  resources?: string[] | undefined
+}
+
 /**
- * Checks the fields of a parsed EIP-4361 message against this server: its domain, the signing
- * address, version 1, the chain, an issue time not ahead of the clock and an expiry not past.
- * The nonce is checked against the store separately.
- * @example checkSiweFields(parseSiweMessage(message), { domain: 'hope.example', … }) // 'ok'
+ * Checks the fields of a parsed EIP-4361 message against this server: a domain and URI of one
+ * of its origins, the signing address, HOPE's statement, version 1, the chain, an issue time not
+ * ahead of the clock and an expiry not past, and none of the lines HOPE never writes (scheme,
+ * not-before, request id, resources). The nonce and the exact times are checked against what
+ * was handed out (`matchesIssuedSiwe`) separately.
+ * @example checkSiweFields(parseSiweMessage(message), { origins: ['https://hope.example'], … }) // 'ok'
  */
-export function checkSiweFields(
-  fields: {
-    domain?: string | undefined
-    address?: string | undefined
-    version?: string | undefined
-    chainId?: number | undefined
-    nonce?: string | undefined
-    uri?: string | undefined
-    issuedAt?: Date | undefined
-    expirationTime?: Date | undefined
-  },
-  expected: SiweExpectation,
-): 'ok' | 'invalid_message' | 'signature_expired' | 'message_time_invalid' {
+export function checkSiweFields(fields: SiweFields, expected: SiweExpectation): SiweVerdict {
   if (
     !fields.domain ||
     !fields.address ||
@@ -85,14 +100,56 @@ export function checkSiweFields(
     !fields.nonce ||
     !fields.uri ||
     !fields.issuedAt ||
-    !fields.expirationTime
+    Number.isNaN(fields.issuedAt.getTime()) ||
+    !fields.expirationTime ||
+    Number.isNaN(fields.expirationTime.getTime())
   )
     return 'invalid_message'
-  if (fields.domain !== expected.domain) return 'invalid_message'
+  const origin = expected.origins.find((o) => new URL(o).host === fields.domain)
+  if (!origin || (fields.uri !== origin && fields.uri !== `${origin}/`)) return 'invalid_message'
+  if (fields.statement !== SIWE_STATEMENT) return 'invalid_message'
+  if (
+    fields.scheme !== undefined ||
+    fields.notBefore !== undefined ||
+    fields.requestId !== undefined ||
+    fields.resources !== undefined
+  )
+    return 'invalid_message'
   if (fields.address.toLowerCase() !== expected.address.toLowerCase()) return 'invalid_message'
   if (fields.chainId !== expected.chainId) return 'invalid_message'
   if (fields.issuedAt.getTime() > expected.nowMs + expected.futureSkewMs)
     return 'message_time_invalid'
   if (fields.expirationTime.getTime() <= expected.nowMs) return 'signature_expired'
   return 'ok'
+}
+
+/**
+ * Whether `message` is exactly the message the server handed out with its nonce: the issue and
+ * expiry times kept with the nonce, and, line for line, what EIP-4361 writes for the checked
+ * fields (so no line the parser skips over, and nothing before or after, is signed unseen).
+ */
+export function matchesIssuedSiwe(
+  message: string,
+  fields: SiweFields,
+  issued: { issuedAt: Date; expiresAt: Date },
+): boolean {
+  if (fields.issuedAt?.getTime() !== issued.issuedAt.getTime()) return false
+  if (fields.expirationTime?.getTime() !== issued.expiresAt.getTime()) return false
+  let expected: string
+  try {
+    expected = createSiweMessage({
+      domain: fields.domain!,
+      address: getAddress(fields.address!),
+      statement: SIWE_STATEMENT,
+      uri: fields.uri!,
+      version: '1',
+      chainId: fields.chainId!,
+      nonce: fields.nonce!,
+      issuedAt: issued.issuedAt,
+      expirationTime: issued.expiresAt,
+    })
+  } catch {
+    return false
+  }
+  return expected === message
 }

@@ -14,6 +14,7 @@ import {
   TOKEN_PATTERN,
   checkSiweFields,
   checkLoginTime,
+  matchesIssuedSiwe,
   defaultNickName,
   invitationLink,
   normalizeReferralCode,
@@ -42,7 +43,7 @@ export interface SignedPair {
 
 export interface RequestContext {
   ip: string
-  /** Origin for invitation links. */
+  /** Origin for invitation links (PUBLIC_URL). */
   origin: string
   /** The browser as it names itself: a new one gets a security notice. */
   userAgent?: string | undefined
@@ -74,21 +75,29 @@ export function createUserService(deps: {
   verifySignature: SignatureVerifier
   /** The chain sign-in messages name (EIP-4361 `Chain ID`); 1 when there is none. */
   chainId?: () => number | undefined
+  /**
+   * Where sign-in messages say the user signs in: `url` (PUBLIC_URL) in those handed out,
+   * `url` or one of `origins` (PUBLIC_ORIGINS) in those accepted. Configuration only: a
+   * request's Host never names the site.
+   */
+  site: { url: string; origins: readonly string[] }
   now?: () => number
   notices: NoticeService
 }) {
   const { pool, settings, verifySignature } = deps
   const now = deps.now ?? Date.now
   const chainId = () => deps.chainId?.() ?? 1
+  const siteOrigins = [deps.site.url, ...deps.site.origins]
   const signIns = { legacy: 0, siwe: 0 }
 
   /**
    * Checks the message and that `username` signed it: a Sign-In with Ethereum message for this
-   * server (domain, address, chain, an unspent nonce handed out for the address, its times), or,
+   * server (one of its origins, the address, the statement, version 1, the chain, an unspent
+   * nonce handed out for the address, and exactly the times handed out with it), or,
    * while the setting `legacyLoginMessage` is on, the spec's `HOPE Login<ms>` in its window.
    * Answers the nonce a Sign-In with Ethereum message spends when its session opens.
    */
-  async function verifyPair(pair: SignedPair, ctx: RequestContext): Promise<SignInKind> {
+  async function verifyPair(pair: SignedPair): Promise<SignInKind> {
     const s = await settings.get()
     const messageMs = parseLoginMessage(pair.message)
     let kind: SignInKind
@@ -104,16 +113,24 @@ export function createUserService(deps: {
     } else {
       const fields = parseSiweMessage(pair.message)
       const verdict = checkSiweFields(fields, {
-        domain: new URL(ctx.origin).host,
+        origins: siteOrigins,
         address: pair.username,
         chainId: chainId(),
         nowMs: now(),
         futureSkewMs: s.loginFutureSkewMs,
       })
       if (verdict !== 'ok') throw new AppError(verdict)
-      // A nonce never handed out for this address, spent or expired: sign a new message.
-      if (!(await repo.loginNonceUsable(pool, fields.nonce!, pair.username, new Date(now()))))
-        throw new AppError('signature_expired')
+      // A nonce never handed out for this address, spent, expired or kept before its issue time
+      // was: sign a new message.
+      const issued = await repo.usableLoginNonce(
+        pool,
+        fields.nonce!,
+        pair.username,
+        new Date(now()),
+      )
+      if (!issued?.issuedAt) throw new AppError('signature_expired')
+      const times = { issuedAt: issued.issuedAt, expiresAt: issued.expiresAt }
+      if (!matchesIssuedSiwe(pair.message, fields, times)) throw new AppError('invalid_message')
       kind = { legacy: false, nonce: fields.nonce! }
     }
     if (!(await verifySignature(pair.username, pair.message, pair.signature))) {
@@ -166,21 +183,44 @@ export function createUserService(deps: {
     },
 
     /**
-     * A Sign-In with Ethereum message (EIP-4361) for `address` to sign: this server's domain
-     * and origin, version 1, the chain, a single-use nonce kept for the address, the issue time
-     * and an expiry at the end of the login window.
+     * Sessions opened in [from, to) per local day (`offsetMinutes` east of UTC) and message:
+     * for the console; days without any are absent.
      */
-    async loginMessage(address: string, ctx: RequestContext): Promise<string> {
+    async signInsByDay(
+      range: { from: Date; to: Date },
+      offsetMinutes: number,
+    ): Promise<{ day: string; siwe: number; legacy: number }[]> {
+      return repo.signInsByDay(pool, range, offsetMinutes)
+    },
+
+    /**
+     * A Sign-In with Ethereum message (EIP-4361) for `address` to sign: PUBLIC_URL's domain
+     * and origin (whatever Host the request came with), version 1, the chain, a single-use nonce
+     * kept for the address with the issue time and an expiry at the end of the login window.
+     */
+    async loginMessage(address: string, from: { ip: string }): Promise<string> {
       const s = await settings.get()
       const issuedAt = new Date(now())
       const expirationTime = new Date(issuedAt.getTime() + s.loginWindowMs)
       const nonce = generateSiweNonce()
-      await repo.insertLoginNonce(pool, { nonce, address, expiresAt: expirationTime })
+      const kept = await inTransaction(pool, (q) =>
+        repo.insertLoginNonce(
+          q,
+          { nonce, address, ip: from.ip, issuedAt, expiresAt: expirationTime },
+          {
+            perAddress: s.loginNoncesPerAddress,
+            perIp: s.loginNoncesPerIp,
+            total: s.loginNoncesMax,
+          },
+        ),
+      )
+      // Too many unspent from this IP, or in all: refused, never someone else's evicted.
+      if (!kept) throw new AppError('rate_limited')
       return createSiweMessage({
-        domain: new URL(ctx.origin).host,
+        domain: new URL(deps.site.url).host,
         address: getAddress(address),
         statement: SIWE_STATEMENT,
-        uri: ctx.origin,
+        uri: deps.site.url,
         version: '1',
         chainId: chainId(),
         nonce,
@@ -206,7 +246,7 @@ export function createUserService(deps: {
       },
       ctx: RequestContext,
     ): Promise<LoginResult> {
-      const kind = await verifyPair(input, ctx)
+      const kind = await verifyPair(input)
       if (await repo.findUserByName(pool, input.username)) throw new AppError('already_registered')
 
       let inviter: repo.UserRow | undefined
@@ -239,7 +279,7 @@ export function createUserService(deps: {
     },
 
     async login(input: SignedPair, ctx: RequestContext): Promise<LoginResult> {
-      const kind = await verifyPair(input, ctx)
+      const kind = await verifyPair(input)
       const user = await repo.findUserByName(pool, input.username)
       if (!user) throw new AppError('not_registered')
       return issueSession(user, input, kind, ctx)

@@ -12,7 +12,9 @@ import {
 } from '../../testing/index.ts'
 
 describe('Sign-In with Ethereum (EIP-4361)', () => {
-  const t = useTestApp(databaseTargets()[0]!)
+  const t = useTestApp(databaseTargets()[0]!, {
+    env: { PUBLIC_ORIGINS: 'https://www.hope.test' },
+  })
   let n = 0
   const ip = () => `10.9.${Math.floor(++n / 250)}.${n % 250}`
 
@@ -120,43 +122,205 @@ describe('Sign-In with Ethereum (EIP-4361)', () => {
     expect(metrics.body).toMatch(/^hope_signins_by_message\{message="siwe"\} [1-9]/m)
   })
 
-  test('another site, another chain, an unknown nonce, an expired or future message: refused', async () => {
+  /** Posts `path` as a browser at `host` would, e.g. through a phishing site forwarding to us. */
+  const viaHost = async (path: string, params: Record<string, string>, host: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${path}?${new URLSearchParams(params)}`,
+      headers: { host },
+      remoteAddress: ip(),
+    })
+    return res.json<{ code: number; reason?: string; data: { message: string } }>()
+  }
+
+  test('a phishing site forwarding with its own Host gets our site in the message, and its own never signs in', async () => {
     const wallet = await registeredWallet()
-    const fields = parseSiweMessage(await messageFor(wallet.address))
-    const base = {
-      domain: fields.domain!,
+    const phish = 'hope-login.phish.example'
+    const handedOut = await viaHost('user/loginMessage', { username: wallet.address }, phish)
+    const fields = parseSiweMessage(handedOut.data.message)
+    expect(fields).toMatchObject({ domain: 'hope.test', uri: 'http://hope.test' })
+    // The phishing page rewrites the message to name itself and has the wallet sign it there.
+    const theirs = createSiweMessage({
+      domain: phish,
       address: wallet.address,
-      uri: fields.uri!,
-      version: '1' as const,
-      chainId: 1,
+      statement: fields.statement!,
+      uri: `https://${phish}`,
+      version: '1',
+      chainId: fields.chainId!,
       nonce: fields.nonce!,
       issuedAt: fields.issuedAt!,
       expirationTime: fields.expirationTime!,
+    })
+    const signed = {
+      username: wallet.address,
+      message: theirs,
+      signature: await wallet.signMessage({ message: theirs }),
     }
-    const attempt = async (changes: Partial<typeof base>) => {
-      const message = createSiweMessage({ ...base, ...changes })
-      return (
-        await call(
-          t.app,
-          'user/logining',
-          { username: wallet.address, message, signature: await wallet.signMessage({ message }) },
-          { ip: ip() },
-        )
-      ).body.reason
+    expect(await viaHost('user/logining', signed, phish)).toMatchObject({
+      reason: 'invalid_message',
+    })
+    expect(await viaHost('user/logining', signed, 'hope.test')).toMatchObject({
+      reason: 'invalid_message',
+    })
+  })
+
+  test('every line must be the one handed out: each changed in turn is refused, the genuine one signs in', async () => {
+    type Fields = Parameters<typeof createSiweMessage>[0]
+    /** A registered wallet's genuine message, and a way to post what it signs. */
+    const handedOut = async () => {
+      const wallet = await registeredWallet()
+      const genuine = await messageFor(wallet.address)
+      const f = parseSiweMessage(genuine)
+      const base: Fields = {
+        domain: f.domain!,
+        address: wallet.address,
+        statement: f.statement!,
+        uri: f.uri!,
+        version: '1',
+        chainId: f.chainId!,
+        nonce: f.nonce!,
+        issuedAt: f.issuedAt!,
+        expirationTime: f.expirationTime!,
+      }
+      expect(createSiweMessage(base)).toBe(genuine)
+      const post = async (message: string) =>
+        (
+          await call(
+            t.app,
+            'user/logining',
+            { username: wallet.address, message, signature: await wallet.signMessage({ message }) },
+            { ip: ip() },
+          )
+        ).body.reason
+      return { genuine, base, post }
     }
-    expect(await attempt({ domain: 'hope.phish.example', uri: 'https://hope.phish.example' })).toBe(
-      'invalid_message',
+    const issuedPlus = (base: Fields, ms: number) => new Date(base.issuedAt!.getTime() + ms)
+    const changes: [string, (m: Awaited<ReturnType<typeof handedOut>>) => string, string][] = [
+      [
+        'domain',
+        (m) => createSiweMessage({ ...m.base, domain: 'hope.phish.example' }),
+        'invalid_message',
+      ],
+      [
+        'URI',
+        (m) => createSiweMessage({ ...m.base, uri: 'https://hope.phish.example' }),
+        'invalid_message',
+      ],
+      [
+        'URI path',
+        (m) => createSiweMessage({ ...m.base, uri: 'http://hope.test/claim' }),
+        'invalid_message',
+      ],
+      [
+        'statement',
+        (m) => createSiweMessage({ ...m.base, statement: 'Claim your airdrop.' }),
+        'invalid_message',
+      ],
+      [
+        'no statement',
+        (m) => createSiweMessage({ ...m.base, statement: undefined }),
+        'invalid_message',
+      ],
+      ['version', (m) => m.genuine.replace('\nVersion: 1\n', '\nVersion: 2\n'), 'invalid_message'],
+      ['chain id', (m) => createSiweMessage({ ...m.base, chainId: 56 }), 'invalid_message'],
+      [
+        'nonce',
+        (m) => createSiweMessage({ ...m.base, nonce: 'madeUpNonce123' }),
+        'signature_expired',
+      ],
+      [
+        'issued at, earlier',
+        (m) => createSiweMessage({ ...m.base, issuedAt: issuedPlus(m.base, -60_000) }),
+        'invalid_message',
+      ],
+      [
+        'issued at, ahead',
+        (m) => createSiweMessage({ ...m.base, issuedAt: issuedPlus(m.base, 10 * 60_000) }),
+        'message_time_invalid',
+      ],
+      [
+        'expiration, later',
+        (m) => createSiweMessage({ ...m.base, expirationTime: issuedPlus(m.base, 3_600_000) }),
+        'invalid_message',
+      ],
+      [
+        'expiration, past',
+        (m) => createSiweMessage({ ...m.base, expirationTime: new Date(Date.now() - 1_000) }),
+        'signature_expired',
+      ],
+      [
+        'resources',
+        (m) => createSiweMessage({ ...m.base, resources: ['https://hope.phish.example/withdraw'] }),
+        'invalid_message',
+      ],
+      ['request id', (m) => createSiweMessage({ ...m.base, requestId: 'x1' }), 'invalid_message'],
+      [
+        'not before',
+        (m) => createSiweMessage({ ...m.base, notBefore: issuedPlus(m.base, 0) }),
+        'invalid_message',
+      ],
+      ['scheme', (m) => createSiweMessage({ ...m.base, scheme: 'http' }), 'invalid_message'],
+      ['a line after', (m) => `${m.genuine}\nPlease also approve the transfer.`, 'invalid_message'],
+      ['a line before', (m) => `Welcome!\n${m.genuine}`, 'invalid_message'],
+    ]
+    // A few cases per wallet: an address's failures are rate limited.
+    let m = await handedOut()
+    for (const [i, [line, change, reason]] of changes.entries()) {
+      if (i % 6 === 5) {
+        // Untouched, the same nonce still signs in: the refusals spent nothing.
+        expect(await m.post(m.genuine)).toBeUndefined()
+        m = await handedOut()
+      }
+      expect({ line, reason: await m.post(change(m)) }).toEqual({ line, reason })
+    }
+    expect(await m.post(m.genuine)).toBeUndefined()
+  })
+
+  test('a message naming another origin of the same site (PUBLIC_ORIGINS) signs in', async () => {
+    const wallet = await registeredWallet()
+    const fields = parseSiweMessage(await messageFor(wallet.address))
+    const message = createSiweMessage({
+      domain: 'www.hope.test',
+      address: wallet.address,
+      statement: fields.statement!,
+      uri: 'https://www.hope.test',
+      version: '1',
+      chainId: fields.chainId!,
+      nonce: fields.nonce!,
+      issuedAt: fields.issuedAt!,
+      expirationTime: fields.expirationTime!,
+    })
+    const login = await call<'user/logining', LoginResult>(
+      t.app,
+      'user/logining',
+      { username: wallet.address, message, signature: await wallet.signMessage({ message }) },
+      { ip: ip() },
     )
-    expect(await attempt({ chainId: 56 })).toBe('invalid_message')
-    expect(await attempt({ nonce: 'madeUpNonce123' })).toBe('signature_expired')
-    expect(await attempt({ expirationTime: new Date(Date.now() - 1_000) })).toBe(
-      'signature_expired',
+    expect(login.body.code).toBe(200)
+    // Its domain with another origin's URI names no one origin: refused.
+    const next = parseSiweMessage(await messageFor(wallet.address))
+    const mixed = createSiweMessage({
+      domain: 'www.hope.test',
+      address: wallet.address,
+      statement: next.statement!,
+      uri: next.uri!,
+      version: '1',
+      chainId: next.chainId!,
+      nonce: next.nonce!,
+      issuedAt: next.issuedAt!,
+      expirationTime: next.expirationTime!,
+    })
+    const refused = await call(
+      t.app,
+      'user/logining',
+      {
+        username: wallet.address,
+        message: mixed,
+        signature: await wallet.signMessage({ message: mixed }),
+      },
+      { ip: ip() },
     )
-    expect(await attempt({ issuedAt: new Date(Date.now() + 10 * 60_000) })).toBe(
-      'message_time_invalid',
-    )
-    // Untouched, the same nonce still signs in: the refusals spent nothing.
-    expect(await attempt({})).toBeUndefined()
+    expect(refused.body).toMatchObject({ reason: 'invalid_message' })
   })
 
   test('the legacy message signs in while legacyLoginMessage is on, and not after', async () => {

@@ -11,6 +11,14 @@ export const withdrawModule = defineModule('withdraw', async (app) => {
     outflows,
     notices,
     chainId: () => app.chain?.chainId,
+    // One attempt: the service bounds the wait and takes no answer as unknown.
+    codeAt: app.chain
+      ? (address) =>
+          app.chain!.client.request(
+            { method: 'eth_getCode', params: [address, 'latest'] },
+            { retryCount: 0 },
+          )
+      : undefined,
   })
   await app.register(withdrawRoutes)
 })

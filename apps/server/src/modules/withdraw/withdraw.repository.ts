@@ -53,14 +53,16 @@ export async function insertWithdrawal(
     idempotencyKey: string
     amountTransferId: number
     feeTransferId: number | null
+    /** Whether code is deployed at the destination; null when the chain was not asked. */
+    contractDestination: boolean | null
     /** Hours it waits before review (a new address); 0 for none. */
     holdHours: number
   },
 ): Promise<WithdrawalRow | undefined> {
   const res = await q.query<WithdrawalRow>(
-    `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id, hold_until)
+    `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id, hold_until, contract_destination)
      VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8,
-             CASE WHEN $9::int > 0 THEN now() + make_interval(hours => $9::int) END)
+             CASE WHEN $9::int > 0 THEN now() + make_interval(hours => $9::int) END, $10)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${WITHDRAWAL_COLUMNS}`,
     [
       values.userId,
@@ -72,6 +74,7 @@ export async function insertWithdrawal(
       values.amountTransferId,
       values.feeTransferId,
       values.holdHours,
+      values.contractDestination,
     ],
   )
   return res.rows[0]

@@ -6,6 +6,11 @@ export async function withdrawRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'userAccount/withdraw', ({ session, params }) =>
     withdrawals.request(session!.user, params),
   )
+  // Asks the chain: counted per IP like the other address look-ups.
+  defineRoute(app, 'userAccount/checkWithdrawAddress', async ({ params, req }) => {
+    await app.guardLookup(req)
+    return withdrawals.checkDestination(params.address)
+  })
   defineRoute(app, 'userAccount/myWithDraw', ({ session, params }) =>
     withdrawals.mine(session!.user.id, params),
   )

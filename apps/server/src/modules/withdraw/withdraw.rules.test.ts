@@ -4,8 +4,11 @@ import {
   WITHDRAWAL_STATUS as S,
   holdHoursFor,
   holdIsOver,
+  isContractCode,
   isFinal,
+  isForbiddenDestination,
   transition,
+  ZERO_ADDRESS,
   type WithdrawalEvent,
   type WithdrawalStatus,
 } from './withdraw.rules.ts'
@@ -103,5 +106,63 @@ describe('the hold of a new address', () => {
     expect(holdIsOver(null, at)).toBe(true)
     expect(holdIsOver(new Date('2026-11-28T12:00:00Z'), at)).toBe(true)
     expect(holdIsOver(new Date('2026-11-28T12:00:01Z'), at)).toBe(false)
+  })
+})
+
+describe('destinations no withdrawal may go to', () => {
+  const address = fc
+    .uint8Array({ minLength: 20, maxLength: 20 })
+    .map((b) => `0x${Buffer.from(b).toString('hex')}`)
+  /** The same address with each hex letter in either case, as a user may paste it. */
+  const anyCase = (a: string, flips: boolean[]) =>
+    `0x${[...a.slice(2)].map((c, i) => (flips[i % flips.length] ? c.toUpperCase() : c)).join('')}`
+  const flips = fc.array(fc.boolean(), { minLength: 1, maxLength: 40 })
+  const platform = fc.array(fc.oneof(address, fc.constant(''), fc.constant(null)), {
+    maxLength: 8,
+  })
+
+  test('a platform address is refused in any case, wherever it is listed', () => {
+    fc.assert(
+      fc.property(platform, address, fc.nat(), flips, (list, own, at, f) => {
+        const listed = [...list]
+        listed.splice(at % (listed.length + 1), 0, anyCase(own, f))
+        expect(isForbiddenDestination(own, listed)).toBe(true)
+        expect(
+          isForbiddenDestination(
+            anyCase(
+              own,
+              f.map((x) => !x),
+            ),
+            listed,
+          ),
+        ).toBe(true)
+      }),
+    )
+  })
+
+  test('the zero address is always refused, even with no platform address set', () => {
+    fc.assert(
+      fc.property(platform, (list) => {
+        expect(isForbiddenDestination(ZERO_ADDRESS, list)).toBe(true)
+      }),
+    )
+  })
+
+  test('any other address is allowed; unset settings refuse nothing', () => {
+    fc.assert(
+      fc.property(platform, address, (list, to) => {
+        fc.pre(to !== ZERO_ADDRESS && !list.some((p) => p?.toLowerCase() === to))
+        expect(isForbiddenDestination(to, list)).toBe(false)
+      }),
+    )
+  })
+
+  test('code makes a contract, an EIP-7702 delegation does not; no answer is unknown', () => {
+    expect(isContractCode('0x')).toBe(false)
+    expect(isContractCode(undefined)).toBe(false)
+    expect(isContractCode('0x6080604052')).toBe(true)
+    expect(isContractCode(`0xef0100${'ab'.repeat(20)}`)).toBe(false)
+    expect(isContractCode(`0xef0100${'ab'.repeat(21)}`)).toBe(true)
+    expect(isContractCode(null)).toBeNull()
   })
 })

@@ -95,3 +95,34 @@ export function vaultPaymentMeaning(
   if (w.status === S.confirmed || w.status === S.completed) return { act: 'record' }
   return { act: 'mismatch', detail: `paid while the withdrawal is in status ${w.status}` }
 }
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+/**
+ * Whether no withdrawal may go to `to`: the zero address, or one of `platform`, the platform's
+ * own addresses (token contract, deposit address, payout vault, proof-of-liabilities registry,
+ * reserves, the keys' wallets). Tokens sent there are burnt, stuck in a contract, or land in
+ * the platform's own wallets as no one's money. Empty entries (an unset setting) are skipped;
+ * addresses compare case-insensitively.
+ */
+export function isForbiddenDestination(
+  to: string,
+  platform: readonly (string | null | undefined)[],
+): boolean {
+  const address = to.toLowerCase()
+  if (address === ZERO_ADDRESS) return true
+  return platform.some((p) => !!p && p.toLowerCase() === address)
+}
+
+/** An EIP-7702 delegation: an account that keeps its key and only runs code it points to. */
+const DELEGATION = /^0xef0100[0-9a-f]{40}$/i
+
+/**
+ * Whether the code at an address (`eth_getCode`) makes it a contract: any code but an EIP-7702
+ * delegation, whose key holder still moves the tokens; null when the chain was not asked.
+ */
+export function isContractCode(code: string | null | undefined): boolean | null {
+  if (code === null) return null
+  if (code === undefined || code === '' || code === '0x') return false
+  return !DELEGATION.test(code)
+}

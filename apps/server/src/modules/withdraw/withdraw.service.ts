@@ -5,12 +5,14 @@ import {
   trimDecimal,
   type Page,
   type Withdrawal,
+  type WithdrawAddressCheck,
   LOG_TYPE,
 } from '@hope/api'
 import type pg from 'pg'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { withTimeout } from '../../lib/with-timeout.ts'
 import type { SqlLeg } from '../ledger/ledger.rules.ts'
 import { feeFor } from '../ledger/ledger.rules.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -23,6 +25,8 @@ import type { WithdrawalRow } from './withdraw.repository.ts'
 import {
   holdHoursFor,
   holdIsOver,
+  isContractCode,
+  isForbiddenDestination,
   transition,
   vaultPaymentMeaning,
   type VaultPaid,
@@ -116,6 +120,8 @@ export async function learnVaultPayout(
 }
 
 const DAY_MS = 86_400_000
+/** How long a withdrawal waits for the chain to say whether its destination is a contract. */
+const CODE_TIMEOUT_MS = 3_000
 
 export function createWithdrawService(deps: {
   pool: pg.Pool
@@ -124,8 +130,40 @@ export function createWithdrawService(deps: {
   outflows: OutflowService
   notices: NoticeService
   chainId: () => number | undefined
+  /** The code deployed at an address on the app's chain (`eth_getCode`); absent without one. */
+  codeAt?: ((address: `0x${string}`) => Promise<string | undefined>) | undefined
 }) {
   const { pool, ledger, settings } = deps
+  // The wallets of the signer's keys (hot wallet, proof publisher): known once it answers.
+  let keyAddresses: string[] = []
+
+  /** The platform's own addresses no withdrawal may go to (see isForbiddenDestination). */
+  async function platformAddresses(): Promise<string[]> {
+    const s = await settings.get()
+    return [
+      s.chainTokenAddress,
+      s.chainDepositAddress,
+      s.payoutVaultAddress,
+      s.porRegistryAddress,
+      ...s.porReserveSignatures.map((r) => r.address),
+      ...keyAddresses,
+    ]
+  }
+
+  /**
+   * Whether code is deployed at `address`: null when there is no chain, or it did not answer
+   * within CODE_TIMEOUT_MS (a withdrawal is not held up by a slow node; operators see unknown).
+   */
+  async function contractAt(address: string): Promise<boolean | null> {
+    if (!deps.codeAt) return null
+    try {
+      return isContractCode(
+        await withTimeout(deps.codeAt(address as `0x${string}`), CODE_TIMEOUT_MS),
+      )
+    } catch {
+      return null
+    }
+  }
 
   return {
     /** Reserves amount + fee at once (two pending transfers) and records the request. */
@@ -146,6 +184,9 @@ export function createWithdrawService(deps: {
         throw new AppError('amount_below_minimum', { detail: s.withdrawMinUsdt })
       const fee = feeFor(amount, { fixed: units(s.withdrawFeeFixedUsdt), rate: s.withdrawFeeRate })
       const to = (params.address ?? user.userName).toLowerCase()
+      // Before anything else: the wallet is never asked to sign what cannot be right.
+      if (isForbiddenDestination(to, await platformAddresses()))
+        throw new AppError('withdraw_address_forbidden')
       const existing = await repo.findByIdempotencyKey(pool, user.id, params.idempotencyKey)
       if (existing) {
         const row = existing
@@ -167,6 +208,8 @@ export function createWithdrawService(deps: {
         throw new AppError('insufficient_balance')
       const chainId = deps.chainId()
       if (!chainId) throw new AppError('service_unavailable', { detail: 'chain' })
+      // Asked outside the transaction; operators see the answer in the review list.
+      const contractDestination = await contractAt(to)
       const accounts = await ledger.userAccountIds(user.id)
       const key = `withdraw:${user.id}:${params.idempotencyKey}`
       const legs: SqlLeg[] = [
@@ -213,6 +256,7 @@ export function createWithdrawService(deps: {
           idempotencyKey: params.idempotencyKey,
           amountTransferId: outcome.transfers[0]!,
           feeTransferId: outcome.transfers[1] ?? null,
+          contractDestination,
           holdHours: holdHoursFor({
             owner: user.userName,
             to,
@@ -253,6 +297,21 @@ export function createWithdrawService(deps: {
             .catch(() => {})
         throw e
       }
+    },
+
+    /**
+     * The wallets of the signer's keys (the hot wallet, the proof publisher), learnt once the
+     * signer answers: no withdrawal may go to them either.
+     */
+    knowKeyAddresses(addresses: readonly (string | null | undefined)[]): void {
+      keyAddresses = addresses.filter((a): a is string => !!a).map((a) => a.toLowerCase())
+    },
+
+    /** `userAccount/checkWithdrawAddress`: refused, or a contract, before the wallet signs. */
+    async checkDestination(address: string): Promise<WithdrawAddressCheck> {
+      if (isForbiddenDestination(address, await platformAddresses()))
+        return { forbidden: true, contract: null }
+      return { forbidden: false, contract: await contractAt(address.toLowerCase()) }
     },
 
     async mine(

@@ -1,4 +1,9 @@
-import type { AddressCheck, DirectMember, PurchaseResult } from '@hope/api'
+import {
+  outflowTypedData,
+  type AddressCheck,
+  type DirectMember,
+  type PurchaseResult,
+} from '@hope/api'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
@@ -7,6 +12,8 @@ import { accountKeys } from '../../lib/api/account-keys.ts'
 import { loadNamespace } from '../../lib/i18n/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
+import { useSession } from '../../lib/store.ts'
+import { createFakeWallet, installWallet, type FakeWallet } from '../../test/fake-wallet.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
@@ -32,6 +39,20 @@ const activated = (call: ApiCall): PurchaseResult => ({
 
 const IN_DOWNLINE: AddressCheck = { registered: true, self: false, inDownline: true }
 
+/** The typed data of an activation as the server writes it: the price of a member at level 0. */
+const activationTypedData = (call: ApiCall) =>
+  ok(
+    outflowTypedData({
+      kind: 'activate',
+      chainId: 1,
+      from: useSession.getState().address as `0x${string}`,
+      to: call.params.address as `0x${string}`,
+      amount: vipInfo().levelPrices[Number(call.params.level) - 1]!,
+      idempotencyKey: call.params.idempotencyKey ?? '',
+      deadline: Math.floor(Date.now() / 1000) + 600,
+    }),
+  )
+
 function serve(
   replies: {
     activate?: (call: ApiCall) => Reply
@@ -46,6 +67,7 @@ function serve(
     'userAccount/balance': () => ok(balanceList()),
     'game/groupZt': () => ok({ list: members, total: members.length, pageNum: 1, pageSize: 20 }),
     'game/activate': replies.activate ?? ((call) => ok(activated(call))),
+    'userAccount/outflowTypedData': activationTypedData,
   })
 }
 
@@ -73,11 +95,28 @@ async function pick(index: number) {
 }
 
 describe('active page', () => {
+  let wallet: FakeWallet
+  // The wallet's signing side loads on first use: loaded before the tests, so a test waits on
+  // what the screen does, not on a module's first load.
   beforeAll(() =>
-    Promise.all([loadNamespace('holder'), loadNamespace('money'), loadNamespace('invite')]),
+    Promise.all([
+      loadNamespace('holder'),
+      loadNamespace('money'),
+      loadNamespace('invite'),
+      import('../../lib/wallet/wagmi.ts'),
+      import('../../lib/wallet/switch-chain.ts'),
+    ]),
   )
-  beforeEach(() => vi.mocked(showToast).mockClear())
-  afterEach(() => queryClient.clear())
+  beforeEach(() => {
+    vi.mocked(showToast).mockClear()
+    wallet = createFakeWallet()
+    installWallet(wallet)
+    useSession.setState({ address: wallet.address.toLowerCase() as `0x${string}`, token: 'tok' })
+  })
+  afterEach(() => {
+    queryClient.clear()
+    installWallet(undefined)
+  })
 
   test('the picker lists my direct members with masked address and level', async () => {
     serve()
@@ -177,6 +216,10 @@ describe('active page', () => {
     expect(sheet.getByTestId('active-confirm-partition').textContent).toBe('右区')
     expect(sheet.getByTestId('active-confirm-available').textContent).toBe('500 USDT')
     expect(sheet.queryByTestId('active-shortfall')).toBeNull()
+    // Paying for another member is an outflow: the sheet says what the wallet will sign.
+    expect(sheet.getByTestId('activate-sign-note').textContent).toBe(
+      '确认后，钱包会请你签名这笔激活：支付 300 USDT 激活 0x0002******34abcd，10 分钟内有效。没有签名，资金不会转出。',
+    )
 
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     const confirm = sheet.getByTestId('active-confirm')
@@ -192,7 +235,18 @@ describe('active page', () => {
       level: '2',
       location: '3',
       idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+      signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
+      deadline: expect.stringMatching(/^\d+$/),
     })
+    // The wallet signed first, the price the server wrote for this member, level and key.
+    expect(api.callsTo('userAccount/outflowTypedData')).toHaveLength(1)
+    expect(api.callsTo('userAccount/outflowTypedData')[0]?.params).toEqual({
+      kind: 'activate',
+      address: NEWCOMER.userName,
+      level: '2',
+      idempotencyKey: call?.params.idempotencyKey,
+    })
+    expect(wallet.calls).toContain('eth_signTypedData_v4')
     expect(result.getByTestId('active-result-amount').textContent).toBe('300 USDT')
     expect(result.getByTestId('active-result-level').textContent).toBe('白银会员')
     expect(result.getByTestId('active-result-hope').textContent).toBe('2,727.272727 HOPE')
@@ -269,6 +323,20 @@ describe('active page', () => {
     expect(call?.params.address).toBe(STRANGER)
     expect(call?.params.level).toBe('2')
     expect(call?.params).not.toHaveProperty('location')
+  })
+
+  test('refused in the wallet: said once, nothing is sent, the sheet closes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    installWallet(createFakeWallet(undefined, { rejectSign: true }))
+    const api = serve()
+    renderActive()
+    await pick(1)
+    await userEvent.click(level(1))
+    await userEvent.click(screen.getByTestId('active-submit'))
+    fireEvent.click(await screen.findByTestId('active-confirm'))
+    await waitFor(() => expect(screen.queryByTestId('active-confirm-sheet')).toBeNull())
+    expect(api.callsTo('game/activate')).toHaveLength(0)
+    expect(vi.mocked(showToast).mock.calls).toEqual([['钱包未签名，资金未变动']])
   })
 
   test("a refusal shows only the server's message and closes the sheet", async () => {

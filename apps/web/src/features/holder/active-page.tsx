@@ -6,9 +6,9 @@
 // active-top-level, active-partition-<1|2|3> (data-selected), active-partition-locked,
 // active-problem, active-shortfall, active-go-recharge, active-submit; active-confirm-sheet,
 // active-confirm-amount, active-confirm-address, active-confirm-level, active-confirm-partition,
-// active-confirm-available, active-network-failed, active-confirm; active-result,
-// active-result-amount (paid), active-result-level, active-result-hope, active-result-balance,
-// active-result-log, active-again.
+// active-confirm-available, activate-sign-note (what the wallet signs), active-network-failed,
+// active-confirm; active-result, active-result-amount (paid), active-result-level,
+// active-result-hope, active-result-balance, active-result-log, active-again.
 import { type PurchaseResult, type VipInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
@@ -26,6 +26,9 @@ import {
   strongRow,
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
+import { needsWalletSignature } from '../../lib/money-flow/outflow.ts'
+import { WalletSignNote } from '../../lib/money-flow/payment.tsx'
+import { useSession } from '../../lib/store.ts'
 import { useActivateMember } from './api/activate-member.ts'
 import { directMembersOptions } from '../../lib/api/direct-members.ts'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
@@ -72,6 +75,7 @@ function ActivateForm({
   const [location, setLocation] = useState<Location | null>(null)
   const [picking, setPicking] = useState(false)
   const activate = useActivateMember()
+  const owner = useSession((state) => state.address) ?? ''
   const member = findMember(members, address)
   const locked = member !== undefined && placementLocked(member)
   const options = levelOptions(info.levelPrices, member ? member.level : null)
@@ -104,10 +108,11 @@ function ActivateForm({
       }}
       confirm={(quote) => {
         const lacking = shortfallOf(available, quote.least)
+        const amount = quote.exact
+          ? usdt(quote.amount)
+          : t('active.upTo', { amount: usdt(quote.amount) })
         return {
-          amount: quote.exact
-            ? usdt(quote.amount)
-            : t('active.upTo', { amount: usdt(quote.amount) }),
+          amount,
           rows: [
             {
               label: t('active.address'),
@@ -135,9 +140,14 @@ function ActivateForm({
             <LiveProblem testId="active" text={t('active.insufficient')} shortfall={lacking} />
           ),
           note: (
-            <p className="money-note money-note--info">
-              {quote.exact ? t('active.note') : t('active.unknownNote')}
-            </p>
+            <>
+              <p className="money-note money-note--info">
+                {quote.exact ? t('active.note') : t('active.unknownNote')}
+              </p>
+              {needsWalletSignature('activate', owner, quote.address) && (
+                <WalletSignNote kind="activate" amount={amount} address={quote.address} />
+              )}
+            </>
           ),
         }
       }}

@@ -33,13 +33,14 @@ const answered = (call: ApiCall, changes: Partial<Withdrawal> = {}): Withdrawal 
   })
 
 /** 500 USDT available, at least 10 USDT a withdrawal, 1 USDT fee; signed in with the wallet OWN. */
-function serve(withdraw: (call: ApiCall) => Reply) {
+function serve(withdraw: (call: ApiCall) => Reply, more: Parameters<typeof fakeApi>[0] = {}) {
   useSession.setState({ address: OWN, token: 'tok' })
   const api = fakeApi({
     'userAccount/balance': () => ok(balanceList()),
     'userAccount/enableCoins': () =>
       ok(enabledCoins({ minWithdraw: '10', withdrawFeeFixed: '1', withdrawFeeRate: '0' })),
     'userAccount/withdraw': withdraw,
+    ...more,
   })
   render(
     <MemoryRouter initialEntries={['/withdraw']}>
@@ -214,6 +215,42 @@ describe('withdraw page', () => {
       address: OTHER,
       idempotencyKey: sent.idempotencyKey,
     })
+  })
+
+  test('before the wallet signs, the sheet marks a destination holding contract code', async () => {
+    const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+    const api = serve((call) => ok(answered(call)), {
+      'userAccount/checkWithdrawAddress': (call) =>
+        ok({ forbidden: false, contract: call.params.address === CONTRACT }),
+    })
+    const sheet = await openSheet('100', CONTRACT)
+    expect((await within(sheet).findByTestId('withdraw-destination-contract')).textContent).toBe(
+      '合约地址：该地址部署了合约。合约可能无法转出收到的 USDT，请确认它能接收并转出代币后再提现。',
+    )
+    expect(api.callsTo('userAccount/checkWithdrawAddress').at(-1)?.params).toEqual({
+      address: CONTRACT,
+    })
+    // Marked, not refused: the user may still go on.
+    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    await screen.findByTestId('withdraw-result')
+  })
+
+  test('a plain address carries no mark', async () => {
+    serve((call) => ok(answered(call)))
+    const sheet = await openSheet('100', OTHER)
+    await within(sheet).findByTestId('withdraw-sign-note')
+    expect(within(sheet).queryByTestId('withdraw-destination-contract')).toBeNull()
+  })
+
+  test('a platform address is said to be refused before the wallet signs', async () => {
+    const VAULT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'
+    serve((call) => ok(answered(call)), {
+      'userAccount/checkWithdrawAddress': () => ok({ forbidden: true, contract: null }),
+    })
+    const sheet = await openSheet('100', VAULT)
+    expect(
+      (await within(sheet).findByTestId('withdraw-destination-forbidden')).textContent,
+    ).toMatch(/^不能提现到该地址/)
   })
 
   test('a withdrawal to the own wallet goes unsigned', async () => {

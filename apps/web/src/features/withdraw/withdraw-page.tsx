@@ -26,6 +26,7 @@ import { toUnits } from '../../lib/format/money-input.ts'
 import { StatusTag } from '../../lib/ui/status-tag.tsx'
 import { useSession } from '../../lib/store.ts'
 import { useCreateWithdrawal } from './api/create-withdrawal.ts'
+import { useWithdrawDestination } from './api/check-withdraw-address.ts'
 import {
   checkWithdraw,
   heldUntil,
@@ -39,6 +40,22 @@ import './withdraw.css'
 
 const CURRENCY = 'USDT'
 const RECORDS = '/withdrawRecord'
+
+/**
+ * On the confirmation, before the wallet signs: a destination no withdrawal may go to, or one
+ * holding contract code (allowed, but it may not move the USDT on). Test id
+ * `withdraw-destination-<forbidden|contract>`.
+ */
+function DestinationMark({ address }: { address: string }) {
+  const { t } = useTranslation(['chain'])
+  const kind = useWithdrawDestination(address)
+  if (!kind) return null
+  return (
+    <p className="hold-note withdraw-destination" data-testid={`withdraw-destination-${kind}`}>
+      {t(`withdraw.destination.${kind}`)}
+    </p>
+  )
+}
 
 function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: string }) {
   const { t, i18n } = useTranslation(['chain', 'translation'])
@@ -70,6 +87,8 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
       ? say(check.problem)
       : null
   const own = ownAddress !== '' && address.toLowerCase() === ownAddress.toLowerCase()
+  // Asked while the address is typed, so the confirmation has the answer when it opens.
+  useWithdrawDestination(address)
 
   return (
     <MoneyFlow<WithdrawQuote, Withdrawal>
@@ -77,7 +96,18 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
       texts={texts}
       send={payment.send}
       onDone={() => amount.set('')}
-      confirm={payment.confirm}
+      confirm={(quote) => {
+        const sheet = payment.confirm(quote)
+        return {
+          ...sheet,
+          note: (
+            <>
+              <DestinationMark address={quote.address} />
+              {sheet.note}
+            </>
+          ),
+        }
+      }}
       result={(withdrawal) => ({
         amount: money(withdrawal.amount, CURRENCY),
         rows: [

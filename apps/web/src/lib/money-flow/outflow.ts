@@ -1,33 +1,67 @@
-import type { OutflowKind, TransferParams, WithdrawParams } from '@hope/api'
+import {
+  outflowNeedsSignature,
+  type OutflowKind,
+  type OutflowSignaturePolicy,
+  type TransferParams,
+  type WithdrawParams,
+} from '@hope/api'
+import { bootData } from '../api/boot.ts'
 import { i18n } from '../i18n/i18n.ts'
-import { ApiError, request, showRequestError } from '../api/request.ts'
+import { ApiError, request, showRequestError, type QueryParams } from '../api/request.ts'
 import { useSession } from '../store.ts'
 import { showToast } from '../ui/toast.ts'
 
 /**
- * Whether the wallet must sign this outflow (the server's default policy, `others`): every
- * transfer, and a withdrawal to another address than the user's own wallet.
+ * The operators' setting `outflowSignature` as the shell brought it; the server's default
+ * (`others`) when the page came without boot data (a dev server, or a shell sent while the
+ * database was away).
+ */
+export function outflowPolicy(): OutflowSignaturePolicy {
+  return bootData().outflowSignature ?? 'others'
+}
+
+/**
+ * Whether the wallet must sign this outflow before it is sent: the server's own rule
+ * (`outflowNeedsSignature`) under the policy the shell brought. A withdrawal without an
+ * address goes to the own wallet.
  */
 export function needsWalletSignature(kind: OutflowKind, owner: string, to?: string): boolean {
-  if (kind === 'transfer') return true
-  return Boolean(to) && to!.toLowerCase() !== owner.toLowerCase()
+  return outflowNeedsSignature(outflowPolicy(), kind, owner, to || owner)
+}
+
+/** The routes that move money away, with the outflow each one is. */
+const KINDS = {
+  'userAccount/withdraw': 'withdraw',
+  'userAccount/transfer': 'transfer',
+  'game/activate': 'activate',
+} as const satisfies Record<string, OutflowKind>
+type OutflowPath = keyof typeof KINDS
+type OutflowParams<P extends OutflowPath> = P extends 'userAccount/withdraw'
+  ? WithdrawParams
+  : P extends 'userAccount/transfer'
+    ? TransferParams
+    : QueryParams<'game/activate'>
+
+/** What the typed data is asked for: an activation names its level, the server its price. */
+function typedDataParams(kind: OutflowKind, params: OutflowParams<OutflowPath>) {
+  const named: QueryParams<'userAccount/outflowTypedData'> = {
+    kind,
+    address: params.address,
+    idempotencyKey: params.idempotencyKey,
+  }
+  return 'level' in params ? { ...named, level: params.level } : { ...named, amount: params.amount }
 }
 
 /**
  * The wallet signs exactly this outflow (EIP-712): the server writes the typed data, the
  * wallet shows and signs it. A refusal in the wallet is said once and moves nothing.
  */
-async function signed<P extends WithdrawParams | TransferParams>(
+async function signed<P extends OutflowParams<OutflowPath>>(
   kind: OutflowKind,
   params: P,
   owner: `0x${string}`,
 ): Promise<P> {
-  const typed = await request('userAccount/outflowTypedData', {
-    kind,
-    address: params.address,
-    amount: params.amount,
-    idempotencyKey: params.idempotencyKey,
-  })
+  const typed = await request('userAccount/outflowTypedData', typedDataParams(kind, params))
   const { signTypedDataWithWallet } = await import('../wallet/sign.ts')
   try {
     const signature = await signTypedDataWithWallet(owner, typed)
@@ -41,17 +75,16 @@ async function signed<P extends WithdrawParams | TransferParams>(
 }
 
 /**
- * Sends a withdrawal or transfer with the wallet's signature when it needs one. A withdrawal
- * to the own wallet goes unsigned; when the operators require a signature for every
- * withdrawal (the server answers outflow_signature_required), the wallet is asked then.
+ * Sends a withdrawal, transfer or activation, signed by the wallet first whenever the policy
+ * the shell brought says so (no unsigned try to be refused). Should the operators have made
+ * the policy stricter since the page loaded, the server's outflow_signature_required has the
+ * wallet asked then.
  */
-export async function sendOutflow<P extends 'userAccount/withdraw' | 'userAccount/transfer'>(
-  path: P,
-  params: P extends 'userAccount/withdraw' ? WithdrawParams : TransferParams,
-) {
-  const kind: OutflowKind = path === 'userAccount/withdraw' ? 'withdraw' : 'transfer'
+export async function sendOutflow<P extends OutflowPath>(path: P, params: OutflowParams<P>) {
+  const kind: OutflowKind = KINDS[path]
   const owner = (useSession.getState().address ?? '') as `0x${string}`
-  if (needsWalletSignature(kind, owner, params.address))
+  const to = params.address === undefined ? undefined : String(params.address)
+  if (needsWalletSignature(kind, owner, to))
     return request(path, (await signed(kind, params, owner)) as never)
   try {
     return await request(path, params as never, { hideToast: true })

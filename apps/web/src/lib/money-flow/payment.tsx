@@ -1,4 +1,5 @@
-// A USDT payment to an address (transfer, withdraw): its request, its sheet, its fee and total.
+// A USDT payment to an address (transfer, withdraw): its request, its sheet, its fee and total;
+// the note of what the wallet signs, which an activation's sheet shows too.
 import { type OutflowKind } from '@hope/api'
 import { useTranslation } from 'react-i18next'
 import { mask } from '../format/mask.ts'
@@ -9,8 +10,11 @@ import { needsWalletSignature } from './outflow.ts'
 import type { Row } from './rows.tsx'
 import type { Confirmation } from './sheets.tsx'
 
-/** What the wallet is about to sign, said on the sheet before it asks (test id `<kind>-sign-note`). */
-function WalletSignNote({
+/**
+ * What the wallet is about to sign, said on the sheet before it asks (test id
+ * `<kind>-sign-note`): the action, the amount as shown, and where it goes or whom it pays for.
+ */
+export function WalletSignNote({
   kind,
   amount,
   address,
@@ -20,15 +24,14 @@ function WalletSignNote({
   address: string
 }) {
   const { t } = useTranslation()
+  const values = { amount, address: mask(address) }
   return (
     <p className="money-sheet__sign" data-testid={`${kind}-sign-note`}>
       <Icon name="holder" />
       <span>
-        {t('wallet.signNote', {
-          action: t(`wallet.signAction.${kind}`),
-          amount,
-          address: mask(address),
-        })}
+        {kind === 'activate'
+          ? t('wallet.signNoteActivate', values)
+          : t('wallet.signNote', { ...values, action: t(`wallet.signAction.${kind}`) })}
       </span>
     </p>
   )

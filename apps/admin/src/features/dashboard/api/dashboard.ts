@@ -13,6 +13,18 @@ export function dashboardOptions() {
   })
 }
 
+/**
+ * `admin/signInsByDay`: sign-ins per day of the last 30 days by message, with the legacy share.
+ * Under the dashboard's keys, so what refreshes the dashboard refreshes it too.
+ */
+export function signInsByDayOptions() {
+  return queryOptions({
+    queryKey: [...dashboardKeys.all, 'signInsByDay'] as const,
+    queryFn: ({ signal }) => request('admin/signInsByDay', {}, { signal }),
+    staleTime: 0,
+  })
+}
+
 /** `admin/checkLedger`: runs the ledger invariants now; the dashboard shows the new result. */
 export function useCheckLedger() {
   const queryClient = useQueryClient()

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest'
+import { loadConfig, requirePublicUrl } from './config.ts'
+
+describe('PUBLIC_URL: the site sign-in messages name', () => {
+  const publicUrl = (env: NodeJS.ProcessEnv) => requirePublicUrl(loadConfig(env))
+
+  test('on this machine it follows where the server listens', () => {
+    expect(loadConfig({})).toMatchObject({ host: 'localhost', publicUrl: 'http://localhost:8080' })
+    expect(publicUrl({ HOST: '127.0.0.1', PORT: '41234' })).toBe('http://127.0.0.1:41234')
+    expect(publicUrl({ HOST: '::1', PORT: '41234' })).toBe('http://[::1]:41234')
+    expect(publicUrl({ HOST: 'localhost', PORT: '3000' })).toBe('http://localhost:3000')
+  })
+
+  test('beyond the loopback, on a port of its choosing or in production it must be given', () => {
+    for (const env of [
+      { HOST: '0.0.0.0' },
+      { HOST: '::' },
+      { HOST: '192.168.1.20' },
+      { NODE_ENV: 'production' },
+      { HOST: '127.0.0.1', NODE_ENV: 'production' },
+      { HOST: '127.0.0.1', PORT: '0' },
+    ])
+      expect(() => publicUrl(env), JSON.stringify(env)).toThrow(/PUBLIC_URL is required/)
+    expect(
+      publicUrl({ HOST: '0.0.0.0', NODE_ENV: 'production', PUBLIC_URL: 'https://hope.example/' }),
+    ).toBe('https://hope.example')
+  })
+
+  test('given, it is an http(s) origin, and the server listens on every interface by default', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Hope.Example:443' })).toMatchObject({
+      host: '0.0.0.0',
+      publicUrl: 'https://hope.example',
+    })
+    for (const bad of [
+      'hope.example',
+      'ftp://hope.example',
+      'https://hope.example/app',
+      'https://a@hope.example',
+    ])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL must be .* origin/)
+  })
+
+  test('PUBLIC_ORIGINS lists the other origins of the same site', () => {
+    expect(loadConfig({}).publicOrigins).toEqual([])
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://hope.example',
+        PUBLIC_ORIGINS: ' https://www.hope.example, http://hope.example:8443 ,',
+      }).publicOrigins,
+    ).toEqual(['https://www.hope.example', 'http://hope.example:8443'])
+    expect(() =>
+      loadConfig({ PUBLIC_ORIGINS: 'https://www.hope.example,www.hope.example' }),
+    ).toThrow(/PUBLIC_ORIGINS must be .* origin/)
+  })
+})

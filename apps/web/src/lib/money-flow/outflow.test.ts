@@ -1,0 +1,121 @@
+import { SHELL_BOOT_ELEMENT_ID, type OutflowSignaturePolicy } from '@hope/api'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { resetBootData } from '../api/boot.ts'
+import { useSession } from '../store.ts'
+import { createFakeWallet, installWallet, type FakeWallet } from '../../test/fake-wallet.ts'
+import { fakeApi, ok } from '../../test/fake-api.ts'
+import { needsWalletSignature, outflowPolicy, sendOutflow } from './outflow.ts'
+
+vi.mock('../ui/toast.ts', () => ({ showToast: vi.fn() }))
+
+const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+
+/** The shell as the server sends it, with the operators' policy in its boot data. */
+function shellWith(policy: OutflowSignaturePolicy | undefined) {
+  const boot = document.createElement('script')
+  boot.id = SHELL_BOOT_ELEMENT_ID
+  boot.type = 'application/json'
+  boot.textContent = JSON.stringify({
+    banners: {},
+    ...(policy ? { outflowSignature: policy } : {}),
+  })
+  document.head.append(boot)
+  resetBootData()
+}
+
+/** The server's answers, in the order the app asked. */
+function serve() {
+  return fakeApi({
+    'userAccount/withdraw': (call) => ok({ id: 1, ...call.params }),
+    'userAccount/transfer': (call) => ok({ transferId: '1', ...call.params }),
+    'game/activate': () => ok({ paid: '100', hope: '0', level: 1, nodes: [], replayed: false }),
+  })
+}
+
+describe('an outflow is signed before it is sent whenever the policy says so', () => {
+  let wallet: FakeWallet
+  let own: `0x${string}`
+  beforeAll(() => Promise.all([import('../wallet/wagmi.ts'), import('../wallet/switch-chain.ts')]))
+  beforeEach(() => {
+    wallet = createFakeWallet()
+    installWallet(wallet)
+    own = wallet.address.toLowerCase() as `0x${string}`
+    useSession.setState({ address: own, token: 'tok' })
+  })
+  afterEach(() => {
+    document.getElementById(SHELL_BOOT_ELEMENT_ID)?.remove()
+    resetBootData()
+    installWallet(undefined)
+  })
+
+  test('the policy comes from the shell; without one, the server’s default', () => {
+    shellWith('all')
+    expect(outflowPolicy()).toBe('all')
+    expect(needsWalletSignature('withdraw', own)).toBe(true)
+    document.getElementById(SHELL_BOOT_ELEMENT_ID)?.remove()
+    shellWith(undefined)
+    expect(outflowPolicy()).toBe('others')
+    expect(needsWalletSignature('withdraw', own)).toBe(false)
+  })
+
+  test('policy all: a withdrawal to the own wallet is signed first, never sent unsigned', async () => {
+    shellWith('all')
+    const api = serve()
+    await sendOutflow('userAccount/withdraw', { amount: '50', idempotencyKey: 'key-all-0001' })
+    expect(api.calls.map((c) => c.path)).toEqual([
+      'userAccount/outflowTypedData',
+      'userAccount/withdraw',
+    ])
+    expect(api.callsTo('userAccount/withdraw')[0]?.params.signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(wallet.calls).toContain('eth_signTypedData_v4')
+  })
+
+  test('policy others: a withdrawal to the own wallet goes unsigned, the wallet is not asked', async () => {
+    shellWith('others')
+    const api = serve()
+    await sendOutflow('userAccount/withdraw', { amount: '50', idempotencyKey: 'key-oth-0001' })
+    expect(api.calls.map((c) => c.path)).toEqual(['userAccount/withdraw'])
+    expect(api.callsTo('userAccount/withdraw')[0]?.params.signature).toBeUndefined()
+    expect(wallet.calls).not.toContain('eth_signTypedData_v4')
+  })
+
+  test.each(['others', 'all'] as const)(
+    'policy %s: a transfer, a withdrawal elsewhere and an activation are signed first',
+    async (policy) => {
+      shellWith(policy)
+      const api = serve()
+      await sendOutflow('userAccount/transfer', {
+        address: OTHER,
+        amount: '5',
+        idempotencyKey: 'key-tr-0001',
+      })
+      await sendOutflow('userAccount/withdraw', {
+        address: OTHER,
+        amount: '50',
+        idempotencyKey: 'key-wd-0001',
+      })
+      await sendOutflow('game/activate', {
+        address: OTHER,
+        level: 1,
+        idempotencyKey: 'key-ac-0001',
+      })
+      expect(api.calls.map((c) => c.path)).toEqual([
+        'userAccount/outflowTypedData',
+        'userAccount/transfer',
+        'userAccount/outflowTypedData',
+        'userAccount/withdraw',
+        'userAccount/outflowTypedData',
+        'game/activate',
+      ])
+      for (const path of ['userAccount/transfer', 'userAccount/withdraw', 'game/activate'] as const)
+        expect(api.callsTo(path)[0]?.params.signature, path).toMatch(/^0x[0-9a-f]{130}$/)
+      // An activation names its level; the server writes the price.
+      expect(api.callsTo('userAccount/outflowTypedData')[2]?.params).toEqual({
+        kind: 'activate',
+        address: OTHER,
+        level: '1',
+        idempotencyKey: 'key-ac-0001',
+      })
+    },
+  )
+})

@@ -1,16 +1,16 @@
-// `npm run restore -- --to <ISO time|latest> --data-dir <dir> [--replace]`: rebuilds a
+// `npm run restore -- --to <ISO time|latest> --data-dir <DATA_DIR>/pg [--replace]`: rebuilds a
 // PostgreSQL data directory from the newest base backup in BACKUP_DIR that finished by the
 // moment asked, replaying the archived WAL up to that moment (or to its end); the app then
-// serves it as DATA_DIR/pg. `--replace` first moves an existing directory aside.
-import fs from 'node:fs'
+// serves it as DATA_DIR/pg. The restore is built in a sibling folder and swapped in only when it
+// succeeded: `--replace` then moves an existing data directory aside; a refused or failed
+// restore leaves the folder as it was.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.ts'
 import { restoreDataDirectory } from '../src/db/backup.ts'
-import { runningEmbeddedUrl } from '../src/db/embedded.ts'
 
 const usage =
-  'usage: npm run restore -- --to <ISO time with its zone|latest> --data-dir <dir> [--replace]'
+  'usage: npm run restore -- --to <ISO time with its zone|latest> --data-dir <DATA_DIR>/pg [--replace]'
 let args
 try {
   args = parseArgs({
@@ -45,31 +45,17 @@ else {
 }
 
 const config = loadConfig()
-if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
-  if (!args.replace) {
-    console.error(
-      `${dir} is not empty: restore into a new folder, or add --replace to move it aside.`,
-    )
-    process.exit(2)
-  }
-  if (runningEmbeddedUrl(dir)) {
-    console.error(`A server is running on ${dir}: stop the app first.`)
-    process.exit(2)
-  }
-  const aside = `${dir}.before-restore-${new Date().toISOString().replace(/[-:.]/g, '')}`
-  fs.renameSync(dir, aside)
-  console.info(`moved the existing ${dir} to ${aside}`)
-}
-
 try {
   const t0 = performance.now()
   const result = await restoreDataDirectory({
     backupDir: config.backup.dir,
     dataDir: dir,
     target,
+    replace: args.replace,
     log: (m) => console.info(m),
   })
   const seconds = ((performance.now() - t0) / 1000).toFixed(1)
+  if (result.movedAside) console.info(`moved the existing ${dir} to ${result.movedAside}`)
   console.info(
     `restored ${dir} in ${seconds} s from base backup ${result.backup.id} to ` +
       `${target === 'latest' ? 'the end of the archive' : target.toISOString()}: ` +

@@ -10,6 +10,7 @@ import {
   archiveCommand,
   postgresOsUser,
   restoreCommand,
+  runningEmbeddedUrl,
   startEmbeddedPostgres,
   walArchiveDir,
 } from './embedded.ts'
@@ -279,63 +280,172 @@ export interface RestoreResult {
   /** The newest ledger transfer in the restored database, if any. */
   lastTransferAt: string | null
   transfers: number
+  /** Where the directory that was there before went (`replace`), if there was one. */
+  movedAside: string | null
 }
 
 /**
- * Builds `dataDir` (which must not exist or be empty) from the base backup for `target`, then
- * runs the server on it until it has replayed the archive to `target` (or to its end for
- * `latest`) and promoted itself; stops it, leaving a data directory the app serves.
+ * When the archive ends at the latest: the newest archived file's time. Each file is written
+ * after everything in it happened, so a moment past this one cannot be reached by replaying the
+ * archive; a moment before it may still lie past the last commit (the server then says so).
+ */
+export function archiveEndsAt(backupDir: string): Date | null {
+  const dir = walArchiveDir(backupDir)
+  if (!fs.existsSync(dir)) return null
+  let newest = 0
+  for (const name of fs.readdirSync(dir))
+    if (name.endsWith('.gz')) newest = Math.max(newest, fs.statSync(path.join(dir, name)).mtimeMs)
+  return newest ? new Date(newest) : null
+}
+
+/**
+ * The base backup a restore to `target` starts from, once the archive can reach `target`:
+ * refused before the oldest base backup finished, and past the archive's end.
+ */
+export function planRestore(backupDir: string, target: Date | 'latest'): BaseBackup {
+  const backup = chooseBaseBackup(listBaseBackups(backupDir), target)
+  if (target === 'latest') return backup
+  const end = archiveEndsAt(backupDir)
+  if (!end || end.getTime() < target.getTime())
+    throw new Error(
+      `The archive ends before ${target.toISOString()} (its newest file was written at ` +
+        `${end?.toISOString() ?? '-'}): restore to an earlier moment, or with --to latest.`,
+    )
+  return backup
+}
+
+/** Where a restore may write, by what `dir` holds now. */
+export type RestoreTarget = 'absent' | 'empty' | 'data-directory'
+
+/**
+ * What `dir` is, refusing what a restore must not move: a server running on it, a DATA_DIR (its
+ * data directory is the `pg` folder inside, and beside it lie the backups and keys), anything
+ * else that is not a PostgreSQL data directory, and a folder holding `backupDir`.
+ */
+export function checkRestoreTarget(dir: string, backupDir: string): RestoreTarget {
+  if (!fs.existsSync(dir)) return 'absent'
+  if (!fs.statSync(dir).isDirectory()) throw new Error(`${dir} is a file, not a folder.`)
+  const names = fs.readdirSync(dir)
+  if (!names.length) return 'empty'
+  if (runningEmbeddedUrl(dir)) throw new Error(`A server is running on ${dir}: stop the app first.`)
+  if (names.includes('pg') && !names.includes('PG_VERSION'))
+    throw new Error(
+      `${dir} looks like a DATA_DIR, not a data directory: pass --data-dir ${path.join(dir, 'pg')}.`,
+    )
+  const inside = path.relative(dir, path.resolve(backupDir))
+  if (!inside.startsWith('..') && !path.isAbsolute(inside))
+    throw new Error(`${dir} holds BACKUP_DIR (${backupDir}): restore into another folder.`)
+  if (names.includes('PG_VERSION')) return 'data-directory'
+  throw new Error(
+    `${dir} is not a PostgreSQL data directory (no PG_VERSION) and not empty: restore into a new folder.`,
+  )
+}
+
+/** The moment as a file name part: 20261128T093000123Z. */
+const stamp = (at: Date) => at.toISOString().replace(/[-:.]/g, '')
+
+/**
+ * Restores `dataDir` to `target` without touching it until the restore has succeeded: the
+ * target is checked against the backups and the archive, and the folder against what it holds
+ * (`replace` allows an existing data directory); the base backup is copied into a new sibling
+ * folder and replayed there; only then is an existing `dataDir` moved aside and the new one
+ * renamed into its place. A refused or failed restore leaves `dataDir` as it was and no folder
+ * of its own behind.
  */
 export async function restoreDataDirectory(opts: {
   backupDir: string
   dataDir: string
   target: Date | 'latest'
+  replace?: boolean
   log?: (msg: string) => void
 }): Promise<RestoreResult> {
   const log = opts.log ?? (() => {})
-  const backup = chooseBaseBackup(listBaseBackups(opts.backupDir), opts.target)
-  if (fs.existsSync(opts.dataDir) && fs.readdirSync(opts.dataDir).length > 0)
-    throw new Error(`${opts.dataDir} is not empty: restore into a new folder (or use --replace).`)
+  const dataDir = path.resolve(opts.dataDir)
+  const backup = planRestore(opts.backupDir, opts.target)
+  const before = checkRestoreTarget(dataDir, opts.backupDir)
+  if (before === 'data-directory' && !opts.replace)
+    throw new Error(
+      `${dataDir} is not empty: restore into a new folder, or add --replace to move it aside.`,
+    )
+
+  const work = `${dataDir}.restoring-${stamp(new Date())}`
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  let result: Omit<RestoreResult, 'movedAside'>
+  try {
+    result = await replayInto(work, backup, opts.backupDir, opts.target, log)
+  } catch (e) {
+    fs.rmSync(work, { recursive: true, force: true })
+    throw e
+  }
+
+  // The app may have been started on it meanwhile.
+  let aside: string | null = null
+  try {
+    if (checkRestoreTarget(dataDir, opts.backupDir) === 'data-directory') {
+      aside = `${dataDir}.before-restore-${stamp(new Date())}`
+      fs.renameSync(dataDir, aside)
+      log(`moved the existing ${dataDir} to ${aside}`)
+    } else fs.rmSync(dataDir, { recursive: true, force: true }) // absent or empty
+    fs.renameSync(work, dataDir)
+  } catch (e) {
+    if (aside && !fs.existsSync(dataDir)) fs.renameSync(aside, dataDir)
+    fs.rmSync(work, { recursive: true, force: true })
+    throw e
+  }
+  return { ...result, movedAside: aside }
+}
+
+/**
+ * Builds `dir` (new) from `backup`, then runs the server on it until it has replayed the archive
+ * to `target` (or to its end for `latest`) and promoted itself; stops it, with the restore
+ * settings removed, leaving a data directory the app serves.
+ */
+async function replayInto(
+  dir: string,
+  backup: BaseBackup,
+  backupDir: string,
+  target: Date | 'latest',
+  log: (msg: string) => void,
+): Promise<Omit<RestoreResult, 'movedAside'>> {
   log(`copying base backup ${backup.id} (finished ${backup.finishedAt})`)
-  fs.cpSync(backup.dir, opts.dataDir, {
+  fs.cpSync(backup.dir, dir, {
     recursive: true,
     filter: (source) => source !== path.join(backup.dir, META),
   })
-  fs.writeFileSync(path.join(opts.dataDir, 'recovery.signal'), '')
-  const autoConf = path.join(opts.dataDir, 'postgresql.auto.conf')
+  fs.writeFileSync(path.join(dir, 'recovery.signal'), '')
+  const autoConf = path.join(dir, 'postgresql.auto.conf')
   const lines = [
     RESTORE_BEGIN,
-    `restore_command = ${confString(restoreCommand(opts.backupDir))}`,
-    ...(opts.target === 'latest'
+    `restore_command = ${confString(restoreCommand(backupDir))}`,
+    ...(target === 'latest'
       ? []
       : // The server's own timestamp form, with a numeric zone (it refuses abbreviations).
         [
-          `recovery_target_time = ${confString(opts.target.toISOString().replace('T', ' ').replace('Z', '+00'))}`,
+          `recovery_target_time = ${confString(target.toISOString().replace('T', ' ').replace('Z', '+00'))}`,
         ]),
     `recovery_target_action = 'promote'`,
     RESTORE_END,
   ]
   fs.appendFileSync(autoConf, `\n${lines.join('\n')}\n`)
-  handToServer(opts.dataDir)
+  handToServer(dir)
 
-  log(
-    `replaying the archived WAL to ${opts.target === 'latest' ? 'its end' : opts.target.toISOString()}`,
-  )
+  log(`replaying the archived WAL to ${target === 'latest' ? 'its end' : target.toISOString()}`)
   let server
   try {
-    server = await startEmbeddedPostgres(opts.dataDir, log)
+    server = await startEmbeddedPostgres(dir, log)
   } catch (e) {
     const reached = /recovery ended before configured recovery target was reached/.test(
       String((e as Error).message),
     )
     throw new Error(
       reached
-        ? `The archive ends before ${String(opts.target === 'latest' ? '' : opts.target.toISOString())}: restore with --to latest.`
+        ? `The archive ends before ${target === 'latest' ? 'its end' : target.toISOString()} ` +
+            `(no change was archived after it): restore to an earlier moment, or with --to latest.`
         : (e as Error).message,
       { cause: e },
     )
   }
-  let result: RestoreResult
+  let result: Omit<RestoreResult, 'movedAside'>
   try {
     const client = new pg.Client({ connectionString: server.url })
     await client.connect()
@@ -365,5 +475,6 @@ export async function restoreDataDirectory(opts: {
       autoConf,
       conf.slice(0, begin).trimEnd() + '\n' + conf.slice(end + RESTORE_END.length + 1),
     )
+  fs.rmSync(path.join(dir, 'recovery.signal'), { force: true })
   return result
 }

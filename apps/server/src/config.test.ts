@@ -53,3 +53,25 @@ describe('PUBLIC_URL: the site sign-in messages name', () => {
     ).toThrow(/PUBLIC_ORIGINS must be .* origin/)
   })
 })
+
+describe('DB_*_TIMEOUT_MS: the limits on the app’s connections', () => {
+  test('5 s a statement, 2 s a lock wait, 10 s idle in a transaction unless given', () => {
+    expect(loadConfig({}).dbTimeouts).toEqual({
+      statementMs: 5_000,
+      lockMs: 2_000,
+      idleInTransactionMs: 10_000,
+    })
+    expect(
+      loadConfig({
+        DB_STATEMENT_TIMEOUT_MS: '15000',
+        DB_LOCK_TIMEOUT_MS: '0',
+        DB_IDLE_TX_TIMEOUT_MS: '60000',
+      }).dbTimeouts,
+    ).toEqual({ statementMs: 15_000, lockMs: 0, idleInTransactionMs: 60_000 })
+  })
+
+  test('anything but milliseconds up to an hour stops the start', () => {
+    for (const bad of ['5s', '-1', '1.5', '3600001'])
+      expect(() => loadConfig({ DB_LOCK_TIMEOUT_MS: bad })).toThrow(/DB_LOCK_TIMEOUT_MS/)
+  })
+})

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './db/pool.ts'
 import { REPO_ROOT } from './paths.ts'
 
 export interface Config {
@@ -21,6 +22,12 @@ export interface Config {
   appDatabaseUrl: string | undefined
   /** SIGNER_DATABASE_URL: the signer's connection, as the role hope_signer; derived likewise. */
   signerDatabaseUrl: string | undefined
+  /**
+   * DB_STATEMENT_TIMEOUT_MS (5000), DB_LOCK_TIMEOUT_MS (2000), DB_IDLE_TX_TIMEOUT_MS (10000):
+   * the limits on every connection of the app's and the signer's pools (0 turns one off); see
+   * `loadDbTimeouts`.
+   */
+  dbTimeouts: ConnectionTimeouts
   /**
    * HOT_WALLET_KEY_FILE and POR_PUBLISHER_KEY_FILE: files (mode 0600) holding the hot wallet's and
    * the proof-of-liabilities publisher's private keys, which only the signer process receives.
@@ -135,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     signerDatabaseUrl: env.SIGNER_DATABASE_URL || undefined,
+    dbTimeouts: loadDbTimeouts(env),
     keyFiles,
     publicUrl:
       publicUrl ??
@@ -270,6 +278,29 @@ function loadBackupConfig(env: NodeJS.ProcessEnv): BackupConfig {
   if (!Number.isInteger(everyHours) || everyHours < 0 || everyHours > 24 * 365)
     throw new Error(`BACKUP_EVERY_HOURS must be 0..8760, got "${env.BACKUP_EVERY_HOURS}"`)
   return { dir, keepDays, archiveTimeoutS, everyHours }
+}
+
+/**
+ * The connection limits from the environment, read at start (the signer reads them alone, not
+ * the whole configuration). Each is milliseconds, 0 for none, up to an hour.
+ */
+export function loadDbTimeouts(env: NodeJS.ProcessEnv): ConnectionTimeouts {
+  const ms = (name: string, fallback: number): number => {
+    const given = env[name]
+    if (given === undefined || given === '') return fallback
+    const n = Number(given)
+    if (!Number.isInteger(n) || n < 0 || n > 3_600_000)
+      throw new Error(`${name} must be milliseconds 0..3600000 (0: no limit), got "${given}"`)
+    return n
+  }
+  return {
+    statementMs: ms('DB_STATEMENT_TIMEOUT_MS', DEFAULT_CONNECTION_TIMEOUTS.statementMs),
+    lockMs: ms('DB_LOCK_TIMEOUT_MS', DEFAULT_CONNECTION_TIMEOUTS.lockMs),
+    idleInTransactionMs: ms(
+      'DB_IDLE_TX_TIMEOUT_MS',
+      DEFAULT_CONNECTION_TIMEOUTS.idleInTransactionMs,
+    ),
+  }
 }
 
 /** The ETH price feed from the environment; a half-given one stops the start with the reason. */

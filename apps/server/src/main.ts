@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const database = openDatabase(
     migrated.then((roles) => roles.app),
     undefined,
-    { applicationName: `hope-app ${process.pid}` },
+    { applicationName: `hope-app ${process.pid}`, timeouts: config.dbTimeouts },
   )
 
   let app: Awaited<ReturnType<typeof buildApp>> | null = null

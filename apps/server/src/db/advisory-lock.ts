@@ -38,7 +38,14 @@ export async function withAdvisoryLockWaiting<T>(
     keys,
     async (q) => ({ value: await work(q) }),
     async (q) => {
-      await q.query('SELECT pg_advisory_lock($1, $2)', keys)
+      // Waiting for the holder to finish is the point here, however long its run: the
+      // connection's lock and statement limits are lifted for the wait and restored after it.
+      await q.query('SET lock_timeout = 0; SET statement_timeout = 0')
+      try {
+        await q.query('SELECT pg_advisory_lock($1, $2)', keys)
+      } finally {
+        await q.query('RESET lock_timeout; RESET statement_timeout')
+      }
       return true
     },
   )

@@ -140,3 +140,62 @@ describe('a pool opened before its database is up', () => {
     }
   })
 })
+
+describe('connection limits', () => {
+  const limitsOf = async (database: Database) => {
+    const client = await database.pool.connect()
+    try {
+      const { rows } = await client.query<{ name: string; setting: string }>(
+        `SELECT name, setting FROM pg_settings
+          WHERE name IN ('statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout')
+          ORDER BY name`,
+      )
+      return Object.fromEntries(rows.map((r) => [r.name, Number(r.setting)]))
+    } finally {
+      client.release()
+    }
+  }
+
+  test('are in effect from a connection’s first query, and none on a setup pool', async () => {
+    const url = inject('embeddedDatabaseUrl')
+    const limited = openDatabase(url, 1, {
+      timeouts: { statementMs: 1_500, lockMs: 700, idleInTransactionMs: 3_000 },
+    })
+    const setup = openDatabase(url, 1, { stallMs: 0 })
+    try {
+      expect(await limitsOf(limited)).toEqual({
+        idle_in_transaction_session_timeout: 3_000,
+        lock_timeout: 700,
+        statement_timeout: 1_500,
+      })
+      expect(await limitsOf(setup)).toEqual({
+        idle_in_transaction_session_timeout: 0,
+        lock_timeout: 0,
+        statement_timeout: 0,
+      })
+    } finally {
+      await limited.close()
+      await setup.close()
+    }
+  })
+
+  test('a transaction raises its own with SET LOCAL, and the connection’s is back after it', async () => {
+    const limited = openDatabase(inject('embeddedDatabaseUrl'), 1, {
+      timeouts: { statementMs: 200, lockMs: 200, idleInTransactionMs: 3_000 },
+    })
+    try {
+      const client = await limited.pool.connect()
+      try {
+        await client.query('BEGIN')
+        await client.query(`SET LOCAL statement_timeout = '5s'`)
+        await client.query('SELECT pg_sleep(0.4)')
+        await client.query('COMMIT')
+        await expect(client.query('SELECT pg_sleep(0.4)')).rejects.toMatchObject({ code: '57014' })
+      } finally {
+        client.release()
+      }
+    } finally {
+      await limited.close()
+    }
+  })
+})

@@ -23,6 +23,34 @@ export interface DatabaseOptions {
   applicationName?: string
   /** How long an unused connection stays open, 10 s unless given; 0 keeps it. */
   idleTimeoutMs?: number
+  /**
+   * The server-side limits every connection starts with (see `ConnectionTimeouts`); none when
+   * absent, which only the setup work (migrations, seeding) and the owner's tools use.
+   */
+  timeouts?: ConnectionTimeouts
+}
+
+/**
+ * The limits the server puts on each connection of the app's pools, sent with the connection's
+ * start so they hold from its first query. A lock held elsewhere, a query gone slow or a
+ * transaction left open then fails one request (503) and gives its connection back, instead of
+ * holding the pool until every request waits. Work that legitimately runs longer raises its own
+ * limit inside its transaction (`SET LOCAL statement_timeout`). 0 turns a limit off.
+ */
+export interface ConnectionTimeouts {
+  /** statement_timeout: the longest one statement runs. */
+  statementMs: number
+  /** lock_timeout: the longest a statement waits for a lock (a row, a table, an advisory lock). */
+  lockMs: number
+  /** idle_in_transaction_session_timeout: the longest a transaction sits open between statements. */
+  idleInTransactionMs: number
+}
+
+/** 5 s a statement, 2 s a lock wait, 10 s idle inside a transaction. */
+export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = {
+  statementMs: 5_000,
+  lockMs: 2_000,
+  idleInTransactionMs: 10_000,
 }
 
 /** The role the web workers and the jobs connect as: the app's rows, not its schema. */
@@ -156,6 +184,13 @@ export function openDatabase(
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
     idleTimeoutMillis: opts.idleTimeoutMs ?? 10_000,
     ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+    ...(opts.timeouts
+      ? {
+          statement_timeout: opts.timeouts.statementMs,
+          lock_timeout: opts.timeouts.lockMs,
+          idle_in_transaction_session_timeout: opts.timeouts.idleInTransactionMs,
+        }
+      : {}),
   })
   const stallMs = opts.stallMs ?? 5_000
   let watch: StallWatch = { stop: () => {}, serverAway: () => false }

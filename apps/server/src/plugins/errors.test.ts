@@ -27,7 +27,7 @@ async function failingWith(err: Error) {
   })
   const res = await app.inject({ method: 'POST', url: '/api/fail' })
   await app.close()
-  return { status: res.statusCode, body: res.json(), log: lines.join('') }
+  return { status: res.statusCode, headers: res.headers, body: res.json(), log: lines.join('') }
 }
 
 /** A wrapper whose message quotes the query and the parameters: never logged. */
@@ -60,9 +60,30 @@ describe('errors', () => {
         syscall: 'connect',
       }),
     ],
+    [
+      'a statement past its time',
+      failedQuery(
+        Object.assign(new Error('canceling statement due to statement timeout'), {
+          code: '57014',
+        }),
+      ),
+    ],
+    [
+      'a lock waited for too long',
+      failedQuery(
+        Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }),
+      ),
+    ],
+    [
+      'a transaction left idle',
+      Object.assign(new Error('terminating connection due to idle-in-transaction timeout'), {
+        code: '25P03',
+      }),
+    ],
   ])('%s answers 503 with a translated message, logged without the query', async (_, err) => {
     const res = await failingWith(err)
     expect(res.status).toBe(503)
+    expect(res.headers['retry-after']).toBe('5')
     expect(res.body).toEqual({
       code: 503,
       msg: reasonMessage('service_unavailable', 'en'),

@@ -22,7 +22,16 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  // The connections' own limits (see ConnectionTimeouts): a statement cancelled past its time
+  // (query_canceled), a lock waited for too long (lock_not_available), a transaction left idle
+  // and its session ended. Another request's lock or a slow moment, worth a retry.
+  '57014',
+  '55P03',
+  '25P03',
 ])
+
+/** Seconds a 503 asks the client to wait before trying again (Retry-After). */
+const UNAVAILABLE_RETRY_AFTER_S = '5'
 
 /** node-postgres's words for a connection that could not be made or was lost. */
 const UNAVAILABLE_MESSAGES =
@@ -105,6 +114,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       (e.reason === 'amount_too_large' && /^\d/.test(e.detail ?? ''))
     const msg = withDetail && e.detail ? `${base}: ${e.detail}` : base
     if (e.reason === 'rate_limited' && e.detail) void reply.header('retry-after', e.detail)
+    if (e.reason === 'service_unavailable')
+      void reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_S)
     return reply
       .status(e.code)
       .send({ code: e.code, msg, reason: e.reason, data: null, requestId: req.id })

@@ -5,7 +5,7 @@
 // it ends with its parent. Run as a service of its own (no parent's pipe), it reads the key
 // files, SIGNER_DATABASE_URL and SIGNER_TOKEN.
 import fs from 'node:fs'
-import { loadConfig, readKeyFile } from '../config.ts'
+import { loadConfig, loadDbTimeouts, readKeyFile } from '../config.ts'
 import { openDatabase } from '../db/pool.ts'
 import { localKeyPort } from './sign-port.ts'
 import { createSignerServer } from './signer.channel.ts'
@@ -51,6 +51,7 @@ if (!secrets.databaseUrl || token.length < 32) {
 const database = openDatabase(secrets.databaseUrl, 2, {
   applicationName: `hope-signer ${process.pid}`,
   idleTimeoutMs: 0,
+  timeouts: loadDbTimeouts(env),
 })
 const signer = createSigner({
   pool: database.pool,

@@ -21,7 +21,7 @@ import { devKey, LOCAL_ROLES } from '../chain/local-chain.ts'
 import { localKeyPort } from '../signer/sign-port.ts'
 import { createSigner, type PayoutSigner, type SignerCaps } from '../signer/signer.service.ts'
 import type { ChainConnection } from '../chain/chain.service.ts'
-import { loadConfig } from '../config.ts'
+import { loadConfig, loadDbTimeouts } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { openDatabase, type Database } from '../db/pool.ts'
 import { seedDemo } from '../db/seed.ts'
@@ -68,9 +68,16 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
   await admin.query(`CREATE DATABASE ${name}`)
   await admin.end()
   const url = withDatabase(target.url, name)
-  const database = openDatabase(url, 10)
-  await migrate(database.pool)
-  await seedDemo(database.pool)
+  // Migrated and seeded on a setup pool without limits, as at start; the tests then run on a
+  // pool with the app's connection limits, so they hold in every test.
+  const setup = openDatabase(url, 4, { stallMs: 0 })
+  try {
+    await migrate(setup.pool)
+    await seedDemo(setup.pool)
+  } finally {
+    await setup.close()
+  }
+  const database = openDatabase(url, 10, { timeouts: loadDbTimeouts(process.env) })
   return {
     ...database,
     url,

@@ -70,8 +70,13 @@ export function createAdminService(deps: {
   const { pool, settings, withdrawals, settlement } = deps
   const now = deps.now ?? Date.now
 
-  async function runLedgerCheck(q: pg.PoolClient): Promise<AdminLedgerCheck> {
-    return repo.insertLedgerCheck(q, await verifyLedger(q))
+  async function runLedgerCheck(conn: pg.PoolClient): Promise<AdminLedgerCheck> {
+    return inTransaction(conn, async (q) => {
+      // The check reads the whole ledger (every account, every transfer): its statements run
+      // past the connections' 5 s once the books are large.
+      await q.query(`SET LOCAL statement_timeout = '5min'`)
+      return repo.insertLedgerCheck(q, await verifyLedger(q))
+    })
   }
 
   async function settingOf(key: SettingKey): Promise<AdminSetting> {

@@ -339,6 +339,9 @@ export function createPorPublisher(deps: {
     const read = inTransaction(pool, async (q) => {
       await repo.beginLiabilitiesRead(q, cut.snapshot)
       await cut.release()
+      // The read pages through every user's books and sums what is in flight: on a large
+      // ledger its statements run past the connections' 5 s.
+      await q.query(`SET LOCAL statement_timeout = '5min'`)
       const position = await repo.ledgerPosition(q)
       const accounts: TreeAccount[] = []
       for (let after = 0; ;) {
@@ -385,6 +388,8 @@ export function createPorPublisher(deps: {
       throw new Error(`snapshot ${id}: the tree's sums differ from the books`)
 
     await inTransaction(pool, async (q) => {
+      // Every user's sealed proof goes in within this one transaction, a batch at a time.
+      await q.query(`SET LOCAL statement_timeout = '5min'`)
       await repo.insertSnapshot(q, {
         id,
         chainId: chain.chainId,

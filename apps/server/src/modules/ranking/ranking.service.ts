@@ -39,6 +39,9 @@ export function createRankingService(deps: {
     if (snapshotsDue(await repo.snapshotsOf(pool, d), now(), opts.maxAgeMs).length === 0)
       return { taken: 0 }
     return inTransaction(pool, async (q) => {
+      // A snapshot ranks every user, past a statement's usual 5 s on a large day; a second
+      // caller waits for the first one's snapshot rather than failing after 2 s.
+      await q.query(`SET LOCAL statement_timeout = '1min'; SET LOCAL lock_timeout = '1min'`)
       await lockForTransaction(q, SNAPSHOT_LOCK)
       const due = snapshotsDue(await repo.snapshotsOf(q, d), now(), opts.maxAgeMs)
       const takenAt = new Date(now())

@@ -23,6 +23,16 @@ const SETTLE_BATCH = 1_000
 const SETTLE_LOCK: [number, number] = [7_001_002, 1]
 
 /**
+ * The settlement's transactions run past the connections' limits (5 s a statement, 2 s a lock
+ * wait): a batch locks and pays SETTLE_BATCH rows, the rank rewards are worked out from the whole
+ * day's releases, the node rewards from every holder; and a batch waiting for a row a user's
+ * request holds should wait for it (that request is itself limited) rather than fail the run.
+ */
+async function allowSettlementTime(q: pg.PoolClient): Promise<void> {
+  await q.query(`SET LOCAL statement_timeout = '2min'; SET LOCAL lock_timeout = '30s'`)
+}
+
+/**
  * The daily settlement (DESIGN §7): releases of positions, pledge items and split HOPE, rank
  * and node rewards, a batch per ledger request, each batch marking what it paid in the same
  * transaction.
@@ -58,7 +68,11 @@ export function createSettlementService(deps: {
       let batches = 0
       /** Runs `batch`, each in its own transaction, until one finds nothing left to do. */
       const inBatches = async (batch: (q: pg.PoolClient) => Promise<number>) => {
-        while (await inTransaction(pool, batch)) hooks.afterBatch?.(++batches)
+        const limited = async (q: pg.PoolClient) => {
+          await allowSettlementTime(q)
+          return batch(q)
+        }
+        while (await inTransaction(pool, limited)) hooks.afterBatch?.(++batches)
       }
       // keyset over the ids: each batch starts after the last one, settled rows are not rescanned
       let after = '0'
@@ -120,6 +134,7 @@ export function createSettlementService(deps: {
       })
       // Rank rewards (log 11): worked out once from the day's releases, then paid in batches.
       await inTransaction(pool, async (q) => {
+        await allowSettlementTime(q)
         if (await repo.lockRankRewardsReady(q, run.id)) return
         await repo.insertRankRewards(q, run.id, s.rankThresholdsUsdt, s.rankRewardRates)
       })
@@ -222,6 +237,7 @@ export function createSettlementService(deps: {
         return ids.length
       })
       await inTransaction(pool, async (q) => {
+        await allowSettlementTime(q)
         const key = `settle:${day}:nodes`
         if ((await ledger.movedUnder(key, q)).length) return
         const totals = await repo.runById(q, run.id)

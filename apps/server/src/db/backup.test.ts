@@ -179,12 +179,12 @@ describe('restoreDataDirectory misuse', () => {
   test('a folder that is not a data directory is refused, with or without --replace', async () => {
     const other = path.join(dataDir, 'notes')
     fs.mkdirSync(other)
-    fs.writeFileSync(path.join(other, 'todo.txt'), 'keep')
+    fs.writeFileSync(path.join(other, 'notes.txt'), 'keep')
     try {
       await expect(
         restoreDataDirectory({ backupDir, dataDir: other, target: 'latest', replace: true }),
       ).rejects.toThrow(/is not a PostgreSQL data directory \(no PG_VERSION\)/)
-      expect(listing(other)).toEqual(['todo.txt'])
+      expect(listing(other)).toEqual(['notes.txt'])
     } finally {
       fs.rmSync(other, { recursive: true })
     }

@@ -1,7 +1,7 @@
 import {
   encodeFunctionData,
+  getAbiItem,
   parseAbi,
-  parseAbiItem,
   type Address,
   type Hex,
   type PublicClient,
@@ -16,11 +16,11 @@ export const PAYOUT_VAULT_ABI = parseAbi([
   'function paused() view returns (bool)',
   'function headroom() view returns (uint256 hourLeft, uint256 dayLeft)',
   'event Paid(bytes32 indexed payoutId, address indexed to, uint256 amount)',
+  'event MovedToCold(address indexed to, uint256 amount)',
 ])
 
-export const PAID_EVENT = parseAbiItem(
-  'event Paid(bytes32 indexed payoutId, address indexed to, uint256 amount)',
-)
+export const PAID_EVENT = getAbiItem({ abi: PAYOUT_VAULT_ABI, name: 'Paid' })
+export const MOVED_TO_COLD_EVENT = getAbiItem({ abi: PAYOUT_VAULT_ABI, name: 'MovedToCold' })
 
 /** The data of `pay(payoutId, to, units)`. */
 export function payCall(payoutId: string, to: string, units: bigint): Hex {

@@ -1,8 +1,8 @@
 import { formatAmount } from '@hope/api'
 import type pg from 'pg'
-import { parseAbiItem, type Address, type PublicClient } from 'viem'
+import { erc20Abi, getAbiItem, type Address, type PublicClient } from 'viem'
 import { blockOrNull } from '../../chain/chain.reads.ts'
-import { PAID_EVENT, PAYOUT_VAULT_ABI } from '../../chain/payout-vault.ts'
+import { MOVED_TO_COLD_EVENT, PAID_EVENT, PAYOUT_VAULT_ABI } from '../../chain/payout-vault.ts'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { raiseAlarm } from '../alarm/alarm.service.ts'
@@ -24,10 +24,7 @@ import {
   type VaultSending,
 } from './reconcile.rules.ts'
 
-const TRANSFER = parseAbiItem(
-  'event Transfer(address indexed from, address indexed to, uint256 value)',
-)
-const MOVED_TO_COLD = parseAbiItem('event MovedToCold(address indexed to, uint256 amount)')
+const TRANSFER = getAbiItem({ abi: erc20Abi, name: 'Transfer' })
 const LOCK_KEY = 7_018_001
 /** Ranges read in one tick at most, so one tick's work stays bounded however far behind it is. */
 export const MAX_RANGES_PER_TICK = 25
@@ -244,7 +241,7 @@ export function createChainScan(deps: {
     const [events, transfers] = await Promise.all([
       client.getLogs({
         address: vault,
-        events: [PAID_EVENT, MOVED_TO_COLD],
+        events: [PAID_EVENT, MOVED_TO_COLD_EVENT],
         fromBlock: range.from,
         toBlock: range.to,
       }),

@@ -1,8 +1,21 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { buildSnapshotTree, packAccounts, SnapshotTree, splitAmount } from './build.ts'
+import {
+  accountChunks,
+  buildSnapshotTree,
+  MIN_PADDING_LEAVES,
+  nodeChunks,
+  packAccounts,
+  positionsIn,
+  proofRanges,
+  SnapshotTree,
+  splitAmount,
+  treeForAccount,
+  type NodeChunk,
+  type NodeRange,
+} from './build.ts'
 import { buildInWorker, nodeHashing } from './build-in-worker.ts'
-import { MAX_PARTS, nobleHashing } from './encoding.ts'
+import { encodeAddress, MAX_PARTS, nobleHashing, toHex } from './encoding.ts'
 import type { ProofFile } from './proof.ts'
 import { accountsArb, failed, fakeChain, PINNED, proofOf, SECRET, signReserves } from './testing.ts'
 import { verifyProof as verify, type ChainReaders, type VerifyOptions } from './verify.ts'
@@ -38,7 +51,11 @@ describe('buildSnapshotTree', () => {
             hope: account.hope,
           })
         }
-        expect(positions.size).toBe(tree.leafCount)
+        // The rest are padding leaves: up to half as many again (64 for a small tree).
+        expect(tree.leafCount).toBeGreaterThanOrEqual(positions.size)
+        expect(tree.leafCount - positions.size).toBeLessThanOrEqual(
+          Math.max(Math.ceil(positions.size / 2), MIN_PADDING_LEAVES),
+        )
         expect(tree.totals).toEqual({
           usdt: accounts.reduce((s, a) => s + a.usdt, 0n),
           hope: accounts.reduce((s, a) => s + a.hope, 0n),
@@ -128,6 +145,108 @@ describe('buildSnapshotTree', () => {
         },
       ),
     )
+  })
+})
+
+/** What the database answers for `ranges`: each chunk overlapping one, as the repository reads. */
+function chunksFor(chunks: NodeChunk[], ranges: NodeRange[]): NodeChunk[] {
+  return ranges.flatMap(({ level, from, to }) => {
+    const ofLevel = chunks.filter((c) => c.level === level)
+    const start = Math.max(
+      0,
+      ...ofLevel.filter((c) => c.firstIndex <= from).map((c) => c.firstIndex),
+    )
+    return ofLevel.filter((c) => c.firstIndex >= start && c.firstIndex < to)
+  })
+}
+
+/** One account's proof parts rebuilt from a tree's stored chunks, as a request does. */
+function fromStorage(tree: SnapshotTree, address: string) {
+  const accounts = [...accountChunks(tree.state)]
+  const key = toHex(encodeAddress(address))
+  const chunk = accounts.filter((c) => toHex(c.firstAddress) <= key).at(-1)
+  const positions = chunk && positionsIn(chunk.accounts, address)
+  if (!positions) return undefined
+  const shape = { height: tree.height, storedFrom: tree.state.storedFrom }
+  const ranges = proofRanges(shape, positions)
+  return treeForAccount({
+    snapshotId: tree.snapshotId,
+    secret: tree.state.secret,
+    shape,
+    address,
+    positions,
+    chunks: chunksFor([...nodeChunks(tree.state)], ranges),
+  })
+}
+
+describe('a stored tree', () => {
+  test('rebuilds every account’s proof, root and totals from the chunks its paths touch', () => {
+    fc.assert(
+      fc.property(accountsArb(40), fc.integer({ min: 6, max: 14 }), (accounts, height) => {
+        const tree = buildSnapshotTree({ snapshotId: 5n, secret: SECRET, accounts, height })
+        for (const account of accounts) {
+          const stored = fromStorage(tree, account.address)!
+          expect(stored.root).toBe(tree.root)
+          expect(stored.totals).toEqual(tree.totals)
+          expect(stored.partsFor(account.address)).toEqual(tree.partsFor(account.address))
+          expect(stored.balanceOf(account.address)).toEqual(tree.balanceOf(account.address))
+        }
+        expect(fromStorage(tree, `0x${'ee'.repeat(20)}`)).toBeUndefined()
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  test('at the real height, the proofs rebuilt from storage verify', async () => {
+    const accounts = accountsOf(400)
+    const tree = buildSnapshotTree({ snapshotId: 9n, secret: SECRET, accounts })
+    // Enough leaves that the lower siblings are recomputed from the leaves under them.
+    expect(tree.state.storedFrom).toBeLessThan(tree.height)
+    const reserves = await signReserves()
+    const chain = fakeChain(tree)
+    for (const account of accounts.filter((_, i) => i % 20 === 0)) {
+      const proof = proofOf(fromStorage(tree, account.address)!, account.address, reserves)
+      expect(proof).toEqual(proofOf(tree, account.address, reserves))
+      const { checks } = await verifyProof(proof, chain, { expected: account })
+      expect(failed(checks)).toEqual([])
+    }
+  })
+
+  test('stores each node once: the leaves and the kept levels, in chunks', () => {
+    const tree = buildSnapshotTree({ snapshotId: 9n, secret: SECRET, accounts: accountsOf(400) })
+    const chunks = [...nodeChunks(tree.state)]
+    const nodes = chunks.reduce((sum, c) => sum + c.nodes.length / 68, 0)
+    const kept = tree.state.upper.reduce((sum, l) => sum + l.count, 0)
+    expect(nodes).toBe(tree.leafCount + kept)
+    expect(kept).toBeLessThanOrEqual(tree.leafCount)
+  })
+})
+
+describe('padding', () => {
+  test('no pad repeats: the empty subtrees on paths do not show how full the tree is', () => {
+    const accounts = accountsOf(300)
+    const tree = buildSnapshotTree({ snapshotId: 3n, secret: SECRET, accounts })
+    const seen = new Map<string, string>()
+    for (const account of accounts)
+      for (const part of tree.partsFor(account.address)!)
+        part.path.forEach((sibling, level) => {
+          const at = `${level}:${(Math.floor(part.position / 2 ** level) ^ 1) >>> 0}`
+          const other = seen.get(sibling.hash)
+          if (other !== undefined) expect(other).toBe(at) // the same node, seen from two paths
+          seen.set(sibling.hash, at)
+        })
+  })
+
+  test('the number of leaves varies with the secret for the same accounts', () => {
+    const accounts = accountsOf(200)
+    const counts = new Set(
+      [1, 2, 3, 4, 5].map(
+        (k) =>
+          buildSnapshotTree({ snapshotId: 1n, secret: new Uint8Array(32).fill(k), accounts })
+            .leafCount,
+      ),
+    )
+    expect(counts.size).toBeGreaterThan(1)
   })
 })
 

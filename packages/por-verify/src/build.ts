@@ -11,6 +11,7 @@ import {
   MAX_PARTS,
   nobleHashing,
   PAD_TAG,
+  POSITION_BYTES,
   readSum,
   SALT_BYTES,
   SNAPSHOT_ID_BYTES,
@@ -22,7 +23,14 @@ import {
   type Hashing,
 } from './encoding.ts'
 import type { ProofPart } from './proof.ts'
-import { allocateLevel, PadWriter, raiseLevel, sliceLevel, type LevelNodes } from './tree.ts'
+import {
+  allocateLevel,
+  copyRows,
+  PadWriter,
+  raiseLevel,
+  sliceLevel,
+  type LevelNodes,
+} from './tree.ts'
 
 export interface AccountBalance {
   /** 0x-prefixed, 20 bytes, any letter case. */
@@ -134,67 +142,80 @@ export function buildSnapshotTree(input: BuildInput): SnapshotTree {
   if (input.secret.length < MIN_SECRET_BYTES) throw new RangeError('secret: at least 16 bytes')
   const accounts = isPacked(input.accounts) ? input.accounts : packAccounts(input.accounts)
   const m = accounts.count
-  if (m * MAX_PARTS > 2 ** (height - 1)) throw new RangeError('too many accounts for the height')
+  const capacity = 2 ** (height - 1)
+  if (m * MAX_PARTS > capacity) throw new RangeError('too many accounts for the height')
   const addressOrder = orderAddresses(accounts)
   const random = input.random ?? hmacStream(hashing, input.secret, 'split').bytes
 
-  // The parts, in account order.
-  const partAccount = new Uint32Array(m * MAX_PARTS)
-  const partNumber = new Uint8Array(m * MAX_PARTS)
-  const partUsdt = new Uint8Array(m * MAX_PARTS * SUM_BYTES)
-  const partHope = new Uint8Array(m * MAX_PARTS * SUM_BYTES)
-  let n = 0
-  for (let a = 0; a < m; a++) {
-    const count = drawPartCount(random)
-    const usdt = splitAmount(readSum(accounts.usdt, a * SUM_BYTES), count, random)
-    const hope = splitAmount(readSum(accounts.hope, a * SUM_BYTES), count, random)
-    for (let j = 0; j < count; j++) {
-      partAccount[n] = a
-      partNumber[n] = j
-      writeSum(partUsdt, n * SUM_BYTES, usdt[j]!)
-      writeSum(partHope, n * SUM_BYTES, hope[j]!)
-      n += 1
-    }
-  }
+  // How many parts each account has, then the padding leaves: zero-sum leaves at random
+  // positions, so that the number of leaves does not give the number of accounts.
+  const partCounts = new Uint8Array(m)
+  let real = 0
+  for (let a = 0; a < m; a++) real += partCounts[a] = drawPartCount(random)
+  const padding = drawPadding(hmacStream(hashing, input.secret, 'padding').bytes, real, capacity)
+  const n = real + padding
 
-  // Distinct random positions, then the leaves sorted by position.
+  // Distinct random positions, the leaves sorted by position. Key rows below `real` are the
+  // parts in account order, the others padding leaves (a pad's hash, sums 0).
+  const pads = new PadWriter(hashing, input.snapshotId, padSaltOf(hashing, input.secret))
   const keys = drawPositions(hashing, input.secret, n, height)
   const leaves = allocateLevel(n)
   leaves.count = n
+  const leafOfPart = new Uint32Array(real)
+  for (let r = 0; r < n; r++) {
+    const key = keys[r]!
+    const row = Number(key & 0xffff_ffffn)
+    leaves.index[r] = Number(key >> 32n)
+    if (row < real) leafOfPart[row] = r
+    else pads.write(leaves.hash, r * HASH_BYTES, 0, leaves.index[r]!)
+  }
+
   const accountLeaves = new Uint32Array(m * MAX_PARTS).fill(NO_LEAF)
   const leafInput = new Uint8Array(LEAF_INPUT_BYTES)
   leafInput.set(LEAF_TAG)
   leafInput.set(encodeSnapshotId(input.snapshotId), LEAF_TAG.length)
-  for (let r = 0; r < n; r++) {
-    const key = keys[r]!
-    const row = Number(key & 0xffff_ffffn)
-    const a = partAccount[row]!
-    const part = partNumber[row]!
-    leaves.index[r] = Number(key >> 32n)
-    leaves.usdt.set(partUsdt.subarray(row * SUM_BYTES, (row + 1) * SUM_BYTES), r * SUM_BYTES)
-    leaves.hope.set(partHope.subarray(row * SUM_BYTES, (row + 1) * SUM_BYTES), r * SUM_BYTES)
-    accountLeaves[a * MAX_PARTS + part] = r
-    const address = accounts.address.subarray(a * ADDRESS_BYTES, (a + 1) * ADDRESS_BYTES)
-    writeLeafInput(leafInput, address, part, saltOf(hashing, input.secret, address, part))
-    leafInput.set(leaves.usdt.subarray(r * SUM_BYTES, (r + 1) * SUM_BYTES), LEAF_SUMS_AT)
-    leafInput.set(
-      leaves.hope.subarray(r * SUM_BYTES, (r + 1) * SUM_BYTES),
-      LEAF_SUMS_AT + SUM_BYTES,
-    )
-    leaves.hash.set(hashing.sha256(leafInput), r * HASH_BYTES)
+  for (let a = 0, row = 0; a < m; a++) {
+    const count = partCounts[a]!
+    const usdt = splitAmount(readSum(accounts.usdt, a * SUM_BYTES), count, random)
+    const hope = splitAmount(readSum(accounts.hope, a * SUM_BYTES), count, random)
+    const address = addressAt(accounts.address, a)
+    for (let part = 0; part < count; part++, row++) {
+      const r = leafOfPart[row]!
+      writeSum(leaves.usdt, r * SUM_BYTES, usdt[part]!)
+      writeSum(leaves.hope, r * SUM_BYTES, hope[part]!)
+      accountLeaves[a * MAX_PARTS + part] = r
+      writeLeafInput(leafInput, address, part, saltOf(hashing, input.secret, address, part))
+      leafInput.set(leaves.usdt.subarray(r * SUM_BYTES, (r + 1) * SUM_BYTES), LEAF_SUMS_AT)
+      leafInput.set(
+        leaves.hope.subarray(r * SUM_BYTES, (r + 1) * SUM_BYTES),
+        LEAF_SUMS_AT + SUM_BYTES,
+      )
+      leaves.hash.set(hashing.sha256(leafInput), r * HASH_BYTES)
+    }
   }
 
-  // Level by level, in place; the upper levels are kept once they are small.
-  const pads = new PadWriter(hashing, input.snapshotId, padSaltOf(hashing, input.secret))
-  const work = sliceLevel(leaves)
-  const upper: LevelNodes[] = []
-  let storedFrom = height
-  for (let level = 0; level < height; level++) {
+  // The leaves under each node of the first kept level are raised in a small scratch space, so
+  // the build never holds a second copy of the leaves; the kept levels are then raised whole.
+  const storedFrom = firstKeptLevel(leaves, height)
+  const kept = allocateLevel(occupiedAt(leaves, storedFrom))
+  let scratch = allocateLevel(64)
+  for (let from = 0; from < n;) {
+    const ancestor = ancestorOf(leaves.index[from]!, storedFrom)
+    let to = from + 1
+    while (to < n && ancestorOf(leaves.index[to]!, storedFrom) === ancestor) to++
+    if (to - from > scratch.index.length) scratch = allocateLevel(2 * (to - from))
+    copyRows(leaves, from, to, scratch, 0)
+    scratch.count = to - from
+    for (let level = 0; level < storedFrom; level++)
+      raiseLevel(hashing, pads, level, scratch, scratch)
+    copyRows(scratch, 0, 1, kept, kept.count++)
+    from = to
+  }
+  const upper: LevelNodes[] = [kept]
+  const work = sliceLevel(kept)
+  for (let level = storedFrom; level < height; level++) {
     raiseLevel(hashing, pads, level, work, work)
-    if (upper.length || work.count * 4 <= n || level + 1 === height) {
-      if (!upper.length) storedFrom = level + 1
-      upper.push(sliceLevel(work))
-    }
+    upper.push(sliceLevel(work))
   }
   if (n === 0) {
     const root = upper[upper.length - 1]!
@@ -221,6 +242,44 @@ export function buildSnapshotTree(input: BuildInput): SnapshotTree {
     },
     hashing,
   )
+}
+
+/**
+ * Padding leaves: a number drawn uniformly from 0 to half the parts (to 64 for small trees),
+ * never past `capacity`; none in an empty tree.
+ */
+export const MIN_PADDING_LEAVES = 64
+
+function drawPadding(random: RandomBytes, real: number, capacity: number): number {
+  const most = Math.min(Math.max(Math.ceil(real / 2), MIN_PADDING_LEAVES), capacity - real)
+  if (real === 0 || most <= 0) return 0
+  const b = random(6)
+  const draw = b.reduce((v, byte) => v * 256 + byte, 0) // 48 bits, uniform enough for ≤ 2^31
+  return draw % (most + 1)
+}
+
+/** The node of `level` above `position` (level ≤ 32). */
+function ancestorOf(position: number, level: number): number {
+  return level >= 32 ? 0 : position >>> level
+}
+
+/** How many nodes of `level` are occupied, from the leaves sorted by position. */
+function occupiedAt(leaves: LevelNodes, level: number): number {
+  let count = 0
+  let previous = -1
+  for (let r = 0; r < leaves.count; r++) {
+    const node = ancestorOf(leaves.index[r]!, level)
+    if (node !== previous) count++
+    previous = node
+  }
+  return count
+}
+
+/** The first level kept whole: at most a quarter as many nodes as leaves, or the root's. */
+function firstKeptLevel(leaves: LevelNodes, height: number): number {
+  for (let level = 1; level < height; level++)
+    if (occupiedAt(leaves, level) * 4 <= leaves.count) return level
+  return height
 }
 
 /** A built tree: its root and totals, and each account's proof parts. */
@@ -356,6 +415,186 @@ export function stateBuffers(state: SnapshotTreeState): ArrayBuffer[] {
     ...levels.flatMap((l) => [l.index, l.hash, l.usdt, l.hope]),
   ]
   return [...new Set(views.map((v) => v.buffer as ArrayBuffer))]
+}
+
+// A tree is stored as chunks of packed nodes: the leaves (padding included) and the kept upper
+// levels, each once, and the accounts in address order with the positions of their parts. One
+// account's proof is rebuilt from the few chunks its paths touch, and the per-snapshot secret.
+
+/** Nodes per stored chunk (68 bytes each: index, hash, USDT sum, HOPE sum). */
+export const NODES_PER_CHUNK = 24
+/** Accounts per stored chunk (33 bytes each: address, part count, leaf positions). */
+export const ACCOUNTS_PER_CHUNK = 48
+const NODE_RECORD_BYTES = POSITION_BYTES + HASH_BYTES + 2 * SUM_BYTES
+const ACCOUNT_RECORD_BYTES = ADDRESS_BYTES + 1 + MAX_PARTS * POSITION_BYTES
+
+/** Consecutive occupied nodes of one level (0: the leaves), sorted by index, packed. */
+export interface NodeChunk {
+  level: number
+  firstIndex: number
+  nodes: Uint8Array
+}
+
+/** Consecutive accounts in address order, each with the positions of its parts, packed. */
+export interface AccountChunk {
+  firstAddress: Uint8Array
+  accounts: Uint8Array
+}
+
+/** Where a stored tree keeps its levels whole: besides the leaves, storedFrom..height. */
+export interface StoredTreeShape {
+  height: number
+  storedFrom: number
+}
+
+/** The nodes [from, to) of one level. */
+export interface NodeRange {
+  level: number
+  from: number
+  to: number
+}
+
+/** The chunks of every stored node: the leaves, then the kept levels up to the root. */
+export function* nodeChunks(state: SnapshotTreeState): Generator<NodeChunk> {
+  const levels: [number, LevelNodes][] = [
+    [0, state.leaves],
+    ...state.upper.map((nodes, i): [number, LevelNodes] => [state.storedFrom + i, nodes]),
+  ]
+  for (const [level, nodes] of levels)
+    for (let from = 0; from < nodes.count; from += NODES_PER_CHUNK) {
+      const to = Math.min(from + NODES_PER_CHUNK, nodes.count)
+      const packed = new Uint8Array((to - from) * NODE_RECORD_BYTES)
+      const view = new DataView(packed.buffer)
+      for (let r = from, at = 0; r < to; r++, at += NODE_RECORD_BYTES) {
+        view.setUint32(at, nodes.index[r]!)
+        packed.set(nodes.hash.subarray(r * HASH_BYTES, (r + 1) * HASH_BYTES), at + 4)
+        packed.set(nodes.usdt.subarray(r * SUM_BYTES, (r + 1) * SUM_BYTES), at + 36)
+        packed.set(nodes.hope.subarray(r * SUM_BYTES, (r + 1) * SUM_BYTES), at + 52)
+      }
+      yield { level, firstIndex: nodes.index[from]!, nodes: packed }
+    }
+}
+
+/** The chunks of the accounts, in address order. */
+export function* accountChunks(state: SnapshotTreeState): Generator<AccountChunk> {
+  const { addressOrder, accountAddress, accountLeaves, leaves } = state
+  for (let from = 0; from < state.accountCount; from += ACCOUNTS_PER_CHUNK) {
+    const to = Math.min(from + ACCOUNTS_PER_CHUNK, state.accountCount)
+    const packed = new Uint8Array((to - from) * ACCOUNT_RECORD_BYTES)
+    const view = new DataView(packed.buffer)
+    for (let i = from, at = 0; i < to; i++, at += ACCOUNT_RECORD_BYTES) {
+      const a = addressOrder[i]!
+      packed.set(addressAt(accountAddress, a), at)
+      let count = 0
+      for (let part = 0; part < MAX_PARTS; part++) {
+        const row = accountLeaves[a * MAX_PARTS + part]!
+        if (row === NO_LEAF) break
+        view.setUint32(at + ADDRESS_BYTES + 1 + part * POSITION_BYTES, leaves.index[row]!)
+        count++
+      }
+      packed[at + ADDRESS_BYTES] = count
+    }
+    yield { firstAddress: addressAt(accountAddress, addressOrder[from]!).slice(), accounts: packed }
+  }
+}
+
+/** The positions of an address's parts in its account chunk, or undefined if it is absent. */
+export function positionsIn(accounts: Uint8Array, address: string): number[] | undefined {
+  const target = encodeAddress(address)
+  const view = new DataView(accounts.buffer, accounts.byteOffset, accounts.byteLength)
+  for (let at = 0; at + ACCOUNT_RECORD_BYTES <= accounts.length; at += ACCOUNT_RECORD_BYTES) {
+    if (!target.every((byte, k) => accounts[at + k] === byte)) continue
+    const count = accounts[at + ADDRESS_BYTES]!
+    return Array.from({ length: count }, (_, part) =>
+      view.getUint32(at + ADDRESS_BYTES + 1 + part * POSITION_BYTES),
+    )
+  }
+  return undefined
+}
+
+/**
+ * The node ranges a proof of parts at `positions` reads: the root, for each part the leaves
+ * under its node of the first kept level (the siblings below are recomputed from them), and
+ * its siblings on the kept levels. At most 1 + 3 × (height − storedFrom + 1) ranges.
+ */
+export function proofRanges(shape: StoredTreeShape, positions: readonly number[]): NodeRange[] {
+  const ranges = new Map<string, NodeRange>()
+  const add = (level: number, from: number, to: number) =>
+    ranges.set(`${level}:${from}`, { level, from, to })
+  add(shape.height, 0, 1)
+  const span = 2 ** shape.storedFrom
+  for (const position of positions) {
+    const under = Math.floor(position / span)
+    add(0, under * span, (under + 1) * span)
+    for (let level = shape.storedFrom; level < shape.height; level++) {
+      const sibling = (Math.floor(position / 2 ** level) ^ 1) >>> 0
+      add(level, sibling, sibling + 1)
+    }
+  }
+  return [...ranges.values()]
+}
+
+/**
+ * A tree holding one account and the nodes its proof needs, rebuilt from the stored chunks that
+ * cover `proofRanges` (any chunk of a level whose nodes overlap a range, and for a single node
+ * the chunk it would be in). Its root, totals, `partsFor` and `balanceOf` are the full tree's.
+ * Throws when a chunk lacks one of the account's leaves.
+ */
+export function treeForAccount(input: {
+  snapshotId: bigint
+  secret: Uint8Array
+  shape: StoredTreeShape
+  address: string
+  positions: readonly number[]
+  chunks: readonly NodeChunk[]
+  hashing?: Hashing
+}): SnapshotTree {
+  const { shape } = input
+  const levelOf = (level: number) => unpackChunks(input.chunks.filter((c) => c.level === level))
+  const leaves = levelOf(0)
+  const upper: LevelNodes[] = []
+  for (let level = shape.storedFrom; level <= shape.height; level++) upper.push(levelOf(level))
+  const accountLeaves = new Uint32Array(MAX_PARTS).fill(NO_LEAF)
+  input.positions.forEach((position, part) => {
+    const row = lowerBound(leaves.index, leaves.count, position)
+    if (leaves.index[row] !== position || row >= leaves.count)
+      throw new Error(`the stored tree lacks the leaf at ${position}`)
+    accountLeaves[part] = row
+  })
+  return new SnapshotTree(
+    {
+      snapshotId: input.snapshotId,
+      height: shape.height,
+      secret: input.secret,
+      accountCount: 1,
+      accountAddress: encodeAddress(input.address),
+      accountLeaves,
+      addressOrder: Uint32Array.of(0),
+      leaves,
+      upper,
+      storedFrom: shape.storedFrom,
+    },
+    input.hashing,
+  )
+}
+
+/** The nodes of chunks of one level, in index order, each chunk once. */
+function unpackChunks(chunks: readonly NodeChunk[]): LevelNodes {
+  const distinct = [...new Map(chunks.map((c) => [c.firstIndex, c])).values()].sort(
+    (x, y) => x.firstIndex - y.firstIndex,
+  )
+  const level = allocateLevel(distinct.reduce((n, c) => n + c.nodes.length / NODE_RECORD_BYTES, 0))
+  for (const chunk of distinct) {
+    const view = new DataView(chunk.nodes.buffer, chunk.nodes.byteOffset, chunk.nodes.byteLength)
+    for (let at = 0; at < chunk.nodes.length; at += NODE_RECORD_BYTES) {
+      const r = level.count++
+      level.index[r] = view.getUint32(at)
+      level.hash.set(chunk.nodes.subarray(at + 4, at + 36), r * HASH_BYTES)
+      level.usdt.set(chunk.nodes.subarray(at + 36, at + 52), r * SUM_BYTES)
+      level.hope.set(chunk.nodes.subarray(at + 52, at + 68), r * SUM_BYTES)
+    }
+  }
+  return level
 }
 
 // salt = HMAC-SHA256(secret, address ‖ part): only the builder, holding the secret, can make it.

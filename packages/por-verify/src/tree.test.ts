@@ -5,6 +5,7 @@ import {
   allocateLevel,
   hashLeaf,
   hashNode,
+  hashPad,
   PadWriter,
   raiseLevel,
   rootOfPath,
@@ -148,7 +149,7 @@ describe('raiseLevel', () => {
     )
   })
 
-  test('pads: one per position at level 0, one per level above', () => {
+  test('pads: one per (level, index) and snapshot, each like any other hash', () => {
     const pads = new PadWriter(h, 4n, new Uint8Array(32))
     const pad = (level: number, index: number) => {
       const out = new Uint8Array(32)
@@ -156,11 +157,16 @@ describe('raiseLevel', () => {
       return toHex(out)
     }
     expect(pad(0, 1)).not.toBe(pad(0, 2))
-    expect(pad(3, 1)).toBe(pad(3, 2))
+    // Above level 0 too: an empty subtree's pad no longer repeats along a level.
+    expect(pad(3, 1)).not.toBe(pad(3, 2))
     expect(pad(3, 1)).not.toBe(pad(4, 1))
+    expect(pad(3, 1)).toBe(toHex(hashPad(h, 4n, 3, 1, new Uint8Array(32))))
     const other = new PadWriter(h, 5n, new Uint8Array(32))
     const out = new Uint8Array(32)
     other.write(out, 0, 3, 1)
+    expect(toHex(out)).not.toBe(pad(3, 1))
+    const salted = new PadWriter(h, 4n, new Uint8Array(32).fill(1))
+    salted.write(out, 0, 3, 1)
     expect(toHex(out)).not.toBe(pad(3, 1))
   })
 })

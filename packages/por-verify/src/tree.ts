@@ -77,9 +77,10 @@ export function hashNode(hashing: Hashing, left: TreeNode, right: TreeNode): Tre
 }
 
 /**
- * An empty subtree: pad = SHA-256(padTag ‖ snapshotId ‖ level ‖ index ‖ padSalt), sum 0. At level
- * 0 it is the padding leaf of an empty position (index = the position); above, one pad per level
- * (index 0) stands for every empty subtree of that height, so none is ever expanded.
+ * An empty subtree: pad = SHA-256(padTag ‖ snapshotId ‖ level ‖ index ‖ padSalt), sum 0. One pad
+ * per (level, index), keyed by the snapshot's secret pad salt: a pad looks like any node's hash,
+ * so the empty subtrees on a path do not show how full the tree is. At level 0 it is also the
+ * hash of a padding leaf (an occupied position with no account).
  */
 export function hashPad(
   hashing: Hashing,
@@ -93,7 +94,7 @@ export function hashPad(
       PAD_TAG,
       encodeSnapshotId(snapshotId),
       Uint8Array.of(level),
-      encodePosition(level === 0 ? index : 0),
+      encodePosition(index),
       padSalt,
     ),
   )
@@ -151,13 +152,26 @@ export function sliceLevel(level: LevelNodes, from = 0, to = level.count): Level
   }
 }
 
-/** Writes pads of one snapshot into packed arrays: level 0 per position, above once per level. */
+/** Copies rows [from, to) of one level into another at row `at`. */
+export function copyRows(
+  source: LevelNodes,
+  from: number,
+  to: number,
+  target: LevelNodes,
+  at: number,
+): void {
+  target.index.set(source.index.subarray(from, to), at)
+  target.hash.set(source.hash.subarray(from * HASH_BYTES, to * HASH_BYTES), at * HASH_BYTES)
+  target.usdt.set(source.usdt.subarray(from * SUM_BYTES, to * SUM_BYTES), at * SUM_BYTES)
+  target.hope.set(source.hope.subarray(from * SUM_BYTES, to * SUM_BYTES), at * SUM_BYTES)
+}
+
+/** Writes pads of one snapshot into packed arrays: one per (level, index), as `hashPad`. */
 export class PadWriter {
   readonly #hashing: Hashing
   readonly #input: Uint8Array
   readonly #view: DataView
   readonly #at: number
-  readonly #perLevel = new Map<number, Uint8Array>()
 
   constructor(hashing: Hashing, snapshotId: bigint, padSalt: Uint8Array) {
     this.#hashing = hashing
@@ -167,14 +181,9 @@ export class PadWriter {
   }
 
   write(out: Uint8Array, offset: number, level: number, index: number): void {
-    let pad = level === 0 ? undefined : this.#perLevel.get(level)
-    if (!pad) {
-      this.#input[this.#at] = level
-      this.#view.setUint32(this.#at + 1, level === 0 ? index : 0)
-      pad = this.#hashing.sha256(this.#input)
-      if (level !== 0) this.#perLevel.set(level, pad)
-    }
-    out.set(pad, offset)
+    this.#input[this.#at] = level
+    this.#view.setUint32(this.#at + 1, index)
+    out.set(this.#hashing.sha256(this.#input), offset)
   }
 }
 

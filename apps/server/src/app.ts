@@ -60,7 +60,7 @@ import type { UserService } from './modules/user/user.service.ts'
 import { withdrawModule } from './modules/withdraw/withdraw.module.ts'
 import type { WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import { registerDocs } from './plugins/docs.ts'
-import { registerHealth } from './plugins/health.ts'
+import { createDependencyProbe, registerHealth } from './plugins/health.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerBodyParsers } from './plugins/body.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
@@ -215,6 +215,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Limits come from the settings cache: read once the modules are in (below), then refreshed
   // on every user call before its handler runs.
   let lastSettings: Settings
+  const dependencies = createDependencyProbe({
+    pool: opts.database.pool,
+    chain: opts.chain,
+    limits,
+  })
   const metrics = registerMetrics(app, {
     pool: opts.database.pool,
     chain: opts.chain,
@@ -223,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokenDecimals: async () => (await app.services.settings.get()).chainTokenDecimals,
     vaultAddress: async () => (await app.services.settings.get()).payoutVaultAddress,
     signIns: () => app.services.users.signIns,
+    dependencies,
   })
   app.decorate('metrics', metrics)
   registerSignInLimits(app, () => lastSettings, opts.now, limits, metrics.signInFailed)
@@ -238,7 +244,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const localChainOrigin = loopbackHttpOrigin(opts.chain?.rpcUrl)
   registerSecurityHeaders(app, localChainOrigin ? [localChainOrigin] : [])
   registerDocs(app)
-  registerHealth(app, { pool: opts.database.pool, chain: opts.chain, limits })
+  registerHealth(app, dependencies)
 
   // The modules in the order of SERVER_MODULE_ORDER (eslint.config.js): each one's service is
   // made from the services of those before it.

@@ -22,6 +22,7 @@ import { openDatabase } from './db/pool.ts'
 import { seedDemo } from './db/seed.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
+import { serveMergedMetrics } from './plugins/metrics.cluster.ts'
 import { uploadsDirOf } from './modules/upload/upload.service.ts'
 import {
   handOutSignerToken,
@@ -128,6 +129,7 @@ async function startPrimary(workers: number): Promise<void> {
     // A worker that dies at once (bad configuration) is not restarted in a tight loop.
     setTimeout(fork, Date.now() - since < 5_000 ? 2_000 : 0)
   })
+  serveMergedMetrics()
   for (let i = 0; i < workers; i++) fork()
   log(`${workers} workers on port ${config.port}`)
   watchWorkers(started, () => closing)

@@ -4,9 +4,20 @@ import type { JobDefinition } from './job.ts'
 /** When each job (by name) last finished a run without failing, in this process: ms since epoch. */
 const lastSuccessMs = new Map<string, number>()
 
+/** When each job (by name) was started in this process: ms since epoch. */
+const startedMs = new Map<string, number>()
+
 /** Each job's last successful run in this process, for the metrics. */
 export function jobLastSuccess(): ReadonlyMap<string, number> {
   return lastSuccessMs
+}
+
+/**
+ * When each job was started in this process, for the metrics: a job that has never finished a
+ * run is late counting from its start, so an alert sees it although it has no last success.
+ */
+export function jobStarted(): ReadonlyMap<string, number> {
+  return startedMs
 }
 
 /**
@@ -39,6 +50,7 @@ export function startIntervalJob(
       running = false
     }
   }
+  if (!startedMs.has(name)) startedMs.set(name, Date.now())
   const timer = setInterval(run, intervalMs)
   if (opts.runAtStart) void run()
   return {

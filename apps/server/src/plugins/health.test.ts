@@ -1,5 +1,4 @@
 import net from 'node:net'
-import { reasonMessage } from '@hope/api'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../chain/chain.service.ts'
 import { createMemoryLimitStore, createRedisLimitStore, withFallback } from '../lib/limit-store.ts'
@@ -51,29 +50,31 @@ describe('health and readiness', () => {
     await app.close()
   })
 
-  test('a chain node that does not answer makes readyz 503 naming the chain, not its URL', async () => {
+  test('a chain node that does not answer keeps the process ready, named in the body and the metrics', async () => {
     const rpcUrl = `http://user:secret@127.0.0.1:${silent.port}/rpc`
     const app = await buildTestApp(db, { chain: connectChain(rpcUrl, 31337) })
     const started = Date.now()
     const ready = await app.inject({ method: 'GET', url: '/readyz', headers: { lan: 'en_US' } })
     expect(Date.now() - started).toBeLessThan(10_000)
-    expect(ready.statusCode).toBe(503)
+    // Requests still work (chain work waits): the process stays in rotation.
+    expect(ready.statusCode).toBe(200)
     const body = ready.json()
     expect(body).toMatchObject({
-      code: 503,
-      reason: 'service_unavailable',
-      msg: `${reasonMessage('service_unavailable', 'en')} (chain)`,
-      data: { status: 'unavailable', failed: ['chain'], checks: { database: 'ok' } },
+      code: 200,
+      data: { status: 'degraded', failed: ['chain'], checks: { database: 'ok' } },
     })
     expect(body.data.checks.chain).toMatch(/^failed: /)
     expect(ready.body).not.toContain('secret')
     expect(ready.body).not.toContain(String(silent.port))
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
+    expect(metrics).toContain('hope_dependency_up{dependency="chain"} 0')
+    expect(metrics).toContain('hope_dependency_up{dependency="database"} 1')
     // Liveness is not readiness: the process still answers.
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
     await app.close()
   })
 
-  test('Redis that does not answer fails readiness even though limits fall back', async () => {
+  test('Redis that does not answer keeps the process ready while the limits fall back', async () => {
     const limits = withFallback(
       createRedisLimitStore(`redis://127.0.0.1:${silent.port}`),
       createMemoryLimitStore(),
@@ -81,8 +82,14 @@ describe('health and readiness', () => {
     )
     const app = await buildTestApp(db, { limits })
     const ready = await app.inject({ method: 'GET', url: '/readyz' })
-    expect(ready.statusCode).toBe(503)
-    expect(ready.json().data).toMatchObject({ failed: ['redis'], checks: { database: 'ok' } })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json().data).toMatchObject({
+      status: 'degraded',
+      failed: ['redis'],
+      checks: { database: 'ok' },
+    })
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
+    expect(metrics).toContain('hope_dependency_up{dependency="redis"} 0')
     await app.close()
     await limits.close()
   })

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { REPO_ROOT } from '../paths.ts'
 import { call, databaseTargets, fundAccount, registerUser, useTestApp } from '../testing/index.ts'
 
@@ -49,6 +49,9 @@ describe('metrics', () => {
       expect(sample(text, `hope_withdrawals_open{state="${state}"}`)).toBe(0)
     expect(sample(text, 'hope_withdrawal_oldest_open_age_seconds')).toBe(0)
     expect(text).toContain('hope_nodejs_eventloop_lag_seconds')
+    expect(sample(text, 'hope_dependency_up{dependency="database"}')).toBe(1)
+    expect(sample(text, 'hope_workers_reporting')).toBe(1)
+    expect(sample(text, 'hope_metrics_sample_age_seconds{source="database"}')).toBeLessThan(5)
     // Nothing proven yet: coverage 0, unproven since the first user; no chain: unknown (NaN).
     expect(sample(text, 'hope_por_coverage_ratio')).toBe(0)
     expect(sample(text, 'hope_por_snapshot_age_seconds')).toBeGreaterThanOrEqual(0)
@@ -62,6 +65,60 @@ describe('metrics', () => {
       .map((l) => l.split(' ')[2]!)
     expect(names.length).toBeGreaterThan(20)
     expect(names.filter((n) => !n.startsWith('hope_'))).toEqual([])
+    // No label Prometheus would rename (`exported_job`): its own target labels are job and instance.
+    const series = text.split('\n').filter((l) => l && !l.startsWith('#'))
+    expect(series.filter((l) => /[{,](job|instance)="/.test(l))).toEqual([])
+  })
+
+  test('the job lateness gauges name the job in a task label, never job', async () => {
+    const { jobLastSuccess, jobStarted, startIntervalJob } = await import('../jobs/interval-job.ts')
+    const job = startIntervalJob('metrics probe', async () => ({}), t.app.log, 60_000, {
+      runAtStart: true,
+    })
+    await vi.waitFor(() => expect(jobLastSuccess().has('metrics probe')).toBe(true))
+    await job.stop()
+    const text = (await scrape()).body
+    const started = jobStarted().get('metrics probe')! / 1000
+    expect(sample(text, 'hope_job_started_timestamp_seconds{task="metrics probe"}')).toBe(started)
+    expect(
+      sample(text, 'hope_job_last_success_timestamp_seconds{task="metrics probe"}'),
+    ).toBeGreaterThanOrEqual(started)
+  })
+
+  test('with the pool exhausted, /metrics answers within 1 s from the last sample, never NaN', async () => {
+    const before = (await scrape()).body
+    const transfers = sample(before, 'hope_ledger_transfers')!
+    expect(transfers).toBeGreaterThan(0)
+    // Every connection of the app's pool held: each read of the books waits.
+    const pool = t.db.pool
+    const held = await Promise.all(
+      Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()),
+    )
+    try {
+      expect(pool.idleCount).toBe(0)
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now()
+        const res = await scrape()
+        const ms = performance.now() - started
+        expect(res.statusCode).toBe(200)
+        expect(ms).toBeLessThan(1_000)
+        expect(sample(res.body, 'hope_ledger_transfers')).toBe(transfers)
+        expect(sample(res.body, 'hope_withdrawal_oldest_open_age_seconds')).toBe(0)
+        expect(sample(res.body, 'hope_db_pool_connections{state="in_use"}')).toBe(held.length)
+      }
+      // The reads of the books wait on the pool: one at a time, never one per scrape.
+      expect(pool.waitingCount).toBeLessThanOrEqual(2)
+      // The check of the database times out (2 s) and says so; the figures stay.
+      await vi.waitFor(
+        async () =>
+          expect(sample((await scrape()).body, 'hope_dependency_up{dependency="database"}')).toBe(
+            0,
+          ),
+        { timeout: 6_000, interval: 500 },
+      )
+    } finally {
+      for (const c of held) c.release()
+    }
   })
 
   test('from elsewhere only with the token; otherwise not found', async () => {

@@ -4,13 +4,20 @@ import type pg from 'pg'
 import client from 'prom-client'
 import { erc20Abi, type Address } from 'viem'
 import type { ChainConnection } from '../chain/chain.service.ts'
-import { jobLastSuccess } from '../jobs/interval-job.ts'
+import { jobLastSuccess, jobStarted } from '../jobs/interval-job.ts'
 import { withTimeout } from '../lib/with-timeout.ts'
 import { CHAIN_ALARM_KINDS, type ChainAlarmKind } from '../modules/reconcile/reconcile.rules.ts'
-import { readOpsFigures } from './metrics.repository.ts'
+import type { DependencyProbe } from './health.ts'
+import { answerMetricsRequests, askPrimaryForMetrics, inCluster } from './metrics.cluster.ts'
+import { readOpsFigures, type OpsFigures } from './metrics.repository.ts'
 
-/** How long a scrape waits for the database or the chain before leaving a figure out. */
-const SCRAPE_READ_TIMEOUT_MS = 2_000
+/** How long one sample's read of the database or the chain may take before it counts as failed. */
+const SAMPLE_READ_TIMEOUT_MS = 2_000
+/**
+ * How long a scrape waits for a fresh sample before answering with the last one: a scrape never
+ * waits on the pool or the chain longer than this.
+ */
+export const SCRAPE_WAIT_MS = 300
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,15 +58,38 @@ const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
   withTimeout(work, ms).catch(() => null)
 
 /**
+ * `read()`, but while an earlier call's work is still pending (a query queued behind an
+ * exhausted pool, a chain call that does not answer) the same promise again: reads never pile up.
+ */
+function single<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null
+  return () =>
+    (pending ??= read().finally(() => {
+      pending = null
+    }))
+}
+
+/** A value and when it was read. */
+interface Sampled<T> {
+  value: T
+  atMs: number
+}
+
+/**
  * `GET /metrics`: Prometheus text, every name starting `hope_`. Readable from loopback, or from
- * anywhere with `Authorization: Bearer <METRICS_TOKEN>`; others get 404. What it shows: requests
+ * anywhere with `Authorization: Bearer <METRICS_TOKEN>`; others get 404. Under a primary with
+ * several workers the answer is every worker's metrics in one view (counters summed, figures of
+ * the books and the chain once). What it shows: requests
  * per route and their latency, the event loop's lag and the process (Node's default metrics),
  * the pool's connections in use, idle and waiting, ledger transfers, how far the deposit watcher
  * is behind the chain's head, open withdrawals by state and the oldest one's age, the hot
  * wallet's token balance, each job's last success, the proof-of-liabilities snapshot's age and
- * coverage, refused sign-ins, and the chain scan's alarms (money out that the books do not
- * know): raised by this process, and open in the books. Figures read from the database or the
- * chain at scrape time are left out of that scrape when they do not come within 2 s.
+ * coverage, refused sign-ins, the chain scan's alarms (money out that the books do not
+ * know): raised by this process, and open in the books, and whether PostgreSQL, the chain and
+ * Redis answer. Figures of the database and the chain are sampled: a scrape starts a new
+ * sample and waits for it at most SCRAPE_WAIT_MS, then answers with the last values read (their
+ * age in `hope_metrics_sample_age_seconds`), so a scrape never waits on an exhausted pool and a
+ * figure never turns NaN during an outage (NaN only before its first read).
  */
 export function registerMetrics(
   app: FastifyInstance,
@@ -73,6 +103,8 @@ export function registerMetrics(
     vaultAddress: () => Promise<string>
     /** Sign-ins this process opened, by message (legacy `HOPE Login<ms>` or EIP-4361). */
     signIns: () => { legacy: number; siwe: number }
+    /** The checks of PostgreSQL, the chain and Redis that `/readyz` runs too. */
+    dependencies: DependencyProbe
   },
 ): AppMetrics {
   const registry = new client.Registry()
@@ -91,6 +123,15 @@ export function registerMetrics(
     labelNames: ['route', 'method'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  })
+  new client.Gauge({
+    name: 'hope_workers_reporting',
+    help: 'Server processes whose metrics this answer holds (the workers under one primary)',
+    registers: [registry],
+    aggregator: 'sum',
+    collect() {
+      this.set(1)
+    },
   })
   new client.Gauge({
     name: 'hope_signins_by_message',
@@ -129,62 +170,119 @@ export function registerMetrics(
       this.set({ state: 'waiting' }, waitingCount)
     },
   })
+  // The label is `task`, never `job`: Prometheus's own target label would rename it.
   new client.Gauge({
     name: 'hope_job_last_success_timestamp_seconds',
-    help: 'When each background job last finished a run in this process (Unix time)',
-    labelNames: ['job'] as const,
+    help: 'When each background job (task) last finished a run in this process (Unix time)',
+    labelNames: ['task'] as const,
     registers: [registry],
+    aggregator: 'max',
     collect() {
-      for (const [job, ms] of jobLastSuccess()) this.set({ job }, ms / 1000)
+      for (const [task, ms] of jobLastSuccess()) this.set({ task }, ms / 1000)
+    },
+  })
+  new client.Gauge({
+    name: 'hope_job_started_timestamp_seconds',
+    help: 'When each background job (task) was started in this process (Unix time): a job that never finished a run is late counting from here',
+    labelNames: ['task'] as const,
+    registers: [registry],
+    aggregator: 'min',
+    collect() {
+      for (const [task, ms] of jobStarted()) this.set({ task }, ms / 1000)
     },
   })
 
-  // The figures read from the database and the chain: one read per scrape, shared by the gauges.
-  let scrape: Promise<Awaited<ReturnType<typeof readAll>>> | null = null
-  async function readAll() {
-    const head = deps.chain
-      ? within(SCRAPE_READ_TIMEOUT_MS, deps.chain.client.getBlockNumber({ cacheTime: 0 }))
-      : Promise.resolve(null)
-    const figures = within(
-      SCRAPE_READ_TIMEOUT_MS,
-      readOpsFigures(deps.pool, deps.chain?.chainId ?? null),
-    )
-    const hot = readTokenBalance(hotWallet)
-    const vault = deps
-      .vaultAddress()
-      .catch(() => '')
-      .then((a) => (/^0x[0-9a-fA-F]{40}$/.test(a) ? readTokenBalance(a as Address) : null))
-    return { head: await head, figures: await figures, hot: await hot, vault: await vault }
-  }
+  // The figures read from the database and the chain: each the last value read, refreshed by
+  // at most one sample at a time.
+  const last: {
+    figures?: Sampled<OpsFigures>
+    head?: Sampled<bigint>
+    hot?: Sampled<number>
+    vault?: Sampled<number>
+  } = {}
+  const readFigures = single(() =>
+    readOpsFigures(deps.pool, deps.chain?.chainId ?? null).then((value) => {
+      last.figures = { value, atMs: Date.now() }
+    }),
+  )
+  const readHead = single(async () => {
+    if (!deps.chain) return
+    const value = await deps.chain.client.getBlockNumber({ cacheTime: 0 })
+    last.head = { value, atMs: Date.now() }
+  })
+  const readHot = single(async () => {
+    const value = await readTokenBalance(hotWallet)
+    if (value !== null) last.hot = { value, atMs: Date.now() }
+  })
+  const readVault = single(async () => {
+    const address = await deps.vaultAddress()
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return
+    const value = await readTokenBalance(address as Address)
+    if (value !== null) last.vault = { value, atMs: Date.now() }
+  })
+  const checkDependencies = single(() => deps.dependencies.check())
   async function readTokenBalance(holder: Address | null): Promise<number | null> {
     if (!deps.chain || !holder) return null
-    const token = await deps.tokenAddress().catch(() => '')
+    const token = await deps.tokenAddress()
     if (!/^0x[0-9a-fA-F]{40}$/.test(token)) return null
     const [raw, decimals] = await Promise.all([
-      within(
-        SCRAPE_READ_TIMEOUT_MS,
-        deps.chain.client.readContract({
-          address: token as Address,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [holder],
-        }),
-      ),
-      deps.tokenDecimals().catch(() => null),
+      deps.chain.client.readContract({
+        address: token as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [holder],
+      }),
+      deps.tokenDecimals(),
     ])
-    if (raw === null || decimals === null) return null
     // A gauge is a float: exact to the cent far past any wallet's or vault's balance.
     return Number(raw) / 10 ** decimals
   }
-  const shared = () => (scrape ??= readAll().finally(() => setTimeout(() => (scrape = null), 0)))
+  const sample = single(() =>
+    Promise.all(
+      [readFigures, readHead, readHot, readVault, checkDependencies].map(
+        (read: () => Promise<unknown>) => within(SAMPLE_READ_TIMEOUT_MS, read()),
+      ),
+    ),
+  )
+  // One wait per scrape, shared by the gauges: a fresh sample, or the last one after SCRAPE_WAIT_MS.
+  let waiting: Promise<unknown> | null = null
+  const fresh = () =>
+    (waiting ??= within(SCRAPE_WAIT_MS, sample()).finally(() =>
+      setTimeout(() => (waiting = null), 0),
+    ))
+
+  new client.Gauge({
+    name: 'hope_dependency_up',
+    help: 'Whether a dependency answered its last check within 2 s (1) or not (0): database (PostgreSQL), chain (the RPC), redis (the limit counters)',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+    aggregator: 'min',
+    async collect() {
+      await fresh()
+      this.reset()
+      for (const [dependency, { ok }] of deps.dependencies.last())
+        this.set({ dependency }, ok ? 1 : 0)
+    },
+  })
+  new client.Gauge({
+    name: 'hope_metrics_sample_age_seconds',
+    help: 'Age of the figures read from each source (database, chain) shown by this answer: grows while the source does not answer',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    aggregator: 'min',
+    async collect() {
+      await fresh()
+      this.reset()
+      const now = Date.now()
+      if (last.figures) this.set({ source: 'database' }, (now - last.figures.atMs) / 1000)
+      if (last.head) this.set({ source: 'chain' }, (now - last.head.atMs) / 1000)
+    },
+  })
 
   const fromScrape = (
     name: string,
     help: string,
-    pick: (
-      s: Awaited<ReturnType<typeof readAll>>,
-      set: (v: number, labels?: object) => void,
-    ) => void,
+    pick: (s: typeof last, set: (v: number, labels?: object) => void) => void,
     labelNames: string[] = [],
   ) =>
     new client.Gauge({
@@ -192,11 +290,14 @@ export function registerMetrics(
       help,
       labelNames,
       registers: [registry],
+      // The same figure in every worker: shown once.
+      aggregator: 'max',
       async collect() {
+        await fresh()
         this.reset()
-        // Unknown this scrape (the read failed or timed out): NaN, never a made-up 0.
+        // Never read yet: NaN, never a made-up 0. Once read, the last value stays.
         if (!labelNames.length) this.set(Number.NaN)
-        pick(await shared(), (v, labels) => (labels ? this.set(labels, v) : this.set(v)))
+        pick(last, (v, labels) => (labels ? this.set(labels, v) : this.set(v)))
       },
     })
 
@@ -204,15 +305,15 @@ export function registerMetrics(
     'hope_ledger_transfers',
     'Ledger transfers recorded (the newest transfer id)',
     (s, set) => {
-      if (s.figures) set(Number(s.figures.transfers))
+      if (s.figures) set(Number(s.figures.value.transfers))
     },
   )
   fromScrape(
     'hope_deposit_watcher_blocks_behind',
     "Blocks between the chain's head and the last block the deposit watcher scanned",
     (s, set) => {
-      if (s.head !== null && s.figures?.scannedBlock != null)
-        set(Math.max(0, Number(s.head) - Number(s.figures.scannedBlock)))
+      const scanned = s.figures?.value.scannedBlock
+      if (s.head && scanned != null) set(Math.max(0, Number(s.head.value) - Number(scanned)))
     },
   )
   fromScrape(
@@ -220,7 +321,7 @@ export function registerMetrics(
     'Withdrawals not yet final, by state (0 pending review, 1 approved, 5 on chain)',
     (s, set) => {
       for (const state of ['0', '1', '5'])
-        if (s.figures) set(s.figures.openWithdrawals[state] ?? 0, { state })
+        if (s.figures) set(s.figures.value.openWithdrawals[state] ?? 0, { state })
     },
     ['state'],
   )
@@ -228,28 +329,31 @@ export function registerMetrics(
     'hope_withdrawal_oldest_open_age_seconds',
     'Age of the oldest withdrawal not yet final (0 when there is none)',
     (s, set) => {
-      if (s.figures) set(s.figures.oldestOpenSeconds ?? 0)
+      const oldest = s.figures?.value.oldestOpenSeconds
+      // Aged by the time since the read: a withdrawal open then is older now.
+      if (s.figures) set(oldest == null ? 0 : oldest + (Date.now() - s.figures.atMs) / 1000)
     },
   )
   fromScrape(
     'hope_hot_wallet_balance',
     "The hot wallet's balance of the withdrawal token (payouts come from the vault: normally 0)",
     (s, set) => {
-      if (s.hot !== null) set(s.hot)
+      if (s.hot) set(s.hot.value)
     },
   )
   fromScrape(
     'hope_payout_vault_balance',
     "The payout vault's float: its balance of the withdrawal token",
     (s, set) => {
-      if (s.vault !== null) set(s.vault)
+      if (s.vault) set(s.vault.value)
     },
   )
   fromScrape(
     'hope_por_snapshot_age_seconds',
     'How long the books have gone unproven: the age of the newest published proof-of-liabilities snapshot, or of the books when none is',
     (s, set) => {
-      if (s.figures?.porTakenAgeSeconds != null) set(s.figures.porTakenAgeSeconds)
+      const age = s.figures?.value.porTakenAgeSeconds
+      if (age != null && s.figures) set(age + (Date.now() - s.figures.atMs) / 1000)
     },
   )
   fromScrape(
@@ -257,7 +361,7 @@ export function registerMetrics(
     "Open operator alarms of the chain scan by kind (payout_unknown, payout_mismatch, unexplained_outflow): money out of the vault or the platform's addresses that the books do not account for",
     (s, set) => {
       for (const kind of CHAIN_ALARM_KINDS)
-        if (s.figures) set(s.figures.chainAlarmsOpen[kind] ?? 0, { kind })
+        if (s.figures) set(s.figures.value.chainAlarmsOpen[kind] ?? 0, { kind })
     },
     ['kind'],
   )
@@ -265,7 +369,7 @@ export function registerMetrics(
     'hope_por_coverage_ratio',
     'Users in the newest published snapshot over the users registered by its time (0 before the first)',
     (s, set) => {
-      const f = s.figures
+      const f = s.figures?.value
       if (!f) return
       if (f.porUsers === null) set(0)
       else set(f.usersAtSnapshot ? f.porUsers / f.usersAtSnapshot : 1)
@@ -279,9 +383,12 @@ export function registerMetrics(
     latency.observe({ route, method: req.method }, reply.elapsedTime / 1000)
   })
 
+  // Under a primary, this worker answers the primary's requests for its metrics, and a scrape
+  // reaching it answers every worker's (its own alone should the primary not answer in time).
+  if (inCluster()) answerMetricsRequests(registry)
   app.get('/metrics', async (req, reply) => {
     if (!mayScrape(req, deps.token)) return reply.callNotFound()
-    const text = await registry.metrics()
+    const text = (inCluster() && (await askPrimaryForMetrics())) || (await registry.metrics())
     return reply.header('content-type', registry.contentType).send(text)
   })
 

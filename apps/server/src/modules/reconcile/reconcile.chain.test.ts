@@ -6,6 +6,8 @@ import { LOCAL_ROLES, devAccount, devAddress } from '../../chain/local-chain.ts'
 import { PAYOUT_VAULT_ABI } from '../../chain/payout-vault.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import { registerMetrics, type AppMetrics } from '../../plugins/metrics.ts'
+import { createDependencyProbe } from '../../plugins/health.ts'
+import { createMemoryLimitStore } from '../../lib/limit-store.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { startLogRangeProxy, type LogRangeProxy } from '../../testing/log-range-proxy.ts'
 import { payoutServices } from '../../testing/payouts.ts'
@@ -128,14 +130,20 @@ describe('the reconciliation asks the chain', () => {
     vault = (await settings.get()).payoutVaultAddress as Address
     proxy = await startLogRangeProxy(fixture.anvil.url)
     client = fixture.clientVia(proxy.url)
+    const chain = connectChain(fixture.anvil.url, fixture.anvil.chainId)
     metrics = registerMetrics(Fastify(), {
       pool: t.db.pool,
-      chain: connectChain(fixture.anvil.url, fixture.anvil.chainId),
+      chain,
       token: undefined,
       tokenAddress: async () => fixture.setup.tokenAddress,
       tokenDecimals: async () => 6,
       vaultAddress: async () => vault,
       signIns: () => ({ legacy: 0, siwe: 0 }),
+      dependencies: createDependencyProbe({
+        pool: t.db.pool,
+        chain,
+        limits: createMemoryLimitStore(),
+      }),
     })
   })
   afterAll(async () => {

@@ -8,6 +8,14 @@ import {
   type PorLatest,
   type RoutePath,
 } from '@hope/api'
+import {
+  accountChunks,
+  buildSnapshotTree,
+  createProofFile,
+  nodeChunks,
+  parseProofFile,
+  type ReserveSignature,
+} from '@hope/por-verify'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import { asAnotherSession, inTransaction } from '../../db/transaction.ts'
@@ -17,10 +25,12 @@ import {
   fundAccount,
   newOperator,
   registerUser,
+  SEAL_KEY,
   useTestApp,
   type TestUser,
 } from '../../testing/index.ts'
 import * as repo from './por.repository.ts'
+import { storeTree } from './por.tree.ts'
 import { reserveMessage, userLiability } from './por.rules.ts'
 
 describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
@@ -178,38 +188,68 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
       data: null,
     })
 
+    // A real tree of three users, stored as the publisher stores it.
+    const registryAddress = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' as const
+    const tokenAddress = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const
+    const reserveAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
+    const signed: ReserveSignature = {
+      address: reserveAddress,
+      message: reserveMessage(reserveAddress, 31337, registryAddress, tokenAddress),
+      signature: `0x${'11'.repeat(65)}` as const,
+    }
     const stored = async (id: number, takenDaysAgo: number) => {
+      const tree = buildSnapshotTree({
+        snapshotId: BigInt(id),
+        secret: new Uint8Array(32).fill(id),
+        accounts: [
+          { address: alice.userName, usdt: 700_000_000n, hope: 5n * 10n ** 18n },
+          { address: carol.userName, usdt: 300_000_000n, hope: 0n },
+          { address: `0x${'0a'.repeat(20)}`, usdt: 0n, hope: 0n },
+        ],
+      })
       await repo.insertSnapshot(t.db.pool, {
         id,
         ledgerPosition: null,
         chainId: 31337,
         blockNumber: 90 + id,
         blockHash: `0x${'aa'.repeat(32)}`,
-        root: `0x${String(id).padStart(2, '0').repeat(32)}`,
+        root: tree.root,
         users: 3,
+        leafCount: tree.leafCount,
         totalUsdt: '1000000000',
         totalHope: '5000000000000000000',
         inFlightUsdt: '20000000',
-        reserves: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', balance: '900000000' }],
+        reserves: [{ address: reserveAddress, balance: '900000000' }],
         reservesUsdt: '900000000',
-        tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        tokenAddress,
         tokenDecimals: 6,
-        registryAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+        registryAddress,
       })
-      await repo.insertProofs(
+      await storeTree(
         t.db.pool,
         id,
-        [alice.userName.toLowerCase()],
-        [JSON.stringify({ snapshotId: id, address: alice.userName })],
+        {
+          root: tree.root,
+          totalUsdt: tree.totals.usdt,
+          totalHope: tree.totals.hope,
+          leafCount: tree.leafCount,
+          secret: tree.state.secret,
+          height: tree.height,
+          storedFrom: tree.state.storedFrom,
+          nodeChunks: nodeChunks(tree.state),
+          accountChunks: accountChunks(tree.state),
+        },
+        { sealKey: SEAL_KEY, reserves: [signed] },
       )
       await t.db.pool.query(
         `UPDATE por_snapshots SET status = 'published', publish_tx_hash = $2,
                 taken_at = now() - make_interval(days => $3) WHERE id = $1`,
         [id, `0x${'cc'.repeat(32)}`, takenDaysAgo],
       )
+      return tree
     }
     await stored(1, 40)
-    await stored(2, 1)
+    const second = await stored(2, 1)
 
     const latest = (await call<'por/latest', PorLatest>(t.app, 'por/latest')).body.data
     expect(latest).toMatchObject({
@@ -237,8 +277,34 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
       },
     ])
 
+    // Built on request from the stored tree: the proof file the tree itself makes.
     const mine = await call(t.app, 'por/myProof', {}, { token: alice.token })
-    expect(mine.body).toMatchObject({ code: 200, data: { snapshotId: 2 } })
+    expect(mine.body).toMatchObject({ code: 200, data: { snapshotId: '2' } })
+    expect(mine.body.data).toEqual(
+      JSON.parse(
+        JSON.stringify(
+          createProofFile(
+            second,
+            {
+              chainId: 31337,
+              registry: registryAddress,
+              token: tokenAddress,
+              blockNumber: 92n,
+              reserves: [signed],
+            },
+            alice.userName,
+          ),
+        ),
+      ),
+    )
+    expect(parseProofFile(mine.body.data)).toMatchObject({ ok: true })
+    // The database holds the secret sealed, and no proof whole.
+    const { rows } = await t.db.pool.query<{ secret: string }>('SELECT secret FROM por_trees')
+    for (const row of rows)
+      expect(row.secret).not.toContain(
+        Buffer.from(new Uint8Array(32).fill(2)).toString('base64url'),
+      )
+    expect((await t.db.pool.query('SELECT 1 FROM por_proofs')).rowCount).toBe(0)
     // Nobody else's proof: bob, not in the snapshot, gets none. None past the retention days.
     expect((await call(t.app, 'por/myProof', {}, { token: bob.token })).body).toMatchObject({
       code: 200,
@@ -248,7 +314,19 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     expect(past.body.reason).toBe('not_found')
     await t.app.services.settings.set('porRetentionDays', 60, 'test')
     const kept = await call(t.app, 'por/myProof', { snapshotId: '1' }, { token: alice.token })
-    expect(kept.body).toMatchObject({ code: 200, data: { snapshotId: 1 } })
+    expect(kept.body).toMatchObject({ code: 200, data: { snapshotId: '1' } })
+    // Retention drops the trees (their secrets too), the snapshot rows stay.
+    expect(await repo.dropProofsBefore(t.db.pool, new Date(Date.now() - 20 * 86_400_000))).toBe(3)
+    expect(await repo.treeOf(t.db.pool, 1)).toBeNull()
+    expect(
+      (await t.db.pool.query('SELECT 1 FROM por_tree_nodes WHERE snapshot_id = 1')).rowCount,
+    ).toBe(0)
+    const gone = await call(t.app, 'por/myProof', { snapshotId: '1' }, { token: alice.token })
+    expect(gone.body).toMatchObject({ code: 200, data: null })
+    expect(await repo.snapshotById(t.db.pool, 1)).toMatchObject({
+      id: 1,
+      leafCount: expect.any(Number),
+    })
 
     const list = await call<'admin/porSnapshots', Page<AdminPorSnapshot>>(
       t.app,

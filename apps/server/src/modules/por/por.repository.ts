@@ -1,3 +1,4 @@
+import type { AccountChunk, NodeChunk, NodeRange } from '@hope/por-verify'
 import type pg from 'pg'
 import { selectPage, type PageAsked } from '../../db/page.ts'
 import type { Queryable } from '../../db/transaction.ts'
@@ -151,6 +152,8 @@ export interface SnapshotRow {
   registryAddress: string
   /** The newest ledger transfer the snapshot counts (null for snapshots before it was kept). */
   ledgerPosition: string | null
+  /** The tree's leaves, padding leaves included (0 for snapshots before it was kept). */
+  leafCount: number
   status: 'pending' | 'published' | 'reorged'
   publishTxHash: string | null
   publishAttempts: number
@@ -164,7 +167,7 @@ const SNAPSHOT_COLUMNS = `id::int, chain_id::int AS "chainId", taken_at AS "take
   in_flight_usdt::text AS "inFlightUsdt", reserves, reserves_usdt::text AS "reservesUsdt",
   token_address AS "tokenAddress", token_decimals AS "tokenDecimals",
   registry_address AS "registryAddress", ledger_position::text AS "ledgerPosition",
-  status, publish_tx_hash AS "publishTxHash",
+  coalesce(leaf_count, 0) AS "leafCount", status, publish_tx_hash AS "publishTxHash",
   publish_attempts AS "publishAttempts", publish_block::int AS "publishBlock",
   published_at AS "publishedAt"`
 
@@ -189,9 +192,9 @@ export async function insertSnapshot(
   await q.query(
     `INSERT INTO por_snapshots (id, chain_id, block_number, block_hash, root, users, total_usdt,
        total_hope, in_flight_usdt, reserves, reserves_usdt, token_address, token_decimals,
-       registry_address, ledger_position)
+       registry_address, ledger_position, leaf_count)
      OVERRIDING SYSTEM VALUE
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       s.id,
       s.chainId,
@@ -208,8 +211,142 @@ export async function insertSnapshot(
       s.tokenDecimals,
       s.registryAddress,
       s.ledgerPosition,
+      s.leafCount,
     ],
   )
+}
+
+/** What a snapshot keeps to rebuild its proofs, besides the chunks. */
+export interface StoredTree {
+  /** The per-snapshot secret, sealed (por.seal.ts). */
+  secret: string
+  height: number
+  storedFrom: number
+  /** The signed reserve statements each proof carries. */
+  reserves: { address: string; message: string; signature: string }[]
+}
+
+export async function insertTree(q: Queryable, snapshotId: number, t: StoredTree): Promise<void> {
+  await q.query(
+    `INSERT INTO por_trees (snapshot_id, secret, height, stored_from, reserves)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [snapshotId, t.secret, t.height, t.storedFrom, JSON.stringify(t.reserves)],
+  )
+}
+
+/** Chunks written per statement (about 1.6 MB). */
+const CHUNK_BATCH = 1_000
+
+/** Stores a tree's node chunks, a batch per statement; answers the bytes stored. */
+export async function insertTreeNodes(
+  q: Queryable,
+  snapshotId: number,
+  chunks: Iterable<NodeChunk>,
+): Promise<number> {
+  return insertBatches(chunks, async (batch) => {
+    await q.query(
+      `INSERT INTO por_tree_nodes (snapshot_id, level, first_index, nodes)
+       SELECT $1, l, i, n FROM unnest($2::smallint[], $3::bigint[], $4::bytea[]) AS t (l, i, n)`,
+      [
+        snapshotId,
+        batch.map((c) => c.level),
+        batch.map((c) => c.firstIndex),
+        batch.map((c) => Buffer.from(c.nodes.buffer, c.nodes.byteOffset, c.nodes.byteLength)),
+      ],
+    )
+    return batch.reduce((n, c) => n + c.nodes.length, 0)
+  })
+}
+
+/** Stores a tree's account chunks, a batch per statement; answers the bytes stored. */
+export async function insertTreeAccounts(
+  q: Queryable,
+  snapshotId: number,
+  chunks: Iterable<AccountChunk>,
+): Promise<number> {
+  return insertBatches(chunks, async (batch) => {
+    await q.query(
+      `INSERT INTO por_tree_accounts (snapshot_id, first_address, accounts)
+       SELECT $1, f, a FROM unnest($2::bytea[], $3::bytea[]) AS t (f, a)`,
+      [
+        snapshotId,
+        batch.map((c) => Buffer.from(c.firstAddress)),
+        batch.map((c) =>
+          Buffer.from(c.accounts.buffer, c.accounts.byteOffset, c.accounts.byteLength),
+        ),
+      ],
+    )
+    return batch.reduce((n, c) => n + c.accounts.length, 0)
+  })
+}
+
+async function insertBatches<T>(
+  items: Iterable<T>,
+  insert: (batch: T[]) => Promise<number>,
+): Promise<number> {
+  let bytes = 0
+  let batch: T[] = []
+  for (const item of items) {
+    batch.push(item)
+    if (batch.length === CHUNK_BATCH) {
+      bytes += await insert(batch)
+      batch = []
+    }
+  }
+  if (batch.length) bytes += await insert(batch)
+  return bytes
+}
+
+/** What snapshot `id` keeps to rebuild its proofs, if it keeps them (within retention). */
+export async function treeOf(q: Queryable, snapshotId: number): Promise<StoredTree | null> {
+  const res = await q.query<StoredTree>(
+    `SELECT secret, height, stored_from AS "storedFrom", reserves FROM por_trees
+      WHERE snapshot_id = $1`,
+    [snapshotId],
+  )
+  return res.rows[0] ?? null
+}
+
+/** The chunk of accounts an address falls in (the last whose first address is not after it). */
+export async function accountChunkOf(
+  q: Queryable,
+  snapshotId: number,
+  address: Uint8Array,
+): Promise<Uint8Array | null> {
+  const res = await q.query<{ accounts: Buffer }>(
+    `SELECT accounts FROM por_tree_accounts WHERE snapshot_id = $1 AND first_address <= $2
+      ORDER BY first_address DESC LIMIT 1`,
+    [snapshotId, Buffer.from(address)],
+  )
+  return res.rows[0]?.accounts ?? null
+}
+
+/**
+ * The node chunks covering `ranges`: for each, the chunks of its level whose nodes may fall in
+ * it (from the last one starting at or before the range on). One statement, a few chunks a
+ * range.
+ */
+export async function treeNodes(
+  q: Queryable,
+  snapshotId: number,
+  ranges: readonly NodeRange[],
+): Promise<NodeChunk[]> {
+  const res = await q.query<{ level: number; firstIndex: string; nodes: Buffer }>(
+    `SELECT DISTINCT ON (n.level, n.first_index)
+            n.level, n.first_index::text AS "firstIndex", n.nodes
+       FROM unnest($2::smallint[], $3::bigint[], $4::bigint[]) AS r (level, lo, hi)
+      CROSS JOIN LATERAL (
+        SELECT coalesce(max(first_index), 0) AS start FROM por_tree_nodes
+         WHERE snapshot_id = $1 AND level = r.level AND first_index <= r.lo) s
+       JOIN por_tree_nodes n ON n.snapshot_id = $1 AND n.level = r.level
+        AND n.first_index >= s.start AND n.first_index < r.hi`,
+    [snapshotId, ranges.map((r) => r.level), ranges.map((r) => r.from), ranges.map((r) => r.to)],
+  )
+  return res.rows.map((r) => ({
+    level: r.level,
+    firstIndex: Number(r.firstIndex),
+    nodes: new Uint8Array(r.nodes.buffer, r.nodes.byteOffset, r.nodes.byteLength),
+  }))
 }
 
 /** Stores a batch of proofs: `addresses[i]` gets `proofs[i]` (JSON text). */
@@ -307,13 +444,23 @@ export async function proofOf(
   return res.rows[0]?.proof ?? null
 }
 
-/** Drops the proofs of snapshots taken before `before`; answers how many were dropped. */
+/**
+ * Drops what rebuilds the proofs of snapshots taken before `before` (their trees, secrets
+ * included, and proofs stored whole by older snapshots); the snapshot rows stay. Answers how
+ * many users' proofs went.
+ */
 export async function dropProofsBefore(q: Queryable, before: Date): Promise<number> {
-  const res = await q.query(
-    `DELETE FROM por_proofs WHERE snapshot_id IN (SELECT id FROM por_snapshots WHERE taken_at < $1)`,
+  const res = await q.query<{ dropped: string }>(
+    `WITH old AS (SELECT id, users FROM por_snapshots WHERE taken_at < $1),
+          trees AS (DELETE FROM por_trees WHERE snapshot_id IN (SELECT id FROM old)
+                    RETURNING snapshot_id),
+          proofs AS (DELETE FROM por_proofs WHERE snapshot_id IN (SELECT id FROM old) RETURNING 1)
+     SELECT ((SELECT count(*) FROM proofs) +
+             (SELECT coalesce(sum(users), 0) FROM old WHERE id IN (SELECT snapshot_id FROM trees)))::text
+            AS dropped`,
     [before],
   )
-  return res.rowCount ?? 0
+  return Number(res.rows[0]!.dropped)
 }
 
 /** Opens a "publish now" request unless one is open; answers the open one either way. */

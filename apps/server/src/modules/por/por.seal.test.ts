@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { openProof, sealProof } from './por.seal.ts'
+import { openProof, openTreeSecret, sealProof, sealTreeSecret } from './por.seal.ts'
 
 const key = Buffer.alloc(32, 1)
 const proof = { version: 1, address: '0xab', parts: [{ salt: '0x' + '5a'.repeat(32), usdt: '12' }] }
@@ -25,5 +25,20 @@ describe('sealed proofs', () => {
 
   test('a proof stored before sealing is read as it is', () => {
     expect(openProof(key, 7, '0xab', proof)).toEqual(proof)
+  })
+})
+
+describe('sealed tree secrets', () => {
+  const secret = new Uint8Array(32).fill(0x5a)
+
+  test('a sealed secret is not in the clear and opens with its key for its snapshot only', () => {
+    const sealed = sealTreeSecret(key, 7, secret)
+    expect(sealed).not.toContain(Buffer.from(secret).toString('base64url'))
+    expect(openTreeSecret(key, 7, sealed)).toEqual(secret)
+    expect(() => openTreeSecret(Buffer.alloc(32, 2), 7, sealed)).toThrow(/POR_SEAL_KEY/)
+    expect(() => openTreeSecret(key, 8, sealed)).toThrow(/snapshot 8/)
+    expect(() =>
+      openTreeSecret(key, 7, `${sealed.slice(0, -2)}${sealed.endsWith('AA') ? 'BB' : 'AA'}`),
+    ).toThrow()
   })
 })

@@ -6,13 +6,24 @@ import {
   type PorProof,
   type PorStatement,
 } from '@hope/api'
+import {
+  createProofFile,
+  encodeAddress,
+  isHex,
+  positionsIn,
+  proofRanges,
+  treeForAccount,
+  type ProofContext,
+} from '@hope/por-verify'
+import { nodeHashing } from '@hope/por-verify/build-in-worker'
 import type pg from 'pg'
+import type { Hex } from 'viem'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
-import { openProof } from './por.seal.ts'
+import { openProof, openTreeSecret } from './por.seal.ts'
 import type { SnapshotRow } from './por.repository.ts'
 import {
   HOPE_SCALE,
@@ -57,6 +68,44 @@ export function createPorService(deps: {
 }) {
   const { pool, settings } = deps
   const now = deps.now ?? Date.now
+
+  /**
+   * An address's proof rebuilt from its snapshot's stored tree: its account's chunk, then the
+   * chunks its paths touch (one statement each, a bounded number of chunks), and the sealed
+   * secret that salts its leaves. Null when the address is not in the snapshot.
+   */
+  async function proofFromTree(
+    row: SnapshotRow,
+    stored: repo.StoredTree,
+    address: string,
+  ): Promise<PorProof | null> {
+    if (!isHex(address, 20)) return null
+    const chunk = await repo.accountChunkOf(pool, row.id, encodeAddress(address))
+    const positions = chunk && positionsIn(chunk, address)
+    if (!positions) return null
+    const shape = { height: stored.height, storedFrom: stored.storedFrom }
+    const tree = treeForAccount({
+      snapshotId: BigInt(row.id),
+      secret: openTreeSecret(deps.sealKey(), row.id, stored.secret),
+      shape,
+      address,
+      positions,
+      chunks: await repo.treeNodes(pool, row.id, proofRanges(shape, positions)),
+      hashing: nodeHashing,
+    })
+    const proof = createProofFile(
+      tree,
+      {
+        chainId: row.chainId,
+        registry: row.registryAddress as Hex,
+        token: row.tokenAddress as Hex,
+        blockNumber: BigInt(row.blockNumber),
+        reserves: stored.reserves as ProofContext['reserves'],
+      },
+      address,
+    )
+    return proof ? { ...proof } : null
+  }
   return {
     async latest(): Promise<PorLatest> {
       const row = await repo.latestPublished(pool)
@@ -108,20 +157,29 @@ export function createPorService(deps: {
       )
         throw new AppError('not_found', { detail: 'snapshot' })
       const address = user.userName.toLowerCase()
+      const tree = await repo.treeOf(pool, row.id)
+      if (tree) return proofFromTree(row, tree, address)
+      // A snapshot taken before trees were kept stored each proof whole.
       const stored = await repo.proofOf(pool, row.id, address)
       return stored && (openProof(deps.sealKey(), row.id, address, stored) as unknown as PorProof)
     },
 
     /** What the caller's account log showed at the snapshot's cut (see `PorStatement`). */
-    async myStatement(user: { id: number }, snapshotId?: number): Promise<PorStatement | null> {
+    async myStatement(
+      user: { id: number },
+      snapshotId?: number,
+      /** The cut the registry anchored (the app reads it on chain); the row's when absent. */
+      ledgerPosition?: string,
+    ): Promise<PorStatement | null> {
       const row = snapshotId
         ? await repo.snapshotById(pool, snapshotId)
         : await repo.latestPublished(pool)
       if (!row && !snapshotId) return null
       if (!row || row.status !== 'published')
         throw new AppError('not_found', { detail: 'snapshot' })
-      if (row.ledgerPosition === null) return null
-      const accounts = await repo.accountsAtPosition(pool, user.id, row.ledgerPosition)
+      const position = ledgerPosition ?? row.ledgerPosition
+      if (position === null) return null
+      const accounts = await repo.accountsAtPosition(pool, user.id, position)
       const sum = (kinds: string[], scale: number) =>
         formatScaled(
           accounts
@@ -131,7 +189,7 @@ export function createPorService(deps: {
         )
       return {
         snapshotId: row.id,
-        ledgerPosition: row.ledgerPosition,
+        ledgerPosition: position,
         usdt: sum(['usdt', 'node', 'shareholder'], USDT_SCALE),
         hopeAccounts: sum(['community', 'split'], HOPE_SCALE),
       }

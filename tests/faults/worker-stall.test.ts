@@ -12,7 +12,8 @@ let server: HopeServer
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start({ WEB_CONCURRENCY: '2', WORKER_STALL_MS: String(STALL_MS) })
+  // LOG_LEVEL info: the primary's lines saying which worker serves.
+  await server.start({ WEB_CONCURRENCY: '2', WORKER_STALL_MS: String(STALL_MS), LOG_LEVEL: 'info' })
 })
 
 afterAll(async () => {

@@ -20,6 +20,7 @@ import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
 import { seedDemo } from './db/seed.ts'
+import { processLog } from './lib/process-log.ts'
 import { redactUrls } from './lib/redact-urls.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { serveMergedMetrics } from './plugins/metrics.cluster.ts'
@@ -30,7 +31,8 @@ import {
   type SignerProcess,
 } from './signer/signer.process.ts'
 
-const log = (msg: string) => console.info(`[primary ${process.pid}] ${msg}`)
+const logger = processLog('primary')
+const log = (msg: string) => logger.info(msg)
 
 async function startPrimary(workers: number): Promise<void> {
   const config = loadConfig()
@@ -211,7 +213,7 @@ if (workers > 1 && cluster.isPrimary) {
       process.env.APP_DATABASE_URL,
       process.env.SIGNER_DATABASE_URL,
     ])
-    console.error(redact(e instanceof Error ? e.message : e))
+    logger.fatal(String(redact(e instanceof Error ? e.message : e)))
     process.exit(1)
   })
 } else {

@@ -15,7 +15,7 @@ import { startJob } from './jobs/interval-job.ts'
 import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import { loadConfig, requirePublicUrl } from './config.ts'
-import { startServices, takeEarlyStart } from './start-early.ts'
+import { startLog, startServices, takeEarlyStart } from './start-early.ts'
 import { prepareRoleUrls, roleUrlsOf } from './db/app-database.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/pool.ts'
@@ -41,8 +41,10 @@ function remoteAccount(address: Address, signPor: (tx: UnsignedTx) => Promise<He
 }
 
 /** Says what the start has done, with the time since the process began. */
-const started = (what: string) =>
-  console.info(`${what} (${(performance.now() / 1000).toFixed(2)} s after start)`)
+const started = (what: string) => {
+  const seconds = Number((performance.now() / 1000).toFixed(2))
+  startLog.info({ secondsAfterStart: seconds }, `${what} (${seconds} s after start)`)
+}
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -164,7 +166,7 @@ async function main(): Promise<void> {
     server.log.info({ signal }, 'shutting down')
     // A drain that does not finish is a failed stop: the status says so.
     const force = setTimeout(() => {
-      console.error('the shutdown did not finish within 20 s')
+      startLog.error('the shutdown did not finish within 20 s')
       process.exit(1)
     }, 20_000)
     force.unref()
@@ -208,7 +210,7 @@ async function main(): Promise<void> {
         databaseUrl: (await migrated).signer,
         localChain: !config.chainRpcUrl,
         keyFiles: config.keyFiles,
-        log: (m) => console.info(m),
+        log: (m) => startLog.info(m),
       })
       signerProcess = await signerStarting
       if (signerProcess) {
@@ -270,7 +272,7 @@ main().catch((e: unknown) => {
     process.env.APP_DATABASE_URL,
     process.env.SIGNER_DATABASE_URL,
   ])
-  console.error(redact(e instanceof Error ? e.message : e))
-  if (e instanceof Error && e.cause) console.error(redact(String(e.cause)))
+  const cause = e instanceof Error && e.cause ? { cause: redact(String(e.cause)) } : {}
+  startLog.fatal(cause, String(redact(e instanceof Error ? e.message : e)))
   process.exit(1)
 })

@@ -7,6 +7,7 @@ import { lastLocalChainPort, launchAnvil, type LaunchedAnvil } from './chain/anv
 import { loadConfig, requirePublicUrl, workerCount, type Config } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
+import { processLog } from './lib/process-log.ts'
 
 export interface EarlyStart {
   /**
@@ -17,6 +18,9 @@ export interface EarlyStart {
   /** The embedded database (without DATABASE_URL), once it accepts connections. */
   database: Promise<EmbeddedDatabase> | null
 }
+
+/** The start's own lines (the database's start, backups it schedules). */
+export const startLog = processLog('server')
 
 /** Starts the local chain and the embedded database as `config` asks. */
 export function startServices(config: Config): EarlyStart {
@@ -29,7 +33,7 @@ export function startServices(config: Config): EarlyStart {
       })
   const database = config.databaseUrl
     ? null
-    : startAppPostgres(config, (m) => console.info(m), { scheduleBackups: true })
+    : startAppPostgres(config, (m) => startLog.info(m), { scheduleBackups: true })
   // Their failures are reported where they are awaited.
   anvil?.catch(() => {})
   database?.catch(() => {})

@@ -7,12 +7,14 @@
 import fs from 'node:fs'
 import { loadConfig, loadDbTimeouts, readKeyFile } from '../config.ts'
 import { openDatabase } from '../db/pool.ts'
+import { processLog } from '../lib/process-log.ts'
 import { localKeyPort } from './sign-port.ts'
 import { createSignerServer } from './signer.channel.ts'
 import { SIGNER_SECRETS_FD, type SignerSecrets } from './signer.process.ts'
 import { createSigner, signerCapsFrom } from './signer.service.ts'
 
 const env = process.env
+const log = processLog('signer')
 
 function readSecrets(): SignerSecrets {
   try {
@@ -33,7 +35,7 @@ function readSecrets(): SignerSecrets {
     fs.closeSync(SIGNER_SECRETS_FD)
     return JSON.parse(text) as SignerSecrets
   } catch (e) {
-    console.error(`the signer did not get its keys: ${(e as Error).message}`)
+    log.fatal(`the signer did not get its keys: ${(e as Error).message}`)
     process.exit(1)
   }
 }
@@ -41,7 +43,7 @@ function readSecrets(): SignerSecrets {
 const secrets = readSecrets()
 const token = secrets.token ?? ''
 if (!secrets.databaseUrl || token.length < 32) {
-  console.error(
+  log.fatal(
     'the signer needs its database URL (SIGNER_DATABASE_URL) and a token of 32 characters or more (SIGNER_TOKEN)',
   )
   process.exit(1)
@@ -59,7 +61,7 @@ const signer = createSigner({
   porPublisher: secrets.porPublisherKey ? localKeyPort(secrets.porPublisherKey) : null,
   caps: signerCapsFrom(env),
   // Each signature and refusal, one JSON line on the app's output.
-  log: (msg, extra) => console.info(JSON.stringify({ signer: msg, ...extra })),
+  log: (msg, extra) => log.info(extra, msg),
 })
 const hasHotWallet = secrets.hotWalletKey !== null
 secrets.hotWalletKey = null
@@ -70,7 +72,7 @@ try {
   await database.pool.query('SELECT 1 FROM withdrawals LIMIT 0')
   await database.pool.query('SELECT 1 FROM settings LIMIT 0')
 } catch (e) {
-  console.error(`the signer cannot read the database: ${(e as Error).message}`)
+  log.fatal(`the signer cannot read the database: ${(e as Error).message}`)
   process.exit(1)
 }
 
@@ -79,7 +81,7 @@ const server = createSignerServer(signer, token)
 server.listen(Number(env.SIGNER_PORT) || 0, env.SIGNER_HOST || '127.0.0.1', () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
-  console.info(`signer ${process.pid} listening on ${env.SIGNER_HOST || '127.0.0.1'}:${port}`)
+  log.info(`signer ${process.pid} listening on ${env.SIGNER_HOST || '127.0.0.1'}:${port}`)
   process.send?.({
     hope: 'signer-ready',
     port,

@@ -17,14 +17,22 @@ const input = {
   settings: {
     optimizer: { enabled: true, runs: 200 },
     evmVersion: 'paris',
-    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    outputSelection: {
+      '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] },
+    },
   },
 }
 const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
   errors?: { severity: string; formattedMessage: string }[]
   contracts: Record<
     string,
-    Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>
+    Record<
+      string,
+      {
+        abi: unknown[]
+        evm: { bytecode: { object: string }; deployedBytecode: { object: string } }
+      }
+    >
   >
 }
 const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
@@ -41,6 +49,9 @@ for (const file of Object.values(output.contracts)) {
       compiler: `solc ${solc.version()}`,
       abi: c.abi,
       bytecode: `0x${c.evm.bytecode.object}`,
+      // The runtime code; for a contract without immutables (PorRegistry), exactly the code a
+      // deployment holds, whose hash a verifier pins.
+      deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
     }
     fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`)
     console.info(`compiled ${name}`)

@@ -62,6 +62,18 @@ export const PorMyProofParams = z.object({
 })
 
 /**
+ * `ledgerPosition`: the cut to read the account log at, as the registry anchored it on chain
+ * (the app reads it there); the snapshot's own cut when absent. A decimal integer.
+ */
+export const PorMyStatementParams = PorMyProofParams.extend({
+  ledgerPosition: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,18})$/, 'a ledger position')
+    .refine((v) => BigInt(v) < 2n ** 63n, 'a ledger position')
+    .optional(),
+})
+
+/**
  * What the app showed the caller at a snapshot's cut: each account's balance in their account
  * log after its last line at or before the snapshot's ledger position. The verify screen and the
  * daily check compare it with the proven balance: USDT (usdt, node and shareholder accounts) must

@@ -108,6 +108,7 @@ import { RankingParams, type Ranking } from './ranking.ts'
 import {
   AdminPorSnapshotsParams,
   PorMyProofParams,
+  PorMyStatementParams,
   type AdminPorPublishResult,
   type AdminPorSnapshot,
   type PorLatest,
@@ -682,11 +683,11 @@ export const ROUTES = {
     summary:
       'My proof file for the newest snapshot, or a past one (snapshotId) within retention; null when I am not in a published one yet',
   }),
-  'por/myStatement': route<typeof PorMyProofParams, PorStatement | null>({
-    params: PorMyProofParams,
+  'por/myStatement': route<typeof PorMyStatementParams, PorStatement | null>({
+    params: PorMyStatementParams,
     auth: true,
     summary:
-      'My balances as my account log showed them at the snapshot’s cut (its ledger position), to compare with my proof; null before a snapshot with a cut is published',
+      'My balances as my account log showed them at the snapshot’s cut (its ledger position, or the one given: the cut the registry anchored on chain), to compare with my proof; null before a snapshot with a cut is published',
   }),
   'admin/porSnapshots': route<typeof AdminPorSnapshotsParams, Page<AdminPorSnapshot>>({
     params: AdminPorSnapshotsParams,

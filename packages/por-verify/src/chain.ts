@@ -4,13 +4,15 @@
 import {
   AbiDecodingDataSizeTooSmallError,
   BaseError,
+  BlockNotFoundError,
+  keccak256,
   ContractFunctionRevertedError,
   ContractFunctionZeroDataError,
   erc20Abi,
   type PublicClient,
 } from 'viem'
 import { porRegistryAbi } from './registry-abi.ts'
-import type { AnchoredSnapshot, ChainReaders } from './verify.ts'
+import type { AnchoredSnapshot, BlockFacts, ChainReaders } from './verify.ts'
 
 /** EIP-1271: a contract's `isValidSignature`, and the value it answers for a valid signature. */
 export const erc1271Abi = [
@@ -41,38 +43,75 @@ const refusedByContract = (error: unknown): boolean =>
       e instanceof AbiDecodingDataSizeTooSmallError,
   )
 
+function factsOf(block: {
+  number: bigint | null
+  hash: `0x${string}` | null
+  timestamp: bigint
+}): BlockFacts {
+  if (block.number === null || block.hash === null) throw new Error('a pending block')
+  return { number: block.number, hash: block.hash, timestamp: block.timestamp }
+}
+
 /** Readers for `verifyProof` over any EIP-1193 chain a viem client reaches. */
 export function chainReaders(client: PublicClient): Required<ChainReaders> {
   return {
     readChainId: () => client.getChainId(),
     readRegistry: async ({ registry, snapshotId }): Promise<AnchoredSnapshot | undefined> => {
-      const [root, totalUsdt, totalHope, blockNumber, publishedAt, token, tokenDecimals] =
-        await client.readContract({
-          address: registry,
-          abi: porRegistryAbi,
-          functionName: 'snapshots',
-          args: [snapshotId],
-        })
-      if (/^0x0*$/.test(root)) return undefined
+      const snapshot = await client.readContract({
+        address: registry,
+        abi: porRegistryAbi,
+        functionName: 'snapshots',
+        args: [snapshotId],
+      })
+      if (/^0x0*$/.test(snapshot.root)) return undefined
       const reserves = await client.readContract({
         address: registry,
         abi: porRegistryAbi,
         functionName: 'reservesOf',
         args: [snapshotId],
       })
-      return {
-        root,
-        totalUsdt,
-        totalHope,
-        blockNumber,
-        publishedAt,
-        token,
-        tokenDecimals,
-        reserves: [...reserves],
-      }
+      return { ...snapshot, reserves: [...reserves] }
     },
     readLatestId: ({ registry }) =>
       client.readContract({ address: registry, abi: porRegistryAbi, functionName: 'latestId' }),
+    readRules: async ({ registry }) => {
+      const [minInterval, maxBlockAge, checkWindow] = await client.readContract({
+        address: registry,
+        abi: porRegistryAbi,
+        functionName: 'rules',
+      })
+      return { minInterval, maxBlockAge, checkWindow }
+    },
+    readCodeHash: async ({ address }) => {
+      const code = await client.getCode({ address })
+      return code && code !== '0x' ? keccak256(code) : undefined
+    },
+    readHead: async () => factsOf(await client.getBlock({ blockTag: 'latest' })),
+    readBlock: async ({ blockNumber }) => {
+      try {
+        return factsOf(await client.getBlock({ blockNumber }))
+      } catch (error) {
+        // A node behind (or a load-balanced endpoint answering from one) has no such block yet.
+        if (error instanceof BaseError && error.walk((e) => e instanceof BlockNotFoundError))
+          return undefined
+        throw error
+      }
+    },
+    // One block, one event: bounded whatever the provider's range limit.
+    readPublication: async ({ registry, snapshotId, blockNumber }) => {
+      const [event] = await client.getContractEvents({
+        address: registry,
+        abi: porRegistryAbi,
+        eventName: 'SnapshotPublished',
+        args: { id: snapshotId },
+        fromBlock: blockNumber,
+        toBlock: blockNumber,
+        strict: true,
+      })
+      if (!event) return undefined
+      const { id: _id, reserves, ...rest } = event.args
+      return { ...rest, reserves: [...reserves] }
+    },
     // A chain younger than the publisher's confirmation depth (a local one just started) may
     // not have the token at B yet: nobody held any then, as the publisher counted it.
     readReserves: async ({ token, addresses, blockNumber }) => {

@@ -4,7 +4,16 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { decodeFunctionData, encodeFunctionResult, erc20Abi, recoverAddress, toHex } from 'viem'
+import {
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeEventTopics,
+  encodeFunctionResult,
+  erc20Abi,
+  keccak256,
+  recoverAddress,
+  toHex,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildSnapshotTree } from './build.ts'
@@ -12,9 +21,16 @@ import { erc1271Abi, ERC1271_MAGIC_VALUE } from './chain.ts'
 import { runCli } from './cli.ts'
 import type { ProofFile } from './proof.ts'
 import { porRegistryAbi } from './registry-abi.ts'
+import { REGISTRY_CODE_HASH } from './verify.ts'
 import {
   BLOCK,
+  blockHash,
   CHAIN_ID,
+  CHECK_BLOCK,
+  HEAD,
+  LEDGER_CUT,
+  PUBLISHED_BLOCK,
+  RULES,
   fakeChain,
   NOW,
   proofOf,
@@ -27,6 +43,14 @@ import {
   VAULT,
   VAULT_OWNER_KEY,
 } from './testing.ts'
+
+/** The registry's runtime code as compiled (its hash is the one this package ships). */
+const registryCode = JSON.parse(
+  fs.readFileSync(
+    path.join(import.meta.dirname, '../../../apps/server/src/chain/contracts/PorRegistry.json'),
+    'utf8',
+  ),
+).deployedBytecode as `0x${string}`
 
 const accounts = [
   { address: `0x${'0b'.repeat(20)}`, usdt: 12_500_000n, hope: 3n * 10n ** 18n },
@@ -64,6 +88,7 @@ const pinned = (file: string, over: Record<string, string> = {}) => {
     rpc: 'http://chain',
     registry: REGISTRY,
     token: TOKEN,
+    address: accounts[0]!.address,
     usdt: '12.5',
     hope: '3',
     ...over,
@@ -77,14 +102,14 @@ describe('por-verify', () => {
     expect(status).toBe(0)
     expect(text).toMatch(/✓ official registry +registry 0x00000000…0000a1 and token/)
     expect(text).toMatch(
-      /✓ latest and fresh +snapshot 11 is the registry's newest, published 1\.0 hours ago/,
+      /✓ latest and fresh +snapshot 11 is the registry's newest settled one, published 1\.0 hours ago by the chain's clock/,
     )
     expect(text).toMatch(/✓ balance +12\.5 USDT and 3 HOPE in \d part/)
     expect(text).toMatch(
       /✓ reserves cover USDT +19\.5 of the token \(6 decimals\) held at block 120/,
     )
     expect(text).not.toMatch(/✗/)
-    expect(text).toMatch(/All 12 checks hold\./)
+    expect(text).toMatch(/All 15 checks hold\./)
   })
 
   test('exits 1 and marks the failing check when the chain disagrees', async () => {
@@ -94,7 +119,7 @@ describe('por-verify', () => {
     expect(text).toMatch(
       /✗ reserves cover USDT +1 of the token \(6 decimals\) held at block 120 by 2 address\(es\) < liabilities 19\.5 USDT/,
     )
-    expect(text).toMatch(/1 of 12 checks failed\./)
+    expect(text).toMatch(/2 of 15 checks failed\./)
   })
 
   test('exits 1 on a balance other than the one the user knows, and on a malformed file', async () => {
@@ -209,10 +234,53 @@ describe('por-verify', () => {
     expect(theirs.text).toMatch(/✗ balance +the proof is for 0x0c0c/)
   })
 
+  test('--address is required: another user’s proof with an equal balance cannot pass', async () => {
+    const twins = [
+      { address: `0x${'0d'.repeat(20)}`, usdt: 12_500_000n, hope: 3n * 10n ** 18n },
+      { address: `0x${'0e'.repeat(20)}`, usdt: 12_500_000n, hope: 3n * 10n ** 18n },
+    ]
+    const both = buildSnapshotTree({ snapshotId: 11n, secret: SECRET, accounts: twins })
+    const twinsProof = proofOf(both, twins[1]!.address, proof.reserves)
+    const args = pinned(write('twin.json', twinsProof), { address: twins[0]!.address })
+    const withAddress = await run(args, fakeChain(both))
+    expect(withAddress.status).toBe(1)
+    expect(withAddress.text).toMatch(/✗ balance +the proof is for 0x0e0e/)
+    const without = [...args]
+    without.splice(without.indexOf('--address'), 2)
+    const refused = await run(without, fakeChain(both))
+    expect(refused.status).toBe(2)
+    expect(refused.text).toMatch(/--address is required/)
+  })
+
+  test('exits 3, not 1, while the snapshot waits for its check block or the node is behind', async () => {
+    const settling = await run(
+      pinned(write('ok.json', proof)),
+      fakeChain(tree, { head: 130n }),
+      NOW - 900 * 4_000,
+    )
+    expect(settling.status).toBe(3)
+    expect(settling.text).toMatch(
+      /Not known yet: the reserves of snapshot 11 are counted again at block 131; the chain is at 130/,
+    )
+    const behind = await run(pinned(write('ok.json', proof)), {
+      ...fakeChain(tree),
+      readBlock: async () => undefined,
+    })
+    expect(behind.status).toBe(3)
+    expect(behind.text).toMatch(/Not known yet: the node is behind block 130/)
+    // A registry running other code is a failure, never "not known yet".
+    const forged = await run(
+      pinned(write('ok.json', proof)),
+      fakeChain(tree, { codeHash: `0x${'66'.repeat(32)}` }),
+    )
+    expect(forged.status).toBe(1)
+    expect(forged.text).toMatch(/✗ registry code +the registry's code hashes to 0x66666666/)
+  })
+
   test('exits 2 on bad usage, 0 on --help', async () => {
     expect((await run([])).status).toBe(2)
     expect((await run([write('ok.json', proof)])).status).toBe(2)
-    for (const missing of ['rpc', 'registry', 'token', 'usdt', 'hope']) {
+    for (const missing of ['rpc', 'registry', 'token', 'address', 'usdt', 'hope']) {
       const args = pinned(write('ok.json', proof))
       const at = args.indexOf(`--${missing}`)
       args.splice(at, 2)
@@ -229,16 +297,97 @@ describe('por-verify', () => {
     expect(help.text).toMatch(/^Usage: por-verify <proof.json> --rpc <url> --registry/)
   })
 
+  test('the shipped code hash is the compiled registry’s runtime code', () => {
+    expect(keccak256(registryCode)).toBe(REGISTRY_CODE_HASH)
+  })
+
   // The command as a user runs it: a separate process, over JSON-RPC, to a node that knows the
-  // registry, the token and the payout vault, a reserve that answers EIP-1271 for its owner
-  // (here a small fake answering eth_chainId, eth_getCode and eth_call).
+  // registry (its code, its rules, the snapshot and the one before, the publication's event),
+  // the token, the blocks and the payout vault, a reserve that answers EIP-1271 for its owner.
   test('runs as a process against a JSON-RPC endpoint', async () => {
     const calls: string[] = []
     const withVault = { ...proof, reserves: [...proof.reserves, await signVault()] }
     const reserveSet = [VAULT, ...RESERVE_ADDRESSES]
     const vaultOwner = privateKeyToAccount(VAULT_OWNER_KEY).address
-    // Published an hour ago by the real clock: the process reads Date.now().
-    const published = BigInt(Math.floor(Date.now() / 1000) - 3_600)
+    // The head at the real clock (the process reads Date.now()), 4 s a block; the snapshot
+    // published an hour before it at block 130, its check block 131.
+    const head = HEAD
+    const nowS = BigInt(Math.floor(Date.now() / 1000))
+    const block = (n: bigint) => ({
+      number: toHex(n),
+      hash: blockHash(n),
+      parentHash: blockHash(n - 1n),
+      timestamp: toHex(nowS - (head - n) * 4n),
+      transactions: [],
+      logsBloom: `0x${'00'.repeat(256)}`,
+      gasLimit: '0x1c9c380',
+      gasUsed: '0x0',
+      difficulty: '0x0',
+      extraData: '0x',
+      miner: `0x${'00'.repeat(20)}`,
+      nonce: '0x0000000000000000',
+      size: '0x200',
+      uncles: [],
+    })
+    const snapshot = (id: bigint) => {
+      const own = id === 11n
+      return {
+        root: own ? tree.root : (`0x${'ab'.repeat(32)}` as const),
+        totalUsdt: own ? tree.totals.usdt : 1n,
+        totalHope: own ? tree.totals.hope : 1n,
+        blockNumber: own ? BLOCK : BLOCK - 20n,
+        publishedAt: own ? nowS - (head - PUBLISHED_BLOCK) * 4n : nowS - 90_000n,
+        token: TOKEN,
+        tokenDecimals: 6,
+        publishedBlock: own ? PUBLISHED_BLOCK : 110n,
+        ledgerCut: own ? LEDGER_CUT : LEDGER_CUT - 10n,
+        leafCount: 3n,
+      }
+    }
+    const publication = () => {
+      const s = snapshot(11n)
+      const topics = encodeEventTopics({
+        abi: porRegistryAbi,
+        eventName: 'SnapshotPublished',
+        args: { id: 11n },
+      })
+      const data = encodeAbiParameters(
+        [
+          { type: 'bytes32' },
+          { type: 'uint256' },
+          { type: 'uint256' },
+          { type: 'uint64' },
+          { type: 'address' },
+          { type: 'uint8' },
+          { type: 'uint64' },
+          { type: 'uint64' },
+          { type: 'address[]' },
+        ],
+        [
+          s.root,
+          s.totalUsdt,
+          s.totalHope,
+          s.blockNumber,
+          s.token,
+          s.tokenDecimals,
+          s.ledgerCut,
+          s.leafCount,
+          reserveSet,
+        ],
+      )
+      return {
+        address: REGISTRY,
+        topics,
+        data,
+        blockNumber: toHex(PUBLISHED_BLOCK),
+        blockHash: blockHash(PUBLISHED_BLOCK),
+        transactionHash: `0x${'c1'.repeat(32)}`,
+        transactionIndex: '0x0',
+        logIndex: '0x0',
+        removed: false,
+      }
+    }
+    const atReserveBlocks = (tag: string) => tag === toHex(BLOCK) || tag === toHex(CHECK_BLOCK)
     const server = http.createServer((req, res) => {
       let body = ''
       req.on('data', (c) => (body += c))
@@ -247,11 +396,22 @@ describe('por-verify', () => {
         calls.push(method)
         let result: unknown
         if (method === 'eth_chainId') result = toHex(CHAIN_ID)
-        // The token is there at block B (a contract's code; only whether there is any counts).
+        // The token is there at blocks B and C (a contract's code; only whether there is any
+        // counts); the registry runs the published code.
         else if (method === 'eth_getCode' && params[0].toLowerCase() === TOKEN)
-          result = params[1] === toHex(BLOCK) ? '0x6080' : undefined
+          result = atReserveBlocks(params[1]) ? '0x6080' : undefined
+        else if (method === 'eth_getCode' && params[0].toLowerCase() === REGISTRY)
+          result = registryCode
+        else if (method === 'eth_getBlockByNumber')
+          result = block(params[0] === 'latest' ? head : BigInt(params[0]))
+        else if (
+          method === 'eth_getLogs' &&
+          params[0].fromBlock === toHex(PUBLISHED_BLOCK) &&
+          params[0].toBlock === toHex(PUBLISHED_BLOCK)
+        )
+          result = [publication()]
         else if (method === 'eth_call') {
-          const [{ to, data }, block] = params
+          const [{ to, data }, tag] = params
           const call = decodeFunctionData({
             abi: [...porRegistryAbi, ...erc20Abi, ...erc1271Abi],
             data,
@@ -260,13 +420,19 @@ describe('por-verify', () => {
             result = encodeFunctionResult({
               abi: porRegistryAbi,
               functionName: 'snapshots',
-              result: [tree.root, tree.totals.usdt, tree.totals.hope, BLOCK, published, TOKEN, 6],
+              result: snapshot(call.args![0] as bigint),
             })
           else if (to === REGISTRY && call.functionName === 'latestId')
             result = encodeFunctionResult({
               abi: porRegistryAbi,
               functionName: 'latestId',
               result: 11n,
+            })
+          else if (to === REGISTRY && call.functionName === 'rules')
+            result = encodeFunctionResult({
+              abi: porRegistryAbi,
+              functionName: 'rules',
+              result: [RULES.minInterval, RULES.maxBlockAge, RULES.checkWindow],
             })
           else if (to === REGISTRY && call.functionName === 'reservesOf')
             result = encodeFunctionResult({
@@ -277,7 +443,7 @@ describe('por-verify', () => {
           else if (
             to.toLowerCase() === TOKEN &&
             call.functionName === 'balanceOf' &&
-            block === toHex(BLOCK)
+            atReserveBlocks(tag)
           )
             // The vault holds the float; the wallets a little each.
             result = encodeFunctionResult({
@@ -288,7 +454,7 @@ describe('por-verify', () => {
           else if (
             to.toLowerCase() === VAULT &&
             call.functionName === 'isValidSignature' &&
-            block === toHex(BLOCK)
+            tag === toHex(BLOCK)
           ) {
             const [hash, signature] = call.args as [`0x${string}`, `0x${string}`]
             const signer = await recoverAddress({ hash, signature })
@@ -329,9 +495,12 @@ describe('por-verify', () => {
       expect(stdout).toMatch(
         /✓ reserves cover USDT +20 of the token \(6 decimals\) held at block 120 by 3 address/,
       )
-      expect(stdout).toMatch(/All 12 checks hold\./)
+      expect(stdout).toMatch(/All 15 checks hold\./)
       expect(code).toBe(0)
-      expect(new Set(calls)).toEqual(new Set(['eth_chainId', 'eth_getCode', 'eth_call']))
+      expect(stdout).toMatch(/✓ reserves again +20 of the token \(6 decimals\) held at block 131/)
+      expect(new Set(calls)).toEqual(
+        new Set(['eth_chainId', 'eth_getCode', 'eth_call', 'eth_getBlockByNumber', 'eth_getLogs']),
+      )
     } finally {
       server.close()
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx por-verify proof.json --rpc <url> --registry <0x…> --token <0x…> --usdt <n> --hope <n>`:
+// `npx por-verify proof.json --rpc <url> --registry <0x…> --token <0x…> --address <0x…> --usdt <n> --hope <n>`:
 // checks a proof file against the chain alone and prints
 // one line per check. Exit status 0 when every check holds, 1 when one fails, 2 on bad usage.
 // It talks to the RPC endpoint given and to nothing else.
@@ -18,25 +18,28 @@ import {
   type Check,
 } from './verify.ts'
 
-export const USAGE = `Usage: por-verify <proof.json> --rpc <url> --registry <0x…> --token <0x…> --usdt <amount> --hope <amount>
+export const USAGE = `Usage: por-verify <proof.json> --rpc <url> --registry <0x…> --token <0x…> --address <0x…> --usdt <amount> --hope <amount>
 
 Checks a HOPE proof of liabilities and reserves against the chain alone: recomputes your
-leaves and the root from the file, reads the registry's newest snapshot (root, totals, block,
-reserve set, token and its decimals) from the chain, the reserve balances at its block, and
-checks the reserve signatures (a contract reserve, such as the payout vault, is asked at that
-block whether it accepts its owner's signature, EIP-1271). The registry and the token are the
-official ones (HOPE's README and the app's verify screen name them), never the file's.
+leaves and the root from the file, checks that the registry runs the published code, reads its
+newest settled snapshot (root, totals, block, ledger position, reserve set, token and its
+decimals) and the rules it enforced from the chain, the reserve balances at its block and again
+at the check block the chain picked after the publication, and checks the reserve signatures
+(a contract reserve, such as the payout vault, is asked whether it accepts its owner's
+signature, EIP-1271). The registry and the token are the official ones (HOPE's README and the
+app's verify screen name them), never the file's.
 
   --rpc <url>            a JSON-RPC endpoint of the proof's chain (any node, not HOPE's)
   --registry <0x…>       the official PorRegistry address
   --token <0x…>          the official USDT token address
+  --address <0x…>        your wallet address: the proof must be yours
   --usdt <amount>        your USDT balance at the snapshot as the app showed it (e.g. 12.5)
   --hope <amount>        your HOPE balance at the snapshot as the app showed it
-  --address <0x…>        your wallet address, checked against the proof's
   --max-age-hours <n>    refuse a newest snapshot older than this (default 36)
   -h, --help             this text
 
-Exit status: 0 when every check holds, 1 when any fails, 2 on bad usage.`
+Exit status: 0 when every check holds, 1 when any fails, 2 on bad usage, 3 when the answer is
+not known yet (the snapshot waits for its check block, or the node is behind: try again).`
 
 export interface CliIo {
   out: (line: string) => void
@@ -48,6 +51,8 @@ export interface CliIo {
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+/** Checks on the file alone: their failure is an answer, whatever the chain. */
+const FILE_CHECKS: ReadonlySet<string> = new Set(['leaves', 'sums', 'root', 'totals', 'balance'])
 
 /**
  * An amount as the exact integer at `decimals`: a plain decimal number with at most that many
@@ -95,7 +100,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     return 0
   }
   if (positionals.length !== 1) return usage(io, 'give exactly one proof file')
-  for (const name of ['rpc', 'registry', 'token', 'usdt', 'hope'] as const)
+  for (const name of ['rpc', 'registry', 'token', 'address', 'usdt', 'hope'] as const)
     if (values[name] === undefined) return usage(io, `--${name} is required`)
   for (const name of ['registry', 'token', 'address'] as const) {
     const value = values[name]
@@ -109,11 +114,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const maxAgeHours = Number(values['max-age-hours'] ?? DEFAULT_MAX_AGE_HOURS)
   if (!Number.isFinite(maxAgeHours) || maxAgeHours <= 0 || maxAgeHours > 24 * 366)
     return usage(io, '--max-age-hours: a number of hours such as 36')
-  const expected = {
-    ...(values.address === undefined ? {} : { address: values.address }),
-    usdt: usdt.units,
-    hope: hope.units,
-  }
+  const expected = { address: values.address!, usdt: usdt.units, hope: hope.units }
 
   let text: string
   try {
@@ -147,13 +148,25 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     now: (io.now ?? Date.now)(),
   })
   for (const check of result.checks) io.out(line({ ...check, label: labelOf(check) }))
-  const failed = result.checks.filter((c) => !c.ok).length
+  const failed = result.checks.filter((c) => !c.ok)
+  if (result.pending !== undefined && failed.length === 0)
+    io.out(`\nSnapshot ${result.pending} is published and waits for its check block.`)
+  // Not an answer yet, when only time stands in the way: no check on the file failed.
+  const fileFailed = failed.some((c) => FILE_CHECKS.has(c.id))
+  if (result.waiting && !fileFailed) {
+    io.out(
+      result.waiting.reason === 'settling'
+        ? `\nNot known yet: the reserves of snapshot ${proof.snapshotId} are counted again at block ${result.waiting.checkBlock}; the chain is at ${result.waiting.head}. Run again once it has passed.`
+        : `\nNot known yet: the node is behind block ${result.waiting.block} (its newest is ${result.waiting.head}). Run again, or give another --rpc.`,
+    )
+    return 3
+  }
   io.out(
-    failed === 0
+    failed.length === 0
       ? `\nAll ${result.checks.length + 1} checks hold.`
-      : `\n${failed} of ${result.checks.length + 1} checks failed.`,
+      : `\n${failed.length} of ${result.checks.length + 1} checks failed.`,
   )
-  return failed === 0 ? 0 : 1
+  return failed.length === 0 ? 0 : 1
 }
 
 function rpcReaders(rpc: string): ChainReaders {

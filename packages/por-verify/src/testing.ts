@@ -10,7 +10,14 @@ import {
   type ProofFile,
   type ReserveSignature,
 } from './proof.ts'
-import type { AnchoredSnapshot, ChainReaders } from './verify.ts'
+import {
+  checkBlockFor,
+  REGISTRY_CODE_HASH,
+  type AnchoredSnapshot,
+  type ChainReaders,
+  type PublishedEvent,
+  type RegistryRules,
+} from './verify.ts'
 
 type Hex = `0x${string}`
 
@@ -87,28 +94,55 @@ export const RESERVE_ADDRESSES: Hex[] = RESERVE_KEYS.map(
   (k) => privateKeyToAccount(k).address,
 ).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
 
-/** "Now" for tests, and the fake chain's publication an hour before it. */
+/** "Now" for tests: the fake chain's head is at it, four seconds a block. */
 export const NOW = Date.now()
-export const PUBLISHED_AT = BigInt(Math.floor(NOW / 1000) - 3_600)
+const NOW_S = BigInt(Math.floor(NOW / 1000))
+export const HEAD = 1030n
+const blockTime = (n: bigint) => NOW_S - (HEAD - n) * 4n
+/** The block that published the snapshot, an hour before now. */
+export const PUBLISHED_BLOCK = 130n
+export const PUBLISHED_AT = blockTime(PUBLISHED_BLOCK)
+/** A block's hash in the fake chain: its number, so that checkBlockFor is easy to follow. */
+export const blockHash = (n: bigint): Hex => `0x${n.toString(16).padStart(64, '0')}`
+export const RULES: RegistryRules = { minInterval: 72_000n, maxBlockAge: 50n, checkWindow: 10n }
+/** The check block of the snapshot: 131 + 130 mod 10 = 131. */
+export const CHECK_BLOCK = checkBlockFor(
+  PUBLISHED_BLOCK,
+  blockHash(PUBLISHED_BLOCK),
+  RULES.checkWindow,
+)
+export const LEDGER_CUT = 5_000n
 /** The official registry and token, as a user gives them to the verifier. */
 export const PINNED = { registry: REGISTRY, token: TOKEN }
 
 /**
  * A chain on which `tree` is anchored as built (as the registry's latest snapshot, unless
- * `latestId` says otherwise) and the reserves hold `reserves` in total. `VAULT` is a contract
- * that accepts its owner's signatures (`contracts` gives others); any other address has no code.
+ * `latestId` says otherwise) and the reserves hold `reserves` in total at block B and at the
+ * check block. `VAULT` is a contract that accepts its owner's signatures (`contracts` gives
+ * others); any other address has no code. A snapshot before the tree's was published a day
+ * before it; a newer one 20 blocks after it each.
  */
 export function fakeChain(
   tree: SnapshotTree,
   options: {
     reserves?: bigint
+    /** The reserves at the check block, when they differ from those at B. */
+    reservesAtCheck?: bigint
     anchored?: Partial<AnchoredSnapshot>
+    /** What the publication's event said, when it differs from the registry's storage. */
+    event?: Partial<PublishedEvent>
     chainId?: number
     latestId?: bigint
+    rules?: Partial<RegistryRules>
+    head?: bigint
+    codeHash?: Hex
     /** Contract reserves, each with the owner whose signatures it accepts (EIP-1271). */
     contracts?: Record<Hex, Hex>
   } = {},
 ): Required<ChainReaders> {
+  const rules = { ...RULES, ...options.rules }
+  const head = options.head ?? HEAD
+  const own = tree.snapshotId
   const anchored: AnchoredSnapshot = {
     root: tree.root,
     totalUsdt: tree.totals.usdt,
@@ -117,26 +151,64 @@ export function fakeChain(
     publishedAt: PUBLISHED_AT,
     token: TOKEN,
     tokenDecimals: 6,
+    publishedBlock: PUBLISHED_BLOCK,
+    ledgerCut: LEDGER_CUT,
+    leafCount: BigInt(Math.max(tree.leafCount, 1)),
     reserves: RESERVE_ADDRESSES,
     ...options.anchored,
+  }
+  const snapshotAt = (id: bigint): AnchoredSnapshot | undefined => {
+    if (id === own) return anchored
+    if (id <= 0n || id > latestId) return undefined
+    const steps = id - own
+    // Another published snapshot (the newer one of a replay, or the one before): other values.
+    const publishedBlock = PUBLISHED_BLOCK + steps * 20n
+    return {
+      ...anchored,
+      root: `0x${'ab'.repeat(31)}${(Number(id) % 256).toString(16).padStart(2, '0')}`,
+      blockNumber: BLOCK + steps * 20n,
+      publishedBlock,
+      publishedAt: steps > 0n ? blockTime(publishedBlock) : PUBLISHED_AT + steps * 86_400n,
+      ledgerCut: LEDGER_CUT + steps * 100n,
+    }
   }
   const total = options.reserves ?? tree.totals.usdt
   const latestId = options.latestId ?? tree.snapshotId
   return {
     readChainId: async () => options.chainId ?? CHAIN_ID,
-    readRegistry: async ({ registry, snapshotId }) => {
-      if (registry.toLowerCase() !== REGISTRY) return undefined
-      if (snapshotId === tree.snapshotId) return anchored
-      // Another published snapshot (the newer one of a replay): a later block, other values.
-      if (snapshotId > 0n && snapshotId <= latestId)
-        return { ...anchored, root: `0x${'ab'.repeat(32)}`, blockNumber: BLOCK + snapshotId }
-      return undefined
-    },
+    readRegistry: async ({ registry, snapshotId }) =>
+      registry.toLowerCase() === REGISTRY ? snapshotAt(snapshotId) : undefined,
     readLatestId: async ({ registry }) => (registry.toLowerCase() === REGISTRY ? latestId : 0n),
+    readRules: async () => rules,
+    readCodeHash: async ({ address }) =>
+      address.toLowerCase() === REGISTRY ? (options.codeHash ?? REGISTRY_CODE_HASH) : undefined,
+    readHead: async () => ({ number: head, hash: blockHash(head), timestamp: blockTime(head) }),
+    readBlock: async ({ blockNumber }) =>
+      blockNumber > head
+        ? undefined
+        : { number: blockNumber, hash: blockHash(blockNumber), timestamp: blockTime(blockNumber) },
+    readPublication: async ({ registry, snapshotId, blockNumber }) => {
+      const s = registry.toLowerCase() === REGISTRY ? snapshotAt(snapshotId) : undefined
+      if (!s || s.publishedBlock !== blockNumber) return undefined
+      const { publishedAt: _at, publishedBlock: _block, ...event } = s
+      return snapshotId === own ? { ...event, ...options.event } : event
+    },
     // The first reserve holds it all: what counts is the sum.
     readReserves: async ({ token, addresses, blockNumber }) => {
-      if (token.toLowerCase() !== TOKEN || blockNumber !== BLOCK) return addresses.map(() => 0n)
-      return addresses.map((_, i) => (i === 0 ? total : 0n))
+      const checkBlock = checkBlockFor(
+        anchored.publishedBlock,
+        blockHash(anchored.publishedBlock),
+        rules.checkWindow,
+      )
+      const held =
+        token.toLowerCase() !== TOKEN
+          ? 0n
+          : blockNumber === BLOCK
+            ? total
+            : blockNumber === checkBlock
+              ? (options.reservesAtCheck ?? total)
+              : 0n
+      return addresses.map((_, i) => (i === 0 ? held : 0n))
     },
     readContractSignature: async ({ address, hash, signature }) => {
       const contracts = options.contracts ?? {

@@ -3,7 +3,9 @@
 export { parseProofFile, type ParseResult, type ProofFile } from './proof.ts'
 export {
   CHECK_LABELS,
+  DEFAULT_MAX_AGE_HOURS,
   HOPE_DECIMALS,
+  newestSettledSnapshot,
   USDT_DECIMALS,
   verifyProof,
   type AnchoredSnapshot,

@@ -8,6 +8,10 @@ import {
   addressArb,
   failed,
   fakeChain,
+  HEAD,
+  LEDGER_CUT,
+  NOW,
+  PUBLISHED_AT,
   proofOf,
   RESERVE_ADDRESSES,
   RESERVE_KEYS,
@@ -49,7 +53,9 @@ describe('verifyProof', () => {
           expect(failed(result.checks)).toEqual([])
           expect(result.checks.map((c) => c.id)).toEqual([
             'pinned',
+            'code',
             'latest',
+            'rules',
             'leaves',
             'sums',
             'root',
@@ -59,6 +65,7 @@ describe('verifyProof', () => {
             'anchor',
             'reserve-signatures',
             'reserves',
+            'recheck',
           ])
         }
       }),
@@ -206,8 +213,13 @@ describe('verifyProof', () => {
       const { checks } = await verifyProof(proof, fakeChain(tree, { anchored }))
       // Reserves are read at the registry's block (holding nothing here) against the
       // registry's liabilities (one unit more than they hold here).
-      const readFromRegistry = 'blockNumber' in anchored || 'totalUsdt' in anchored
-      expect(failed(checks)).toEqual(readFromRegistry ? ['anchor', 'reserves'] : ['anchor'])
+      expect(failed(checks)).toEqual(
+        'blockNumber' in anchored
+          ? ['anchor', 'reserves']
+          : 'totalUsdt' in anchored
+            ? ['anchor', 'reserves', 'recheck']
+            : ['anchor'],
+      )
     }
     const wrongChain = await verifyProof(proof, fakeChain(tree, { chainId: 1 }))
     expect(failed(wrongChain.checks)).toEqual(['chain'])
@@ -234,7 +246,7 @@ describe('verifyProof', () => {
             proof,
             fakeChain(tree, { reserves: tree.totals.usdt - short }),
           )
-          expect(failed(below.checks)).toEqual(['reserves'])
+          expect(failed(below.checks)).toEqual(['reserves', 'recheck'])
           const covered = await verifyProof(proof, fakeChain(tree, { reserves: tree.totals.usdt }))
           expect(covered.ok).toBe(true)
         },
@@ -333,5 +345,142 @@ describe('the balance the app showed', () => {
       ok: false,
       detail: expect.stringMatching(/at least 0\.000000000000000006 HOPE expected/),
     })
+  })
+})
+
+describe('an operator who times the proof', () => {
+  const accounts = [
+    { address: `0x${'11'.repeat(20)}`, usdt: 160_165_000_000n, hope: 0n },
+    { address: `0x${'12'.repeat(20)}`, usdt: 1_000_000n, hope: 5n },
+  ]
+  const tree = build(accounts, 20n)
+  let proof: ProofFile
+  beforeAll(() => {
+    proof = proofOf(tree, accounts[0]!.address, reserves)
+  })
+
+  test('on-demand snapshots: a registry without the 20-hour interval, or one published too soon, is refused', async () => {
+    // A registry that lets snapshots follow one another 10 minutes apart.
+    const quick = await verifyProof(proof, fakeChain(tree, { rules: { minInterval: 600n } }), {
+      minIntervalHours: 20,
+    })
+    expect(failed(quick.checks)).toEqual(['rules'])
+    expect(quick.checks.find((c) => c.id === 'rules')!.detail).toMatch(/less than 20 hours/)
+    // Storage claiming a publication an hour after the previous one (a day is the fake's).
+    const soon = await verifyProof(
+      proof,
+      fakeChain(tree, { anchored: { publishedAt: PUBLISHED_AT }, rules: { minInterval: 90_000n } }),
+    )
+    expect(failed(soon.checks)).toEqual(['rules'])
+    expect(soon.checks.find((c) => c.id === 'rules')!.detail).toMatch(
+      /after the previous snapshot, less than 90000/,
+    )
+    // The development chain's registry publishes minutes apart.
+    const local = await verifyProof(proof, fakeChain(tree, { rules: { minInterval: 60n } }), {
+      minIntervalHours: 0,
+    })
+    expect(local.ok).toBe(true)
+  })
+
+  test('a one-block loan: reserves covering at block B but not at the check block are refused', async () => {
+    const loan = await verifyProof(
+      proof,
+      fakeChain(tree, { reserves: tree.totals.usdt * 2n, reservesAtCheck: 100_000_000_000n }),
+    )
+    expect(failed(loan.checks)).toEqual(['recheck'])
+    expect(loan.checks.find((c) => c.id === 'recheck')!.detail).toMatch(
+      /held at block 131 .* < liabilities/,
+    )
+    // A block B older than the registry allows at the publication.
+    const old = await verifyProof(proof, fakeChain(tree, { rules: { maxBlockAge: 5n } }))
+    expect(failed(old.checks)).toEqual(['rules'])
+    expect(old.checks.find((c) => c.id === 'rules')!.detail).toMatch(
+      /10 blocks old at the publication, more than 5/,
+    )
+  })
+
+  test('time: a publication in the future, or a slow clock on a month-old snapshot, is refused', async () => {
+    const future = PUBLISHED_AT + 240n * 3600n + 3600n
+    const ahead = await verifyProof(proof, fakeChain(tree, { anchored: { publishedAt: future } }))
+    expect(failed(ahead.checks)).toEqual(expect.arrayContaining(['latest']))
+    expect(ahead.checks.find((c) => c.id === 'latest')!.detail).toMatch(/in the future/)
+    // Five minutes of skew pass.
+    const skew = await verifyProof(proof, fakeChain(tree), { now: NOW - 290_000 })
+    expect(skew.ok).toBe(true)
+    // The chain's head says the snapshot is 40 hours old; the user's clock is 30 days slow.
+    const head = HEAD + 39n * 900n
+    const slow = await verifyProof(proof, fakeChain(tree, { head }), {
+      now: NOW - 30 * 86_400_000,
+    })
+    expect(failed(slow.checks)).toEqual(['latest'])
+    expect(slow.checks.find((c) => c.id === 'latest')!.detail).toMatch(/40\.0 hours ago/)
+  })
+
+  test('the ledger cut and the leaf count are read from the chain, as published', async () => {
+    const result = await verifyProof(proof, fakeChain(tree))
+    expect(result.checks.find((c) => c.id === 'rules')!.facts).toMatchObject({
+      ledgerCut: String(LEDGER_CUT),
+    })
+    // Storage rewritten after the publication (the event says another cut): refused.
+    const rewritten = await verifyProof(
+      proof,
+      fakeChain(tree, { event: { ledgerCut: LEDGER_CUT + 7n } }),
+    )
+    expect(failed(rewritten.checks)).toEqual(['rules'])
+    expect(rewritten.checks.find((c) => c.id === 'rules')!.detail).toMatch(
+      /storage differs from what its publication said/,
+    )
+    const noLeaves = await verifyProof(proof, fakeChain(tree, { anchored: { leafCount: 0n } }))
+    expect(failed(noLeaves.checks)).toEqual(['rules'])
+  })
+
+  test('a registry running other code than the published one is refused', async () => {
+    const forged = await verifyProof(proof, fakeChain(tree, { codeHash: `0x${'66'.repeat(32)}` }))
+    expect(failed(forged.checks)).toEqual(['code'])
+    const gone = await verifyProof(proof, {
+      ...fakeChain(tree),
+      readCodeHash: async () => undefined,
+    })
+    expect(failed(gone.checks)).toEqual(['code'])
+  })
+
+  test('no false alarm: a newer snapshot waiting for its check block leaves the settled one valid', async () => {
+    // Snapshot 21 published at block 150, its check block 151: the head at 150 has not reached it.
+    const waiting = await verifyProof(proof, fakeChain(tree, { latestId: 21n, head: 150n }), {
+      now: NOW - 880 * 4_000,
+    })
+    expect(waiting.checks.filter((c) => !c.ok)).toEqual([])
+    expect(waiting.pending).toBe(21n)
+    expect(waiting.checks.find((c) => c.id === 'latest')!.detail).toMatch(
+      /snapshot 21 is published and waits for its check block/,
+    )
+    // Just settled (a few minutes by the chain's clock): the one before is still accepted.
+    const justSettled = await verifyProof(proof, fakeChain(tree, { latestId: 21n, head: 200n }), {
+      now: NOW - 830 * 4_000,
+    })
+    expect(failed(justSettled.checks)).toEqual([])
+    // Settled long ago: serving the older one is a failure.
+    const stale = await verifyProof(proof, fakeChain(tree, { latestId: 21n }))
+    expect(failed(stale.checks)).toEqual(['latest'])
+    expect(stale.checks.find((c) => c.id === 'latest')!.detail).toBe(
+      'snapshot 20 is not the latest, 21 is',
+    )
+  })
+
+  test('the proof’s own snapshot before its check block is not an answer yet; a node behind is not a reorg', async () => {
+    const settling = await verifyProof(proof, fakeChain(tree, { head: 130n }), {
+      now: NOW - 900 * 4_000,
+    })
+    expect(settling.ok).toBe(false)
+    expect(settling.waiting).toEqual({ reason: 'settling', checkBlock: 131n, head: 130n })
+    // A node whose head is before the publication block it is asked about.
+    const behind = await verifyProof(proof, {
+      ...fakeChain(tree),
+      readBlock: async () => undefined,
+    })
+    expect(behind.waiting).toMatchObject({ reason: 'behind', block: 130n })
+    expect(behind.checks.find((c) => c.id === 'latest')!.detail).toMatch(
+      /does not have block 130 .* try again or another RPC endpoint/,
+    )
   })
 })

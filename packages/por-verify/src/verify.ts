@@ -29,8 +29,35 @@ export interface AnchoredSnapshot {
   /** The token the reserves are counted in, and its decimals as the registry read them. */
   token: Hex
   tokenDecimals: number
+  /** The block that published it: its hash picks the check block. */
+  publishedBlock: bigint
+  /** The position in HOPE's ledger the books were read at. */
+  ledgerCut: bigint
+  /** The tree's number of leaves (padding included). */
+  leafCount: bigint
   /** The reserve addresses, ascending. */
   reserves: Hex[]
+}
+
+/** The rules the registry enforces at every publication (`rules()`). */
+export interface RegistryRules {
+  /** Seconds at least between two publications. */
+  minInterval: bigint
+  /** Blocks at most between block B and the publication. */
+  maxBlockAge: bigint
+  /** The check block is one of this many blocks after the publication. */
+  checkWindow: bigint
+}
+
+/** What the `SnapshotPublished` event of a publication said. */
+export type PublishedEvent = Omit<AnchoredSnapshot, 'publishedAt' | 'publishedBlock'>
+
+/** A block as the verifier needs it. */
+export interface BlockFacts {
+  number: bigint
+  hash: Hex
+  /** Seconds since 1970. */
+  timestamp: bigint
 }
 
 export interface ChainReaders {
@@ -43,6 +70,20 @@ export interface ChainReaders {
   }) => Promise<AnchoredSnapshot | undefined>
   /** The registry's newest snapshot id (0 before the first). */
   readLatestId: (input: { registry: Hex }) => Promise<bigint>
+  /** The registry's rules. */
+  readRules: (input: { registry: Hex }) => Promise<RegistryRules>
+  /** keccak256 of the runtime code at `address`; undefined where there is none. */
+  readCodeHash: (input: { address: Hex }) => Promise<Hex | undefined>
+  /** The node's newest block. */
+  readHead: () => Promise<BlockFacts>
+  /** A block by number; undefined when the node does not have it (yet). */
+  readBlock: (input: { blockNumber: bigint }) => Promise<BlockFacts | undefined>
+  /** The `SnapshotPublished` event of snapshot `snapshotId` in block `blockNumber`, if any. */
+  readPublication: (input: {
+    registry: Hex
+    snapshotId: bigint
+    blockNumber: bigint
+  }) => Promise<PublishedEvent | undefined>
   /** Each address's token balance at the block, in the order given. */
   readReserves: (input: { token: Hex; addresses: Hex[]; blockNumber: bigint }) => Promise<bigint[]>
   /**
@@ -62,7 +103,9 @@ export interface ChainReaders {
 
 export type CheckId =
   | 'pinned'
+  | 'code'
   | 'latest'
+  | 'rules'
   | 'leaves'
   | 'sums'
   | 'root'
@@ -72,6 +115,7 @@ export type CheckId =
   | 'anchor'
   | 'reserve-signatures'
   | 'reserves'
+  | 'recheck'
 
 export interface Check {
   id: CheckId
@@ -90,6 +134,15 @@ type Outcome = [ok: boolean, detail: string, facts?: Record<string, string>]
 export interface VerifyResult {
   ok: boolean
   checks: Check[]
+  /**
+   * Why the answer is not known yet, when it is not: the proof's snapshot waits for its check
+   * block, or the node is behind the blocks to read. The app says "try again later" then.
+   */
+  waiting?:
+    | { reason: 'settling'; checkBlock: bigint; head: bigint }
+    | { reason: 'behind'; block: bigint; head: bigint }
+  /** A newer snapshot published but not settled yet (shown as "a newer one is pending"). */
+  pending?: bigint
 }
 
 export interface VerifyOptions {
@@ -102,21 +155,58 @@ export interface VerifyOptions {
   /**
    * The official registry and token (from the README, the app's settings), never the file's:
    * a file naming others is refused. Without them the file's are read, as a last resort.
+   * `codeHash`: the registry's runtime code hash; by default the one this package ships.
    */
-  pinned?: { registry: string; token: string }
+  pinned?: { registry: string; token: string; codeHash?: string }
   /** A latest snapshot published longer ago than this is refused (36). */
   maxAgeHours?: number
+  /**
+   * The least time the registry must enforce between two publications, in hours: 20 by
+   * default, none on the local development chain (31337).
+   */
+  minIntervalHours?: number
   /** Now, in ms since 1970 (Date.now()). */
   now?: number
   hashing?: Hashing
 }
 
 export const DEFAULT_MAX_AGE_HOURS = 36
+/** The least interval between publications a production registry must enforce. */
+export const DEFAULT_MIN_INTERVAL_HOURS = 20
+/** The development chain (Anvil): its registry publishes minutes apart. */
+export const LOCAL_CHAIN_ID = 31337
+/** A publication time this far past the chain's head or the user's clock is refused. */
+export const FUTURE_SKEW_S = 300
+/**
+ * Once a newer snapshot's check block has passed, the previous one is still accepted this long:
+ * the time the platform takes to serve the newer proofs. No failing window at a publication.
+ */
+export const SETTLE_GRACE_S = 900
+/** Unsettled snapshots looked past at most, newest first, to find the newest settled one. */
+const MAX_PENDING = 3
+
+/**
+ * The runtime code hash of HOPE's PorRegistry (version 3). Every deployment holds the same code
+ * (no immutables), so a registry whose code hashes otherwise is not the published contract.
+ */
+export const REGISTRY_CODE_HASH: Hex =
+  '0x7ab80309e6f245ec2ab97c33c956e767dc6dc7b07835004796f4dd66c37eb6df'
+
+/**
+ * The block the reserves are counted at again: one of the `checkWindow` blocks after the
+ * publication block, picked by that block's hash (unknown to the publisher when it sends).
+ */
+export function checkBlockFor(publishedBlock: bigint, publishedHash: Hex, checkWindow: bigint) {
+  if (checkWindow <= 0n) throw new RangeError('checkWindow: at least 1')
+  return publishedBlock + 1n + (BigInt(publishedHash) % checkWindow)
+}
 
 /** Short labels for a report. */
 export const CHECK_LABELS: Record<CheckId, string> = {
   pinned: 'official registry',
+  code: 'registry code',
   latest: 'latest and fresh',
+  rules: 'registry rules',
   leaves: 'leaves',
   sums: 'sums on the path',
   root: 'root',
@@ -126,6 +216,7 @@ export const CHECK_LABELS: Record<CheckId, string> = {
   anchor: 'anchored on chain',
   'reserve-signatures': 'reserve ownership',
   reserves: 'reserves cover USDT',
+  recheck: 'reserves again',
 }
 
 /**
@@ -169,13 +260,36 @@ export async function verifyProof(
     { registry, token: options.pinned?.token ?? '' },
   )
 
-  // Only the newest snapshot, and only a fresh one.
-  const latest = await attempt(async () => {
-    const id = await readers.readLatestId({ registry })
-    const snapshot = id > 0n ? await readers.readRegistry({ registry, snapshotId: id }) : undefined
-    return { id, snapshot }
-  })
-  add('latest', ...checkLatest(snapshotId, latest, options))
+  // The registry is the published contract: its code, not only its address.
+  const codeHash = (options.pinned?.codeHash ?? REGISTRY_CODE_HASH).toLowerCase()
+  const code = await attempt(() => readers.readCodeHash({ address: registry }))
+  add(
+    'code',
+    code.ok && code.value?.toLowerCase() === codeHash,
+    !code.ok
+      ? `could not read the registry's code: ${code.error}`
+      : code.value === undefined
+        ? `no contract at ${registry}`
+        : code.value.toLowerCase() === codeHash
+          ? `the registry runs the published code (${short(codeHash)})`
+          : `the registry's code hashes to ${short(code.value)}, not to the published ${short(codeHash)}`,
+    { codeHash },
+  )
+
+  // Only the newest settled snapshot, published by the chain's clock within the maximum age.
+  const now = options.now ?? Date.now()
+  const timeline = await attempt(() => readTimeline(readers, registry))
+  const latest = checkLatest(snapshotId, timeline, options, now)
+  add('latest', ...latest.outcome)
+  const waiting = latest.waiting
+  const pending = timeline.ok ? timeline.value.pending : undefined
+
+  // The rules the registry enforced, read back from the chain, and its storage against the
+  // event of the publication (storage rewritten on a chain the operator runs shows here).
+  add(
+    'rules',
+    ...(await checkRules(readers, registry, snapshotId, proof.chainId, timeline, options)),
+  )
 
   // Each leaf, from the proof's own address: a leaf made for someone else cannot be reused.
   const leaves: TreeNode[] = []
@@ -258,69 +372,337 @@ export async function verifyProof(
 
   add('reserve-signatures', ...(await checkReserveSignatures(proof, registry, onChain, readers)))
 
-  // The reserve set, the token and its decimals, and the block all come from the registry.
-  if (!onChain) add('reserves', false, 'not checked: the snapshot could not be read on chain')
-  else {
-    const balances = await attempt(() =>
-      readers.readReserves({
-        token: onChain.token,
-        addresses: onChain.reserves,
-        blockNumber: onChain.blockNumber,
-      }),
-    )
-    if (!balances.ok) add('reserves', false, `could not read the reserves: ${balances.error}`)
-    else {
-      const held = balances.value.reduce((s, b) => s + b, 0n)
-      // Liabilities are at USDT's 6 decimals; the token's balances at its own.
-      const scale = 10n ** BigInt(Math.abs(onChain.tokenDecimals - USDT_DECIMALS))
-      const [heldScaled, owedScaled] =
-        onChain.tokenDecimals >= USDT_DECIMALS
-          ? [held, onChain.totalUsdt * scale]
-          : [held * scale, onChain.totalUsdt]
-      const covered = balances.value.length === onChain.reserves.length && heldScaled >= owedScaled
-      const ratio =
-        owedScaled === 0n ? '' : ` (${formatUnits((heldScaled * 10_000n) / owedScaled, 2)}%)`
-      add(
-        'reserves',
-        covered,
-        `${formatUnits(held, onChain.tokenDecimals)} of the token (${onChain.tokenDecimals} decimals) held at block ${onChain.blockNumber} by ${onChain.reserves.length} address(es) ${covered ? '≥' : '<'} liabilities ${usdt(onChain.totalUsdt)}${ratio}`,
-        {
-          held: formatUnits(held, onChain.tokenDecimals),
-          owed: formatUnits(onChain.totalUsdt, USDT_DECIMALS),
-          ratio: owedScaled === 0n ? '' : formatUnits((heldScaled * 10_000n) / owedScaled, 2),
-          addresses: String(onChain.reserves.length),
-          block: String(onChain.blockNumber),
-        },
-      )
+  // The reserve set, the token and its decimals, and the block all come from the registry; the
+  // reserves must cover the liabilities at block B and again at the check block.
+  const head = timeline.ok ? timeline.value.head : undefined
+  // The proof's snapshot may be older than those the timeline read (just replaced).
+  const own = !timeline.ok
+    ? undefined
+    : (timeline.value.snapshots.get(snapshotId) ??
+      (await attempt(() =>
+        snapshotFacts(readers, registry, snapshotId, timeline.value.rules, timeline.value.head),
+      ).then((r) => (r.ok ? r.value : undefined))))
+  let behind: VerifyResult['waiting']
+  for (const [id, at] of [
+    ['reserves', onChain?.blockNumber],
+    ['recheck', own?.checkBlock],
+  ] as const) {
+    if (!onChain || at === undefined || !head) {
+      add(id, false, 'not checked: the snapshot or its check block could not be read on chain')
+      continue
     }
+    if (head.number < at) {
+      if (id === 'reserves') behind ??= { reason: 'behind', block: at, head: head.number }
+      add(
+        id,
+        false,
+        id === 'recheck'
+          ? `not yet: the reserves are counted again at block ${at}, the chain is at ${head.number}`
+          : `the node is behind block ${at} (its newest is ${head.number}): try again or another RPC endpoint`,
+      )
+      continue
+    }
+    add(id, ...(await checkCoverage(readers, onChain, at)))
   }
 
-  return { ok: checks.every((c) => c.ok), checks }
+  const result: VerifyResult = { ok: checks.every((c) => c.ok), checks }
+  const wait = waiting ?? behind
+  if (wait) result.waiting = wait
+  if (pending !== undefined) result.pending = pending
+  return result
+}
+
+async function checkCoverage(
+  readers: ChainReaders,
+  onChain: AnchoredSnapshot,
+  blockNumber: bigint,
+): Promise<Outcome> {
+  const balances = await attempt(() =>
+    readers.readReserves({ token: onChain.token, addresses: onChain.reserves, blockNumber }),
+  )
+  if (!balances.ok) return [false, `could not read the reserves: ${balances.error}`]
+  const held = balances.value.reduce((s, b) => s + b, 0n)
+  // Liabilities are at USDT's 6 decimals; the token's balances at its own.
+  const scale = 10n ** BigInt(Math.abs(onChain.tokenDecimals - USDT_DECIMALS))
+  const [heldScaled, owedScaled] =
+    onChain.tokenDecimals >= USDT_DECIMALS
+      ? [held, onChain.totalUsdt * scale]
+      : [held * scale, onChain.totalUsdt]
+  const covered = balances.value.length === onChain.reserves.length && heldScaled >= owedScaled
+  const ratio = owedScaled === 0n ? '' : formatUnits((heldScaled * 10_000n) / owedScaled, 2)
+  return [
+    covered,
+    `${formatUnits(held, onChain.tokenDecimals)} of the token (${onChain.tokenDecimals} decimals) held at block ${blockNumber} by ${onChain.reserves.length} address(es) ${covered ? '≥' : '<'} liabilities ${usdt(onChain.totalUsdt)}${ratio ? ` (${ratio}%)` : ''}`,
+    {
+      held: formatUnits(held, onChain.tokenDecimals),
+      owed: formatUnits(onChain.totalUsdt, USDT_DECIMALS),
+      ratio,
+      addresses: String(onChain.reserves.length),
+      block: String(blockNumber),
+    },
+  ]
+}
+
+/**
+ * The registry's newest settled snapshot as the chain tells it (its id and the ledger position
+ * its books were read at), or null when none has settled: how an app asks what it showed a
+ * user at that cut without trusting the platform for the cut.
+ */
+export async function newestSettledSnapshot(
+  readers: ChainReaders,
+  registry: Hex,
+): Promise<{ snapshotId: bigint; ledgerCut: bigint } | null> {
+  const timeline = await readTimeline(readers, registry)
+  const newest = timeline.snapshots.get(timeline.newestSettled)
+  return newest
+    ? { snapshotId: timeline.newestSettled, ledgerCut: newest.anchored.ledgerCut }
+    : null
+}
+
+/** A snapshot as the timeline knows it: its anchor, its publication block and check block. */
+interface SettledFacts {
+  anchored: AnchoredSnapshot
+  published: BlockFacts
+  checkBlock: bigint
+  settled: boolean
+}
+
+/** The registry's newest snapshots down to the newest settled one, and the chain's head. */
+interface Timeline {
+  latestId: bigint
+  head: BlockFacts
+  rules: RegistryRules
+  snapshots: Map<bigint, SettledFacts>
+  /** The newest snapshot whose check block has passed (0 when none has). */
+  newestSettled: bigint
+  /** The newest published one when it is not settled yet. */
+  pending?: bigint
+  /** When the newest settled one's check block was made (seconds since 1970). */
+  settledAt?: bigint
+}
+
+async function readTimeline(readers: ChainReaders, registry: Hex): Promise<Timeline> {
+  const [latestId, rules, head] = await Promise.all([
+    readers.readLatestId({ registry }),
+    readers.readRules({ registry }),
+    readers.readHead(),
+  ])
+  const snapshots = new Map<bigint, SettledFacts>()
+  let newestSettled = 0n
+  for (let id = latestId; id > 0n && latestId - id < BigInt(MAX_PENDING); id -= 1n) {
+    const facts = await snapshotFacts(readers, registry, id, rules, head)
+    if (!facts) break
+    snapshots.set(id, facts)
+    if (facts.settled) {
+      newestSettled = id
+      break
+    }
+  }
+  const timeline: Timeline = { latestId, head, rules, snapshots, newestSettled }
+  if (latestId > newestSettled && latestId > 0n) timeline.pending = latestId
+  const settled = snapshots.get(newestSettled)
+  if (settled) {
+    const checkBlock = await readers.readBlock({ blockNumber: settled.checkBlock })
+    if (checkBlock) timeline.settledAt = checkBlock.timestamp
+  }
+  return timeline
+}
+
+async function snapshotFacts(
+  readers: ChainReaders,
+  registry: Hex,
+  id: bigint,
+  rules: RegistryRules,
+  head: BlockFacts,
+): Promise<SettledFacts | undefined> {
+  const anchored = await readers.readRegistry({ registry, snapshotId: id })
+  if (!anchored) return undefined
+  const published = await readers.readBlock({ blockNumber: anchored.publishedBlock })
+  if (!published) throw new NodeBehind(anchored.publishedBlock, head.number)
+  const checkBlock = checkBlockFor(anchored.publishedBlock, published.hash, rules.checkWindow)
+  return { anchored, published, checkBlock, settled: head.number >= checkBlock }
+}
+
+/** The node answered from a head before a block the registry names: not a reorganisation. */
+class NodeBehind extends Error {
+  readonly block: bigint
+  readonly head: bigint
+  constructor(block: bigint, head: bigint) {
+    super(
+      `the node does not have block ${block} (its newest is ${head}): try again or another RPC endpoint`,
+    )
+    this.block = block
+    this.head = head
+  }
 }
 
 function checkLatest(
   snapshotId: bigint,
-  latest: Attempt<{ id: bigint; snapshot: AnchoredSnapshot | undefined }>,
+  timeline: Attempt<Timeline>,
   options: VerifyOptions,
-): Outcome {
-  if (!latest.ok) return [false, `could not read the registry: ${latest.error}`]
-  const { id, snapshot } = latest.value
-  if (id === 0n || !snapshot) return [false, 'the registry holds no snapshot']
-  if (snapshotId !== id) return [false, `snapshot ${snapshotId} is not the latest, ${id} is`]
+  nowMs: number,
+): { outcome: Outcome; waiting?: VerifyResult['waiting'] } {
+  if (!timeline.ok)
+    return {
+      outcome: [false, `could not read the registry: ${timeline.error}`],
+      ...(timeline.cause instanceof NodeBehind
+        ? {
+            waiting: {
+              reason: 'behind' as const,
+              block: timeline.cause.block,
+              head: timeline.cause.head,
+            },
+          }
+        : {}),
+    }
+  const t = timeline.value
+  if (t.latestId === 0n) return { outcome: [false, 'the registry holds no snapshot'] }
+  const own = t.snapshots.get(snapshotId)
+  // The proof's own snapshot still waits for its check block: not an answer yet.
+  if (own && !own.settled)
+    return {
+      outcome: [
+        false,
+        `snapshot ${snapshotId} is not settled yet: its reserves are counted again at block ${own.checkBlock}, the chain is at ${t.head.number}`,
+      ],
+      waiting: { reason: 'settling', checkBlock: own.checkBlock, head: t.head.number },
+    }
+  if (t.newestSettled === 0n)
+    return { outcome: [false, `no snapshot among the newest ${MAX_PENDING} has settled`] }
+  const newest = t.snapshots.get(t.newestSettled)!
+  const pending = t.pending !== undefined && t.pending !== snapshotId ? t.pending : undefined
+  const pendingFacts = { pending: pending === undefined ? '' : String(pending) }
+  if (snapshotId !== t.newestSettled) {
+    // Just after a newer snapshot settled, the platform may still serve the one before it for a
+    // while (SETTLE_GRACE_S by the chain's clock): that is no failure.
+    const settledFor = t.settledAt === undefined ? undefined : t.head.timestamp - t.settledAt
+    if (
+      snapshotId + 1n !== t.newestSettled ||
+      settledFor === undefined ||
+      settledFor > BigInt(SETTLE_GRACE_S)
+    )
+      return {
+        outcome: [false, `snapshot ${snapshotId} is not the latest, ${t.newestSettled} is`],
+      }
+    return {
+      outcome: [
+        true,
+        `snapshot ${snapshotId} was the newest until ${settledFor} s ago; snapshot ${t.newestSettled} has settled since and is being served`,
+        { snapshot: String(snapshotId), hours: '0.0', pending: String(t.newestSettled) },
+      ],
+    }
+  }
+  // The age by the later of the user's clock and the chain's: a slow clock cannot make an old
+  // snapshot look fresh, and a publication time past both is a forgery.
+  const nowS = max(BigInt(Math.floor(nowMs / 1000)), t.head.timestamp)
   const maxAgeHours = options.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS
-  const ageS = BigInt(Math.floor((options.now ?? Date.now()) / 1000)) - snapshot.publishedAt
+  const publishedAt = newest.anchored.publishedAt
+  if (publishedAt > nowS + BigInt(FUTURE_SKEW_S))
+    return {
+      outcome: [
+        false,
+        `snapshot ${snapshotId} claims a publication ${(Number(publishedAt - nowS) / 3600).toFixed(1)} hours in the future`,
+      ],
+    }
+  const ageS = nowS > publishedAt ? nowS - publishedAt : 0n
   const ageHours = Number(ageS) / 3600
   if (ageS > BigInt(Math.round(maxAgeHours * 3600)))
+    return {
+      outcome: [
+        false,
+        `snapshot ${snapshotId} was published ${ageHours.toFixed(1)} hours ago, more than ${maxAgeHours}: the operator has not published since`,
+      ],
+    }
+  return {
+    outcome: [
+      true,
+      `snapshot ${snapshotId} is the registry's newest settled one, published ${ageHours.toFixed(1)} hours ago by the chain's clock${pending === undefined ? '' : `; snapshot ${pending} is published and waits for its check block`}`,
+      { snapshot: String(snapshotId), hours: ageHours.toFixed(1), ...pendingFacts },
+    ],
+  }
+}
+
+async function checkRules(
+  readers: ChainReaders,
+  registry: Hex,
+  snapshotId: bigint,
+  chainId: number,
+  timeline: Attempt<Timeline>,
+  options: VerifyOptions,
+): Promise<Outcome> {
+  if (!timeline.ok) return [false, `could not read the registry: ${timeline.error}`]
+  const { rules } = timeline.value
+  const requiredHours =
+    options.minIntervalHours ?? (chainId === LOCAL_CHAIN_ID ? 0 : DEFAULT_MIN_INTERVAL_HOURS)
+  if (rules.minInterval < BigInt(Math.round(requiredHours * 3600)))
     return [
       false,
-      `snapshot ${id} was published ${ageHours.toFixed(1)} hours ago, more than ${maxAgeHours}: the operator has not published since`,
+      `the registry lets snapshots follow each other ${rules.minInterval} s apart, less than ${requiredHours} hours: a snapshot could be made for whoever is about to check`,
     ]
+  const read = await attempt(async () => {
+    const own = timeline.value.snapshots.get(snapshotId)?.anchored
+    const snapshot = own ?? (await readers.readRegistry({ registry, snapshotId }))
+    const previous =
+      snapshotId > 1n
+        ? await readers.readRegistry({ registry, snapshotId: snapshotId - 1n })
+        : undefined
+    const event = snapshot
+      ? await readers.readPublication({
+          registry,
+          snapshotId,
+          blockNumber: snapshot.publishedBlock,
+        })
+      : undefined
+    const block = snapshot
+      ? await readers.readBlock({ blockNumber: snapshot.publishedBlock })
+      : undefined
+    return { snapshot, previous, event, block }
+  })
+  if (!read.ok) return [false, `could not read the registry: ${read.error}`]
+  const { snapshot: s, previous: p, event: e, block } = read.value
+  if (!s) return [false, `snapshot ${snapshotId} is not in the registry`]
+  const broken = [
+    s.publishedBlock - s.blockNumber > rules.maxBlockAge &&
+      `block B ${s.blockNumber} was ${s.publishedBlock - s.blockNumber} blocks old at the publication, more than ${rules.maxBlockAge}`,
+    (s.leafCount === 0n || s.leafCount > 2n ** 32n) && `a tree of ${s.leafCount} leaves`,
+    snapshotId > 1n && !p && `the previous snapshot ${snapshotId - 1n} is missing`,
+    p && s.blockNumber <= p.blockNumber && `block B is not after the previous snapshot's`,
+    p &&
+      s.publishedAt < p.publishedAt + rules.minInterval &&
+      `published ${s.publishedAt - p.publishedAt} s after the previous snapshot, less than ${rules.minInterval}`,
+    !block && `the publication block ${s.publishedBlock} is not on this chain`,
+    block && block.timestamp !== s.publishedAt && `the publication time is not its block's time`,
+    !e && `no publication of snapshot ${snapshotId} in block ${s.publishedBlock}`,
+    e && !samePublication(e, s) && `the registry's storage differs from what its publication said`,
+  ].filter((x): x is string => !!x)
+  if (broken.length) return [false, broken.join('; ')]
   return [
     true,
-    `snapshot ${id} is the registry's newest, published ${ageHours.toFixed(1)} hours ago`,
-    { snapshot: String(id), hours: ageHours.toFixed(1) },
+    `published ${p ? `${s.publishedAt - p.publishedAt} s after the previous snapshot (at least ${rules.minInterval})` : 'first'}, block B ${s.publishedBlock - s.blockNumber} blocks old (at most ${rules.maxBlockAge}), ledger position ${s.ledgerCut}, ${s.leafCount} leaves, as the publication said`,
+    {
+      minIntervalHours: (Number(rules.minInterval) / 3600).toFixed(1),
+      ledgerCut: String(s.ledgerCut),
+      leaves: String(s.leafCount),
+    },
   ]
 }
+
+function samePublication(e: PublishedEvent, s: AnchoredSnapshot): boolean {
+  return (
+    e.root.toLowerCase() === s.root.toLowerCase() &&
+    e.totalUsdt === s.totalUsdt &&
+    e.totalHope === s.totalHope &&
+    e.blockNumber === s.blockNumber &&
+    e.token.toLowerCase() === s.token.toLowerCase() &&
+    e.tokenDecimals === s.tokenDecimals &&
+    e.ledgerCut === s.ledgerCut &&
+    e.leafCount === s.leafCount &&
+    e.reserves.length === s.reserves.length &&
+    e.reserves.every((r, i) => r.toLowerCase() === s.reserves[i]!.toLowerCase())
+  )
+}
+
+const max = (a: bigint, b: bigint) => (a > b ? a : b)
 
 function checkPartsDistinct(proof: ProofFile): string | undefined {
   const numbers = new Set(proof.parts.map((p) => p.part))
@@ -463,7 +845,7 @@ async function checkReserveSignatures(
   if (unsigned.length) return [false, `no ownership statement for reserve ${unsigned.join(', ')}`]
   const extra = [...seen].filter((a) => !counted.includes(a))
   if (extra.length) return [false, `${extra.join(', ')} signed but not counted by the registry`]
-  let contracts = 0
+  const contracts: string[] = []
   for (const reserve of proof.reserves) {
     const address = reserve.address.toLowerCase()
     const message = reserveOwnershipMessage({
@@ -501,25 +883,25 @@ async function checkReserveSignatures(
         false,
         `the signature for ${reserve.address} is neither that address's key's nor accepted by its contract at block ${onChain.blockNumber}`,
       ]
-    contracts += 1
+    contracts.push(address)
   }
   return [
     true,
-    contracts === 0
+    contracts.length === 0
       ? `${proof.reserves.length} reserve address(es), each signed by its key`
-      : `${proof.reserves.length} reserve address(es), each signed by its key or, for ${contracts} contract(s), by its owner (EIP-1271)`,
-    { count: String(proof.reserves.length) },
+      : `${proof.reserves.length} reserve address(es), each signed by its key or, for ${contracts.length} contract(s), by its owner (EIP-1271)`,
+    { count: String(proof.reserves.length), contracts: contracts.join(',') },
   ]
 }
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; error: string }
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: string; cause: unknown }
 
 async function attempt<T>(run: () => Promise<T>): Promise<Attempt<T>> {
   try {
     return { ok: true, value: await run() }
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error)
-    return { ok: false, error: message }
+    return { ok: false, error: message, cause: error }
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  keccak256,
   createPublicClient,
   createWalletClient,
   defineChain,
@@ -13,6 +14,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { HDKey, hdKeyToAccount } from 'viem/accounts'
+import { REGISTRY_CODE_HASH } from '@hope/por-verify'
 import payoutVault from './contracts/PayoutVault.json' with { type: 'json' }
 import porRegistry from './contracts/PorRegistry.json' with { type: 'json' }
 import token from './contracts/TetherLikeToken.json' with { type: 'json' }
@@ -111,6 +113,13 @@ export const LOCAL_ROLES = {
   vaultOwner: 10,
 } as const
 
+/**
+ * The local registry's rules: snapshots at least a minute apart (a production registry: 20
+ * hours), block B at most 600 blocks old at the publication, the check block within the 5
+ * blocks after it (seconds on a chain with a block a second).
+ */
+export const LOCAL_POR_RULES = { minIntervalS: 60n, maxBlockAge: 600n, checkWindow: 5n } as const
+
 /** The local vault's float and caps, in USDT. */
 const LOCAL_VAULT = { float: '100000', hourlyCap: '50000', dailyCap: '200000' } as const
 
@@ -166,12 +175,17 @@ export async function prepareLocalChain(
   }
   const deployed = async (address: string | undefined) =>
     !!address && ((await client.getCode({ address: address as Address })) ?? '0x') !== '0x'
+  // A registry of an older version (a data directory from before) is replaced by the current one.
+  const currentRegistry = async (address: string | undefined) => {
+    const code = address ? await client.getCode({ address: address as Address }) : undefined
+    return !!code && code !== '0x' && keccak256(code) === REGISTRY_CODE_HASH
+  }
   // What is there already, asked at once. Every transaction then goes out with its own nonce
   // and is mined with the others in one block.
   const [pending, tokenThere, registryThere, vaultThere] = await Promise.all([
     client.getTransactionCount({ address: deployer, blockTag: 'pending' }),
     deployed(knownToken),
-    deployed(knownRegistry),
+    currentRegistry(knownRegistry),
     // A vault belongs to its token: a new token (a reset chain) needs a new vault.
     knownToken ? deployed(knownVault) : false,
   ])
@@ -182,7 +196,11 @@ export async function prepareLocalChain(
   // After the token, so the token keeps the address a fresh chain has always given it.
   const porRegistryAddress = registryThere
     ? (knownRegistry as Address)
-    : await deploy(porRegistry, [])
+    : await deploy(porRegistry, [
+        LOCAL_POR_RULES.minIntervalS,
+        LOCAL_POR_RULES.maxBlockAge,
+        LOCAL_POR_RULES.checkWindow,
+      ])
   const vaultDeployment = tokenThere && vaultThere ? null : sent.length
   const payoutVaultAddress =
     vaultDeployment === null ? (knownVault as Address) : await deployVault(tokenAddress)

@@ -227,7 +227,7 @@ describe('the signer', () => {
       data: encodeFunctionData({
         abi: POR_PUBLISH_ABI,
         functionName: 'publish',
-        args: [id, `0x${'11'.repeat(32)}`, 1n, 1n, block, VAULT, [TO as Address]],
+        args: [id, `0x${'11'.repeat(32)}`, 1n, 1n, block, VAULT, 10n, 3n, [TO as Address]],
       }),
       nonce,
       gas: 300_000n,

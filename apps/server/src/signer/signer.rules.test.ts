@@ -159,7 +159,7 @@ describe('what the publisher key signs', () => {
     encodeFunctionData({
       abi: POR_PUBLISH_ABI,
       functionName: 'publish',
-      args: [id, `0x${'11'.repeat(32)}`, 1n, 1n, block, VAULT, [TO as Address]],
+      args: [id, `0x${'11'.repeat(32)}`, 1n, 1n, block, VAULT, 10n, 3n, [TO as Address]],
     })
   const porTx = (id: bigint, block: bigint, over: Partial<TxFacts> = {}) =>
     tx({ to: registry, data: publish(id, block), ...over })

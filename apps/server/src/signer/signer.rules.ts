@@ -144,13 +144,11 @@ export function payoutDecision(f: PayoutFacts): PayoutDecision {
 }
 
 export const POR_PUBLISH_ABI = parseAbi([
-  'function publish(uint64 id, bytes32 root, uint256 totalUsdt, uint256 totalHope, uint64 blockNumber, address token, address[] reserves)',
+  'function publish(uint64 id, bytes32 root, uint256 totalUsdt, uint256 totalHope, uint64 blockNumber, address token, uint64 ledgerCut, uint64 leafCount, address[] reserves)',
 ])
 
 /** The registry's publish call: the only transaction the publisher key signs. */
-export const POR_PUBLISH_SELECTOR = toFunctionSelector(
-  'publish(uint64,bytes32,uint256,uint256,uint64,address,address[])',
-)
+export const POR_PUBLISH_SELECTOR = toFunctionSelector(POR_PUBLISH_ABI[0])
 
 /** The snapshot id and block B a publish call names, or null when it is anything else. */
 export function decodePublish(data: Hex): { id: bigint; blockNumber: bigint } | null {

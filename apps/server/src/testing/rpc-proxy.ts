@@ -2,10 +2,11 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * How a faulty node answers: an HTTP 500, a JSON-RPC internal error (HTTP 200), or no answer at
- * all (the request hangs until the client gives up).
+ * How a faulty node answers: an HTTP 500, a JSON-RPC internal error (HTTP 200), no answer at
+ * all (the request hangs until the client gives up), or null as a node behind its peers answers
+ * for a block or a transaction it does not have yet.
  */
-export type RpcFault = 'http_500' | 'rpc_error' | 'hang'
+export type RpcFault = 'http_500' | 'rpc_error' | 'hang' | 'null'
 
 export interface RpcProxy {
   /** Point the client under test here. */
@@ -57,11 +58,15 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('upstream failed')
         return
       }
-      const errors = calls.map((c) => ({
-        jsonrpc: '2.0',
-        id: c.id ?? null,
-        error: { code: -32603, message: 'internal error' },
-      }))
+      const errors = calls.map((c) =>
+        fault === 'null'
+          ? { jsonrpc: '2.0', id: c.id ?? null, result: null }
+          : {
+              jsonrpc: '2.0',
+              id: c.id ?? null,
+              error: { code: -32603, message: 'internal error' },
+            },
+      )
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify(calls.length === 1 ? errors[0] : errors))

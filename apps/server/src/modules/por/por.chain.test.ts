@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { chainReaders } from '@hope/por-verify'
+import { chainReaders, checkBlockFor, porRegistryAbi } from '@hope/por-verify'
 import { SEAL_KEY } from '../../testing/index.ts'
 import {
   getAddress,
@@ -15,7 +14,12 @@ import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
 import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
-import { LOCAL_ROLES, devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
+import {
+  LOCAL_POR_RULES,
+  LOCAL_ROLES,
+  devAccount,
+  type LocalChainSetup,
+} from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { startRpcProxy } from '../../testing/rpc-proxy.ts'
 import {
@@ -28,29 +32,14 @@ import { openAlarms } from '../alarm/alarm.repository.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
 import { createPorPublisher, type BuildTree } from './por.publisher.ts'
+import { buildTreeInWorker } from './por.tree.ts'
 import { reserveMessage } from './por.rules.ts'
 import { createPorService } from './por.service.ts'
 
 const CONFIRMATIONS = 3
 
-/** A stand-in for the Merkle-sum tree: a hash over the accounts, each proof the account itself. */
-const standInTree: BuildTree = async ({ snapshotId, accounts, context }) => {
-  const text = JSON.stringify(accounts.map((a) => [a.address, `${a.usdt}`, `${a.hope}`]))
-  return {
-    root: `0x${createHash('sha256').update(`${snapshotId}:${text}`).digest('hex')}` as Hex,
-    totalUsdt: accounts.reduce((s, a) => s + a.usdt, 0n),
-    totalHope: accounts.reduce((s, a) => s + a.hope, 0n),
-    proofs: accounts.map((a) => ({
-      address: a.address,
-      proof: {
-        snapshotId: Number(snapshotId),
-        address: a.address,
-        usdt: `${a.usdt}`,
-        reserves: context.reserves.length,
-      },
-    })),
-  }
-}
+/** The tree as production builds it (a worker thread), stored as production stores it. */
+const standInTree: BuildTree = buildTreeInWorker
 
 describe('proof of liabilities on a local chain', () => {
   let anvil: LocalChain
@@ -73,14 +62,21 @@ describe('proof of liabilities on a local chain', () => {
       }),
     )
   const onRegistry = async (id: number) => {
-    const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
+    const { root, totalUsdt, totalHope, blockNumber } = await client.readContract({
       address: setup.porRegistryAddress,
-      abi: registry.abi,
+      abi: porRegistryAbi,
       functionName: 'snapshots',
       args: [BigInt(id)],
-    })) as [Hex, bigint, bigint, bigint, bigint]
+    })
     return { root, totalUsdt, totalHope, blockNumber }
   }
+  /** The chain's clock past the registry's minimum interval: the next snapshot may be taken. */
+  const afterInterval = async () => {
+    await rpc('evm_increaseTime', [Number(LOCAL_POR_RULES.minIntervalS)])
+    await mine(1)
+  }
+  /** Blocks after a publication by which its check block is at the depth. */
+  const SETTLE = CONFIRMATIONS + Number(LOCAL_POR_RULES.checkWindow)
 
   beforeAll(async () => {
     fixture = await startChainFixture()
@@ -121,7 +117,20 @@ describe('proof of liabilities on a local chain', () => {
 
     // Not at the depth yet: still pending, and no second snapshot is taken meanwhile.
     expect(await publisher.tick()).toMatchObject({ taken: 0, published: 0 })
-    await mine(CONFIRMATIONS)
+    // At the depth, but its check block not yet: users are not served it while it settles.
+    await mine(CONFIRMATIONS - 1)
+    const receipt = await client.getTransactionReceipt({ hash: pending.publishTxHash as Hex })
+    const checkBlock = checkBlockFor(
+      receipt.blockNumber,
+      receipt.blockHash,
+      LOCAL_POR_RULES.checkWindow,
+    )
+    const settledAt = checkBlock + BigInt(CONFIRMATIONS) - 1n
+    const now = await client.getBlockNumber({ cacheTime: 0 })
+    if (now < settledAt) {
+      expect(await publisher.tick()).toMatchObject({ published: 0 })
+      await mine(Number(settledAt - now))
+    }
     expect(await publisher.tick()).toMatchObject({ published: 1, taken: 0 })
 
     const row = (await repo.snapshotById(t.db.pool, 1))!
@@ -186,17 +195,20 @@ describe('proof of liabilities on a local chain', () => {
         blockNumber: BigInt(latest.blockNumber),
       }),
     ).toBe(true)
-    const proof = await por.myProof({ userName: devAccount(3).address })
-    expect(proof).toMatchObject({ snapshotId: 1, usdt: '1234500000', reserves: 3 })
-    // The database alone holds only sealed proofs.
-    const stored = await t.db.pool.query<{ proof: Record<string, unknown> }>(
-      'SELECT proof FROM por_proofs WHERE snapshot_id = 1',
-    )
-    expect(stored.rows.length).toBeGreaterThan(0)
-    for (const row of stored.rows) expect(Object.keys(row.proof)).toEqual(['sealed'])
+    const proof = (await por.myProof({ userName: devAccount(3).address })) as Record<
+      string,
+      unknown
+    >
+    expect(proof).toMatchObject({
+      snapshotId: '1',
+      address: devAccount(3).address.toLowerCase(),
+      balance: { usdt: '1234500000' },
+    })
+    expect(proof.reserves).toHaveLength(3)
   })
 
   test('a reorg that drops the publish transaction is noticed and the snapshot published again', async () => {
+    await afterInterval()
     await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     const sent = (await repo.pendingSnapshot(t.db.pool))!
@@ -211,7 +223,7 @@ describe('proof of liabilities on a local chain', () => {
     expect(again.publishAttempts).toBe(2)
     expect((await onRegistry(sent.id)).root).toBe(sent.root)
 
-    await mine(CONFIRMATIONS)
+    await mine(SETTLE)
     expect(await publisher.tick()).toMatchObject({ published: 1 })
     expect((await repo.snapshotById(t.db.pool, sent.id))!.status).toBe('published')
     expect((await onRegistry(sent.id)).root).toBe(sent.root)
@@ -221,18 +233,20 @@ describe('proof of liabilities on a local chain', () => {
   test('a snapshot whose block B leaves the chain is void, and the next one replaces it', async () => {
     // The last publish deeper than the reorg below: only this snapshot's blocks go.
     await mine(CONFIRMATIONS + 4)
+    await afterInterval()
     await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     const voided = (await repo.pendingSnapshot(t.db.pool))!
     // Deeper than the confirmations: block B itself is replaced.
     await rpc('anvil_reorg', [CONFIRMATIONS + 2, []])
+    await afterInterval()
     const report = await publisher.tick()
     expect(report).toMatchObject({ reorged: 1, taken: 1 })
     // The registry never held the void one: the next takes its id, at another block.
     const next = (await repo.pendingSnapshot(t.db.pool))!
     expect(next.id).toBe(voided.id)
     expect(next.blockHash).not.toBe(voided.blockHash)
-    await mine(CONFIRMATIONS)
+    await mine(SETTLE)
     expect(await publisher.tick()).toMatchObject({ published: 1 })
     expect((await onRegistry(next.id)).root).toBe(next.root)
   })
@@ -255,6 +269,8 @@ describe('proof of liabilities on a local chain', () => {
       token?: Address
       reserves?: Address[]
       root?: Hex
+      ledgerCut?: bigint
+      leafCount?: bigint
     },
   ) => {
     const hash = await fixture.wallet(index).writeContract({
@@ -268,6 +284,8 @@ describe('proof of liabilities on a local chain', () => {
         1n,
         args.block,
         args.token ?? setup.tokenAddress,
+        args.ledgerCut ?? 10n ** 9n,
+        args.leafCount ?? 3n,
         args.reserves ??
           [setup.depositAddress, setup.hotWalletAddress].sort((a, b) =>
             a.toLowerCase().localeCompare(b.toLowerCase()),
@@ -278,6 +296,7 @@ describe('proof of liabilities on a local chain', () => {
   }
 
   test('one commitment per moment: the owner only, the next id, a later block, each reserve once', async () => {
+    await afterInterval()
     const latest = await registryLatest()
     const previous = (await onRegistry(latest)).blockNumber
     const next = BigInt(latest + 1)
@@ -309,21 +328,83 @@ describe('proof of liabilities on a local chain', () => {
     expect(Number((await onRegistry(latest + 1)).blockNumber)).toBe(0)
   })
 
+  test('never on demand, never from the past: the interval, the age of block B, the leaves', async () => {
+    // Publish what the tests before left pending, then try the registry's rules directly.
+    await mine(SETTLE)
+    await publisher.tick()
+    const owner = LOCAL_ROLES.deployer
+    const latest = await registryLatest()
+    const next = BigInt(latest + 1)
+    const { publishedAt } = await client.readContract({
+      address: setup.porRegistryAddress,
+      abi: porRegistryAbi,
+      functionName: 'snapshots',
+      args: [BigInt(latest)],
+    })
+    const head = async () => client.getBlock({ blockTag: 'latest' })
+    // On demand: within a minute of the previous publication (the local registry's interval).
+    if ((await head()).timestamp < publishedAt + LOCAL_POR_RULES.minIntervalS - 5n)
+      await expect(
+        publishDirect(owner, { id: next, block: (await head()).number - 1n }),
+      ).rejects.toThrow(/too soon/)
+    await afterInterval()
+    const now = (await head()).number
+    // A block B older than the registry allows.
+    await mine(Number(LOCAL_POR_RULES.maxBlockAge) + 2)
+    await expect(publishDirect(owner, { id: next, block: now })).rejects.toThrow(/block too old/)
+    const recent = (await head()).number - 1n
+    await expect(publishDirect(owner, { id: next, block: recent, leafCount: 0n })).rejects.toThrow(
+      /leaf count/,
+    )
+  })
+
+  test('a node behind that answers null for block B is retried, never taken for a reorg', async () => {
+    const proxy = await startRpcProxy(anvil.url)
+    try {
+      const lagging = createPorPublisher({
+        pool: t.db.pool,
+        settings,
+        chain: connectChain(proxy.url, anvil.chainId),
+        publisher: devAccount(LOCAL_ROLES.deployer),
+        hotWallet: setup.hotWalletAddress,
+        buildTree: standInTree,
+        sealKey: () => SEAL_KEY,
+      })
+      await mine(SETTLE)
+      await publisher.tick()
+      await afterInterval()
+      await repo.requestSnapshot(t.db.pool, 'test')
+      expect(await lagging.tick()).toMatchObject({ taken: 1 })
+      const pending = (await repo.pendingSnapshot(t.db.pool))!
+      proxy.fail('eth_getBlockByNumber', 'null')
+      for (let i = 0; i < 3; i++)
+        expect(await lagging.tick()).toMatchObject({ reorged: 0, taken: 0, published: 0 })
+      expect(proxy.faulted('eth_getBlockByNumber')).toBeGreaterThan(0)
+      expect(await repo.snapshotById(t.db.pool, pending.id)).toMatchObject({ status: 'pending' })
+      proxy.heal()
+      await mine(SETTLE)
+      expect(await lagging.tick()).toMatchObject({ published: 1, reorged: 0 })
+    } finally {
+      await proxy.close()
+    }
+  })
+
   test('a registry ahead of the books (restored from an older copy): ids continue above it', async () => {
     const latest = await registryLatest()
     const ahead = BigInt(latest + 1)
-    await mine(1)
+    await afterInterval()
     await publishDirect(LOCAL_ROLES.deployer, {
       id: ahead,
       block: (await client.getBlockNumber({ cacheTime: 0 })) - 1n,
       root: `0x${'22'.repeat(32)}`,
     })
     await mine(1)
+    await afterInterval()
     await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     const next = (await repo.pendingSnapshot(t.db.pool))!
     expect(BigInt(next.id)).toBe(ahead + 1n)
-    await mine(CONFIRMATIONS)
+    await mine(SETTLE)
     expect(await publisher.tick()).toMatchObject({ published: 1 })
     expect((await onRegistry(next.id)).root).toBe(next.root)
   })
@@ -331,6 +412,7 @@ describe('proof of liabilities on a local chain', () => {
   test('reserves below what users are owed raise the alarm; covered again, it is resolved', async () => {
     const whale = await insertTestUser(t.db.pool)
     await fundAccount(t.db.pool, whale.id, '200000')
+    await afterInterval()
     await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     const short = (await openAlarms(t.db.pool)).filter((a) => a.kind === 'por_shortfall')
@@ -338,7 +420,7 @@ describe('proof of liabilities on a local chain', () => {
     expect(short[0]!.detail).toMatchObject({
       snapshotId: (await repo.pendingSnapshot(t.db.pool))!.id,
     })
-    await mine(CONFIRMATIONS)
+    await mine(SETTLE)
     await publisher.tick()
 
     // The platform tops up its hot wallet: the next snapshot is covered.
@@ -351,6 +433,7 @@ describe('proof of liabilities on a local chain', () => {
     })
     await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 50 })
     await mine(CONFIRMATIONS)
+    await afterInterval()
     await repo.requestSnapshot(t.db.pool, 'test')
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
     expect((await openAlarms(t.db.pool)).filter((a) => a.kind === 'por_shortfall')).toHaveLength(0)
@@ -368,10 +451,11 @@ describe('proof of liabilities on a local chain', () => {
         sealKey: () => SEAL_KEY,
       })
       // Whatever the tests before left pending is published first.
-      await mine(CONFIRMATIONS)
+      await mine(SETTLE)
       await publisher.tick()
       expect(await repo.pendingSnapshot(t.db.pool)).toBeNull()
       await mine(1)
+      await afterInterval()
       await repo.requestSnapshot(t.db.pool, 'test')
       expect(await flaky.tick()).toMatchObject({ taken: 1 })
       const pending = (await repo.pendingSnapshot(t.db.pool))!
@@ -396,7 +480,7 @@ describe('proof of liabilities on a local chain', () => {
         proxy.heal()
       }
       expect(proxy.faulted('eth_getTransactionReceipt')).toBeGreaterThan(0)
-      await mine(CONFIRMATIONS)
+      await mine(SETTLE)
       expect(await flaky.tick()).toMatchObject({ published: 1, reorged: 0, republished: 0 })
     } finally {
       await proxy.close()

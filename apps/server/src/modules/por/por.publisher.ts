@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { type PorProof } from '@hope/api'
-import { chainReaders } from '@hope/por-verify'
+import {
+  chainReaders,
+  checkBlockFor,
+  porRegistryAbi,
+  type AccountChunk,
+  type NodeChunk,
+} from '@hope/por-verify'
 import type pg from 'pg'
 import {
   BlockNotFoundError,
@@ -22,11 +27,14 @@ import { localChain } from '../../chain/local-chain.ts'
 import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
-import { sealProof } from './por.seal.ts'
+import { storeTree } from './por.tree.ts'
 import type { SnapshotRow } from './por.repository.ts'
 import {
   USDT_SCALE,
+  blockTooOld,
   formatScaled,
+  nextPublicationAt,
+  snapshotSettled,
   publishState,
   rescale,
   registryReserveSet,
@@ -42,8 +50,6 @@ import {
 const POR_LOCK: [number, number] = [7_015_001, 1]
 /** Users read per query inside the one REPEATABLE READ transaction. */
 const READ_PAGE = 10_000
-/** Proofs written per statement. */
-const PROOF_BATCH = 1_000
 const SHORTFALL = 'por_shortfall'
 const PUBLISH_FAILED = 'por_publish_failed'
 
@@ -59,7 +65,16 @@ export interface BuiltTree {
   root: Hex
   totalUsdt: bigint
   totalHope: bigint
-  proofs: Iterable<{ address: string; proof: PorProof }>
+  /** The tree's leaves, padding leaves included. */
+  leafCount: number
+  /** The secret it was built with: stored sealed, each proof is rebuilt with it on request. */
+  secret: Uint8Array
+  height: number
+  /** The levels kept whole besides the leaves: storedFrom..height. */
+  storedFrom: number
+  /** What is stored: each node once, in chunks, and the accounts with their parts' positions. */
+  nodeChunks: Iterable<NodeChunk>
+  accountChunks: Iterable<AccountChunk>
 }
 
 /** What each proof file names besides the tree: where the root is anchored, and the reserves. */
@@ -77,7 +92,7 @@ export interface ProofContext {
 
 /**
  * The port the snapshot builds its tree through (the Merkle-sum tree of `@hope/por-verify`, in
- * a worker); `secret` salts the leaves and is never stored.
+ * a worker); `secret` keys the salts, positions and pads, and is stored sealed.
  */
 export type BuildTree = (input: {
   snapshotId: bigint
@@ -97,7 +112,8 @@ export interface PorTickReport {
 /**
  * Takes snapshots and anchors them on chain. A snapshot is the books read in one REPEATABLE
  * READ transaction next to block B at the confirmation depth and the reserves' balances at B;
- * its tree is stored (proofs per user) before the publish transaction is sent, and that
+ * its tree is stored (each node once; proofs are built on request) before the publish
+ * transaction is sent, and that
  * transaction is watched until it is at the depth: one dropped by a reorg is sent again.
  */
 export function createPorPublisher(deps: {
@@ -136,13 +152,45 @@ export function createPorPublisher(deps: {
   const NEXT_BLOCK_WAIT_S = 60
 
   async function readRegistry(address: string, id: number) {
-    const [root, totalUsdt, totalHope, blockNumber] = (await client.readContract({
+    return client.readContract({
       address: address as Address,
-      abi: registry.abi,
+      abi: porRegistryAbi,
       functionName: 'snapshots',
       args: [BigInt(id)],
-    })) as [Hex, bigint, bigint, bigint, bigint]
-    return { root, totalUsdt, totalHope, blockNumber }
+    })
+  }
+
+  /** The rules the registry enforces at every publication. */
+  async function readRules(address: string) {
+    const [minInterval, maxBlockAge, checkWindow] = await client.readContract({
+      address: address as Address,
+      abi: porRegistryAbi,
+      functionName: 'rules',
+    })
+    return { minInterval, maxBlockAge, checkWindow }
+  }
+
+  /** The head's number and time. */
+  const readHead = async () => {
+    const head = await client.getBlock({ blockTag: 'latest' })
+    return { number: head.number, timestamp: head.timestamp }
+  }
+
+  /**
+   * A snapshot the registry would refuse now because block B is too old (its publication was
+   * lost, or sent too late): void, and the next one is taken at once.
+   */
+  async function voidIfTooOld(row: SnapshotRow, head: bigint): Promise<boolean> {
+    const { maxBlockAge } = await readRules(row.registryAddress)
+    if (!blockTooOld(head, BigInt(row.blockNumber), maxBlockAge)) return false
+    await repo.markReorged(pool, row.id)
+    await repo.requestSnapshot(pool, 'block too old')
+    log('proof-of-liabilities snapshot too old to publish; taking another', {
+      snapshotId: row.id,
+      blockNumber: row.blockNumber,
+      head: Number(head),
+    })
+    return true
   }
 
   const latestOnRegistry = async (address: string): Promise<number> =>
@@ -192,6 +240,8 @@ export function createPorPublisher(deps: {
         BigInt(row.totalHope),
         BigInt(row.blockNumber),
         row.tokenAddress as Address,
+        BigInt(row.ledgerPosition ?? 0),
+        BigInt(row.leafCount ?? 1),
         registryReserveSet(row.reserves.map((r) => r.address)),
       ],
       chain: null,
@@ -210,8 +260,33 @@ export function createPorPublisher(deps: {
   }
 
   /**
-   * Follows the pending snapshot: void when block B left the chain, published at the depth,
-   * sent again when its transaction was dropped.
+   * The reserves counted again at the check block, as verifiers count them: short there (money
+   * that left after block B) is the same alarm as short at B.
+   */
+  async function alarmIfShortAt(row: SnapshotRow, checkBlock: bigint) {
+    const balances = await chainReaders(client).readReserves({
+      token: row.tokenAddress as Address,
+      addresses: row.reserves.map((r) => r.address as Address),
+      blockNumber: checkBlock,
+    })
+    const held = rescale(
+      balances.reduce((sum, b) => sum + b, 0n),
+      row.tokenDecimals,
+      USDT_SCALE,
+    )
+    if (reservesShort(held, BigInt(row.totalUsdt)))
+      await raiseAlarm(pool, {
+        key: `${SHORTFALL}:${row.id}:check`,
+        kind: SHORTFALL,
+        message: `Reserves ${formatScaled(held, USDT_SCALE)} USDT at check block ${checkBlock} are below the users' ${formatScaled(BigInt(row.totalUsdt), USDT_SCALE)} USDT of snapshot ${row.id}`,
+        detail: { snapshotId: row.id, blockNumber: Number(checkBlock) },
+      })
+  }
+
+  /**
+   * Follows the pending snapshot: void when block B left the chain (another hash there, never a
+   * node that lags), sent again when its transaction was dropped, and published once its check
+   * block is at the depth.
    */
   async function watchPending(): Promise<
     Pick<PorTickReport, 'published' | 'republished' | 'reorged'>
@@ -219,12 +294,20 @@ export function createPorPublisher(deps: {
     const report = { published: 0, republished: 0, reorged: 0 }
     const row = await repo.pendingSnapshot(pool)
     if (!row) return report
-    // A read that fails is retried on the next run: only the chain's own answer that block B is
-    // gone or another block counts as a reorganisation.
+    // A read that fails is retried on the next run, and so is a block the node does not have
+    // (a node behind its peers answers null for a block that exists): only another hash at
+    // block B is a reorganisation.
     const block = await client
       .getBlock({ blockNumber: BigInt(row.blockNumber) })
       .catch(orNullWhen(BlockNotFoundError))
-    if (block?.hash !== row.blockHash) {
+    if (!block) {
+      log('proof-of-liabilities: the node does not have block B yet; trying again', {
+        snapshotId: row.id,
+        blockNumber: row.blockNumber,
+      })
+      return report
+    }
+    if (block.hash !== row.blockHash) {
       await repo.markReorged(pool, row.id)
       // Replaced at once: a request makes the same tick take the next one.
       await repo.requestSnapshot(pool, 'reorg')
@@ -233,7 +316,8 @@ export function createPorPublisher(deps: {
       return report
     }
     if (!row.publishTxHash) {
-      await sendPublish(row)
+      if (!(await voidIfTooOld(row, await client.getBlockNumber({ cacheTime: 0 }))))
+        await sendPublish(row)
       return report
     }
     const hash = row.publishTxHash as Hex
@@ -244,24 +328,36 @@ export function createPorPublisher(deps: {
     const known = receipt
       ? true
       : (await client.getTransaction({ hash }).catch(orNullWhen(TransactionNotFoundError))) !== null
+    const head = await client.getBlockNumber({ cacheTime: 0 })
+    const { chainConfirmations } = await settings.get()
     const state = publishState({
       receipt: receipt && {
         blockNumber: receipt.blockNumber,
         success: receipt.status === 'success',
       },
       known,
-      head: await client.getBlockNumber({ cacheTime: 0 }),
-      confirmations: (await settings.get()).chainConfirmations,
+      head,
+      confirmations: chainConfirmations,
     })
     if (state === 'published') {
       const onChain = await readRegistry(row.registryAddress, row.id)
       if (onChain.root.toLowerCase() !== row.root.toLowerCase())
         await alarmPublishFailed(row, `the registry holds ${onChain.root}`)
       else {
+        // Served to users once verifiers accept it: the chain past its check block, where the
+        // reserves are counted again (so no user's check fails while it settles).
+        const { checkWindow } = await readRules(row.registryAddress)
+        const checkBlock = checkBlockFor(receipt!.blockNumber, receipt!.blockHash, checkWindow)
+        if (!snapshotSettled(head, checkBlock, chainConfirmations)) return report
+        await alarmIfShortAt(row, checkBlock)
         await repo.markPublished(pool, row.id, receipt!.blockNumber)
         report.published = 1
       }
     } else if (state === 'dropped') {
+      if (await voidIfTooOld(row, head)) {
+        report.reorged = 1
+        return report
+      }
       const again = await sendPublish(row)
       log('proof-of-liabilities publish transaction dropped; sent again', {
         snapshotId: row.id,
@@ -276,9 +372,22 @@ export function createPorPublisher(deps: {
         await alarmPublishFailed(row, 'the registry already holds this id')
         await repo.markReorged(pool, row.id)
         await repo.requestSnapshot(pool, 'registry ahead')
-      } else await alarmPublishFailed(row, 'the publish transaction reverted')
+      } else if (!(await voidIfTooOld(row, head)))
+        await alarmPublishFailed(row, 'the publish transaction reverted')
     }
     return report
+  }
+
+  /** Whether the registry would take a snapshot now (its minimum interval has passed). */
+  async function publicationAllowed(address: string): Promise<boolean> {
+    const latest = await latestOnRegistry(address)
+    if (latest === 0) return true
+    const [previous, { minInterval }, head] = await Promise.all([
+      readRegistry(address, latest),
+      readRules(address),
+      readHead(),
+    ])
+    return head.timestamp >= nextPublicationAt(previous.publishedAt, minInterval)
   }
 
   /** Takes a snapshot at block B, stores its tree and proofs, and sends its publish transaction. */
@@ -289,12 +398,18 @@ export function createPorPublisher(deps: {
     // One commitment per moment: the registry takes the next id only, at a block later than
     // the previous snapshot's. Right after one (a publish at start, then another), wait for it.
     const latest = await latestOnRegistry(s.porRegistryAddress)
-    const previousBlock =
-      latest > 0 ? (await readRegistry(s.porRegistryAddress, latest)).blockNumber : -1n
-    let blockNumber = snapshotBlock(
-      await client.getBlockNumber({ cacheTime: 0 }),
-      s.chainConfirmations,
-    )
+    const previous = latest > 0 ? await readRegistry(s.porRegistryAddress, latest) : null
+    const previousBlock = previous?.blockNumber ?? -1n
+    // Never on demand: the registry takes the next snapshot only its minimum interval after the
+    // previous publication, by the chain's clock.
+    const { minInterval } = await readRules(s.porRegistryAddress)
+    const allowedAt = nextPublicationAt(previous?.publishedAt ?? null, minInterval)
+    const head = await readHead()
+    if (head.timestamp < allowedAt)
+      throw new AppError('service_unavailable', {
+        detail: `the registry takes the next snapshot from ${new Date(Number(allowedAt) * 1000).toISOString()} (at least ${minInterval} s after snapshot ${latest})`,
+      })
+    let blockNumber = snapshotBlock(head.number, s.chainConfirmations)
     for (let waited = 0; blockNumber <= previousBlock; waited += 1) {
       if (waited >= NEXT_BLOCK_WAIT_S)
         throw new AppError('service_unavailable', {
@@ -388,7 +503,7 @@ export function createPorPublisher(deps: {
       throw new Error(`snapshot ${id}: the tree's sums differ from the books`)
 
     await inTransaction(pool, async (q) => {
-      // Every user's sealed proof goes in within this one transaction, a batch at a time.
+      // The tree goes in within this one transaction, a batch of chunks at a time.
       await q.query(`SET LOCAL statement_timeout = '5min'`)
       await repo.insertSnapshot(q, {
         id,
@@ -406,21 +521,9 @@ export function createPorPublisher(deps: {
         tokenDecimals: s.chainTokenDecimals,
         registryAddress,
         ledgerPosition: position,
+        leafCount: tree.leafCount,
       })
-      let addresses: string[] = []
-      let proofs: string[] = []
-      const key = deps.sealKey()
-      for (const p of tree.proofs) {
-        const address = p.address.toLowerCase()
-        addresses.push(address)
-        proofs.push(sealProof(key, id, address, JSON.stringify(p.proof)))
-        if (addresses.length === PROOF_BATCH) {
-          await repo.insertProofs(q, id, addresses, proofs)
-          addresses = []
-          proofs = []
-        }
-      }
-      if (addresses.length) await repo.insertProofs(q, id, addresses, proofs)
+      await storeTree(q, id, tree, { sealKey: deps.sealKey(), reserves: context.reserves })
       await repo.closeRequest(q, id)
     })
 
@@ -473,10 +576,11 @@ export function createPorPublisher(deps: {
         const s = await settings.get()
         if (!s.porRegistryAddress || !s.chainTokenAddress) return
         Object.assign(report, await watchPending())
-        report.proofsDropped = await repo.dropProofsBefore(
-          pool,
-          retentionCutoff(now(), s.porRetentionDays),
-        )
+        // A million users' chunks go in one statement, past the connections' 5 s.
+        report.proofsDropped = await inTransaction(pool, async (q) => {
+          await q.query(`SET LOCAL statement_timeout = '5min'`)
+          return repo.dropProofsBefore(q, retentionCutoff(now(), s.porRetentionDays))
+        })
         if (await repo.pendingSnapshot(pool)) return
         const last = await repo.lastTakenAt(pool)
         const due =
@@ -487,6 +591,8 @@ export function createPorPublisher(deps: {
             last?.getTime() ?? null,
           ) || (await repo.openRequest(pool))
         if (!due) return
+        // Due, but the registry's minimum interval has not passed: the request waits for it.
+        if (!(await publicationAllowed(s.porRegistryAddress))) return
         await takeSnapshot()
         report.taken = 1
       })

@@ -9,7 +9,7 @@ export async function porRoutes(app: FastifyInstance): Promise<void> {
     por.myProof(session!.user, params.snapshotId),
   )
   defineRoute(app, 'por/myStatement', ({ session, params }) =>
-    por.myStatement(session!.user, params.snapshotId),
+    por.myStatement(session!.user, params.snapshotId, params.ledgerPosition),
   )
   defineRoute(app, 'admin/porSnapshots', ({ params }) => por.snapshots(params))
   defineRoute(app, 'admin/porPublish', ({ operator }) => por.requestPublish(operator!))

@@ -11,6 +11,9 @@ import {
   snapshotDue,
   toScaledUnits,
   userLiability,
+  blockTooOld,
+  nextPublicationAt,
+  snapshotSettled,
 } from './por.rules.ts'
 
 describe('scales', () => {
@@ -132,5 +135,33 @@ describe('publish transaction', () => {
     expect(
       publishState({ ...base, receipt: { blockNumber: 1n, success: false }, known: true }),
     ).toBe('reverted')
+  })
+})
+
+describe('the registry’s rules, as the publisher follows them', () => {
+  test('settled once the chain is the confirmation depth past the check block', () => {
+    expect(snapshotSettled(140n, 131n, 12)).toBe(false)
+    expect(snapshotSettled(142n, 131n, 12)).toBe(true)
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        fc.integer({ min: 1, max: 1000 }),
+        (c, d) => {
+          expect(snapshotSettled(c + BigInt(d) - 1n, c, d)).toBe(true)
+          expect(snapshotSettled(c + BigInt(d) - 2n, c, d)).toBe(false)
+        },
+      ),
+    )
+  })
+
+  test('the next publication waits for the minimum interval, the first does not', () => {
+    expect(nextPublicationAt(null, 72_000n)).toBe(0n)
+    expect(nextPublicationAt(1_000n, 72_000n)).toBe(73_000n)
+  })
+
+  test('block B is too old once the next block would be past the maximum age', () => {
+    // Published at the earliest in the block after the head.
+    expect(blockTooOld(699n, 100n, 600n)).toBe(false)
+    expect(blockTooOld(700n, 100n, 600n)).toBe(true)
   })
 })

@@ -141,6 +141,29 @@ export function publishState(p: {
   return p.known ? 'waiting' : 'dropped'
 }
 
+/**
+ * Whether a published snapshot has settled: the chain is `confirmations` blocks past its check
+ * block (where the reserves are counted again), so verifiers accept it and users are served it.
+ */
+export const snapshotSettled = (head: bigint, checkBlock: bigint, confirmations: number): boolean =>
+  head - checkBlock + 1n >= BigInt(confirmations)
+
+/**
+ * When the registry takes the next snapshot (seconds since 1970, by the chain's clock): its
+ * minimum interval after the previous publication; at once before the first.
+ */
+export const nextPublicationAt = (
+  previousPublishedAt: bigint | null,
+  minInterval: bigint,
+): bigint => (previousPublishedAt === null ? 0n : previousPublishedAt + minInterval)
+
+/**
+ * Whether block B is too old to publish now: the registry refuses a block more than
+ * `maxBlockAge` blocks before the publication, which is at least the block after the head.
+ */
+export const blockTooOld = (head: bigint, blockNumber: bigint, maxBlockAge: bigint): boolean =>
+  blockNumber + maxBlockAge < head + 1n
+
 /** The moment before which past snapshots' proofs are dropped. */
 export const retentionCutoff = (nowMs: number, days: number): Date =>
   new Date(nowMs - days * 86_400_000)

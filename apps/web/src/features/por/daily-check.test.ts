@@ -16,13 +16,14 @@ function deps(overrides: Partial<DailyCheckDeps> = {}) {
   const storage = {
     getItem: (key: string) => stored.get(key) ?? null,
     setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
   }
   const d = {
     address: ADDRESS,
     today: '2026-03-20',
     storage,
     fetchProof: vi.fn(async (): Promise<unknown> => PROOF),
-    fetchStatement: vi.fn(async (): Promise<PorStatement | null> => STATEMENT),
+    fetchAbsentStatement: vi.fn(async (): Promise<PorStatement | null> => STATEMENT),
     verify: vi.fn(async () => ({ ok: true, conclusive: true })),
     notify: vi.fn(async () => {}),
     ...overrides,
@@ -34,7 +35,7 @@ describe('daily proof check', () => {
   test('verifies once a day per user, and says nothing when every check holds', async () => {
     const d = deps()
     expect(await runDailyCheck(d)).toBe('ok')
-    expect(d.verify).toHaveBeenCalledWith(PROOF, STATEMENT)
+    expect(d.verify).toHaveBeenCalledWith(PROOF)
     expect(d.stored.get(lastCheckKey(ADDRESS))).toBe('2026-03-20')
     expect(await runDailyCheck(d)).toBe('skipped')
     expect(d.fetchProof).toHaveBeenCalledTimes(1)
@@ -62,7 +63,7 @@ describe('daily proof check', () => {
   test('a user not in the snapshot has nothing to check that day', async () => {
     const d = deps({
       fetchProof: vi.fn(async () => null),
-      fetchStatement: vi.fn(async () => ({ ...STATEMENT, usdt: '0', hopeAccounts: '0.000' })),
+      fetchAbsentStatement: vi.fn(async () => ({ ...STATEMENT, usdt: '0', hopeAccounts: '0.000' })),
     })
     expect(await runDailyCheck(d)).toBe('none')
     expect(d.verify).not.toHaveBeenCalled()
@@ -73,12 +74,51 @@ describe('daily proof check', () => {
     const unreachable = deps({ verify: vi.fn(async () => ({ ok: false, conclusive: false })) })
     expect(await runDailyCheck(unreachable)).toBe('inconclusive')
     expect(unreachable.notify).not.toHaveBeenCalled()
-    expect(unreachable.stored.size).toBe(0)
+    expect(unreachable.stored.has(lastCheckKey(ADDRESS))).toBe(false)
 
     const offline = deps({ fetchProof: vi.fn(() => Promise.reject(new Error('offline'))) })
     expect(await runDailyCheck(offline)).toBe('inconclusive')
-    expect(offline.stored.size).toBe(0)
+    expect(offline.stored.has(lastCheckKey(ADDRESS))).toBe(false)
     expect(await runDailyCheck({ ...offline, fetchProof: async () => PROOF })).toBe('ok')
+    // A conclusive answer ends the silence.
+    expect(offline.stored.size).toBe(1)
+  })
+
+  test('"unreachable" fails once it lasts longer than 36 hours, told once a day', async () => {
+    let now = Date.parse('2026-03-20T08:00:00Z')
+    const d = deps({
+      verify: vi.fn(async () => ({ ok: false, conclusive: false })),
+      now: () => now,
+    })
+    expect(await runDailyCheck(d)).toBe('inconclusive')
+    now += 35 * 3_600_000
+    expect(await runDailyCheck({ ...d, today: '2026-03-21' })).toBe('inconclusive')
+    expect(d.notify).not.toHaveBeenCalled()
+    now += 2 * 3_600_000
+    expect(await runDailyCheck({ ...d, today: '2026-03-21' })).toBe('silent')
+    expect(d.notify).toHaveBeenCalledWith('silent')
+    // Once that day; again the next day while it lasts.
+    expect(await runDailyCheck({ ...d, today: '2026-03-21' })).toBe('skipped')
+    now += 24 * 3_600_000
+    expect(await runDailyCheck({ ...d, today: '2026-03-22' })).toBe('silent')
+    expect(d.notify).toHaveBeenCalledTimes(2)
+    // A proof that is never served is the same silence.
+    const hidden = deps({
+      fetchProof: vi.fn(() => Promise.reject(new Error('404'))),
+      now: () => now,
+    })
+    expect(await runDailyCheck(hidden)).toBe('inconclusive')
+    now += 37 * 3_600_000
+    expect(await runDailyCheck({ ...hidden, today: '2026-03-24' })).toBe('silent')
+  })
+
+  test('a missing proof is judged at the cut the chain anchored; an unreadable chain is no verdict', async () => {
+    const d = deps({
+      fetchProof: vi.fn(async () => null),
+      fetchAbsentStatement: vi.fn(() => Promise.reject(new Error('the chain could not be read'))),
+    })
+    expect(await runDailyCheck(d)).toBe('inconclusive')
+    expect(d.notify).not.toHaveBeenCalled()
   })
 
   test('the day is the local calendar day', () => {

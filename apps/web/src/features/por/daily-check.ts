@@ -7,7 +7,7 @@ import { fetchDepositAddress } from '../../lib/api/deposit-address.ts'
 import { useSession } from '../../lib/store.ts'
 import { fetchMyProof } from './api/my-proof.ts'
 import { fetchMyStatement } from './api/my-statement.ts'
-import { missingFromSnapshot } from './proof-check.ts'
+import { missingFromSnapshot, noteOutcome } from './proof-check.ts'
 
 /** Where the day of a user's last completed check is kept (localStorage, `YYYY-MM-DD`). */
 export const lastCheckKey = (address: string) => `porChecked:${address.toLowerCase()}`
@@ -22,23 +22,28 @@ export type DailyCheckOutcome =
   | 'failed'
   /** The proof or the chain could not be read: tried again at the next start. */
   | 'inconclusive'
+  /** Inconclusive for longer than a snapshot's maximum age: a failure, told once a day. */
+  | 'silent'
 
 export interface DailyCheckDeps {
   address: string
   /** The local day, `YYYY-MM-DD`. */
   today: string
-  storage: Pick<Storage, 'getItem' | 'setItem'>
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   /** The user's proof file, null when they are not in the snapshot. */
   fetchProof: () => Promise<unknown>
-  /** What the app showed the user at the snapshot's cut (null when unknown). */
-  fetchStatement: () => Promise<PorStatement | null>
-  /** The verifier's verdict; not conclusive when the chain could not be read. */
-  verify: (
-    proof: unknown,
-    statement: PorStatement | null,
-  ) => Promise<{ ok: boolean; conclusive: boolean }>
+  /**
+   * Without a proof: what the app showed at the cut of the chain's newest settled snapshot (the
+   * registry's, not the server's word for it); null when none has settled; throws when the
+   * chain could not be read.
+   */
+  fetchAbsentStatement: () => Promise<PorStatement | null>
+  /** The verifier's verdict (it asks for the statement at the anchored cut itself). */
+  verify: (proof: unknown) => Promise<{ ok: boolean; conclusive: boolean }>
   /** Tells the user that a check failed (a notice leading to the verify screen). */
-  notify: () => Promise<void>
+  notify: (why: 'failed' | 'silent') => Promise<void>
+  /** Now, ms since 1970. */
+  now?: () => number
 }
 
 /**
@@ -48,22 +53,31 @@ export interface DailyCheckDeps {
 export async function runDailyCheck(deps: DailyCheckDeps): Promise<DailyCheckOutcome> {
   const key = lastCheckKey(deps.address)
   if (deps.storage.getItem(key) === deps.today) return 'skipped'
-  let proof: unknown
   let verdict: { ok: boolean; conclusive: boolean } | null = null
   try {
-    const [fetched, statement] = await Promise.all([deps.fetchProof(), deps.fetchStatement()])
-    proof = fetched
-    if (proof !== null) verdict = await deps.verify(proof, statement)
-    // A balance the app showed at the cut with no proof for it: the user was left out.
-    else if (missingFromSnapshot(statement)) verdict = { ok: false, conclusive: true }
+    const proof = await deps.fetchProof()
+    if (proof !== null) verdict = await deps.verify(proof)
+    // A balance the app showed at the anchored cut with no proof for it: the user was left out.
+    else if (missingFromSnapshot(await deps.fetchAbsentStatement()))
+      verdict = { ok: false, conclusive: true }
   } catch {
-    return 'inconclusive'
+    verdict = { ok: false, conclusive: false }
   }
-  if (verdict && !verdict.conclusive) return 'inconclusive'
+  const silence = noteOutcome(
+    deps.storage,
+    deps.address,
+    !verdict || verdict.conclusive,
+    (deps.now ?? Date.now)(),
+  )
+  if (silence && !silence.tooLong) return 'inconclusive'
   deps.storage.setItem(key, deps.today)
+  if (silence) {
+    await deps.notify('silent')
+    return 'silent'
+  }
   if (!verdict) return 'none'
   if (verdict.ok) return 'ok'
-  await deps.notify()
+  await deps.notify('failed')
   return 'failed'
 }
 
@@ -81,14 +95,14 @@ const idle = () =>
     else setTimeout(resolve, 1_000)
   })
 
-async function notifyFailure(): Promise<void> {
+async function notifyFailure(why: 'failed' | 'silent'): Promise<void> {
   const [, { showConfirm }] = await Promise.all([
     loadNamespace('por'),
     import('../../lib/ui/dialog.ts'),
   ])
   const open = await showConfirm({
     title: i18n.t('por:notice.title'),
-    content: i18n.t('por:notice.content'),
+    content: i18n.t(why === 'silent' ? 'por:notice.contentSilent' : 'por:notice.content'),
     confirmText: i18n.t('por:notice.open'),
     cancelText: i18n.t('por:notice.later'),
   })
@@ -106,14 +120,31 @@ export async function startDailyCheck(): Promise<DailyCheckOutcome | null> {
       today: localDay(),
       storage: window.localStorage,
       fetchProof: () => fetchMyProof(),
-      fetchStatement: () => fetchMyStatement(),
-      verify: async (proof, statement) => {
+      fetchAbsentStatement: async () => {
+        const [{ anchoredCut }, deposit] = await Promise.all([
+          import('./verify-proof.ts'),
+          fetchDepositAddress(),
+        ])
+        const cut = await anchoredCut(deposit)
+        if (cut === undefined) throw new Error('the chain could not be read')
+        return (
+          cut && fetchMyStatement({ snapshotId: cut.snapshotId, ledgerPosition: cut.ledgerCut })
+        )
+      },
+      verify: async (proof) => {
         const [{ checkProofFile }, { verdictOf }, deposit] = await Promise.all([
           import('./verify-proof.ts'),
           import('./proof-check.ts'),
           fetchDepositAddress().catch(() => null),
         ])
-        return verdictOf(await checkProofFile(proof, { address, deposit, statement }))
+        return verdictOf(
+          await checkProofFile(proof, {
+            address,
+            deposit,
+            fetchStatement: (snapshotId, ledgerPosition) =>
+              fetchMyStatement({ snapshotId, ledgerPosition }),
+          }),
+        )
       },
       notify: notifyFailure,
     })

@@ -28,6 +28,35 @@ export function missingFromSnapshot(statement: PorStatement | null | undefined):
   return !/^0(\.0*)?$/.test(statement.usdt) || !/^0(\.0*)?$/.test(statement.hopeAccounts)
 }
 
+/** Where the start of an unbroken run of inconclusive checks is kept (ms since 1970). */
+export const inconclusiveKey = (address: string) => `porInconclusiveSince:${address.toLowerCase()}`
+
+/** How long a check may stay inconclusive before that is a failure: a snapshot's maximum age. */
+export const SILENCE_LIMIT_MS = 36 * 3_600_000
+
+/**
+ * Notes one check's outcome: a conclusive one ends a run of inconclusive ones; an inconclusive
+ * one starts or continues it. Answers since when the answer has not been known, and whether that
+ * is longer than the limit (the chain out of reach, or no proof served, for that long is a
+ * failure: a platform that hides cannot wait users out).
+ */
+export function noteOutcome(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+  address: string,
+  conclusive: boolean,
+  nowMs: number,
+): { since: number; tooLong: boolean } | null {
+  const key = inconclusiveKey(address)
+  if (conclusive) {
+    storage.removeItem(key)
+    return null
+  }
+  const stored = Number(storage.getItem(key))
+  const since = Number.isFinite(stored) && stored > 0 && stored <= nowMs ? stored : nowMs
+  if (since === nowMs) storage.setItem(key, String(nowMs))
+  return { since, tooLong: nowMs - since > SILENCE_LIMIT_MS }
+}
+
 /** The proof file as the user downloads it: `hope-proof-<snapshot>.json`. */
 export function downloadProofFile(raw: unknown, snapshotId: string): void {
   const blob = new Blob([`${JSON.stringify(raw, null, 2)}\n`], { type: 'application/json' })

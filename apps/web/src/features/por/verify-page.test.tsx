@@ -44,6 +44,7 @@ const verified = vi.hoisted(() => ({ current: null as ProofCheck | null }))
 vi.mock('./verify-proof.ts', () => ({
   checkProofFile: vi.fn(async () => verified.current),
   explorerAddressLink: vi.fn(async () => null),
+  anchoredCut: vi.fn(async () => ({ snapshotId: 7, ledgerCut: '9' })),
 }))
 
 function checkedWith(failing?: string): ProofCheck {
@@ -55,6 +56,9 @@ function checkedWith(failing?: string): ProofCheck {
     access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
     blockTime: '2026-03-20T02:00:00.000Z',
     unreachable: false,
+    statement: null,
+    pinsChanged: [],
+    pins: null,
   }
 }
 
@@ -63,6 +67,9 @@ const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
 
 function renderVerify(proof: unknown, statement: unknown = null) {
   useSession.setState({ address: ADDRESS, token: 't'.repeat(64) })
+  // What the server said the app showed at the anchored cut, as the check asked it.
+  if (verified.current?.kind === 'checked')
+    verified.current.statement = statement as Extract<ProofCheck, { kind: 'checked' }>['statement']
   const api = fakeApi({
     'por/myProof': () => ok(proof),
     'por/myStatement': () => ok(statement),
@@ -175,7 +182,7 @@ describe('verify page', () => {
     renderVerify(PROOF, { snapshotId: 7, ledgerPosition: '9', usdt: '12.5', hopeAccounts: '3' })
     await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('ok'))
     expect(screen.getByTestId('verify-cli').textContent).toBe(
-      `npx por-verify hope-proof-7.json --rpc <url> --registry ${REGISTRY} --token ${TOKEN} --usdt 12.5 --hope 3`,
+      `npx por-verify hope-proof-7.json --rpc <url> --registry ${REGISTRY} --token ${TOKEN} --address ${ADDRESS} --usdt 12.5 --hope 3`,
     )
     expect(screen.getByTestId('verify-official').textContent).toContain('官方登记合约')
   })
@@ -194,6 +201,27 @@ describe('verify page', () => {
     expect(missing.dataset.state).toBe('failed')
     expect(missing.textContent).toContain('快照中缺少你的余额')
     expect(missing.textContent).toContain('40 USDT')
+  })
+
+  test('a registry the device did not pin fails loudly, with how to check by hand', async () => {
+    verified.current = { ...checkedWith(), pinsChanged: ['registry'] } as ProofCheck
+    renderVerify(PROOF)
+    await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('failed'))
+    expect(screen.getByTestId('verify-verdict').textContent).toContain('运营方更换了注册合约')
+    expect(screen.getByTestId('verify-verdict').textContent).toContain('手动核对')
+    expect(screen.getByTestId('verify-pins-trust')).toBeTruthy()
+  })
+
+  test('a check that stays unreachable for more than 36 hours is a failure', async () => {
+    window.localStorage.setItem(
+      `porInconclusiveSince:${ADDRESS}`,
+      String(Date.now() - 37 * 3_600_000),
+    )
+    verified.current = { ...checkedWith('anchor'), unreachable: true } as ProofCheck
+    renderVerify(PROOF)
+    await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('failed'))
+    expect(screen.getByTestId('verify-verdict').textContent).toContain('已超过 36 小时无法验证')
+    window.localStorage.clear()
   })
 
   test('a user who joined after the snapshot is told it comes with the next one', async () => {

@@ -18,9 +18,10 @@ import { Icon } from '../../lib/ui/icons.tsx'
 import { mask } from '../../lib/format/mask.ts'
 import { useSession } from '../../lib/store.ts'
 import { myProofOptions } from './api/my-proof.ts'
-import { myStatementOptions } from './api/my-statement.ts'
+import { fetchMyStatement } from './api/my-statement.ts'
+import { forgetPins } from './device-pins.ts'
 import { porKeys } from '../../lib/api/por-keys.ts'
-import { downloadProofFile, missingFromSnapshot, verdictOf } from './proof-check.ts'
+import { downloadProofFile, missingFromSnapshot, noteOutcome, verdictOf } from './proof-check.ts'
 import type { ChainAccess, ProofCheck } from './verify-proof.ts'
 import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './por.css'
@@ -31,7 +32,9 @@ const verifier = () => import('./verify-proof.ts')
 /** The checks in the order the verifier runs them (shown while it runs). */
 const CHECK_IDS: CheckId[] = [
   'pinned',
+  'code',
   'latest',
+  'rules',
   'leaves',
   'sums',
   'root',
@@ -41,6 +44,7 @@ const CHECK_IDS: CheckId[] = [
   'anchor',
   'reserve-signatures',
   'reserves',
+  'recheck',
 ]
 
 type Verdict = 'checking' | 'ok' | 'failed' | 'unreachable'
@@ -127,10 +131,19 @@ export function VerifyPage() {
   const address = useSession((s) => s.address)
   const proof = useQuery(myProofOptions())
   const deposit = useQuery(depositAddressOptions())
-  // What this app showed at the snapshot's cut: the proof must prove exactly that.
-  const statement = useQuery(myStatementOptions())
-  const shown = statement.data ?? null
   const raw = proof.data
+  // Without a proof: what this app showed at the cut of the chain's newest settled snapshot.
+  const absent = useQuery({
+    queryKey: porKeys.absent(address),
+    queryFn: async () => {
+      const cut = await (await verifier()).anchoredCut(deposit.data)
+      if (cut === undefined) throw new Error('the chain could not be read')
+      return cut && fetchMyStatement({ snapshotId: cut.snapshotId, ledgerPosition: cut.ledgerCut })
+    },
+    enabled: raw === null && !deposit.isPending,
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
   const snapshotId =
     raw && typeof raw === 'object' && 'snapshotId' in raw ? String(raw.snapshotId) : ''
   const check = useQuery({
@@ -139,13 +152,28 @@ export function VerifyPage() {
       (await verifier()).checkProofFile(raw, {
         address,
         deposit: deposit.data ?? null,
-        statement: shown,
+        // What this app showed at the cut the registry anchored: the proof must prove that.
+        fetchStatement: (snapshotId, ledgerPosition) =>
+          fetchMyStatement({ snapshotId, ledgerPosition }),
       }),
-    enabled: raw !== undefined && raw !== null && !deposit.isPending && !statement.isPending,
+    enabled: raw !== undefined && raw !== null && !deposit.isPending,
     staleTime: Infinity,
     retry: false,
   })
   const checked = check.data?.kind === 'checked' ? check.data : undefined
+  const shown = checked ? checked.statement : (absent.data ?? null)
+  // A check that stays inconclusive is remembered: past 36 hours it is a failure.
+  const [silentSince, setSilentSince] = useState<number | null>(null)
+  useEffect(() => {
+    if (!check.data || !address) return
+    const conclusive = verdictOf(check.data).conclusive
+    try {
+      const noted = noteOutcome(window.localStorage, address, conclusive, Date.now())
+      setSilentSince(noted?.tooLong ? noted.since : null)
+    } catch {
+      setSilentSince(null)
+    }
+  }, [check.data, address])
   const explorer = useExplorerLink(checked?.proof.chainId, deposit.data, checked?.proof.registry)
 
   if (proof.isPending)
@@ -208,7 +236,13 @@ export function VerifyPage() {
       </div>
     )
 
-  const verdict = check.isError ? 'unreachable' : verdictFor(check.data)
+  const pinsChanged = checked?.pinsChanged ?? []
+  const verdict =
+    pinsChanged.length || silentSince !== null
+      ? 'failed'
+      : check.isError
+        ? 'unreachable'
+        : verdictFor(check.data)
   const results = new Map(checked?.result.checks.map((c) => [c.id, c]))
   const shownIds = checked ? checked.result.checks.map((c) => c.id) : CHECK_IDS
   const file = `hope-proof-${snapshotId}.json`
@@ -221,6 +255,7 @@ export function VerifyPage() {
     `npx por-verify ${file} --rpc <url>`,
     `--registry ${official?.registry ?? '<registry>'}`,
     `--token ${official?.token ?? '<token>'}`,
+    `--address ${address ?? '<address>'}`,
     `--usdt ${shown?.usdt ?? (checked ? formatAmount(BigInt(checked.proof.balance.usdt), CURRENCY_DECIMALS.USDT) : '<amount>')}`,
     `--hope ${checked ? formatAmount(BigInt(checked.proof.balance.hope), CURRENCY_DECIMALS.HOPE) : '<amount>'}`,
   ].join(' ')
@@ -248,30 +283,54 @@ export function VerifyPage() {
         </span>
         <span className="verify-verdict__text">
           <strong>
-            {check.data?.kind === 'malformed'
-              ? t('verify.malformed')
-              : t(
-                  verdict === 'checking'
-                    ? 'verify.checking'
-                    : verdict === 'ok'
-                      ? 'verify.allHold'
-                      : verdict === 'failed'
-                        ? 'verify.failed'
-                        : 'verify.unreachable',
-                )}
+            {pinsChanged.length
+              ? t('verify.pinsChanged')
+              : silentSince !== null
+                ? t('verify.silent', { hours: 36 })
+                : check.data?.kind === 'malformed'
+                  ? t('verify.malformed')
+                  : t(
+                      verdict === 'checking'
+                        ? 'verify.checking'
+                        : verdict === 'ok'
+                          ? 'verify.allHold'
+                          : verdict === 'failed'
+                            ? 'verify.failed'
+                            : 'verify.unreachable',
+                    )}
           </strong>
           {verdict !== 'checking' && (
             <span>
-              {check.data?.kind === 'malformed'
-                ? check.data.error
-                : t(
-                    verdict === 'ok'
-                      ? 'verify.allHoldHint'
-                      : verdict === 'failed'
-                        ? 'verify.failedHint'
-                        : 'verify.unreachableHint',
-                  )}
+              {pinsChanged.length
+                ? t('verify.pinsChangedHint', { fields: pinsChanged.join(', ') })
+                : silentSince !== null
+                  ? t('verify.silentHint', {
+                      since: formatDateTime(new Date(silentSince).toISOString(), lang),
+                    })
+                  : check.data?.kind === 'malformed'
+                    ? check.data.error
+                    : t(
+                        verdict === 'ok'
+                          ? 'verify.allHoldHint'
+                          : verdict === 'failed'
+                            ? 'verify.failedHint'
+                            : 'verify.unreachableHint',
+                      )}
             </span>
+          )}
+          {pinsChanged.length > 0 && checked && (
+            <Button
+              size="small"
+              fill="outline"
+              color="danger"
+              data-testid="verify-pins-trust"
+              onClick={() => {
+                forgetPins(window.localStorage, checked.proof.chainId)
+                void check.refetch()
+              }}
+            >
+              {t('verify.pinsTrust')}
+            </Button>
           )}
           {shown && results.get('balance')?.ok === false && (
             <span data-testid="verify-mismatch">
@@ -369,7 +428,7 @@ export function VerifyPage() {
                       <span className="verify-check__fact" data-testid={`verify-fact-${id}`}>
                         {/* Nothing owed has no coverage ratio to tell. */}
                         {t(
-                          `verify.checks.${id}.${result.facts.ratio === '' ? 'factNoRatio' : 'fact'}`,
+                          `verify.checks.${id}.${result.facts.ratio === '' ? 'factNoRatio' : result.facts.pending ? 'factPending' : 'fact'}`,
                           {
                             ...factsFor(result.facts, lang),
                             defaultValue: '',

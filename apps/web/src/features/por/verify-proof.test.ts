@@ -1,5 +1,7 @@
 import { buildSnapshotTree, createProofFile, reserveOwnershipMessage } from '@hope/por-verify'
 import type { ChainReaders } from '@hope/por-verify/verify'
+import { fakeChain } from '@hope/por-verify/testing'
+import { REGISTRY_CODE_HASH } from '@hope/por-verify'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { DepositAddress } from '@hope/api'
@@ -50,21 +52,24 @@ function chain(
 ): ChainReaders {
   const down = () => Promise.reject(new Error('fetch failed'))
   if (opts.down)
-    return { readChainId: down, readRegistry: down, readLatestId: down, readReserves: down }
+    return Object.fromEntries(
+      Object.keys(fakeChain(tree)).map((name) => [name, down]),
+    ) as unknown as ChainReaders
+  return fakeChain(tree, {
+    anchored: { ...(opts.root ? { root: opts.root } : {}), reserves: [reserve.address] },
+    reserves: opts.reserves ?? 20_000_000n,
+    ...(opts.latestId ? { latestId: opts.latestId } : {}),
+  })
+}
+
+/** A device's storage for the pins, fresh for each check unless given. */
+const memoryStorage = () => {
+  const stored = new Map<string, string>()
   return {
-    readChainId: async () => CHAIN_ID,
-    readRegistry: async () => ({
-      root: opts.root ?? tree.root,
-      totalUsdt: tree.totals.usdt,
-      totalHope: tree.totals.hope,
-      blockNumber: 120n,
-      publishedAt: BigInt(Math.floor(Date.now() / 1000) - 600),
-      token: TOKEN,
-      tokenDecimals: 6,
-      reserves: [reserve.address],
-    }),
-    readLatestId: async () => opts.latestId ?? 9n,
-    readReserves: async ({ addresses }) => addresses.map(() => opts.reserves ?? 20_000_000n),
+    stored,
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
   }
 }
 
@@ -80,12 +85,14 @@ const check = (
   readers: ChainReaders,
   address = ALICE,
   deposit: DepositAddress = official,
+  storage: ReturnType<typeof memoryStorage> | null = null,
 ): Promise<ProofCheck> =>
   checkProofFile(proof, {
     address,
     deposit,
     access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
     readersFor: () => readers,
+    storage,
   })
 
 describe('checking a proof in the app', () => {
@@ -94,20 +101,20 @@ describe('checking a proof in the app', () => {
     expect(result.kind).toBe('checked')
     if (result.kind !== 'checked') return
     expect(result.result.checks.filter((c) => !c.ok)).toEqual([])
-    expect(result.result.checks).toHaveLength(11)
+    expect(result.result.checks).toHaveLength(14)
     expect(verdictOf(result)).toEqual({ ok: true, conclusive: true })
   })
 
   test('another root on chain, short reserves or someone else’s file fail for certain', async () => {
     for (const [readers, address, failing] of [
       [chain({ root: `0x${'11'.repeat(32)}` }), ALICE, 'anchor'],
-      [chain({ reserves: 1n }), ALICE, 'reserves'],
+      [chain({ reserves: 1n }), ALICE, 'reserves,recheck'],
       [chain(), BOB, 'balance'],
       [chain({ latestId: 12n }), ALICE, 'latest'],
     ] as const) {
       const result = await check(readers, address)
       if (result.kind !== 'checked') throw new Error('not checked')
-      expect(result.result.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual([failing])
+      expect(result.result.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(failing.split(','))
       expect(verdictOf(result)).toEqual({ ok: false, conclusive: true })
     }
   })
@@ -127,13 +134,18 @@ describe('checking a proof in the app', () => {
   })
 
   test('the proof must prove what the app showed at the snapshot: USDT equal, HOPE at least', async () => {
-    const withStatement = (usdt: string, hopeAccounts: string) =>
+    const asked: [number, string][] = []
+    const withStatement = (usdt: string, hopeAccounts: string, ledgerPosition = '5000') =>
       checkProofFile(proof, {
         address: ALICE,
         deposit: official,
-        statement: { snapshotId: 9, ledgerPosition: '40', usdt, hopeAccounts },
+        fetchStatement: async (snapshotId, cut) => {
+          asked.push([snapshotId, cut])
+          return { snapshotId: 9, ledgerPosition, usdt, hopeAccounts }
+        },
         access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
         readersFor: () => chain(),
+        storage: null,
       })
     const failedIds = async (p: Promise<ProofCheck>) => {
       const r = await p
@@ -144,6 +156,65 @@ describe('checking a proof in the app', () => {
     expect(await failedIds(withStatement('12.5', '2.5'))).toEqual([])
     expect(await failedIds(withStatement('12.500001', '3'))).toEqual(['balance'])
     expect(await failedIds(withStatement('12.5', '3.000000000000000001'))).toEqual(['balance'])
+    // Asked at the cut the registry anchored (5000 on this chain), never the server's own.
+    expect(asked.every(([id, cut]) => id === 9 && cut === '5000')).toBe(true)
+  })
+
+  test('the ledger cut is the chain’s: a statement at another cut, or none, fails', async () => {
+    const withAnswer = (answer: { ledgerPosition: string } | null) =>
+      checkProofFile(proof, {
+        address: ALICE,
+        deposit: official,
+        fetchStatement: async () =>
+          answer && { snapshotId: 9, usdt: '1', hopeAccounts: '0', ...answer },
+        access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
+        readersFor: () => chain(),
+        storage: null,
+      })
+    // The cut nulled in the database: the server has no statement to give.
+    const none = await withAnswer(null)
+    if (none.kind !== 'checked') throw new Error('not checked')
+    expect(none.result.checks.find((c) => c.id === 'balance')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/no statement of what it showed at ledger position 5000/),
+    })
+    expect(verdictOf(none)).toEqual({ ok: false, conclusive: true })
+    // An understated balance at another cut passes no more.
+    const elsewhere = await withAnswer({ ledgerPosition: '4000' })
+    if (elsewhere.kind !== 'checked') throw new Error('not checked')
+    expect(elsewhere.result.ok).toBe(false)
+  })
+
+  test('the pins are the device’s, not the server’s: a registry swapped later fails loudly', async () => {
+    const storage = memoryStorage()
+    const first = await check(chain(), ALICE, official, storage)
+    if (first.kind !== 'checked') throw new Error('not checked')
+    expect(first.result.ok).toBe(true)
+    expect(JSON.parse(storage.stored.get('porPins:31337')!)).toMatchObject({
+      registry: REGISTRY,
+      token: TOKEN,
+      codeHash: REGISTRY_CODE_HASH,
+    })
+    // An admin points the settings at another registry (and a file naming it): the device's
+    // pin fails it even though the verifier, pinned to the server's word, would pass.
+    const swapped = { ...official, porRegistryAddress: `0x${'e1'.repeat(20)}` } as DepositAddress
+    const second = await check(chain(), ALICE, swapped, storage)
+    if (second.kind !== 'checked') throw new Error('not checked')
+    expect(second.pinsChanged).toEqual(['registry'])
+    expect(second.result.ok).toBe(false)
+    // A registry at the pinned address whose code changed.
+    const recoded = await check(
+      { ...chain(), readCodeHash: async () => `0x${'66'.repeat(32)}` as Hex },
+      ALICE,
+      official,
+      storage,
+    )
+    if (recoded.kind !== 'checked') throw new Error('not checked')
+    expect(recoded.result.ok).toBe(false)
+    // An unreachable chain neither pins nor says anything about the pins.
+    const fresh = memoryStorage()
+    await check(chain({ down: true }), ALICE, official, fresh)
+    expect(fresh.stored.size).toBe(0)
   })
 
   test('a chain out of reach fails the chain checks without concluding anything', async () => {
@@ -173,23 +244,20 @@ describe('checking a proof in the app', () => {
         { address: VAULT, message, signature: await signer.signMessage({ message }) },
       ],
     })
-    const vaultChain = (answer: () => Promise<boolean>): ChainReaders => {
-      const base = chain()
-      return {
-        ...base,
-        readRegistry: async (input) => ({
-          ...(await base.readRegistry(input))!,
-          reserves: [VAULT, reserve.address],
-        }),
-        readContractSignature: answer,
-      }
-    }
+    const vaultChain = (answer: () => Promise<boolean>): ChainReaders => ({
+      ...fakeChain(tree, {
+        anchored: { reserves: [VAULT, reserve.address] },
+        reserves: 20_000_000n,
+      }),
+      readContractSignature: answer,
+    })
     const checked = async (file: unknown, readers: ChainReaders) => {
       const result = await checkProofFile(file, {
         address: ALICE,
         deposit: official,
         access: { via: 'rpc', url: 'http://127.0.0.1:8545' },
         readersFor: () => readers,
+        storage: null,
       })
       if (result.kind !== 'checked') throw new Error('not checked')
       return result

@@ -4,13 +4,15 @@
 import { pageMayReadRpc, type DepositAddress, type PorStatement } from '@hope/api'
 import {
   chainReaders,
+  newestSettledSnapshot,
   parseProofFile,
   verifyProof,
   type ChainReaders,
   type ProofFile,
   type VerifyResult,
 } from '@hope/por-verify/verify'
-import { createPublicClient, custom, http, parseUnits, type PublicClient } from 'viem'
+import { createPublicClient, custom, formatUnits, http, parseUnits, type PublicClient } from 'viem'
+import { changedPins, loadPins, savePins, type DevicePins } from './device-pins.ts'
 import { injectedProvider, readChainId, type Eip1193Provider } from '../../lib/wallet/eip1193.ts'
 
 /** How the verifier reaches the proof's chain. */
@@ -66,6 +68,15 @@ export type ProofCheck =
       blockTime: string | null
       /** A chain read failed: the failed checks say the chain was out of reach, nothing more. */
       unreachable: boolean
+      /** What the app showed at the anchored cut, as the server gave it (null: it gave none). */
+      statement: PorStatement | null
+      /**
+       * What this device pinned the first time a check held and the server or chain now names
+       * differently: a failure, however the other checks went.
+       */
+      pinsChanged: string[]
+      /** The pins this check compared with (null the first time). */
+      pins: DevicePins | null
     }
 
 function clientFor(access: ChainAccess): PublicClient {
@@ -89,15 +100,12 @@ function watchedReaders(readers: ChainReaders, failed: () => void): ChainReaders
         throw error
       }
     }
-  return {
-    ...(readers.readChainId ? { readChainId: watch(readers.readChainId) } : {}),
-    readRegistry: watch(readers.readRegistry),
-    readLatestId: watch(readers.readLatestId),
-    readReserves: watch(readers.readReserves),
-    ...(readers.readContractSignature
-      ? { readContractSignature: watch(readers.readContractSignature) }
-      : {}),
-  }
+  return Object.fromEntries(
+    Object.entries(readers).map(([name, read]) => [
+      name,
+      watch(read as (...args: unknown[]) => Promise<unknown>),
+    ]),
+  ) as unknown as ChainReaders
 }
 
 const unreachableReaders = (chainId: number): ChainReaders => {
@@ -106,24 +114,42 @@ const unreachableReaders = (chainId: number): ChainReaders => {
     readChainId: fail,
     readRegistry: fail,
     readLatestId: fail,
+    readRules: fail,
+    readCodeHash: fail,
+    readHead: fail,
+    readBlock: fail,
+    readPublication: fail,
     readReserves: fail,
     readContractSignature: fail,
   }
 }
 
 /**
- * The balance the app showed at the proof's snapshot, as the verifier compares it: USDT equal,
- * HOPE at least the accounts' (the proof adds staked and pledged HOPE).
+ * The balance check again, against what the app showed at the cut the registry anchored (the
+ * chain's ledger position, not the server's word for it): USDT equal, HOPE at least the
+ * accounts' (the proof adds staked and pledged HOPE). No statement at that cut is a failure.
  */
-function shownAt(
-  statement: PorStatement | null | undefined,
+function compareStatement(
+  result: VerifyResult,
   proof: ProofFile,
-): { usdt?: bigint; hopeAtLeast?: bigint } {
-  if (!statement || String(statement.snapshotId) !== proof.snapshotId) return {}
-  return {
-    usdt: parseUnits(statement.usdt, 6),
-    hopeAtLeast: parseUnits(statement.hopeAccounts, 18),
-  }
+  statement: PorStatement | null,
+  ledgerCut: string | undefined,
+): void {
+  const balance = result.checks.find((c) => c.id === 'balance')
+  if (!balance?.ok || ledgerCut === undefined) return
+  const problem = !statement
+    ? `the platform gave no statement of what it showed at ledger position ${ledgerCut}`
+    : statement.ledgerPosition !== ledgerCut || String(statement.snapshotId) !== proof.snapshotId
+      ? `the platform's statement is at ledger position ${statement.ledgerPosition}, the registry anchored ${ledgerCut}`
+      : parseUnits(statement.usdt, 6) !== BigInt(proof.balance.usdt)
+        ? `the app showed ${statement.usdt} USDT at the cut, the proof commits ${formatUnits(BigInt(proof.balance.usdt), 6)}`
+        : parseUnits(statement.hopeAccounts, 18) > BigInt(proof.balance.hope)
+          ? `the app showed ${statement.hopeAccounts} HOPE at the cut, the proof commits ${formatUnits(BigInt(proof.balance.hope), 18)}`
+          : undefined
+  if (!problem) return
+  Object.assign(balance, { ok: false, detail: problem })
+  delete balance.facts
+  result.ok = false
 }
 
 /**
@@ -138,10 +164,15 @@ export async function checkProofFile(
   opts: {
     address?: string | null
     deposit?: DepositAddress | null
-    /** What the app showed at the snapshot's cut: the proof must prove it. */
-    statement?: PorStatement | null
+    /**
+     * What the app showed at a snapshot's cut, asked at the cut the registry anchored: the
+     * proof must prove it.
+     */
+    fetchStatement?: (snapshotId: number, ledgerCut: string) => Promise<PorStatement | null>
     access?: ChainAccess | null
     readersFor?: (access: ChainAccess) => ChainReaders
+    /** Where the pins are kept: the browser's localStorage unless told. */
+    storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
   } = {},
 ): Promise<ProofCheck> {
   const parsed = parseProofFile(raw)
@@ -161,10 +192,7 @@ export async function checkProofFile(
   )
   const [result, blockTime] = await Promise.all([
     verifyProof(proof, readers, {
-      expected: {
-        ...(opts.address ? { address: opts.address } : {}),
-        ...shownAt(opts.statement, proof),
-      },
+      ...(opts.address ? { expected: { address: opts.address } } : {}),
       // The official registry and token from the server's settings, never the file's.
       ...(opts.deposit?.porRegistryAddress
         ? {
@@ -182,5 +210,76 @@ export async function checkProofFile(
           .catch(() => null)
       : Promise.resolve(null),
   ])
-  return { kind: 'checked', proof, result, access, blockTime, unreachable }
+  const facts = (id: string) => result.checks.find((c) => c.id === id && c.ok)?.facts
+  const ledgerCut = facts('rules')?.ledgerCut
+  let statement: PorStatement | null = null
+  if (opts.fetchStatement && ledgerCut !== undefined) {
+    try {
+      statement = await opts.fetchStatement(Number(proof.snapshotId), ledgerCut)
+    } catch {
+      unreachable = true
+    }
+    if (!unreachable) compareStatement(result, proof, statement, ledgerCut)
+  }
+
+  // The device's pins: made the first time every check holds, compared ever after.
+  const storage = opts.storage === undefined ? safeLocalStorage() : opts.storage
+  const pins = storage ? loadPins(storage, proof.chainId) : null
+  const seen = {
+    registry: (opts.deposit?.porRegistryAddress || proof.registry).toLowerCase(),
+    token: (opts.deposit?.tokenAddress || proof.token).toLowerCase(),
+    codeHash: facts('code')?.codeHash ?? '',
+    vaults: facts('reserve-signatures')?.contracts ?? '',
+  }
+  let pinsChanged: string[] = []
+  if (pins && !unreachable) {
+    pinsChanged = changedPins(pins, {
+      ...seen,
+      // A check that could not read the code or the reserves says nothing new about them.
+      codeHash: seen.codeHash || pins.codeHash,
+      vaults: facts('reserve-signatures') ? seen.vaults : pins.vaults,
+    })
+    if (pinsChanged.length) result.ok = false
+  } else if (!pins && storage && result.ok && !unreachable)
+    savePins(storage, proof.chainId, { ...seen, pinnedAt: new Date().toISOString() })
+  return {
+    kind: 'checked',
+    proof,
+    result,
+    access,
+    blockTime,
+    unreachable,
+    statement,
+    pinsChanged,
+    pins,
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The chain's newest settled snapshot (its id and anchored ledger position), read without HOPE's
+ * API; null when none has settled, undefined when the chain could not be read.
+ */
+export async function anchoredCut(
+  deposit: DepositAddress | null | undefined,
+): Promise<{ snapshotId: number; ledgerCut: string } | null | undefined> {
+  if (!deposit?.porRegistryAddress || deposit.chainId === undefined) return undefined
+  const access = await chainAccessFor(deposit.chainId, deposit)
+  if (!access) return undefined
+  try {
+    const newest = await newestSettledSnapshot(
+      chainReaders(clientFor(access)),
+      deposit.porRegistryAddress as `0x${string}`,
+    )
+    return newest && { snapshotId: Number(newest.snapshotId), ledgerCut: String(newest.ledgerCut) }
+  } catch {
+    return undefined
+  }
 }

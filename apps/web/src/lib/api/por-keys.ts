@@ -2,7 +2,7 @@
 export const porKeys = {
   all: ['por'] as const,
   myProof: () => [...porKeys.all, 'myProof'] as const,
-  myStatement: () => [...porKeys.all, 'myStatement'] as const,
+  absent: (address: string | null) => [...porKeys.all, 'absent', address] as const,
   /** The chain's answer for one proof file, read from the user's side of the chain. */
   check: (snapshotId: string, address: string | null) =>
     [...porKeys.all, 'check', snapshotId, address] as const,

@@ -255,7 +255,7 @@ async function main(): Promise<void> {
   const official = await createSettingsService(database.pool).get()
   if (official.porRegistryAddress)
     server.log.info(
-      `proof of liabilities: registry ${official.porRegistryAddress}, token ${official.chainTokenAddress} (npx por-verify … --registry … --token …)`,
+      `proof of liabilities: registry ${official.porRegistryAddress}, token ${official.chainTokenAddress} (npx por-verify … --registry … --token … --address …)`,
     )
   if (config.seedDemo) {
     server.log.info(

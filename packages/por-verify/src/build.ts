@@ -212,10 +212,11 @@ export function buildSnapshotTree(input: BuildInput): SnapshotTree {
     from = to
   }
   const upper: LevelNodes[] = [kept]
-  const work = sliceLevel(kept)
   for (let level = storedFrom; level < height; level++) {
-    raiseLevel(hashing, pads, level, work, work)
-    upper.push(sliceLevel(work))
+    const below = upper[upper.length - 1]!
+    const next = allocateLevel(occupiedAt(below, 1))
+    raiseLevel(hashing, pads, level, below, next)
+    upper.push(next)
   }
   if (n === 0) {
     const root = upper[upper.length - 1]!
@@ -263,7 +264,7 @@ function ancestorOf(position: number, level: number): number {
   return level >= 32 ? 0 : position >>> level
 }
 
-/** How many nodes of `level` are occupied, from the leaves sorted by position. */
+/** How many nodes `level` levels above the sorted `nodes` are occupied. */
 function occupiedAt(leaves: LevelNodes, level: number): number {
   let count = 0
   let previous = -1

@@ -11,7 +11,8 @@
 // [2000], BENCH_GROWTH_REQUESTS [500], BENCH_LOG_LEVEL of the app under load [warn];
 // BENCH_SECONDS, BENCH_SLICES and BENCH_CLIENTS for the ledger [15; 5; 1,16,64]; BENCH_POSITIONS for the
 // settlement [10000,100000,1000000]; BENCH_DATABASE_URL an external PostgreSQL server;
-// BENCH_POR_USERS for the proof-of-liabilities build [10000,100000,1000000];
+// BENCH_POR_USERS for the proof-of-liabilities publish and proofs on request
+// [10000,100000,1000000];
 // BENCH_BACKUP_TRANSFERS for the base backup and restore [1000000] (the demo data too).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'

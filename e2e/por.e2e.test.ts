@@ -69,7 +69,7 @@ describe('proof of liabilities', () => {
       expect(failed).toEqual([])
       expect(await verdict.getAttribute('data-state')).toBe('ok')
       const checks = page.locator('[data-testid^="verify-check-"]')
-      expect(await checks.count()).toBe(11)
+      expect(await checks.count()).toBe(14)
       for (const state of await checks.evaluateAll((els) =>
         els.map((el) => (el as HTMLElement).dataset.state),
       ))
@@ -118,7 +118,7 @@ describe('proof of liabilities', () => {
         '--address',
         address,
       ])
-      expect(cli.output).toContain('All 12 checks hold.')
+      expect(cli.output).toContain('All 15 checks hold.')
       expect(cli.status).toBe(0)
       fs.rmSync(dir, { recursive: true, force: true })
       await page.context().close()

@@ -207,7 +207,7 @@ describe('verify page', () => {
     verified.current = { ...checkedWith(), pinsChanged: ['registry'] } as ProofCheck
     renderVerify(PROOF)
     await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('failed'))
-    expect(screen.getByTestId('verify-verdict').textContent).toContain('运营方更换了注册合约')
+    expect(screen.getByTestId('verify-verdict').textContent).toContain('运营方更换了登记合约')
     expect(screen.getByTestId('verify-verdict').textContent).toContain('手动核对')
     expect(screen.getByTestId('verify-pins-trust')).toBeTruthy()
   })

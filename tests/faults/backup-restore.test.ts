@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const backupDir = () => path.join(server.dataDir, 'backup')
 
-/** `npm run restore` into a new DATA_DIR's pg folder, from this app's BACKUP_DIR. */
+/** `npm run restore` into a new DATA_DIR, from this app's BACKUP_DIR. */
 async function restore(to: string): Promise<{ target: HopeServer; ms: number; out: string }> {
   const target = await HopeServer.create()
   scratch.push(target)
@@ -45,7 +45,7 @@ async function restore(to: string): Promise<{ target: HopeServer; ms: number; ou
   const r = await runScript(
     'restore.ts',
     server.dataDir,
-    ['--to', to, '--data-dir', path.join(target.dataDir, 'pg')],
+    ['--to', to, '--data-dir', target.dataDir],
     env,
   )
   if (r.code !== 0)

@@ -3,7 +3,6 @@
 // start. The books then say "approved, not paid" and the signer's log has forgotten its
 // signature, but the chain remembers: the app learns the payment from the payout vault and
 // pays nothing again.
-import path from 'node:path'
 import { formatAmount, type DepositAddress } from '@hope/api'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -105,7 +104,7 @@ test('restored to between approval and payment, the withdrawal shows paid and is
   const restored = await runScript(
     'restore.ts',
     server.dataDir,
-    ['--to', between.toISOString(), '--data-dir', path.join(server.dataDir, 'pg'), '--replace'],
+    ['--to', between.toISOString(), '--data-dir', server.dataDir, '--replace'],
     env,
   )
   expect(restored.code, restored.stderr + restored.stdout).toBe(0)

@@ -1,6 +1,8 @@
 // `npm run backup`: a base backup of the app's embedded database (running or not) into
-// BACKUP_DIR/base, taken with PostgreSQL's own backup functions while it serves; then the
-// retention (BACKUP_KEEP_DAYS) drops old base backups and the WAL only they needed.
+// BACKUP_DIR/base, taken with PostgreSQL's own backup functions while it serves, with the rest
+// of DATA_DIR a restore needs: the operator and seal keys (encrypted with BACKUP_KEY), the
+// uploads and the local chain's state; then the retention (BACKUP_KEEP_DAYS) drops old base
+// backups and the WAL only they needed.
 // An external DATABASE_URL is backed up with its own tools (docs/deployment.md).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -31,11 +33,21 @@ try {
     url = started.url
   }
   const t0 = performance.now()
-  const backup = await takeBaseBackup({ url, dataDir, backupDir: config.backup.dir })
+  const backup = await takeBaseBackup({
+    url,
+    dataDir,
+    backupDir: config.backup.dir,
+    files: { dataDir: config.dataDir, backupKey: config.backup.key },
+  })
   const seconds = ((performance.now() - t0) / 1000).toFixed(1)
   console.info(
     `base backup ${backup.id}: ${(backup.bytes / 1e6).toFixed(1)} MB in ${seconds} s, ` +
       `restorable from ${backup.finishedAt}, in ${backup.dir}`,
+  )
+  const files = backup.files!
+  console.info(
+    `with ${files.keys === null ? 'no keys (set BACKUP_KEY to carry them)' : `the keys ${files.keys.join(', ') || '(none yet)'} encrypted with BACKUP_KEY`}, ` +
+      `${files.uploads} uploaded file(s), ${files.chainState ? 'the local chain state' : 'no local chain state'}`,
   )
   const pruned = pruneBackups(config.backup.dir, config.backup.keepDays)
   console.info(

@@ -1,16 +1,17 @@
-// `npm run restore -- --to <ISO time|latest> --data-dir <DATA_DIR>/pg [--replace]`: rebuilds a
-// PostgreSQL data directory from the newest base backup in BACKUP_DIR that finished by the
-// moment asked, replaying the archived WAL up to that moment (or to its end); the app then
-// serves it as DATA_DIR/pg. The restore is built in a sibling folder and swapped in only when it
-// succeeded: `--replace` then moves an existing data directory aside; a refused or failed
-// restore leaves the folder as it was.
+// `npm run restore -- --to <ISO time|latest> --data-dir <DATA_DIR> [--replace]`: rebuilds a
+// whole DATA_DIR (the variable's meaning) from BACKUP_DIR: its database (DATA_DIR/pg) from the
+// newest base backup that finished by the moment asked, replaying the archived WAL up to that
+// moment (or to its end); then that backup's operator and seal keys (opened with BACKUP_KEY),
+// every backup's uploads and the newest local chain state. The database is built in a sibling
+// folder and swapped in only when it succeeded: `--replace` then moves an existing database,
+// keys and chain state aside; a refused or failed restore leaves the folder as it was.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.ts'
-import { restoreDataDirectory } from '../src/db/backup.ts'
+import { restoreDeployment } from '../src/db/backup.ts'
 
 const usage =
-  'usage: npm run restore -- --to <ISO time with its zone|latest> --data-dir <DATA_DIR>/pg [--replace]'
+  'usage: npm run restore -- --to <ISO time with its zone|latest> --data-dir <DATA_DIR> [--replace]'
 let args
 try {
   args = parseArgs({
@@ -47,10 +48,11 @@ else {
 const config = loadConfig()
 try {
   const t0 = performance.now()
-  const result = await restoreDataDirectory({
+  const result = await restoreDeployment({
     backupDir: config.backup.dir,
     dataDir: dir,
     target,
+    backupKey: config.backup.key,
     replace: args.replace,
     log: (m) => console.info(m),
   })
@@ -61,11 +63,9 @@ try {
       `${target === 'latest' ? 'the end of the archive' : target.toISOString()}: ` +
       `${result.transfers} ledger transfers, the last at ${result.lastTransferAt ?? '-'}`,
   )
-  const serve =
-    path.basename(dir) === 'pg'
-      ? `DATA_DIR=${path.dirname(dir)} npm start`
-      : `move it to DATA_DIR/pg, then npm start`
-  console.info(`next: ${serve}; then npm run ledger:verify and npm run backup`)
+  for (const line of result.files) console.info(`restored ${line}`)
+  for (const line of result.missing) console.warn(`not in the backup: ${line}`)
+  console.info(`next: DATA_DIR=${dir} npm start; then npm run ledger:verify and npm run backup`)
 } catch (e) {
   console.error((e as Error).message)
   process.exitCode = 1

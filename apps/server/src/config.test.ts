@@ -75,3 +75,14 @@ describe('DB_*_TIMEOUT_MS: the limits on the app’s connections', () => {
       expect(() => loadConfig({ DB_LOCK_TIMEOUT_MS: bad })).toThrow(/DB_LOCK_TIMEOUT_MS/)
   })
 })
+
+describe('BACKUP_KEY: what the base backups encrypt the keys with', () => {
+  test('32 bytes as hex or base64; anything else is refused naming the variable', () => {
+    const hex = 'ab'.repeat(32)
+    expect(loadConfig({ BACKUP_KEY: hex }).backup.key).toEqual(Buffer.from(hex, 'hex'))
+    const b64 = Buffer.alloc(32, 3).toString('base64')
+    expect(loadConfig({ BACKUP_KEY: b64 }).backup.key).toEqual(Buffer.alloc(32, 3))
+    expect(loadConfig({}).backup.key).toBeUndefined()
+    expect(() => loadConfig({ BACKUP_KEY: 'short' })).toThrow(/BACKUP_KEY must be 32 bytes/)
+  })
+})

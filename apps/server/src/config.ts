@@ -112,6 +112,12 @@ export interface BackupConfig {
    * is archived, so what a lost disk may lose.
    */
   archiveTimeoutS: number
+  /**
+   * BACKUP_KEY (32 bytes as 64 hex digits or base64): each base backup carries the operator key
+   * and the proof seal key (DATA_DIR/operator-secret.key, DATA_DIR/por-seal.key) encrypted with
+   * it, and a restore needs it to put them back. Without it, base backups hold no keys.
+   */
+  key: Buffer | undefined
 }
 
 const repoRoot = REPO_ROOT
@@ -277,7 +283,13 @@ function loadBackupConfig(env: NodeJS.ProcessEnv): BackupConfig {
   const everyHours = Number(env.BACKUP_EVERY_HOURS ?? 24)
   if (!Number.isInteger(everyHours) || everyHours < 0 || everyHours > 24 * 365)
     throw new Error(`BACKUP_EVERY_HOURS must be 0..8760, got "${env.BACKUP_EVERY_HOURS}"`)
-  return { dir, keepDays, archiveTimeoutS, everyHours }
+  let key: Buffer | undefined
+  if (env.BACKUP_KEY) {
+    const t = env.BACKUP_KEY.trim()
+    key = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64')
+    if (key.length !== 32) throw new Error('BACKUP_KEY must be 32 bytes as 64 hex digits or base64')
+  }
+  return { dir, keepDays, archiveTimeoutS, everyHours, key }
 }
 
 /**

@@ -90,7 +90,12 @@ export async function startAppPostgres(
     try {
       const newest = listBaseBackups(config.backup.dir).at(-1)
       if (newest && Date.now() - Date.parse(newest.finishedAt) < everyMs) return
-      const backup = await takeBaseBackup({ url: db.url, dataDir, backupDir: config.backup.dir })
+      const backup = await takeBaseBackup({
+        url: db.url,
+        dataDir,
+        backupDir: config.backup.dir,
+        files: { dataDir: config.dataDir, backupKey: config.backup.key },
+      })
       const pruned = pruneBackups(config.backup.dir, config.backup.keepDays)
       log(
         `base backup ${backup.id} taken (${(backup.bytes / 1e6).toFixed(1)} MB); ` +

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   chooseBaseBackup,
   restoreDataDirectory,
+  restoreDeployment,
   retentionPlan,
   takeBaseBackup,
   type BaseBackup,
@@ -233,5 +234,144 @@ describe('restoreDataDirectory misuse', () => {
     expect(fs.existsSync(path.join(live, 'recovery.signal'))).toBe(false)
     expect(listing(dataDir).filter((n) => n.includes('.restoring-'))).toEqual([])
     expect(await liveTransfers()).toBe(2)
+  })
+})
+
+// A whole DATA_DIR (database, keys, uploads, local chain state) backed up with BACKUP_KEY and
+// the disk lost: a restore into a new DATA_DIR brings all of it back.
+describe('restoreDeployment', () => {
+  let dataDir: string
+  let backupDir: string
+  let elsewhere: string
+  const key = Buffer.alloc(32, 7)
+  const files = {
+    'operator-secret.key': 'a'.repeat(64),
+    'por-seal.key': 'b'.repeat(64),
+    'uploads/0123abcd.png': 'png bytes',
+    'chain/state.json': '{"block":{"number":"0x10"}}',
+  }
+  const listing = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [])
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-deployment-'))
+    elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-deployment-restored-'))
+    fs.chmodSync(dataDir, 0o755)
+    fs.chmodSync(elsewhere, 0o755)
+    backupDir = path.join(elsewhere, 'backup')
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dataDir, name)), { recursive: true })
+      fs.writeFileSync(path.join(dataDir, name), text)
+    }
+    const live = path.join(dataDir, 'pg')
+    const db = await startEmbeddedPostgres(live, () => {}, {
+      archive: { dir: backupDir, timeoutS: 60 },
+    })
+    try {
+      const client = new pg.Client({ connectionString: db.url })
+      await client.connect()
+      try {
+        await client.query(
+          `CREATE TABLE ledger_transfers (id serial PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now());
+           INSERT INTO ledger_transfers DEFAULT VALUES`,
+        )
+      } finally {
+        await client.end()
+      }
+      const taken = await takeBaseBackup({
+        url: db.url,
+        dataDir: live,
+        backupDir,
+        files: { dataDir, backupKey: key },
+      })
+      expect(taken.files).toEqual({
+        keys: ['operator-secret.key', 'por-seal.key'],
+        uploads: 1,
+        chainState: true,
+      })
+      // The keys are in the backup only encrypted.
+      const inBackup = fs.readdirSync(taken.dir, { recursive: true }).map(String)
+      expect(inBackup.filter((n) => n.endsWith('.key'))).toEqual([])
+      for (const f of inBackup.filter((n) => n.startsWith('files/keys')))
+        expect(fs.readFileSync(path.join(taken.dir, f)).toString('latin1')).not.toContain(
+          'a'.repeat(64),
+        )
+    } finally {
+      await db.stop()
+    }
+  })
+  afterAll(() => {
+    for (const d of [dataDir, elsewhere]) if (d) fs.rmSync(d, { recursive: true, force: true })
+  })
+
+  test('a PostgreSQL data directory given instead of its DATA_DIR is refused, nothing made', async () => {
+    const before = listing(dataDir)
+    await expect(
+      restoreDeployment({
+        backupDir,
+        dataDir: path.join(dataDir, 'pg'),
+        target: 'latest',
+        backupKey: key,
+        replace: true,
+      }),
+    ).rejects.toThrow(`--data-dir takes the DATA_DIR that holds it as pg (${dataDir})`)
+    expect(listing(dataDir)).toEqual(before)
+  })
+
+  test('keys that cannot be opened (no BACKUP_KEY, another key) are refused before anything moves', async () => {
+    const target = path.join(elsewhere, 'no-key')
+    await expect(
+      restoreDeployment({ backupDir, dataDir: target, target: 'latest', backupKey: undefined }),
+    ).rejects.toThrow(/set BACKUP_KEY/)
+    await expect(
+      restoreDeployment({
+        backupDir,
+        dataDir: target,
+        target: 'latest',
+        backupKey: Buffer.alloc(32, 8),
+      }),
+    ).rejects.toThrow(/BACKUP_KEY does not open the keys/)
+    expect(fs.existsSync(target)).toBe(false)
+    expect(listing(elsewhere).filter((n) => n.includes('restoring'))).toEqual([])
+  })
+
+  test('a lost disk: a new DATA_DIR gets the database, the keys, the uploads and the chain state', async () => {
+    const target = path.join(elsewhere, 'data')
+    const restored = await restoreDeployment({
+      backupDir,
+      dataDir: target,
+      target: 'latest',
+      backupKey: key,
+    })
+    expect(restored.transfers).toBe(1)
+    expect(restored.missing).toEqual([])
+    for (const [name, text] of Object.entries(files))
+      expect(fs.readFileSync(path.join(target, name), 'utf8')).toBe(text)
+    expect(fs.statSync(path.join(target, 'operator-secret.key')).mode & 0o777).toBe(0o600)
+    expect(fs.existsSync(path.join(target, 'pg', 'PG_VERSION'))).toBe(true)
+    expect(fs.existsSync(path.join(target, 'pg', 'files'))).toBe(false)
+    // Again on the same DATA_DIR: its database and keys are not replaced unasked.
+    await expect(
+      restoreDeployment({ backupDir, dataDir: target, target: 'latest', backupKey: key }),
+    ).rejects.toThrow(/add --replace/)
+    fs.writeFileSync(path.join(target, 'por-seal.key'), 'c'.repeat(64))
+    await expect(
+      restoreDeployment({ backupDir, dataDir: target, target: 'latest', backupKey: key }),
+    ).rejects.toThrow(`${target} has its own por-seal.key`)
+    // With --replace: the database and the differing key moved aside; the chain, newer than any
+    // backup, is never rolled back.
+    fs.writeFileSync(path.join(target, 'chain/state.json'), '{"block":{"number":"0x20"}}')
+    const again = await restoreDeployment({
+      backupDir,
+      dataDir: target,
+      target: 'latest',
+      backupKey: key,
+      replace: true,
+    })
+    expect(again.files).toEqual(['key por-seal.key'])
+    expect(fs.readFileSync(path.join(target, 'por-seal.key'), 'utf8')).toBe('b'.repeat(64))
+    expect(
+      listing(target).filter((n) => n.startsWith('por-seal.key.before-restore-')),
+    ).toHaveLength(1)
+    expect(fs.readFileSync(path.join(target, 'chain/state.json'), 'utf8')).toContain('0x20')
   })
 })

@@ -7,6 +7,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import {
+  backupDeploymentFiles,
+  FILES_DIR,
+  planFilesRestore,
+  restoreFiles,
+  type FilesManifest,
+} from './deployment-files.ts'
+import {
   archiveCommand,
   postgresOsUser,
   restoreCommand,
@@ -27,6 +34,8 @@ export interface BaseBackup {
   startLsn: string
   stopLsn: string
   bytes: number
+  /** The deployment's files it carries beside the database (none for a backup of the database alone). */
+  files?: FilesManifest
 }
 
 const baseDir = (backupDir: string) => path.join(backupDir, 'base')
@@ -186,6 +195,8 @@ export async function takeBaseBackup(opts: {
   dataDir: string
   backupDir: string
   stopTimeoutS?: number
+  /** The DATA_DIR whose keys (sealed with `backupKey`), uploads and chain state it carries too. */
+  files?: { dataDir: string; backupKey: Buffer | undefined }
 }): Promise<BaseBackup> {
   const client = new pg.Client({ connectionString: opts.url })
   client.on('error', () => {})
@@ -240,6 +251,13 @@ export async function takeBaseBackup(opts: {
     const s = stop.rows[0]!
     fs.writeFileSync(path.join(partial, 'backup_label'), s.labelfile)
     if (s.spcmapfile) fs.writeFileSync(path.join(partial, 'tablespace_map'), s.spcmapfile)
+    const files = opts.files
+      ? await backupDeploymentFiles({
+          dataDir: opts.files.dataDir,
+          into: partial,
+          backupKey: opts.files.backupKey,
+        })
+      : undefined
     const backup: BaseBackup = {
       id,
       dir: final,
@@ -249,6 +267,7 @@ export async function takeBaseBackup(opts: {
       startLsn: start.rows[0]!.lsn,
       stopLsn: s.lsn,
       bytes,
+      ...(files ? { files } : {}),
     }
     const { dir: _dir, ...meta } = backup
     fs.writeFileSync(path.join(partial, META), `${JSON.stringify(meta, null, 2)}\n`)
@@ -395,6 +414,52 @@ export async function restoreDataDirectory(opts: {
   return { ...result, movedAside: aside }
 }
 
+export interface DeploymentRestoreResult extends RestoreResult {
+  /** What was put back beside the database, one line each. */
+  files: string[]
+  /** What the backup could not bring back. */
+  missing: string[]
+}
+
+/**
+ * Restores a whole DATA_DIR (`dataDir`, the variable's meaning) to `target`: its database
+ * (DATA_DIR/pg, as restoreDataDirectory), then the keys of the base backup it came from (opened
+ * with `backupKey`), every backup's uploads and the newest local chain state. Everything that
+ * can refuse is checked before anything moves: the time, the folder (a PostgreSQL data
+ * directory given instead of its DATA_DIR, a running server or chain), the key.
+ */
+export async function restoreDeployment(opts: {
+  backupDir: string
+  dataDir: string
+  target: Date | 'latest'
+  backupKey: Buffer | undefined
+  replace?: boolean
+  log?: (msg: string) => void
+}): Promise<DeploymentRestoreResult> {
+  const dataDir = path.resolve(opts.dataDir)
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+    throw new Error(
+      `${dataDir} is a PostgreSQL data directory: --data-dir takes the DATA_DIR that holds it as pg (${path.dirname(dataDir)}).`,
+    )
+  const backup = planRestore(opts.backupDir, opts.target)
+  const plan = planFilesRestore({
+    dataDir,
+    chosen: backup.dir,
+    all: listBaseBackups(opts.backupDir).map((b) => b.dir),
+    backupKey: opts.backupKey,
+    replace: opts.replace ?? false,
+  })
+  const pgDir = path.join(dataDir, 'pg')
+  const before = checkRestoreTarget(pgDir, opts.backupDir)
+  if (before === 'data-directory' && !opts.replace)
+    throw new Error(
+      `${pgDir} holds a database: restore into a new DATA_DIR, or add --replace to move it aside.`,
+    )
+  const result = await restoreDataDirectory({ ...opts, dataDir: pgDir })
+  const files = restoreFiles(dataDir, plan, stamp(new Date()))
+  return { ...result, files, missing: plan.missing }
+}
+
 /**
  * Builds `dir` (new) from `backup`, then runs the server on it until it has replayed the archive
  * to `target` (or to its end for `latest`) and promoted itself; stops it, with the restore
@@ -410,7 +475,8 @@ async function replayInto(
   log(`copying base backup ${backup.id} (finished ${backup.finishedAt})`)
   fs.cpSync(backup.dir, dir, {
     recursive: true,
-    filter: (source) => source !== path.join(backup.dir, META),
+    filter: (source) =>
+      source !== path.join(backup.dir, META) && source !== path.join(backup.dir, FILES_DIR),
   })
   fs.writeFileSync(path.join(dir, 'recovery.signal'), '')
   const autoConf = path.join(dir, 'postgresql.auto.conf')

@@ -86,6 +86,7 @@ describe('metrics', () => {
   })
 
   test('with the pool exhausted, /metrics answers within 1 s from the last sample, never NaN', async () => {
+    await fundAccount(t.db.pool, (await registerUser(t.app)).id, '5')
     const before = (await scrape()).body
     const transfers = sample(before, 'hope_ledger_transfers')!
     expect(transfers).toBeGreaterThan(0)

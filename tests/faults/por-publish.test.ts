@@ -73,7 +73,7 @@ test('a user credited just before npm run por:publish verifies with the pinned c
     user.account.address,
   ]
   const verified = await verifyCli([...pinned, '--usdt', '42.125'])
-  expect(verified.out).toMatch(/All 12 checks hold\./)
+  expect(verified.out).toMatch(/All 15 checks hold\./)
   expect(verified.code).toBe(0)
 
   // Off by less than a unit: an error, never rounded to a pass.

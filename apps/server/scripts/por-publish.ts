@@ -82,13 +82,29 @@ try {
       await new Promise((r) => setTimeout(r, 2_000))
     }
   }
-  let { snapshot, taken } = await por.publishNow()
+  /**
+   * Takes a snapshot now; while the registry's minimum interval since the previous publication
+   * has not passed (a minute on the local chain), waits for it up to the deadline.
+   */
+  const publishWhenAllowed = async () => {
+    for (let told = false; ; told = true) {
+      try {
+        return await por.publishNow()
+      } catch (error) {
+        const early = /the registry takes the next snapshot from/.test(String(error))
+        if (!early || Date.now() > deadline) throw error
+        if (!told) console.info(String((error as Error).message))
+        await new Promise((r) => setTimeout(r, 2_000))
+      }
+    }
+  }
+  let { snapshot, taken } = await publishWhenAllowed()
   if (!taken) {
     // One taken earlier (at start) is still being published: finish it, then take one now,
     // so that what the books hold at this moment is in the new snapshot.
     console.info(`snapshot ${snapshot.id} is still being published; following it first`)
     if (!(await follow(snapshot.id))) process.exitCode = 1
-    else ({ snapshot, taken } = await por.publishNow())
+    else ({ snapshot, taken } = await publishWhenAllowed())
   }
   if (!process.exitCode) {
     console.info(

@@ -24,6 +24,7 @@ import { porRegistryAbi } from './registry-abi.ts'
 import { REGISTRY_CODE_HASH } from './verify.ts'
 import {
   BLOCK,
+  PUBLISHED_AT,
   blockHash,
   CHAIN_ID,
   CHECK_BLOCK,
@@ -275,6 +276,59 @@ describe('por-verify', () => {
     )
     expect(forged.status).toBe(1)
     expect(forged.text).toMatch(/✗ registry code +the registry's code hashes to 0x66666666/)
+  })
+
+  // The ways an insolvent operator timed the proof before the registry's rules, each refused
+  // by the command a user runs.
+  test.each([
+    [
+      'on-demand snapshots: published sooner after the previous one than the registry allows',
+      { rules: { minInterval: 90_000n } },
+      'registry rules',
+      /after the previous snapshot, less than 90000/,
+    ],
+    [
+      'a one-block loan: reserves gone at the check block',
+      { reservesAtCheck: 0n },
+      'reserves again',
+      /held at block 131 .* < liabilities/,
+    ],
+    [
+      'a publication time in the future',
+      { anchored: { publishedAt: PUBLISHED_AT + 864_000n } },
+      'latest and fresh',
+      /in the future/,
+    ],
+    [
+      'storage rewritten after the publication',
+      { event: { totalUsdt: 1n } },
+      'registry rules',
+      /storage differs from what its publication said/,
+    ],
+    [
+      'the registry’s code replaced',
+      { codeHash: `0x${'77'.repeat(32)}` as const },
+      'registry code',
+      /code hashes to/,
+    ],
+  ] as const)('%s: refused', async (_, over, label, detail) => {
+    const { status, text } = await run(
+      [...pinned(write('ok.json', proof)), '--max-age-hours', '36'],
+      fakeChain(tree, over as Parameters<typeof fakeChain>[1]),
+      NOW,
+    )
+    expect(status).toBe(1)
+    expect(text).toMatch(new RegExp(`✗ ${label} +.*${detail.source}`))
+  })
+
+  test('a user’s clock 30 days slow does not make a month-old snapshot fresh', async () => {
+    const { status, text } = await run(
+      pinned(write('ok.json', proof)),
+      fakeChain(tree, { head: HEAD + 39n * 900n }),
+      NOW - 30 * 86_400_000,
+    )
+    expect(status).toBe(1)
+    expect(text).toMatch(/✗ latest and fresh +snapshot 11 was published 40\.0 hours ago/)
   })
 
   test('exits 2 on bad usage, 0 on --help', async () => {

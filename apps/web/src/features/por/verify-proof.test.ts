@@ -119,6 +119,33 @@ describe('checking a proof in the app', () => {
     }
   })
 
+  // The ways an insolvent operator timed the proof, each a failure for certain in the app.
+  test.each([
+    [
+      'on-demand snapshots: published sooner after the previous one than allowed',
+      { rules: { minInterval: 90_000n } },
+      'rules',
+    ],
+    ['a one-block loan: the reserves gone at the check block', { reservesAtCheck: 0n }, 'recheck'],
+    [
+      'a publication time in the future',
+      { anchored: { publishedAt: BigInt(Math.floor(Date.now() / 1000)) + 864_000n } },
+      'latest',
+    ],
+    ['storage rewritten after the publication', { event: { totalUsdt: 1n } }, 'rules'],
+    ['the registry’s code replaced', { codeHash: `0x${'77'.repeat(32)}` as Hex }, 'code'],
+  ] as const)('%s: refused', async (_, over, failing) => {
+    const readers = fakeChain(tree, {
+      anchored: { reserves: [reserve.address] },
+      reserves: 20_000_000n,
+      ...(over as Parameters<typeof fakeChain>[1]),
+    })
+    const result = await check(readers)
+    if (result.kind !== 'checked') throw new Error('not checked')
+    expect(result.result.checks.filter((c) => !c.ok).map((c) => c.id)).toContain(failing)
+    expect(verdictOf(result)).toEqual({ ok: false, conclusive: true })
+  })
+
   test('the registry and token come from the app’s settings: a file naming others fails', async () => {
     const elsewhere = {
       ...official,

@@ -10,13 +10,15 @@ export interface RunOutcome {
   files: number
   failedFiles: string[]
   failedTests: string[]
+  /** Tests that did not run (skip, skipIf, runIf, todo), as "<file> > <full name>". */
+  skippedTests: string[]
   unhandledErrors: string[]
 }
 
-function failedTestsOf(module: TestModule): string[] {
+function testsOf(module: TestModule, state: 'failed' | 'skipped'): string[] {
   const names: string[] = []
   for (const test of module.children.allTests()) {
-    if (test.result().state === 'failed') names.push(`${module.moduleId} > ${test.fullName}`)
+    if (test.result().state === state) names.push(`${module.moduleId} > ${test.fullName}`)
   }
   return names
 }
@@ -33,7 +35,8 @@ export default class OutcomeReporter implements Reporter {
       reason,
       files: modules.length,
       failedFiles: modules.filter((m) => m.state() === 'failed').map((m) => m.moduleId),
-      failedTests: modules.flatMap(failedTestsOf),
+      failedTests: modules.flatMap((m) => testsOf(m, 'failed')),
+      skippedTests: modules.flatMap((m) => testsOf(m, 'skipped')),
       unhandledErrors: unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message ?? ''}`),
     }
     fs.writeFileSync(target, JSON.stringify(outcome, null, 2))

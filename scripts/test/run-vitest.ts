@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { RunOutcome } from './outcome-reporter.ts'
+import { unexplainedSkips } from './skips.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const args = process.argv.slice(2)
@@ -97,6 +98,13 @@ else {
   if (outcome.failedTests.length === 0)
     for (const f of outcome.failedFiles) problems.push(`failed: ${path.relative(root, f)}`)
   for (const e of outcome.unhandledErrors) problems.push(`unhandled: ${e}`)
+  // A test that did not run passes nothing: only the skips scripts/test/skips.ts explains.
+  for (const name of unexplainedSkips(outcome.skippedTests ?? [], root))
+    problems.push(`skipped with no reason in scripts/test/skips.ts: ${path.relative(root, name)}`)
+  const allowed =
+    (outcome.skippedTests ?? []).length - unexplainedSkips(outcome.skippedTests ?? [], root).length
+  if (allowed > 0)
+    console.info(`run-vitest: ${allowed} test(s) skipped as scripts/test/skips.ts allows`)
 }
 if (problems.length > 0) {
   console.error(`\nrun-vitest: the run FAILED:\n${problems.map((p) => `  - ${p}`).join('\n')}`)

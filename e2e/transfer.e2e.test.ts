@@ -8,6 +8,13 @@ import { registerThroughUi } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
+const texts = (lang: string, ns: string) =>
+  JSON.parse(
+    fs.readFileSync(
+      path.resolve(import.meta.dirname, `../apps/web/src/locales/${lang}/${ns}.json`),
+      'utf8',
+    ),
+  ) as Record<string, Record<string, string>>
 const zh = JSON.parse(
   fs.readFileSync(
     path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn/money.json'),
@@ -130,5 +137,51 @@ describe('transfer journey', () => {
     await expect
       .poll(() => stranger.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toMatch(/^\D*0(\.0+)?\D*$/)
+  })
+
+  test('a wallet on another chain that lacks the app’s adds it, switches, signs the transfer (English)', async () => {
+    const alice = await registerThroughUi(browser(), undefined, {
+      locale: 'en-US',
+      chainId: 56,
+      quirks: { knownChains: [56] },
+    })
+    const bob = await registerThroughUi(browser(), alice.address)
+    await creditUser(alice.address, '20')
+    const en = texts('en', 'money')
+    await alice.page.goto(`${baseUrl}/#/transfer`)
+    await alice.page.getByRole('textbox', { name: en.transfer!.address! }).fill(bob.address)
+    await alice.page.getByRole('textbox', { name: en.transfer!.amount! }).fill('3')
+    await alice.page.getByRole('button', { name: en.transfer!.submit!, exact: true }).click()
+    await alice.page.getByRole('button', { name: en.transfer!.confirm!, exact: true }).click()
+    await alice.page.getByText(en.transfer!.success!).waitFor()
+    const added = await alice.page.evaluate(
+      () => (window as unknown as { __hopeAddedChains?: { chainId: string }[] }).__hopeAddedChains,
+    )
+    expect(added?.map((c) => c.chainId)).toEqual(['0x7a69'])
+    expect(alice.wallet.typedSigned).toHaveLength(1)
+    await screenshot(alice.page, '14-transfer-after-adding-chain')
+  })
+
+  test('a declined switch is said as such and nothing moves (Korean)', async () => {
+    const alice = await registerThroughUi(browser(), undefined, {
+      locale: 'ko-KR',
+      chainId: 56,
+      quirks: { refuseSwitch: true },
+    })
+    const bob = await registerThroughUi(browser(), alice.address)
+    await creditUser(alice.address, '20')
+    const ko = texts('ko', 'money')
+    await alice.page.goto(`${baseUrl}/#/transfer`)
+    await alice.page.getByRole('textbox', { name: ko.transfer!.address! }).fill(bob.address)
+    await alice.page.getByRole('textbox', { name: ko.transfer!.amount! }).fill('3')
+    await alice.page.getByRole('button', { name: ko.transfer!.submit!, exact: true }).click()
+    await alice.page.getByRole('button', { name: ko.transfer!.confirm!, exact: true }).click()
+    await alice.page.getByText(texts('ko', 'chain').outflow!.switchRefused!).waitFor()
+    await screenshot(alice.page, '15-transfer-switch-declined-ko')
+    expect(alice.wallet.typedSigned).toHaveLength(0)
+    await alice.page.goto(`${baseUrl}/#/assets`)
+    await expect
+      .poll(() => alice.page.getByTestId('account-balance-usdt').innerText(), POLL)
+      .toContain('20')
   })
 })

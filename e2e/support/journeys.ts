@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
 import { phonePage } from './browser.ts'
-import { installWallet, type TestWallet } from './wallet.ts'
+import { installWallet, type TestWallet, type WalletQuirks } from './wallet.ts'
 
 export const ROOT_CODE = 'HOPE2026'
 export const ROOT_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -26,13 +26,23 @@ export async function registerThroughUi(
     onChain?: boolean
     others?: LocalAccount[]
     locale?: string
+    /** The wallet's chain (on the local chain's RPC); 31337 with `onChain`, else 1. */
+    chainId?: number
+    quirks?: WalletQuirks
   } = {},
 ): Promise<SignedInUser> {
   const page = await phonePage(browser, opts.locale ? { locale: opts.locale } : {})
   const account = opts.account ?? privateKeyToAccount(generatePrivateKey())
   const wallet = opts.onChain
-    ? await installWallet(page, account, 31337, inject('chainRpcUrl'), opts.others)
-    : await installWallet(page, account, 1, undefined, opts.others)
+    ? await installWallet(
+        page,
+        account,
+        opts.chainId ?? 31337,
+        inject('chainRpcUrl'),
+        opts.others,
+        opts.quirks,
+      )
+    : await installWallet(page, account, opts.chainId ?? 1, undefined, opts.others, opts.quirks)
   const baseUrl = inject('baseUrl')
   if (inviter) {
     await page.goto(`${baseUrl}/#/invite?pusername=${inviter}`)

@@ -17,6 +17,13 @@ export interface WalletQuirks {
   announceOnly6963?: boolean
   /** Inject this long after the page starts, then fire `ethereum#initialized`. */
   injectAfterMs?: number
+  /**
+   * The only chains the wallet knows: a switch to another answers 4902 until the page adds it
+   * (`wallet_addEthereumChain`, kept in `window.__hopeAddedChains`).
+   */
+  knownChains?: number[]
+  /** The user declines every switch and every chain to add (4001). */
+  refuseSwitch?: boolean
 }
 
 /**
@@ -108,6 +115,7 @@ export async function installWallet(
       type Listener = (...args: unknown[]) => void
       const listeners = new Map<string, Set<Listener>>()
       let chain = chainId
+      const known = quirks.knownChains ? new Set([chainId, ...quirks.knownChains]) : undefined
       const emit = (event: string, value: unknown) =>
         listeners.get(event)?.forEach((fn) => fn(value))
       const rpcError = (code: number, message: string) =>
@@ -146,11 +154,21 @@ export async function installWallet(
             }
             case 'wallet_switchEthereumChain': {
               const next = ((params ?? [])[0] as { chainId?: string } | undefined)?.chainId ?? '0x1'
+              if (quirks.refuseSwitch) throw rpcError(4001, 'User rejected the request.')
+              if (known && !known.has(Number(next)))
+                throw rpcError(4902, `Unrecognized chain ID "${next}"`)
               chain = Number(next)
               emit('chainChanged', next)
               return null
             }
-            case 'wallet_addEthereumChain':
+            case 'wallet_addEthereumChain': {
+              if (quirks.refuseSwitch) throw rpcError(4001, 'User rejected the request.')
+              const added = (params ?? [])[0] as { chainId: string }
+              known?.add(Number(added.chainId))
+              const store = window as unknown as { __hopeAddedChains?: unknown[] }
+              store.__hopeAddedChains = [...(store.__hopeAddedChains ?? []), added]
+              return null
+            }
             case 'wallet_requestPermissions':
               return null
             case 'wallet_getPermissions':

@@ -24,9 +24,19 @@ export interface FakeWallet extends Eip1193Provider {
  */
 export function createFakeWallet(
   key: Hex = TEST_KEYS.alice,
-  opts: { chainId?: Hex; signWith?: Hex; rejectSign?: boolean } = {},
+  opts: {
+    chainId?: Hex
+    signWith?: Hex
+    rejectSign?: boolean
+    /** The chains the wallet knows: a switch elsewhere answers 4902 until the chain is added. */
+    knownChains?: Hex[]
+    /** How the wallet answers a switch or an add: the user says no (4001) or it fails. */
+    switchAnswer?: 'refuse' | 'fail'
+  } = {},
 ): FakeWallet {
   const account = privateKeyToAccount(key)
+  let chain: string = opts.chainId ?? '0x1'
+  const known = opts.knownChains ? new Set<string>([chain, ...opts.knownChains]) : undefined
   const signer = privateKeyToAccount(opts.signWith ?? key)
   const listeners = new Map<string, Set<Listener>>()
   const wallet: FakeWallet = {
@@ -43,11 +53,22 @@ export function createFakeWallet(
           wallet.connected = true
           return [account.address]
         case 'eth_chainId':
-          return opts.chainId ?? '0x1'
+          return chain
         case 'net_version':
-          return String(Number(opts.chainId ?? '0x1'))
+          return String(Number(chain))
         case 'wallet_switchEthereumChain':
+        case 'wallet_addEthereumChain': {
+          if (opts.switchAnswer === 'refuse')
+            throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          if (opts.switchAnswer === 'fail')
+            throw Object.assign(new Error('Internal error'), { code: -32000 })
+          const target = String((list[0] as { chainId?: string } | undefined)?.chainId)
+          if (method === 'wallet_addEthereumChain') known?.add(target)
+          else if (known && !known.has(target))
+            throw Object.assign(new Error(`Unrecognized chain ID "${target}"`), { code: 4902 })
+          else chain = target
           return null
+        }
         case 'personal_sign': {
           if (opts.rejectSign)
             throw Object.assign(new Error('User rejected the request.'), { code: 4001 })

@@ -1,6 +1,9 @@
 import { SHELL_BOOT_ELEMENT_ID, type OutflowSignaturePolicy } from '@hope/api'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { resetBootData } from '../api/boot.ts'
+import { ApiError } from '../api/request.ts'
+import { i18n } from '../i18n/i18n.ts'
+import { showToast } from '../ui/toast.ts'
 import { useSession } from '../store.ts'
 import { createFakeWallet, installWallet, type FakeWallet } from '../../test/fake-wallet.ts'
 import { fakeApi, ok } from '../../test/fake-api.ts'
@@ -118,4 +121,83 @@ describe('an outflow is signed before it is sent whenever the policy says so', (
       })
     },
   )
+})
+
+describe('the wallet is put on the app’s network before it signs, as for a recharge', () => {
+  const described = {
+    name: 'HOPE Chain',
+    rpcUrls: ['https://rpc.example'],
+    nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+    blockExplorerUrls: [],
+  }
+  beforeAll(() => Promise.all([import('../wallet/wagmi.ts'), import('../wallet/switch-chain.ts')]))
+  function walletOn(opts: Parameters<typeof createFakeWallet>[1]) {
+    const wallet = createFakeWallet(undefined, opts)
+    installWallet(wallet)
+    useSession.setState({ address: wallet.address.toLowerCase() as `0x${string}`, token: 'tok' })
+    return wallet
+  }
+  function serveWithChain() {
+    return fakeApi({
+      'userAccount/transfer': (call) => ok({ transferId: '1', ...call.params }),
+      'userAccount/getAddress': () => ok({ chainId: 1, chain: described }),
+    })
+  }
+  const transfer = () =>
+    sendOutflow('userAccount/transfer', {
+      address: OTHER,
+      amount: '5',
+      idempotencyKey: 'key-sw-01',
+    })
+  afterEach(() => {
+    installWallet(undefined)
+    vi.mocked(showToast).mockClear()
+  })
+
+  test('a wallet without the chain (4902) adds the one the server describes, switches and signs', async () => {
+    const wallet = walletOn({ chainId: '0x38', knownChains: [] })
+    const api = serveWithChain()
+    await transfer()
+    const walletSteps = wallet.calls.filter((m) => m.startsWith('wallet_') || m.includes('sign'))
+    expect(walletSteps).toEqual([
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+      'eth_signTypedData_v4',
+    ])
+    expect(api.calls.map((c) => c.path)).toEqual([
+      'userAccount/outflowTypedData',
+      'userAccount/getAddress',
+      'userAccount/transfer',
+    ])
+  })
+
+  test.each([
+    ['refuse', 'chain:outflow.switchRefused'],
+    ['fail', 'chain:outflow.switchFailed'],
+  ] as const)(
+    'a switch the wallet answers with %s is said in its own words',
+    async (answer, key) => {
+      const wallet = walletOn({ chainId: '0x38', switchAnswer: answer })
+      const api = serveWithChain()
+      await expect(transfer()).rejects.toBeInstanceOf(ApiError)
+      expect(wallet.calls).not.toContain('eth_signTypedData_v4')
+      expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
+      const said = vi.mocked(showToast).mock.calls.map(([text]) => text)
+      expect(said).toHaveLength(1)
+      expect(said[0]).toBe(
+        i18n.t(key as 'chain:outflow.switchFailed', { reason: 'Internal error' }),
+      )
+      expect(said[0]).not.toBe(i18n.t('wallet.signRefused'))
+    },
+  )
+
+  test('a signature the user declines says it was not signed', async () => {
+    walletOn({ rejectSign: true })
+    serveWithChain()
+    await expect(transfer()).rejects.toBeInstanceOf(ApiError)
+    expect(vi.mocked(showToast).mock.calls.map(([text]) => text)).toEqual([
+      i18n.t('wallet.signRefused'),
+    ])
+  })
 })

@@ -6,7 +6,7 @@ import {
   type WithdrawParams,
 } from '@hope/api'
 import { bootData } from '../api/boot.ts'
-import { i18n } from '../i18n/i18n.ts'
+import { i18n, loadNamespace } from '../i18n/i18n.ts'
 import { ApiError, request, showRequestError, type QueryParams } from '../api/request.ts'
 import { useSession } from '../store.ts'
 import { showToast } from '../ui/toast.ts'
@@ -53,8 +53,29 @@ function typedDataParams(kind: OutflowKind, params: OutflowParams<OutflowPath>) 
 }
 
 /**
+ * Why the wallet did not sign, in the user's words: it would not go to the app's network
+ * (declined, or failed and why), the user declined the signature, or the wallet failed to sign.
+ * Nothing moved in each case.
+ */
+async function notSignedText(error: unknown): Promise<string> {
+  const [{ SwitchChainError, isUserRefusal, messageOf }] = await Promise.all([
+    import('../wallet/switch-chain.ts'),
+    loadNamespace('chain').catch(() => undefined),
+  ])
+  if (error instanceof SwitchChainError) {
+    if (error.failure === 'rejected') return i18n.t('chain:outflow.switchRefused')
+    const reason =
+      error.failure === 'wallet' ? error.message : i18n.t(`chain:network.reasons.${error.failure}`)
+    return i18n.t('chain:outflow.switchFailed', { reason })
+  }
+  if (isUserRefusal(error)) return i18n.t('wallet.signRefused')
+  return i18n.t('chain:outflow.signFailed', { reason: messageOf(error) })
+}
+
+/**
  * The wallet signs exactly this outflow (EIP-712): the server writes the typed data, the
- * wallet shows and signs it. A refusal in the wallet is said once and moves nothing.
+ * wallet shows and signs it. A refusal or a failure in the wallet is said once, for what it
+ * was, and moves nothing.
  */
 async function signed<P extends OutflowParams<OutflowPath>>(
   kind: OutflowKind,
@@ -68,7 +89,7 @@ async function signed<P extends OutflowParams<OutflowPath>>(
     return { ...params, signature, deadline: typed.message.deadline }
   } catch (error) {
     console.error(error)
-    const msg = i18n.t('wallet.signRefused')
+    const msg = await notSignedText(error)
     showToast(msg)
     throw new ApiError({ code: 0, msg, kind: 'http' })
   }

@@ -14,8 +14,26 @@ export async function signWithWallet(address: `0x${string}`, message: string): P
 }
 
 /**
+ * How a wallet that lacks the app's chain adds it: as the server describes the chain
+ * (`userAccount/getAddress`), else as the app knows it. Asked only after a 4902.
+ */
+async function addAppChain(chainId: number) {
+  const [{ fetchDepositAddress }, { chainAdder }] = await Promise.all([
+    import('../api/deposit-address.ts'),
+    import('./switch-chain.ts'),
+  ])
+  const described = await fetchDepositAddress().then(
+    (deposit) => deposit.chain,
+    () => null,
+  )
+  return chainAdder(described)(chainId)
+}
+
+/**
  * Asks the wallet to sign an outflow's EIP-712 typed data, on the chain its domain names (the
- * wallet refuses typed data of another chain than its own). Rejects when the user refuses.
+ * wallet refuses typed data of another chain than its own): the wallet is put there as for a
+ * recharge (switch, on 4902 add the chain, switch). Rejects with a SwitchChainError when the
+ * wallet stays elsewhere, with the wallet's error when it does not sign.
  */
 export async function signTypedDataWithWallet(
   address: `0x${string}`,
@@ -27,6 +45,6 @@ export async function signTypedDataWithWallet(
     import('./switch-chain.ts'),
     import('./wagmi.ts'),
   ])
-  await switchChain(provider, typed.domain.chainId)
+  await switchChain(provider, typed.domain.chainId, { addChain: addAppChain })
   return signTyped(provider, address, typed)
 }

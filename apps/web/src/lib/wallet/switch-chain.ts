@@ -58,7 +58,12 @@ export function isUnrecognizedChain(error: unknown): boolean {
   return code === INTERNAL_ERROR && inner.includes(UNRECOGNIZED_CHAIN)
 }
 
-function messageOf(error: unknown): string {
+/** The user said no in the wallet (4001), however the wallet or viem wrapped it. */
+export function isUserRefusal(error: unknown): boolean {
+  return codesOf(error).includes(USER_REJECTED)
+}
+
+export function messageOf(error: unknown): string {
   const message = field(error, 'message')
   return typeof message === 'string' && message ? message : String(error)
 }

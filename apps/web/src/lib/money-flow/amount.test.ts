@@ -40,6 +40,12 @@ describe('readAmount', () => {
     expect(readAmount('  ', USDT, 'en')).toEqual({ empty: true })
   })
 
+  test('every field takes at most six decimals, HOPE (18) too', () => {
+    expect(readAmount('1.1234567', 18, 'en')).toEqual({ problem: 'tooManyDecimals' })
+    expect(readAmount('1.123456', 18, 'en')).toEqual({ units: 1_123456n * 10n ** 12n })
+    expect(writeAmount(1_123456789n * 10n ** 9n, 18, 'en')).toBe('1.123456')
+  })
+
   test('a whole-number currency takes no decimals', () => {
     expect(readAmount('1.5', 0, 'en')).toEqual({ problem: 'tooManyDecimals' })
   })

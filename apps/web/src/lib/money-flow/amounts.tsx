@@ -3,7 +3,7 @@ import { normalizeLang } from '@hope/api'
 import { useTranslation } from 'react-i18next'
 import { cutDecimals, formatMoney, SEPARATORS } from '../format/format.ts'
 import { showToast } from '../ui/toast.ts'
-import type { AmountProblem } from './amount.ts'
+import { typedDecimals, type AmountProblem } from './amount.ts'
 import { amountText, type AmountText } from './use-amount.ts'
 import { useFlowPlace } from './flow-context.ts'
 
@@ -87,7 +87,7 @@ export function AmountField({
           role="alert"
           data-testid={`${testId}-amount-problem`}
         >
-          {t(`flow.amount.${problem}`, { ...separators, decimals })}
+          {t(`flow.amount.${problem}`, { ...separators, decimals: typedDecimals(decimals) })}
         </span>
       )}
     </label>

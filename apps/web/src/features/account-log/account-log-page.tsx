@@ -24,6 +24,7 @@ import '../../lib/ui/pill-tabs.css'
 import './account-log.css'
 import { ListEnd } from '../../lib/ui/list-end.tsx'
 import { RetryButton } from '../../lib/ui/retry-button.tsx'
+import { useEscape } from '../../lib/ui/use-escape.ts'
 
 /**
  * The log types a line can carry: a withdrawal's amount is shown as 1 (withdrawal and refund)
@@ -123,6 +124,7 @@ function TypePicker({
       id: String(code),
     })),
   ]
+  useEscape(open, () => setOpen(false))
   return (
     <>
       <button

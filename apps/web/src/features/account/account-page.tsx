@@ -19,6 +19,7 @@ import { useSession } from '../../lib/store.ts'
 import { UserAvatar } from '../../lib/ui/user-avatar.tsx'
 import { dropLoginPair } from '../../lib/wallet/login-pair.ts'
 import './account.css'
+import { useEscape } from '../../lib/ui/use-escape.ts'
 
 function LanguageSwitch() {
   const { t, i18n } = useTranslation()
@@ -28,6 +29,7 @@ function LanguageSwitch() {
     setOpen(false)
     await setLanguage(lang)
   }
+  useEscape(open, () => setOpen(false))
   return (
     <>
       <List.Item

@@ -145,4 +145,21 @@ describe('MoneyFlow', () => {
     fireEvent.click(screen.getByTestId('pay-confirm'))
     expect((await screen.findByTestId('pay-result-amount')).textContent).toBe('5 USDT')
   })
+
+  test('Escape closes the confirmation as its close button does, except while it sends', async () => {
+    let answer!: (result: { paid: string }) => void
+    const send = vi.fn(() => new Promise<{ paid: string }>((resolve) => (answer = resolve)))
+    renderScreen({ send })
+    await openSheet('7')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByTestId('pay-confirm-sheet')).toBeNull())
+    expect(send).not.toHaveBeenCalled()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }))
+    await userEvent.keyboard('{Escape}')
+    expect(screen.getByTestId('pay-confirm-sheet')).toBeTruthy()
+    answer({ paid: '7' })
+    expect((await screen.findByTestId('pay-result-amount')).textContent).toBe('7 USDT')
+  })
 })

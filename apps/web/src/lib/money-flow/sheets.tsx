@@ -3,6 +3,7 @@ import Button from 'antd-mobile/es/components/button'
 import Popup from 'antd-mobile/es/components/popup'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useEscape } from '../ui/use-escape.ts'
 import { type Row, Rows } from './rows.tsx'
 
 /** What the confirmation of one quote shows. */
@@ -74,7 +75,8 @@ export function ConfirmBody({
 }
 
 /**
- * The bottom sheet of a money screen; while a request is being sent (`sending`) it stays open.
+ * The bottom sheet of a money screen; Escape, the mask and the close button close it, except
+ * while a request is being sent (`sending`).
  * `className` adds a class of the screen's own to the sheet's body.
  */
 export function SheetFrame({
@@ -90,6 +92,7 @@ export function SheetFrame({
   onClose: () => void
   children: ReactNode
 }) {
+  useEscape(open && !sending, onClose)
   return (
     <Popup
       visible={open}

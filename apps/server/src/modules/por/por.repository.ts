@@ -332,14 +332,18 @@ export async function treeNodes(
   ranges: readonly NodeRange[],
 ): Promise<NodeChunk[]> {
   const res = await q.query<{ level: number; firstIndex: string; nodes: Buffer }>(
-    `SELECT DISTINCT ON (n.level, n.first_index)
-            n.level, n.first_index::text AS "firstIndex", n.nodes
+    `SELECT DISTINCT ON (c.level, c.first_index)
+            c.level, c.first_index::text AS "firstIndex", c.nodes
        FROM unnest($2::smallint[], $3::bigint[], $4::bigint[]) AS r (level, lo, hi)
+       LEFT JOIN LATERAL (
+         SELECT first_index AS start FROM por_tree_nodes
+          WHERE snapshot_id = $1 AND level = r.level AND first_index <= r.lo
+          ORDER BY first_index DESC LIMIT 1) s ON true
       CROSS JOIN LATERAL (
-        SELECT coalesce(max(first_index), 0) AS start FROM por_tree_nodes
-         WHERE snapshot_id = $1 AND level = r.level AND first_index <= r.lo) s
-       JOIN por_tree_nodes n ON n.snapshot_id = $1 AND n.level = r.level
-        AND n.first_index >= s.start AND n.first_index < r.hi`,
+         SELECT level, first_index, nodes FROM por_tree_nodes
+          WHERE snapshot_id = $1 AND level = r.level
+            AND first_index >= coalesce(s.start, 0) AND first_index < r.hi
+         OFFSET 0) c`,
     [snapshotId, ranges.map((r) => r.level), ranges.map((r) => r.from), ranges.map((r) => r.to)],
   )
   return res.rows.map((r) => ({

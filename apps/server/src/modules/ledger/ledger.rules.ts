@@ -174,16 +174,7 @@ export function checkModelInvariants(model: LedgerModel): string[] {
 }
 
 /**
- * A fee of `fixed + amount × rate`, rounded up to the currency's smallest unit so the
- * platform never under-charges by a rounding; `rate` is a decimal string such as '0.001'.
- * @example feeFor(100_000_000n, { fixed: 1_000_000n, rate: '0.01' }) // 2_000_000n
+ * A fee of `fixed + amount × rate`, rounded up to the currency's smallest unit: the rule the app
+ * shows, written once in `@hope/api`.
  */
-export function feeFor(amount: bigint, schedule: { fixed: bigint; rate: string }): bigint {
-  const match = /^(\d+)(?:\.(\d{1,18}))?$/.exec(schedule.rate)
-  if (!match) throw new Error(`bad fee rate ${schedule.rate}`)
-  const frac = match[2] ?? ''
-  const scale = 10n ** BigInt(frac.length)
-  const rateScaled = BigInt((match[1] ?? '0') + frac)
-  const proportional = (amount * rateScaled + scale - 1n) / scale
-  return schedule.fixed + proportional
-}
+export { feeFor } from '@hope/api'

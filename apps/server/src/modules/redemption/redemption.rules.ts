@@ -1,7 +1,7 @@
 // Redemption of community HOPE and the linear release of pledge items (DESIGN §7), over
 // integer units (lib/units.ts).
+import { redemptionSplit } from '@hope/api'
 import { PPM } from '../../lib/units.ts'
-import { usdtFor } from '../sale/sale.rules.ts'
 
 export interface RedemptionParams {
   /** share redeemed into USDT, ppm (80%); the rest becomes a pledge item */
@@ -20,12 +20,11 @@ export function redemption(
   p: RedemptionParams,
 ): { redeemed: bigint; pledged: bigint; gross: bigint; fee: bigint; net: bigint } {
   if (hope <= 0n) throw new RangeError('redemption must be positive')
-  const redeemed = (hope * p.redeemShare) / PPM
-  const pledged = hope - redeemed
-  const gross = usdtFor(redeemed, price)
-  const fee = (gross * p.feeRate + PPM - 1n) / PPM
-  const feeCapped = fee > gross ? gross : fee
-  return { redeemed, pledged, gross, fee: feeCapped, net: gross - feeCapped }
+  // The split the app shows, written once in `@hope/api`, at the settings' ppm rates.
+  return redemptionSplit(hope, price, {
+    redeemShare: { rate: p.redeemShare, scale: PPM },
+    feeRate: { rate: p.feeRate, scale: PPM },
+  })
 }
 
 /**

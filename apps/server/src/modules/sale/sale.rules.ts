@@ -1,5 +1,6 @@
 // HOPE's sale in stages (DESIGN §6) as plain functions over integer units (lib/units.ts):
 // every purchase draws from the current stage and is split at each stage boundary it crosses.
+import { hopeFor, usdtFor } from '@hope/api'
 import { HOPE_UNIT, hopeUnits, usdtUnits } from '../../lib/units.ts'
 import type { Settings } from '../settings/settings.rules.ts'
 
@@ -28,11 +29,8 @@ export const stagePrice = (stage: bigint, p: StageParams): bigint =>
 /** Real-time price: the current stage's price. The redemption price is the same figure. */
 export const priceAt = (sold: bigint, p: StageParams): bigint => stagePrice(stageOf(sold, p), p)
 
-/** HOPE units a USDT amount buys at a price, rounded down. */
-export const hopeFor = (usdt: bigint, price: bigint): bigint => (usdt * HOPE_UNIT) / price
-
-/** USDT value of HOPE units at a price, rounded down. */
-export const usdtFor = (hope: bigint, price: bigint): bigint => (hope * price) / HOPE_UNIT
+/** HOPE for USDT and USDT for HOPE at a price, rounded down: the rules the app shows too. */
+export { hopeFor, usdtFor }
 
 export interface StageFill {
   stage: bigint

@@ -8,6 +8,7 @@ import {
   type WithdrawAddressCheck,
   LOG_TYPE,
 } from '@hope/api'
+import { usdtUnits } from '../../lib/units.ts'
 import type pg from 'pg'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { inTransaction, type Queryable } from '../../db/transaction.ts'
@@ -34,7 +35,6 @@ import {
 } from './withdraw.rules.ts'
 
 const USDT = CURRENCY_DECIMALS.USDT
-const units = (v: string) => parseAmount(trimDecimal(v), USDT)!
 
 export type { WithdrawalRow } from './withdraw.repository.ts'
 
@@ -178,11 +178,14 @@ export function createWithdrawService(deps: {
       },
     ): Promise<Withdrawal> {
       const s = await settings.get()
-      const amount = units(params.amount)
+      const amount = usdtUnits(params.amount)
       assertAmountWithinBound(s, 'USDT', amount)
-      if (amount < units(s.withdrawMinUsdt))
+      if (amount < usdtUnits(s.withdrawMinUsdt))
         throw new AppError('amount_below_minimum', { detail: s.withdrawMinUsdt })
-      const fee = feeFor(amount, { fixed: units(s.withdrawFeeFixedUsdt), rate: s.withdrawFeeRate })
+      const fee = feeFor(amount, {
+        fixed: usdtUnits(s.withdrawFeeFixedUsdt),
+        rate: s.withdrawFeeRate,
+      })
       const to = (params.address ?? user.userName).toLowerCase()
       // Before anything else: the wallet is never asked to sign what cannot be right.
       if (isForbiddenDestination(to, await platformAddresses()))
@@ -190,7 +193,7 @@ export function createWithdrawService(deps: {
       const existing = await repo.findByIdempotencyKey(pool, user.id, params.idempotencyKey)
       if (existing) {
         const row = existing
-        if (units(row.amount) !== amount || row.toAddress !== to)
+        if (usdtUnits(row.amount) !== amount || row.toAddress !== to)
           throw new AppError('idempotency_conflict')
         return toWithdrawal(row)
       }
@@ -238,10 +241,10 @@ export function createWithdrawService(deps: {
         // at once cannot both slip under the limit.
         const now = Date.now()
         const left = [
-          units(s.withdrawDailyLimitUsdt) -
-            units(await repo.withdrawnSince(q, user.id, new Date(now - DAY_MS))),
-          units(s.withdrawMonthlyLimitUsdt) -
-            units(await repo.withdrawnSince(q, user.id, new Date(now - 30 * DAY_MS))),
+          usdtUnits(s.withdrawDailyLimitUsdt) -
+            usdtUnits(await repo.withdrawnSince(q, user.id, new Date(now - DAY_MS))),
+          usdtUnits(s.withdrawMonthlyLimitUsdt) -
+            usdtUnits(await repo.withdrawnSince(q, user.id, new Date(now - 30 * DAY_MS))),
         ].reduce((a, b) => (a < b ? a : b))
         if (amount > left) {
           limitLeft = formatAmount(left > 0n ? left : 0n, USDT)
@@ -282,7 +285,7 @@ export function createWithdrawService(deps: {
         }
         // The same request, tapped twice: the first one's row is committed by now.
         const first = await repo.findByIdempotencyKey(q, user.id, params.idempotencyKey)
-        if (!first || units(first.amount) !== amount) throw new AppError('idempotency_conflict')
+        if (!first || usdtUnits(first.amount) !== amount) throw new AppError('idempotency_conflict')
         return toWithdrawal(first)
       })
       try {

@@ -1,6 +1,9 @@
 import {
   CURRENCY_DECIMALS,
   formatAmount,
+  hopeFor,
+  redemptionSplit,
+  timesRate as floorTimes,
   trimDecimal,
   type GameInfo,
   type PledgeItem,
@@ -18,7 +21,6 @@ import type { Tone } from '../../lib/ui/status-tag.tsx'
 
 export const USDT_DECIMALS = CURRENCY_DECIMALS.USDT
 export const HOPE_DECIMALS = CURRENCY_DECIMALS.HOPE
-const HOPE_UNIT = 10n ** BigInt(HOPE_DECIMALS)
 
 /** USDT or HOPE units of a decimal string from the server (NUMERIC text may carry zeros). */
 export const usdtUnits = (value: string): bigint => toUnits(value, USDT_DECIMALS)
@@ -26,20 +28,11 @@ export const hopeUnits = (value: string): bigint => toUnits(value, HOPE_DECIMALS
 export const showUsdt = (units: bigint): string => formatAmount(units, USDT_DECIMALS)
 export const showHope = (units: bigint): string => formatAmount(units, HOPE_DECIMALS)
 
-/** Floor of units × rate, exact for any decimal rate. */
-const timesRate = (units: bigint, rate: string): bigint => {
-  const { rate: r, scale } = parseRate(rate)
-  return (units * r) / scale
-}
+/** Floor of units × rate, exact for any decimal rate (0 for a setting that is not one). */
+const timesRate = (units: bigint, rate: string): bigint => floorTimes(units, parseRate(rate))
 
-/**
- * The HOPE units a USDT amount buys at a price (USDT units per HOPE), rounded down: the
- * estimate at the real-time price (a purchase that crosses a stage gets a little less).
- * @example hopeFor(100_000000n, 100000n) // 1000n * 10n ** 18n
- */
-export function hopeFor(usdt: bigint, price: bigint): bigint {
-  return price > 0n ? (usdt * HOPE_UNIT) / price : 0n
-}
+/** The HOPE units a USDT amount buys at a price, rounded down: the server's rule. */
+export { hopeFor }
 
 /**
  * The largest consensus entry the available USDT pays: a whole multiple of the step, at
@@ -136,21 +129,18 @@ export interface Redemption {
 }
 
 /**
- * Redeeming `hope` community HOPE units at `price` (USDT units per HOPE), exactly as the
- * server does: redeemed = hope × redeemShare rounded down, pledged = the rest; gross =
+ * Redeeming `hope` community HOPE units at `price` (USDT units per HOPE), by the rule the
+ * server charges with (`redemptionSplit` in `@hope/api`): redeemed = hope × redeemShare rounded down, pledged = the rest; gross =
  * redeemed × price rounded down to USDT units; fee = gross × feeRate rounded up (never more
  * than gross); net = gross − fee. So redeemed + pledged = hope and net + fee = gross.
  * @example redemption(100n * 10n ** 18n, 100000n, { redeemShare: '0.8', redeemFeeRate: '0.05' })
  * // { redeemed: 80 HOPE, pledged: 20 HOPE, gross: 8 USDT, fee: 0.4 USDT, net: 7.6 USDT }
  */
 export function redemption(hope: bigint, price: bigint, terms: RedemptionTerms): Redemption {
-  const redeemed = timesRate(hope, terms.redeemShare)
-  const pledged = hope - redeemed
-  const gross = (redeemed * price) / HOPE_UNIT
-  const { rate, scale } = parseRate(terms.redeemFeeRate)
-  const fee = (gross * rate + scale - 1n) / scale
-  const charged = fee > gross ? gross : fee
-  return { redeemed, pledged, gross, fee: charged, net: gross - charged }
+  return redemptionSplit(hope, price, {
+    redeemShare: parseRate(terms.redeemShare),
+    feeRate: parseRate(terms.redeemFeeRate),
+  })
 }
 
 export type RedeemProblem = 'amountRequired' | 'amountInvalid' | 'insufficient'

@@ -89,6 +89,7 @@ describe('routes', () => {
     ['#/withdraw', '提现记录', 'withdraw-record-page', '#/withdrawRecord'],
     ['#/transfer', '账户明细', 'account-log-page', '#/accountLog?account=usdt'],
     ['#/stake', '质押记录', 'pledge-record-page', '#/pledgeRecord'],
+    ['#/exchange', '质押记录', 'pledge-record-page', '#/pledgeRecord?tab=pledges'],
   ])('the bar of %s holds its records, named %s', async (hash, name, screenId, to) => {
     renderSignedIn(hash)
     const link = await screen.findByTestId('bar-companion', {}, { timeout: 3000 })

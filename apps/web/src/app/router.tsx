@@ -97,6 +97,8 @@ const InvitePage = lazyScreen(
 const AccountPage = lazyScreen(
   async () => (await import('../features/account/index.ts')).AccountPage,
 )
+/** The exchange's records: the pledges its redemptions made. */
+const PLEDGES = '/pledgeRecord?tab=pledges'
 const news = () => import('../features/news/index.ts')
 const school = () => import('../features/school/index.ts')
 const NewsPage = lazyScreen(async () => (await news()).NewsPage, ['content'])
@@ -241,7 +243,7 @@ export const routes: RouteObject[] = [
       backScreen('rechargeRecord', <RechargeRecordPage />),
       backScreen('withdraw', <WithdrawPage />, { to: '/withdrawRecord', title: 'withdrawRecord' }),
       backScreen('withdrawRecord', <WithdrawRecordPage />),
-      backScreen('exchange', <ExchangePage />),
+      backScreen('exchange', <ExchangePage />, { to: PLEDGES, title: 'pledgeRecord' }),
       backScreen('pledgeRecord', <PledgeRecordPage />),
       backScreen('vip', <VipPage />),
       backScreen('split', <SplitPage />, { to: '/accountLog?account=split', title: 'accountLog' }),
@@ -252,7 +254,7 @@ export const routes: RouteObject[] = [
       backScreen('ranking', <RankingPage />),
       backScreen('chat', <ChatPage />),
       backScreen('contact', <ContactPage />),
-      backScreen('swap', <ExchangePage />),
+      backScreen('swap', <ExchangePage />, { to: PLEDGES, title: 'pledgeRecord' }),
       backScreen('share', <SharePage />),
       backScreen('loginAccount', <LoginAccountPage />),
       backScreen('verify', <VerifyPage />),

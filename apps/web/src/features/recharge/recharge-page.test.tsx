@@ -105,6 +105,15 @@ describe('recharge page', () => {
     expect((await screen.findByTestId('recharge-gas-warning')).textContent).toContain('Gas')
   })
 
+  test('the sheet mentions gas only when the wallet has none', async () => {
+    setup({ wallet: { nativeBalance: 0n } })
+    await screen.findByTestId('recharge-wallet-balance')
+    await typeAmount('100')
+    await userEvent.click(screen.getByRole('button', { name: '充值' }))
+    const sheet = within(await screen.findByTestId('recharge-confirm-sheet'))
+    expect(sheet.getByText('钱包需要少量原生币支付矿工费')).toBeTruthy()
+  })
+
   test('no gas warning for a wallet without the token either', async () => {
     setup({ wallet: { nativeBalance: 0n }, tokenBalance: 0n })
     await screen.findByTestId('recharge-wallet-balance')
@@ -141,7 +150,7 @@ describe('recharge page', () => {
     expect(wallet.sent).toEqual([])
   })
 
-  test('the sheet says the amount, the wallet it leaves, the network and gas before the wallet asks', async () => {
+  test('the sheet says the amount, the wallet it leaves and the network before the wallet asks', async () => {
     const { wallet } = setup()
     await screen.findByTestId('recharge-wallet-balance')
     await typeAmount('100')
@@ -150,7 +159,8 @@ describe('recharge page', () => {
     expect(sheet.getByTestId('recharge-confirm-amount').textContent).toBe('100 USDT')
     expect(sheet.getByTestId('recharge-confirm-from').textContent).toMatch(/^0x\w{4}\*+\w{6}$/)
     expect(sheet.getByTestId('recharge-confirm-network').textContent).toBe('Anvil')
-    expect(sheet.getByTestId('recharge-confirm-gas').textContent).toBeTruthy()
+    // The wallet has gas: nothing to say about it.
+    expect(sheet.queryByText('钱包需要少量原生币支付矿工费')).toBeNull()
     // The button says what it does: pay this amount from the wallet.
     expect(sheet.getByTestId('recharge-confirm').textContent).toBe('从钱包支付 100 USDT')
     expect(wallet.sent).toEqual([])

@@ -39,7 +39,6 @@ import {
 import { useRechargeWallet } from './wallet/use-recharge-wallet.ts'
 import { useSendRecharge } from './wallet/use-send-recharge.ts'
 import { RechargeError, type RechargeStep } from './wallet/send-recharge.ts'
-import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/money-form.css'
 import './recharge.css'
 
@@ -137,10 +136,6 @@ function WalletCard({ deposit }: { deposit: DepositAddress }) {
       <section className="card money-balance">
         <span className="money-label">{t('recharge.walletBalance')}</span>
         {body}
-        <NavButton className="money-link" to={RECORDS} data-testid="recharge-records">
-          {t('recharge.records')}
-          <Icon name="chevron" />
-        </NavButton>
       </section>
       {wallet.data?.onChain && lacksGas(wallet.data) && (
         <p className="money-note money-note--warn" role="alert" data-testid="recharge-gas-warning">
@@ -284,9 +279,11 @@ function RechargeForm({
           },
         ]}
         note={
-          <p className="money-note money-note--info" data-testid="recharge-confirm-gas">
-            {tm('flow.gasWarning')}
-          </p>
+          wallet.data?.onChain && lacksGas(wallet.data) ? (
+            <p className="money-note money-note--warn" data-testid="recharge-confirm-gas">
+              {tm('flow.gasWarning')}
+            </p>
+          ) : undefined
         }
         sending={false}
         failed={false}

@@ -88,11 +88,7 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
         doneLabel: t('exchange.done'),
       })}
     >
-      <BalanceCard
-        label={t('exchange.available')}
-        value={money(available, 'HOPE')}
-        records={{ to: PLEDGES, label: t('translation:titles.pledgeRecord') }}
-      />
+      <BalanceCard label={t('exchange.available')} value={money(available, 'HOPE')} />
 
       <section className="card stake-terms">
         <Rows

@@ -105,11 +105,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
         }
         return (
           <>
-            <BalanceCard
-              label={t('transfer.available')}
-              value={money(available, CURRENCY)}
-              records={{ to: TRANSFER_LOG, label: t('transfer.records') }}
-            />
+            <BalanceCard label={t('transfer.available')} value={money(available, CURRENCY)} />
 
             <MoneyForm
               rules={{

@@ -97,7 +97,7 @@ describe('withdraw page', () => {
     serve(() => ok(null))
     expect((await screen.findByTestId('withdraw-available')).textContent).toBe('500 USDT')
     const amount = screen.getByTestId('withdraw-amount-input') as HTMLInputElement
-    expect(amount.placeholder).toBe('最少 10 USDT')
+    expect(amount.placeholder).toBe('最少 10')
     expect((screen.getByTestId('withdraw-address-input') as HTMLInputElement).value).toBe(OWN)
     expect(screen.queryByTestId('withdraw-own-address')).toBeNull()
   })

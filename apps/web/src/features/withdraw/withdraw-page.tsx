@@ -148,11 +148,7 @@ function WithdrawForm({ coin, available }: { coin: EnabledCoin; available: strin
     >
       {(flow) => (
         <>
-          <BalanceCard
-            label={t('withdraw.available')}
-            value={money(available, CURRENCY)}
-            records={{ to: RECORDS, label: t('withdraw.records') }}
-          />
+          <BalanceCard label={t('withdraw.available')} value={money(available, CURRENCY)} />
 
           <MoneyForm
             rules={{ check, fieldRefused: amount.problem !== null, say }}

@@ -1,7 +1,8 @@
 // Builds a snapshot's tree from every account's balances: each balance split into 1–3 parts at
-// random positions among 2^32, raised level by level over the occupied nodes only. Memory is a
-// few packed arrays per leaf: the leaves, and the upper levels once they hold at most a quarter
-// as many nodes; a sibling below that is recomputed from the few leaves under it.
+// random positions among 2^32, with a random number of zero-sum padding leaves, raised over the
+// occupied nodes only. Memory is a few packed arrays per leaf: the leaves, and the upper levels
+// once they hold at most a quarter as many nodes; a sibling below that is recomputed from the
+// few leaves under it. The same arrays, in chunks, are what the server stores (see below).
 import {
   ADDRESS_BYTES,
   encodeAddress,

@@ -160,6 +160,9 @@ describe('transfer page', () => {
     await userEvent.click(screen.getByTestId('transfer-submit'))
     // Said once: the red text, not a toast too, nor the rule's note repeating it.
     expectSaidOnce(text)
+    // In every language: the yellow rule gives way to the red text that applies it.
+    if (!where.inDownline && !where.self && where.registered)
+      expect(screen.queryByTestId('transfer-downline-note')).toBeNull()
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/checkAddress')[0]?.params.address).toBe(FRIEND)
     expect(api.callsTo('userAccount/transfer')).toHaveLength(0)

@@ -118,7 +118,7 @@ function TransferForm({ coin, available }: { coin: EnabledCoin; available: strin
               live={{ text: live, shortfall: 'shortfall' in check ? check.shortfall : null }}
               // The rule, until an address breaks it: then the red text above says it, once.
               note={
-                live !== t('transfer.downlineNote') && (
+                addressProblem !== 'notDownline' && (
                   <p className="money-note" data-testid="transfer-downline-note">
                     {t('transfer.downlineNote')}
                   </p>

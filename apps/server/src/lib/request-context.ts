@@ -24,8 +24,6 @@ export function withRequestId(id: string, next: () => void): void {
   current.run(id, next)
 }
 
-export const currentRequestId = (): string | undefined => current.getStore()
-
 /**
  * pino's `mixin`: the current request's id on every line logged while that request's work runs
  * (a service's or a job helper's line through `app.log` too), unless the line's logger is the

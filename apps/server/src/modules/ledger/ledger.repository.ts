@@ -180,14 +180,6 @@ export async function platformAccounts(q: Queryable): Promise<AccountRow[]> {
   return res.rows
 }
 
-export async function accountsById(q: Queryable, ids: number[]): Promise<AccountRow[]> {
-  const res = await q.query<AccountRow>(
-    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = ANY($1) ORDER BY id`,
-    [ids],
-  )
-  return res.rows
-}
-
 export interface TransferRow {
   id: number
   kind: string

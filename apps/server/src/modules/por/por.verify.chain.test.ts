@@ -66,7 +66,7 @@ describe('a published snapshot verifies against the chain alone', () => {
 
   test('every user’s stored proof passes every check of the verifier', async () => {
     expect(await publisher.tick()).toMatchObject({ taken: 1 })
-    await client.request({ method: 'anvil_mine' as never, params: ['0x2'] as never })
+    await client.request({ method: 'anvil_mine' as never, params: ['0xa'] as never })
     expect(await publisher.tick()).toMatchObject({ published: 1 })
     const latest = await por.latest()
     expect(latest.coverage).not.toBeNull()

@@ -10,8 +10,6 @@ const TABS = [
   { path: '/community', key: 'community', icon: 'community' },
 ] as const satisfies readonly { path: string; key: string; icon: IconName }[]
 
-export const TAB_PATHS: readonly string[] = TABS.map((tab) => tab.path)
-
 /**
  * The bottom tabs (spec §2). Plain buttons rather than antd-mobile's TabBar, whose children
  * walk (react-is, ahooks) would ride on the first screen for four links.

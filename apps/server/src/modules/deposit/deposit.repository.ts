@@ -221,3 +221,12 @@ export async function pruneBlocksBelow(
     String(block),
   ])
 }
+
+/** Whether any deposit on `chainId` is held, waiting for its depth. */
+export async function hasHeldDeposits(q: Queryable, chainId: number): Promise<boolean> {
+  const res = await q.query(
+    `SELECT 1 FROM deposits WHERE chain_id = $1 AND status = 'on_chain' LIMIT 1`,
+    [chainId],
+  )
+  return !!res.rowCount
+}

@@ -129,13 +129,32 @@ describe.each(databaseTargets())('deposit watcher behind a failing RPC on $name'
     })
   })
 
-  test('the node answering that a stored block is gone is still a reorg', async () => {
+  test('a node behind its peers answering null for a processed block is behind, not a reorg', async () => {
+    await transfer(setup.depositAddress, '5')
+    expect((await watcher.tick()).seen).toBe(1)
+    const held = await chainBooks()
+    proxy.fail('eth_getBlockByNumber', 'null')
+    for (let i = 0; i < 3; i++) {
+      const report = await watcher.tick()
+      expect(report).toMatchObject({ skipped: 'node_behind', reorged: 0 })
+    }
+    proxy.heal()
+    expect(await chainBooks()).toEqual(held)
+    expect((await watcher.tick()).reorged).toBe(0)
+    await mine(CONFIRMATIONS)
+    expect((await watcher.tick()).credited).toBe(1)
+  })
+
+  test('a chain rolled back below a processed block waits; grown back with other hashes, it is a reorg', async () => {
     await transfer(setup.depositAddress, '5')
     expect((await watcher.tick()).seen).toBe(1)
     // Back below the deposit's block: the node has no block at the stored top any more.
     const head = await direct.getBlockNumber({ cacheTime: 0 })
     await rpc('anvil_rollback', [2])
     expect(await direct.getBlockNumber({ cacheTime: 0 })).toBe(head - 2n)
+    expect(await watcher.tick()).toMatchObject({ skipped: 'node_behind', reorged: 0 })
+    expect((await chainBooks()).deposits.at(-1)).toMatchObject({ status: 'on_chain' })
+    await mine(3)
     expect((await watcher.tick()).reorged).toBe(1)
     expect((await chainBooks()).deposits.at(-1)).toMatchObject({ status: 'reorged', pending: null })
   })

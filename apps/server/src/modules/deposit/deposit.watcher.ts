@@ -4,6 +4,7 @@ import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { parseAbiItem, type Address, type PublicClient } from 'viem'
 import { blockOrNull, receiptOrNull } from '../../chain/chain.reads.ts'
+import { readInRanges } from '../../chain/log-range.ts'
 import { amountBound } from '../../lib/amount-bound.ts'
 import { raiseAlarm } from '../alarm/alarm.service.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
@@ -12,21 +13,20 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import { findUserIdByName } from '../user/user.service.ts'
 import { depositAmountVerdict } from './deposit.amount.rules.ts'
 import * as repo from './deposit.repository.ts'
-import {
-  canMoveDeposit,
-  commonAncestor,
-  isConfirmed,
-  nextRange,
-  type DepositStatus,
-} from './deposit.rules.ts'
+import { canMoveDeposit, commonAncestor, type DepositStatus } from './deposit.rules.ts'
 
 const TRANSFER = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 )
 const LOCK_KEY = 7_001_013
-const SCAN_BATCH = 2_000n
-/** Blocks kept with their hashes below the confirmation depth, to walk a reorg back. */
+/** Log ranges read in one tick at most: a tick's work stays bounded however far behind it is. */
+export const MAX_RANGES_PER_TICK = 25
+/**
+ * How far below the newest stored block hashes are kept (beyond the confirmation depth), to walk
+ * a reorg back, and how many of them one walk asks the chain for at most.
+ */
 const HASH_WINDOW = 64n
+const WALK_LIMIT = 128
 const USDT_DECIMALS = 6
 
 interface TransferLog {
@@ -39,7 +39,11 @@ interface TransferLog {
 }
 
 export interface TickReport {
-  skipped?: 'locked' | 'not_configured'
+  /**
+   * `node_behind`: the node lacks a block this watcher processed (it lags its peers): nothing
+   * is judged until it has caught up, and no reorg is read into its silence.
+   */
+  skipped?: 'locked' | 'not_configured' | 'node_behind'
   head?: bigint
   scannedTo?: bigint
   seen: number
@@ -48,6 +52,8 @@ export interface TickReport {
   /** Deposits recorded as failed (not credited), e.g. past the amount bound. */
   failed: number
   failedClaims?: number
+  /** Log ranges read this tick. */
+  ranges?: number
 }
 
 /** The alarm raised for a deposit the watcher refused to credit. */
@@ -98,25 +104,38 @@ export function createDepositWatcher(deps: {
     await repo.moveDeposit(q, id, from, to, opts)
   }
 
-  async function walkBackReorg(q: pg.PoolClient): Promise<number> {
-    const stored = await repo.listRecentBlocks(q, chainId, Number(HASH_WINDOW))
+  /**
+   * Compares the newest stored block hash with the chain's: the same, nothing happened; another
+   * hash at that height, a reorg, walked back through the stored hashes to the newest one the
+   * chain still has, and what lay above it is voided and scanned again. A block the node does
+   * not have (a node behind its peers, or a chain that got shorter until it grows again) is
+   * `behind`: waited for, never read as a reorg. The chain is read before the short transaction
+   * that writes the outcome.
+   */
+  async function checkReorg(conn: pg.PoolClient): Promise<number | 'behind'> {
+    const stored = await repo.listRecentBlocks(conn, chainId, WALK_LIMIT)
     if (!stored.length) return 0
-    const storedMap = new Map(stored.map((r) => [r.number, r.hash]))
-    const top = stored[0]!.number
-    // A block the node says it lacks is a reorg to a shorter chain; a failed read throws out of
-    // the tick, so nothing is voided or rewound on an RPC error.
-    const topBlock = await blockOrNull(client, top)
-    if (topBlock?.hash?.toLowerCase() === stored[0]!.hash.toLowerCase()) return 0
+    const top = stored[0]!
+    const topBlock = await blockOrNull(client, top.number)
+    if (!topBlock?.hash) return 'behind'
+    if (topBlock.hash.toLowerCase() === top.hash.toLowerCase()) return 0
 
-    const chainMap = new Map<bigint, string>()
-    for (const n of storedMap.keys()) {
-      const b = await blockOrNull(client, n)
-      if (b?.hash) chainMap.set(n, b.hash)
+    const storedMap = new Map(stored.map((r) => [r.number, r.hash]))
+    const chainMap = new Map<bigint, string>([[top.number, topBlock.hash]])
+    for (const r of stored.slice(1)) {
+      const b = await blockOrNull(client, r.number)
+      if (!b?.hash) return 'behind'
+      chainMap.set(r.number, b.hash)
+      if (b.hash.toLowerCase() === r.hash.toLowerCase()) break
     }
     const lowest = stored.at(-1)!.number
     const ancestor = commonAncestor(storedMap, chainMap) ?? lowest - 1n
     log('chain reorganisation found', { chainId, ancestor: String(ancestor) })
+    return inTransaction(conn, (q) => rewind(q, ancestor))
+  }
 
+  /** Voids what was held above `ancestor` and moves the scan back to it. */
+  async function rewind(q: pg.PoolClient, ancestor: bigint): Promise<number> {
     const dropped = await repo.listDepositsAbove(q, chainId, ancestor)
     let reorged = 0
     for (const d of dropped) {
@@ -254,15 +273,12 @@ export function createDepositWatcher(deps: {
     return 'held'
   }
 
-  async function creditConfirmed(
-    q: pg.PoolClient,
-    head: bigint,
-    confirmations: number,
-  ): Promise<number> {
+  /** Posts the held deposits at or below `final` (the newest block taken as final). */
+  async function creditConfirmed(q: pg.PoolClient, final: bigint): Promise<number> {
     const open = await repo.lockHeldDeposits(q, chainId)
     let credited = 0
     for (const d of open) {
-      if (!isConfirmed(d.block, head, confirmations)) continue
+      if (d.block > final) continue
       await ledger.apply(
         `deposit-post:${d.id}:${d.pending}`,
         { post: d.pending },
@@ -277,10 +293,11 @@ export function createDepositWatcher(deps: {
 
   /**
    * Posted recharge hashes the scan has passed without crediting this user: reverted, not a
-   * transfer of the token to the deposit address, or sent from another wallet → failed.
+   * transfer of the token to the deposit address, or sent from another wallet → failed. The
+   * receipts are read first; each failure is written in its own short statement.
    */
-  async function settleClaims(q: pg.PoolClient, scannedTo: bigint): Promise<number> {
-    const open = await claims.listUnansweredClaims(q, chainId)
+  async function settleClaims(conn: pg.PoolClient, scannedTo: bigint): Promise<number> {
+    const open = await claims.listUnansweredClaims(conn, chainId)
     let failed = 0
     for (const claim of open) {
       // Only the node's "no such receipt" counts as not found; a failed read is retried.
@@ -289,15 +306,27 @@ export function createDepositWatcher(deps: {
       if (!receipt) failure = claim.old ? 'not found on chain' : null
       else if (receipt.status !== 'success') failure = 'reverted'
       else if (receipt.blockNumber <= scannedTo) {
-        failure = (await repo.depositOfTxExists(q, chainId, claim.txHash))
+        failure = (await repo.depositOfTxExists(conn, chainId, claim.txHash))
           ? 'sent from another wallet'
           : 'not a transfer of the token to the deposit address'
       }
       if (!failure) continue
-      await claims.failClaim(q, claim.id, failure)
+      await claims.failClaim(conn, claim.id, failure)
       failed += 1
     }
     return failed
+  }
+
+  /** The newest block taken as final: `confirmations` deep, or the chain's `finalized` block. */
+  async function finalBlock(
+    head: bigint,
+    s: { chainConfirmations: number; chainFinality: 'confirmations' | 'finalized' },
+  ): Promise<bigint> {
+    const deep = head - BigInt(s.chainConfirmations) + 1n
+    if (s.chainFinality !== 'finalized') return deep
+    const finalized = await client.getBlock({ blockTag: 'finalized' })
+    const n = finalized.number ?? -1n
+    return n < deep ? n : deep
   }
 
   async function tick(): Promise<TickReport> {
@@ -305,16 +334,33 @@ export function createDepositWatcher(deps: {
     const s = await settings.get()
     if (!s.chainTokenAddress || !s.chainDepositAddress)
       return { ...report, skipped: 'not_configured' }
-    const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
-      // Two transactions on the locked client: the reorg walk commits before the scan.
-      report.reorged = await inTransaction(q, walkBackReorg)
+    const token = s.chainTokenAddress.toLowerCase()
+    const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (conn) => {
+      // The chain is read outside transactions; each outcome is written in a short one.
+      const reorg = await checkReorg(conn)
+      if (reorg === 'behind') return 'behind' as const
+      report.reorged = reorg
 
       const head = await client.getBlockNumber({ cacheTime: 0 })
       report.head = head
-      const cursor = (await repo.readCursor(q, chainId)) ?? (head > 5_000n ? head - 5_000n : -1n)
-      const range = nextRange(cursor, head, SCAN_BATCH)
-      await inTransaction(q, async (q) => {
-        if (range) {
+      let cursor = await repo.readCursor(conn, chainId)
+      if (cursor === null) {
+        // The first scan starts at the deployment's first block, never at 0.
+        const first = BigInt(s.chainStartBlock || s.payoutVaultDeployBlock)
+        cursor = (first > 0n ? first : head) - 1n
+        if (first === 0n)
+          log('deposit scan starts at the head: chainStartBlock is not set', {
+            chainId,
+            head: String(head),
+          })
+      }
+      const bound = amountBound(s, 'USDT')
+      const done = await readInRanges({
+        from: cursor + 1n,
+        last: head,
+        span: BigInt(s.chainLogRange),
+        maxRanges: MAX_RANGES_PER_TICK,
+        read: async (range) => {
           const logs = await client.getLogs({
             address: s.chainTokenAddress as Address,
             event: TRANSFER,
@@ -322,45 +368,63 @@ export function createDepositWatcher(deps: {
             fromBlock: range.from,
             toBlock: range.to,
           })
-          const bound = amountBound(s, 'USDT')
-          for (const l of logs) {
-            if (l.address.toLowerCase() !== s.chainTokenAddress.toLowerCase() || l.removed) continue
-            // A zero-value transfer (anyone can send one) moves nothing and has nothing to record.
-            if (l.args.value === 0n) continue
-            const outcome = await record(
+          // The hash of a recent range's end, to notice a reorg next time; history far below
+          // the head needs none (nothing there is held any more).
+          const recent = range.to + HASH_WINDOW + BigInt(s.chainConfirmations) > head
+          const end = recent ? await blockOrNull(client, range.to) : null
+          return { logs, end: end?.hash ?? null, recent }
+        },
+        handle: async (range, { logs, end, recent }) => {
+          // The node lost the range's end since it answered the logs: ask again next tick.
+          if (recent && !end) return false
+          await inTransaction(conn, async (q) => {
+            const hashes = new Map<bigint, string>()
+            for (const l of logs) {
+              if (l.address.toLowerCase() !== token || l.removed) continue
+              // A zero-value transfer (anyone can send one) moves nothing and has nothing to record.
+              if (l.args.value === 0n) continue
+              hashes.set(l.blockNumber, l.blockHash)
+              const outcome = await record(
+                q,
+                {
+                  transactionHash: l.transactionHash,
+                  logIndex: l.logIndex,
+                  blockNumber: l.blockNumber,
+                  blockHash: l.blockHash,
+                  from: l.args.from!,
+                  value: l.args.value!,
+                },
+                token,
+                s.chainTokenDecimals,
+                bound,
+              )
+              if (outcome === 'held') report.seen += 1
+              if (outcome === 'failed') report.failed += 1
+            }
+            if (end) hashes.set(range.to, end)
+            for (const [n, hash] of hashes) await repo.saveBlockHash(q, chainId, n, hash)
+            await repo.saveCursor(q, chainId, range.to)
+            await repo.pruneBlocksBelow(
               q,
-              {
-                transactionHash: l.transactionHash!,
-                logIndex: l.logIndex!,
-                blockNumber: l.blockNumber!,
-                blockHash: l.blockHash!,
-                from: l.args.from!,
-                value: l.args.value!,
-              },
-              s.chainTokenAddress.toLowerCase(),
-              s.chainTokenDecimals,
-              bound,
+              chainId,
+              range.to - HASH_WINDOW - BigInt(s.chainConfirmations),
             )
-            if (outcome === 'held') report.seen += 1
-            if (outcome === 'failed') report.failed += 1
-          }
-          // Remember the hashes of the recent blocks scanned, to notice a reorg next time.
-          const windowFrom =
-            range.to - HASH_WINDOW + 1n > range.from ? range.to - HASH_WINDOW + 1n : range.from
-          for (let n = windowFrom; n <= range.to; n++) {
-            const b = await client.getBlock({ blockNumber: n })
-            await repo.saveBlockHash(q, chainId, n, b.hash)
-          }
-          await repo.saveCursor(q, chainId, range.to)
-          await repo.pruneBlocksBelow(q, chainId, range.to - HASH_WINDOW)
+          })
           report.scannedTo = range.to
-        }
-        report.credited = await creditConfirmed(q, head, s.chainConfirmations)
-        const scanned = await repo.readCursor(q, chainId)
-        if (scanned !== null) report.failedClaims = await settleClaims(q, scanned)
+        },
       })
+      report.ranges = done.ranges
+
+      if (await repo.hasHeldDeposits(conn, chainId)) {
+        const final = await finalBlock(head, s)
+        report.credited = await inTransaction(conn, (q) => creditConfirmed(q, final))
+      }
+      const scanned = await repo.readCursor(conn, chainId)
+      if (scanned !== null) report.failedClaims = await settleClaims(conn, scanned)
+      return 'ran' as const
     })
     if (ran === null) return { ...report, skipped: 'locked' }
+    if (ran === 'behind') return { ...report, skipped: 'node_behind' }
     return report
   }
 

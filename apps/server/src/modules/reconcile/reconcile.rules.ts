@@ -16,13 +16,14 @@ export function differences(lines: ReconcileLine[], format: (units: bigint) => s
 }
 
 // The scan of the payout vault and the platform's addresses: where it reads, in what ranges,
-// and which token movements the vault's own events do not explain.
-
-/** A span of blocks, both ends included. */
-export interface BlockRange {
-  from: bigint
-  to: bigint
-}
+// and which token movements the vault's own events do not explain. The ranges themselves are
+// the chain's (chain/log-range.ts).
+export {
+  halveSpan,
+  isRangeRefusal,
+  scanRange,
+  type BlockRange,
+} from '../../chain/log-range.ts'
 
 /**
  * The highest block with `confirmations` (the block itself counts one, as for deposits): the
@@ -54,49 +55,6 @@ export function resumeFrom(
   const after = checkpoint.block + 1n
   return { from: after > firstBlock ? after : firstBlock, replaced }
 }
-
-/**
- * The next range to read: from `from`, at most `span` blocks, not past `last`; null when there
- * is nothing left.
- * @example scanRange(10n, 100n, 5n) // { from: 10n, to: 14n }
- */
-export function scanRange(from: bigint, last: bigint, span: bigint): BlockRange | null {
-  if (from > last || span < 1n) return null
-  const to = from + span - 1n
-  return { from, to: to < last ? to : last }
-}
-
-/** Half of a refused span, or null when a single block was refused (the refusal is real). */
-export function halveSpan(span: bigint): bigint | null {
-  return span > 1n ? span / 2n : null
-}
-
-/**
- * Whether a node's error refuses a log read for its size (too many blocks or results), as
- * providers word it; a rate limit or a failed call is not one (the tick fails and is retried).
- * @example isRangeRefusal('query returned more than 10000 results') // true
- * @example isRangeRefusal('rate limit exceeded') // false
- */
-export function isRangeRefusal(message: string): boolean {
-  return RANGE_REFUSALS.test(message)
-}
-
-const RANGE_REFUSALS = new RegExp(
-  [
-    'block range',
-    'range (is )?too (large|wide|big|long)',
-    'too (large|wide|big) (a )?(block )?range',
-    'more than \\d+ (results|logs|blocks)',
-    'too many (results|logs|blocks)',
-    'log response size',
-    'response size (exceeded|should not|is larger)',
-    'limited to (a )?[\\d,]+ (block|range)',
-    'exceeds? (the )?max(imum)? (block )?range',
-    'range limit',
-    'ranges? (over|above|of more than) [\\d,]+ blocks',
-  ].join('|'),
-  'i',
-)
 
 /** A token Transfer out of one of the platform's addresses. */
 export interface TokenOutflow {

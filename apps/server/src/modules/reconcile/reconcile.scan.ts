@@ -2,6 +2,7 @@ import { formatAmount } from '@hope/api'
 import type pg from 'pg'
 import { erc20Abi, getAbiItem, type Address, type PublicClient } from 'viem'
 import { blockOrNull } from '../../chain/chain.reads.ts'
+import { readInRanges, type BlockRange } from '../../chain/log-range.ts'
 import { MOVED_TO_COLD_EVENT, PAID_EVENT, PAYOUT_VAULT_ABI } from '../../chain/payout-vault.ts'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -11,14 +12,10 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import { learnVaultPayout, type VaultPayoutOutcome } from '../withdraw/withdraw.service.ts'
 import * as repo from './reconcile.repository.ts'
 import {
-  halveSpan,
-  isRangeRefusal,
   payoutAlarmKind,
   resumeFrom,
   safeHead,
-  scanRange,
   unexplainedOutflows,
-  type BlockRange,
   type ChainAlarmKind,
   type TokenOutflow,
   type VaultSending,
@@ -114,6 +111,15 @@ export function createChainScan(deps: {
     const s = await settings.get()
     if (!s.payoutVaultAddress || !s.chainTokenAddress)
       return { ...report, skipped: 'not_configured' }
+    // Never from block 0: the vault's deployment, else the deployment's first block.
+    const firstBlock = BigInt(s.payoutVaultDeployBlock || s.chainStartBlock)
+    if (firstBlock === 0n) {
+      log.warn(
+        { chainId },
+        'the chain scan waits for payoutVaultDeployBlock (or chainStartBlock) to be set',
+      )
+      return { ...report, skipped: 'not_configured' }
+    }
     const vault = s.payoutVaultAddress.toLowerCase() as Address
     const token = s.chainTokenAddress.toLowerCase() as Address
     const name = `payout-vault:${vault}`
@@ -131,7 +137,7 @@ export function createChainScan(deps: {
         // A node without that block (its history lost in a restart) tells nothing either way.
         chainHash = (await blockOrNull(client, checkpoint.block))?.hash ?? undefined
       }
-      const start = resumeFrom(checkpoint, chainHash, BigInt(s.payoutVaultDeployBlock))
+      const start = resumeFrom(checkpoint, chainHash, firstBlock)
       if (start.replaced)
         log.warn(
           { chainId, block: String(checkpoint!.block), from: String(start.from) },
@@ -153,82 +159,70 @@ export function createChainScan(deps: {
       roles.delete('')
       const watched = [...roles.keys()] as Address[]
 
-      let from = start.from
-      let span = BigInt(s.chainLogRange)
-      let ranges = 0
-      while (ranges < MAX_RANGES_PER_TICK) {
-        const range = scanRange(from, last, span)
-        if (!range) break
-        let read: Awaited<ReturnType<typeof readRange>>
-        try {
-          read = await readRange(range, vault, token, watched)
-        } catch (e) {
-          const smaller = isRangeRefusal(messageOf(e))
-            ? halveSpan(range.to - range.from + 1n)
-            : null
-          if (smaller === null) throw e
-          span = smaller
-          continue
-        }
-        ranges += 1
-
-        const findings: Finding[] = []
-        for (const paid of read.paid) {
-          report.payouts += 1
-          const outcome = await learnVaultPayout(conn, ledger, {
-            chainId,
-            payoutId: paid.payoutId,
-            to: paid.to,
-            units: paid.units,
-            decimals: s.chainTokenDecimals,
-            txHash: paid.txHash,
-            blockNumber: paid.blockNumber,
-          })
-          if (outcome.outcome === 'confirmed') {
-            report.learned += 1
-            log.warn(
-              { chainId, txHash: paid.txHash, withdrawalId: outcome.withdrawalId },
-              `the chain paid withdrawal ${outcome.withdrawalId}; the books learned it from the vault`,
+      const done = await readInRanges({
+        from: start.from,
+        last,
+        span: BigInt(s.chainLogRange),
+        maxRanges: MAX_RANGES_PER_TICK,
+        read: (range) => readRange(range, vault, token, watched),
+        handle: async (range, read) => {
+          const findings: Finding[] = []
+          for (const paid of read.paid) {
+            report.payouts += 1
+            const outcome = await learnVaultPayout(conn, ledger, {
+              chainId,
+              payoutId: paid.payoutId,
+              to: paid.to,
+              units: paid.units,
+              decimals: s.chainTokenDecimals,
+              txHash: paid.txHash,
+              blockNumber: paid.blockNumber,
+            })
+            if (outcome.outcome === 'confirmed') {
+              report.learned += 1
+              log.warn(
+                { chainId, txHash: paid.txHash, withdrawalId: outcome.withdrawalId },
+                `the chain paid withdrawal ${outcome.withdrawalId}; the books learned it from the vault`,
+              )
+            }
+            const kind = payoutAlarmKind(outcome.outcome)
+            if (kind) findings.push(payoutFinding(kind, paid, outcome, chainId, format))
+          }
+          for (const moved of read.movedToCold) {
+            report.movedToCold += 1
+            log.info(
+              { chainId, txHash: moved.txHash, to: moved.to, amount: format(moved.units) },
+              `the vault's owner moved ${format(moved.units)} USDT to the cold address ${moved.to}`,
             )
           }
-          const kind = payoutAlarmKind(outcome.outcome)
-          if (kind) findings.push(payoutFinding(kind, paid, outcome, chainId, format))
-        }
-        for (const moved of read.movedToCold) {
-          report.movedToCold += 1
-          log.info(
-            { chainId, txHash: moved.txHash, to: moved.to, amount: format(moved.units) },
-            `the vault's owner moved ${format(moved.units)} USDT to the cold address ${moved.to}`,
-          )
-        }
-        const sendings: VaultSending[] = [...read.paid, ...read.movedToCold]
-        for (const o of unexplainedOutflows(read.outflows, sendings, vault))
-          findings.push(outflowFinding(o, roles.get(o.from) ?? o.from, chainId, format))
+          const sendings: VaultSending[] = [...read.paid, ...read.movedToCold]
+          for (const o of unexplainedOutflows(read.outflows, sendings, vault))
+            findings.push(outflowFinding(o, roles.get(o.from) ?? o.from, chainId, format))
 
-        const blockHash = (await blockOrNull(client, range.to))?.hash ?? null
-        const raised = await inTransaction(conn, async (q) => {
-          const now: Finding[] = []
-          for (const f of findings) {
-            const fresh = await raiseAlarm(q, {
-              key: `chain-scan:${chainId}:${f.txHash.toLowerCase()}:${f.logIndex}`,
-              kind: f.kind,
-              message: f.message,
-              detail: f.detail,
-            })
-            if (fresh) now.push(f)
+          const blockHash = (await blockOrNull(client, range.to))?.hash ?? null
+          const raised = await inTransaction(conn, async (q) => {
+            const now: Finding[] = []
+            for (const f of findings) {
+              const fresh = await raiseAlarm(q, {
+                key: `chain-scan:${chainId}:${f.txHash.toLowerCase()}:${f.logIndex}`,
+                kind: f.kind,
+                message: f.message,
+                detail: f.detail,
+              })
+              if (fresh) now.push(f)
+            }
+            await repo.saveCheckpoint(q, name, chainId, range.to, blockHash)
+            return now
+          })
+          for (const f of raised) {
+            report.alarms += 1
+            log.error({ kind: f.kind, ...f.detail }, f.message)
+            deps.alarmRaised?.(f.kind)
           }
-          await repo.saveCheckpoint(q, name, chainId, range.to, blockHash)
-          return now
-        })
-        for (const f of raised) {
-          report.alarms += 1
-          log.error({ kind: f.kind, ...f.detail }, f.message)
-          deps.alarmRaised?.(f.kind)
-        }
-        report.scannedTo = range.to
-        from = range.to + 1n
-      }
-      report.caughtUp = from > last
+          report.scannedTo = range.to
+        },
+      })
+      report.caughtUp = done.next > last
       return 'ran' as const
     })
     if (ran === null) return { ...report, skipped: 'locked' }
@@ -349,16 +343,4 @@ function outflowFinding(
       units: String(o.units),
     },
   }
-}
-
-/** An error's message with its causes' (viem puts the node's own words in `details`). */
-function messageOf(e: unknown): string {
-  const parts: string[] = []
-  for (let c: unknown = e, depth = 0; c && depth < 8; depth++) {
-    const err = c as { message?: unknown; details?: unknown; cause?: unknown }
-    if (typeof err.message === 'string') parts.push(err.message)
-    if (typeof err.details === 'string') parts.push(err.details)
-    c = err.cause
-  }
-  return parts.join('\n')
 }

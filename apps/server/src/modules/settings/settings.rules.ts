@@ -145,9 +145,29 @@ export const SETTING_SCHEMAS = {
   payoutVaultAddress: z.string().regex(/^(0x[0-9a-fA-F]{40})?$/),
   payoutVaultDeployBlock: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   chainLogRange: z.number().int().min(1).max(100_000),
+  /**
+   * The block the deployment began at on its chain: the deposit scan's first block (and the
+   * vault scan's when payoutVaultDeployBlock is 0). A scan never starts at block 0: with both
+   * at 0 the deposit scan starts at the head it first sees.
+   */
+  chainStartBlock: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /**
+   * When a block is final: `confirmations` (chainConfirmations deep) or `finalized` (at or
+   * below the chain's `finalized` block, on chains that have the tag; never less deep than
+   * chainConfirmations).
+   */
+  chainFinality: z.enum(['confirmations', 'finalized']),
   /** What the signer accepts in a payout transaction: its gas limit and fee ceiling (gwei). */
   payoutGasLimit: z.number().int().min(21_000).max(10_000_000),
   payoutMaxFeeGwei: decimal(1e6),
+  /**
+   * Payout fees: the tip is this percentile of the recent blocks' tips (eth_feeHistory); a
+   * payout not mined within payoutReplaceAfterBlocks blocks is sent again with the same nonce
+   * and fees raised by payoutFeeBumpPercent (at least 13), up to payoutMaxFeeGwei, then an alarm.
+   */
+  payoutFeePercentile: z.number().int().min(1).max(99),
+  payoutReplaceAfterBlocks: z.number().int().min(1).max(100_000),
+  payoutFeeBumpPercent: z.number().int().min(13).max(500),
   porSnapshotTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   porRetentionDays: z.number().int().min(1).max(3_650),
   /**
@@ -231,9 +251,14 @@ export const SETTING_DEFAULTS: Settings = {
   porRegistryAddress: '',
   payoutVaultAddress: '',
   payoutVaultDeployBlock: 0,
-  chainLogRange: 2_000,
+  chainLogRange: 1_000,
+  chainStartBlock: 0,
+  chainFinality: 'confirmations',
   payoutGasLimit: 200_000,
   payoutMaxFeeGwei: '500',
+  payoutFeePercentile: 50,
+  payoutReplaceAfterBlocks: 20,
+  payoutFeeBumpPercent: 25,
   porSnapshotTime: '02:00',
   porRetentionDays: 30,
   porReserveSignatures: [],

@@ -15,6 +15,7 @@ export const NO_ID = '999999999'
 export const BASES: Record<RoutePath, Record<string, string>> = {
   'user/getUserInfoByName': { userName: NOBODY },
   'user/lookup': { userName: NOBODY },
+  'user/checkInvitationCode': { invitationCode: 'NOPE0000' },
   'user/register': {
     username: NOBODY,
     message: 'HOPE Login1',

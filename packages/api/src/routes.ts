@@ -139,6 +139,7 @@ import {
 import { DirectMembersParams, type DirectMember, type Earnings, type TeamStats } from './team.ts'
 import {
   EmptyParams,
+  InvitationCodeParams,
   LoginMessageParams,
   LoginParams,
   RegisterParams,
@@ -178,6 +179,12 @@ export const ROUTES = {
     auth: false,
     summary:
       "The public profile of a username, or null when no one registered it: the app's own registered check, answered 200 either way",
+  }),
+  'user/checkInvitationCode': route<typeof InvitationCodeParams, null>({
+    params: InvitationCodeParams,
+    auth: false,
+    summary:
+      'Checks an invitation code before the wallet signs a registration: 400 invitation_code_unknown when no member gave it out',
   }),
   'user/register': route<typeof RegisterParams, LoginResult>({
     params: RegisterParams,

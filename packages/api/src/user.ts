@@ -37,6 +37,10 @@ export interface LoginMessage {
 export const UserNameParams = z.object({ userName: Username })
 export type UserNameParams = z.input<typeof UserNameParams>
 
+/** `user/checkInvitationCode`: a code as typed (case and surrounding spaces do not matter). */
+export const InvitationCodeParams = z.object({ invitationCode: z.string().trim().min(1).max(32) })
+export type InvitationCodeParams = z.input<typeof InvitationCodeParams>
+
 export const EmptyParams = z.object({})
 
 /** The spec's user info (§3). */

@@ -22,6 +22,8 @@ const defaults: Handlers = {
         expirationTime: new Date(Date.now() + 300_000),
       }),
     }),
+  // An invitation code some member gave out.
+  'user/checkInvitationCode': () => ok(null),
   // A withdrawal destination that is neither refused nor a contract.
   'userAccount/checkWithdrawAddress': () => ok({ forbidden: false, contract: false }),
   // An outflow's typed data for the signed-in wallet (the session's address is the token's

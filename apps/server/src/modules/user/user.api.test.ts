@@ -128,6 +128,15 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       const fresh = await call(t.app, 'user/lookup', { userName: newWallet().address })
       expect([fresh.status, fresh.body.code, fresh.body.data]).toEqual([200, 200, null])
     })
+
+    test('an invitation code is checked before any signature, a mistyped one refused', async () => {
+      const known = await call(t.app, 'user/checkInvitationCode', {
+        invitationCode: ` ${DEMO_ROOT.referralCode.toLowerCase()} `,
+      })
+      expect([known.status, known.body.data]).toEqual([200, null])
+      const typo = await call(t.app, 'user/checkInvitationCode', { invitationCode: 'HOPE2O26' })
+      expect([typo.status, typo.body.reason]).toEqual([400, 'invitation_code_unknown'])
+    })
   })
 
   describe('login', () => {

@@ -21,6 +21,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return users.findPublic(params.userName)
   })
 
+  // Before the wallet signs a registration: a mistyped code is said without a signature.
+  defineRoute(app, 'user/checkInvitationCode', async ({ params, req }) => {
+    await app.guardLookup(req)
+    return users.checkInvitationCode(params.invitationCode)
+  })
+
   // Each call keeps a nonce: counted per IP like the address look-ups.
   defineRoute(app, 'user/loginMessage', async ({ params, req }) => {
     await app.guardLookup(req)

@@ -238,6 +238,16 @@ export function createUserService(deps: {
     /** The public profile of a username; null when no one registered it. */
     findPublic,
 
+    /**
+     * Refuses an invitation code no member gave out (case and spaces do not matter), as the
+     * registration would, before any signature.
+     */
+    async checkInvitationCode(code: string): Promise<null> {
+      const inviter = await repo.findUserByReferralCode(pool, normalizeReferralCode(code))
+      if (!inviter) throw new AppError('invitation_code_unknown')
+      return null
+    },
+
     async register(
       input: SignedPair & {
         location: number

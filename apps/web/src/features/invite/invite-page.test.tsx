@@ -140,6 +140,28 @@ describe('invite page', () => {
     expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(1)
   })
 
+  test('a mistyped invitation code is said before the wallet is asked to sign', async () => {
+    const api = fakeApi({
+      'user/checkInvitationCode': (call) =>
+        call.params.invitationCode === 'ROOT2024'
+          ? ok(null)
+          : fail(400, 'invitation_code_unknown', '邀请码不存在，请检查后重新输入'),
+      'user/register': () => ok(registered(wallet)),
+    })
+    renderInvite()
+    const input = screen.getByRole('textbox', { name: '邀请码' })
+    await userEvent.type(input, 'TYPO1234')
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('邀请码不存在，请检查后重新输入'))
+    expect(wallet.calls).not.toContain('personal_sign')
+    expect(api.callsTo('user/register')).toHaveLength(0)
+    await userEvent.clear(input)
+    await userEvent.type(input, 'ROOT2024')
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
+    expect(await screen.findByText('home', {}, { timeout: 3000 })).toBeTruthy()
+    expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(1)
+  })
+
   test('an inviter the server does not know leaves storage, and says so on this visit', async () => {
     useSession.getState().setPusername(INVITER)
     fakeApi({ 'user/getUserInfoByName': () => fail(404, 'not_registered') })

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import { LOCATIONS } from '@hope/api'
 import { useFirstRead } from '../../lib/api/first-read.ts'
+import { ApiError, request, showRequestError } from '../../lib/api/request.ts'
 import { mask } from '../../lib/format/mask.ts'
 import { selectSignedIn, useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/ui/toast.ts'
@@ -15,6 +16,23 @@ import { LangSelect } from '../../lib/ui/lang-select.tsx'
 import './invite.css'
 
 const PARTITIONS = { 1: 'left', 2: 'central', 3: 'right' } as const
+
+/**
+ * A typed invitation code is checked before the wallet is asked to sign: a mistyped one is said
+ * (the server's words) and nothing is signed. Without an answer the registration goes ahead; it
+ * checks the code again.
+ */
+async function checkCode(invitationCode: string): Promise<boolean> {
+  if (!invitationCode) return true
+  try {
+    await request('user/checkInvitationCode', { invitationCode }, { hideToast: true })
+    return true
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.reason !== 'invitation_code_unknown') return true
+    showRequestError(error)
+    return false
+  }
+}
 
 export function InvitePage() {
   const { t } = useTranslation(['translation', 'invite'])
@@ -57,14 +75,20 @@ export function InvitePage() {
       return
     }
     setRegistering(true)
-    // A failure is already on screen (the sign toast or the request's); on success the session
-    // changes and this screen goes home.
-    void register({
-      address,
-      location,
-      ...(inviterValid && pusername ? { pusername } : { invitationCode }),
-    })
+    // A failure is already on screen (the code's refusal, the sign toast or the request's); on
+    // success the session changes and this screen goes home.
+    void checkCode(inviterValid ? '' : invitationCode)
+      .then((known) =>
+        known
+          ? register({
+              address,
+              location,
+              ...(inviterValid && pusername ? { pusername } : { invitationCode }),
+            })
+          : undefined,
+      )
       .then((outcome) => {
+        if (!outcome) return
         if (outcome.ok || !pusername || !isUnknownInviter(outcome.cause)) return
         useSession.getState().forgetPusername(pusername)
         setInviterRefused(true)

@@ -150,10 +150,14 @@ const REDACTED_KEYS = [
  */
 export function loggerOptions(
   config: Pick<Config, 'logLevel'> &
-    Partial<Pick<Config, 'chainRpcUrl' | 'databaseUrl' | 'logFormat'>>,
+    Partial<Pick<Config, 'chainRpcUrl' | 'chainRpcUrls' | 'databaseUrl' | 'logFormat'>>,
 ) {
   // Errors name the URL they failed on: an RPC provider's key or the database's password.
-  const redact = redactUrls([config.chainRpcUrl, config.databaseUrl])
+  const redact = redactUrls([
+    config.chainRpcUrl,
+    ...(config.chainRpcUrls ?? []),
+    config.databaseUrl,
+  ])
   return {
     level: config.logLevel,
     ...(config.logFormat === 'pretty'
@@ -227,6 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokenAddress: async () => (await app.services.settings.get()).chainTokenAddress,
     tokenDecimals: async () => (await app.services.settings.get()).chainTokenDecimals,
     vaultAddress: async () => (await app.services.settings.get()).payoutVaultAddress,
+    payoutGasLimit: async () => (await app.services.settings.get()).payoutGasLimit,
     signIns: () => app.services.users.signIns,
     dependencies,
   })

@@ -209,6 +209,7 @@ if (workers > 1 && cluster.isPrimary) {
   startPrimary(workers).catch((e: unknown) => {
     const redact = redactUrls([
       process.env.CHAIN_RPC_URL,
+      ...(process.env.CHAIN_RPC_URLS ?? '').split(','),
       process.env.DATABASE_URL,
       process.env.APP_DATABASE_URL,
       process.env.SIGNER_DATABASE_URL,

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './db/pool.ts'
 import { REPO_ROOT } from './paths.ts'
+import { rpcUrlsOf } from './chain/chain.transport.ts'
 
 export interface Config {
   port: number
@@ -61,7 +62,12 @@ export interface Config {
   /** Trust X-Forwarded-* from a load balancer in front. */
   trustProxy: boolean
   /** An EVM JSON-RPC endpoint; when absent a local Anvil chain under dataDir is started. */
+  /** The first chain endpoint; undefined runs the local Anvil. */
   chainRpcUrl: string | undefined
+  /** Every endpoint: CHAIN_RPC_URLS (a comma list), else CHAIN_RPC_URL. */
+  chainRpcUrls: string[]
+  /** How long one chain call may take on one endpoint before the next is asked. */
+  chainRpcTimeoutMs: number
   chainId: number | undefined
   /** Seconds between local chain blocks (so confirmations advance). */
   chainBlockTimeSec: number
@@ -171,7 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? 'pretty'
           : 'json',
     trustProxy: env.TRUST_PROXY === 'true',
-    chainRpcUrl: env.CHAIN_RPC_URL || undefined,
+    chainRpcUrl: rpcUrlsOf(env)[0],
+    chainRpcUrls: rpcUrlsOf(env),
+    chainRpcTimeoutMs: Number(env.CHAIN_RPC_TIMEOUT_MS ?? 10_000),
     chainId: env.CHAIN_ID ? Number(env.CHAIN_ID) : undefined,
     chainBlockTimeSec: Number(env.CHAIN_BLOCK_TIME ?? 1),
     ethPriceFeed: loadEthPriceFeed(env),

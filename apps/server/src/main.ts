@@ -109,7 +109,9 @@ async function main(): Promise<void> {
   let chain: ChainConnection
   try {
     if (config.chainRpcUrl) {
-      chain = await connectExternalChain(config.chainRpcUrl, config.chainId)
+      chain = await connectExternalChain(config.chainRpcUrls, config.chainId, {
+        timeoutMs: config.chainRpcTimeoutMs,
+      })
     } else {
       anvil = await anvilLaunch!
       chain = connectChain(anvil.url, anvil.chainId)
@@ -250,7 +252,7 @@ async function main(): Promise<void> {
   )
   started('background jobs started')
   server.log.info(
-    `chain ${chain.chainId} at ${anvil ? `${chain.rpcUrl} (local Anvil, state in DATA_DIR/chain)` : 'CHAIN_RPC_URL'}`,
+    `chain ${chain.chainId} at ${anvil ? `${chain.rpcUrl} (local Anvil, state in DATA_DIR/chain)` : `CHAIN_RPC_URLS (${chain.rpcUrls.length} endpoint${chain.rpcUrls.length === 1 ? '' : 's'})`}`,
   )
   const official = await createSettingsService(database.pool).get()
   if (official.porRegistryAddress)
@@ -268,6 +270,7 @@ main().catch((e: unknown) => {
   // A failure to reach the chain or the database names its URL: without the credentials.
   const redact = redactUrls([
     process.env.CHAIN_RPC_URL,
+    ...(process.env.CHAIN_RPC_URLS ?? '').split(','),
     process.env.DATABASE_URL,
     process.env.APP_DATABASE_URL,
     process.env.SIGNER_DATABASE_URL,

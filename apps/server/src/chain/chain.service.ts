@@ -1,33 +1,70 @@
 import type { DepositAddress } from '@hope/api'
-import { createPublicClient, erc20Abi, http, type PublicClient } from 'viem'
+import { createPublicClient, erc20Abi, type PublicClient, type Transport } from 'viem'
 import { AppError } from '../lib/app-error.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
+import {
+  createChainEndpoints,
+  type ChainEndpoints,
+  type TransportOptions,
+} from './chain.transport.ts'
 import { localChain } from './local-chain.ts'
 
 export interface ChainConnection {
   chainId: number
+  /** The first endpoint (the local chain's, or the first of CHAIN_RPC_URLS). */
   rpcUrl: string
+  /** Every endpoint, in configured order. */
+  rpcUrls: string[]
   client: PublicClient
+  /** The transport every reader and sender of this chain uses (wallet clients too). */
+  transport: Transport
+  /** The endpoints' figures (calls, errors, latency, head) for the metrics. */
+  endpoints: ChainEndpoints
 }
 
-export function connectChain(rpcUrl: string, chainId: number): ChainConnection {
+/** The per-call limits of the chain client (CHAIN_RPC_TIMEOUT_MS; tests make them short). */
+export type ChainClientOptions = TransportOptions
+
+/**
+ * The one chain client: every call goes through the endpoints' transport (failover between
+ * CHAIN_RPC_URLS by health, a timeout per call, bounded retries with backoff on 429 and 5xx).
+ */
+export function connectChain(
+  rpcUrls: string | string[],
+  chainId: number,
+  opts: ChainClientOptions = {},
+): ChainConnection {
+  const urls = typeof rpcUrls === 'string' ? [rpcUrls] : rpcUrls
+  const chain = { ...localChain(urls[0]!), id: chainId }
+  const endpoints = createChainEndpoints(urls, chain, opts)
   const client = createPublicClient({
-    chain: { ...localChain(rpcUrl), id: chainId },
-    transport: http(rpcUrl, { timeout: 15_000 }),
+    chain,
+    transport: endpoints.transport,
     cacheTime: 0,
   }) as PublicClient
-  return { chainId, rpcUrl, client }
+  return {
+    chainId,
+    rpcUrl: urls[0]!,
+    rpcUrls: urls,
+    client,
+    transport: endpoints.transport,
+    endpoints,
+  }
 }
 
-/** A configured chain; its id is asked of the node when not given. */
+/** A configured chain; its id is asked of the endpoints when not given. */
 export async function connectExternalChain(
-  rpcUrl: string,
+  rpcUrls: string | string[],
   chainId?: number,
+  opts: ChainClientOptions = {},
 ): Promise<ChainConnection> {
+  const urls = typeof rpcUrls === 'string' ? [rpcUrls] : rpcUrls
   const id =
     chainId ??
-    (await createPublicClient({ transport: http(rpcUrl, { timeout: 15_000 }) }).getChainId())
-  return connectChain(rpcUrl, id)
+    (await createPublicClient({
+      transport: createChainEndpoints(urls, localChain(urls[0]!), opts).transport,
+    }).getChainId())
+  return connectChain(urls, id, opts)
 }
 
 /**

@@ -2,8 +2,9 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type pg from 'pg'
 import client from 'prom-client'
-import { erc20Abi, type Address } from 'viem'
+import { erc20Abi, formatEther, type Address } from 'viem'
 import type { ChainConnection } from '../chain/chain.service.ts'
+import type { EndpointStats } from '../chain/chain.transport.ts'
 import { jobLastSuccess, jobStarted } from '../jobs/interval-job.ts'
 import { withTimeout } from '../lib/with-timeout.ts'
 import { CHAIN_ALARM_KINDS, type ChainAlarmKind } from '../modules/reconcile/reconcile.rules.ts'
@@ -101,6 +102,8 @@ export function registerMetrics(
     tokenDecimals: () => Promise<number>
     /** The payout vault whose float is reported (settings.payoutVaultAddress; '' for none). */
     vaultAddress: () => Promise<string>
+    /** The gas a payout may use (settings.payoutGasLimit): what one payout costs the hot wallet. */
+    payoutGasLimit?: () => Promise<number>
     /** Sign-ins this process opened, by message (legacy `HOPE Login<ms>` or EIP-4361). */
     signIns: () => { legacy: number; siwe: number }
     /** The checks of PostgreSQL, the chain and Redis that `/readyz` runs too. */
@@ -152,6 +155,54 @@ export function registerMetrics(
   })
   // Each kind from 0, so the first alarm after a start is an increase, not a new series.
   for (const kind of CHAIN_ALARM_KINDS) chainAlarms.inc({ kind }, 0)
+  // The chain client's endpoints (CHAIN_RPC_URLS), each labelled by its position and host.
+  const endpointFigure = (
+    name: string,
+    help: string,
+    pick: (e: EndpointStats, best: bigint | null) => number | null,
+    aggregator: 'sum' | 'max',
+  ) =>
+    new client.Gauge({
+      name,
+      help,
+      labelNames: ['endpoint'] as const,
+      registers: [registry],
+      aggregator,
+      collect() {
+        this.reset()
+        const endpoints = deps.chain?.endpoints
+        if (!endpoints) return
+        const best = endpoints.bestHead()
+        for (const e of endpoints.stats()) {
+          const v = pick(e, best)
+          if (v !== null) this.set({ endpoint: e.endpoint }, v)
+        }
+      },
+    })
+  endpointFigure(
+    'hope_chain_rpc_calls_total',
+    'Calls this process made to each chain endpoint (CHAIN_RPC_URLS), failed ones included',
+    (e) => e.calls,
+    'sum',
+  )
+  endpointFigure(
+    'hope_chain_rpc_errors_total',
+    'Calls to each chain endpoint that failed (no answer in time, HTTP 429 or 5xx, a node error)',
+    (e) => e.errors,
+    'sum',
+  )
+  endpointFigure(
+    'hope_chain_rpc_seconds_total',
+    'Seconds spent on the answered calls of each chain endpoint (over the calls: the mean latency)',
+    (e) => e.seconds,
+    'sum',
+  )
+  endpointFigure(
+    'hope_chain_rpc_head_lag_blocks',
+    'How many blocks the head each endpoint last told is behind the highest head any endpoint told',
+    (e, best) => (e.head === null || best === null ? null : Number(best - e.head)),
+    'max',
+  )
   const signInFailures = new client.Counter({
     name: 'hope_signin_failures_total',
     help: 'Refused sign-ins: wallet signatures, operator passwords or codes',
@@ -199,6 +250,7 @@ export function registerMetrics(
     head?: Sampled<bigint>
     hot?: Sampled<number>
     vault?: Sampled<number>
+    gas?: Sampled<{ balance: number; payoutsLeft: number }>
   } = {}
   const readFigures = single(() =>
     readOpsFigures(deps.pool, deps.chain?.chainId ?? null).then((value) => {
@@ -220,6 +272,24 @@ export function registerMetrics(
     const value = await readTokenBalance(address as Address)
     if (value !== null) last.vault = { value, atMs: Date.now() }
   })
+  // The hot wallet pays each payout's gas: its native balance, and how many payouts it covers at
+  // the node's gas price now.
+  const readGas = single(async () => {
+    if (!deps.chain || !hotWallet) return
+    const [wei, price, gasLimit] = await Promise.all([
+      deps.chain.client.getBalance({ address: hotWallet }),
+      deps.chain.client.getGasPrice(),
+      deps.payoutGasLimit?.() ?? Promise.resolve(200_000),
+    ])
+    const perPayout = price * BigInt(gasLimit)
+    last.gas = {
+      value: {
+        balance: Number(formatEther(wei)),
+        payoutsLeft: perPayout > 0n ? Number(wei / perPayout) : Number.POSITIVE_INFINITY,
+      },
+      atMs: Date.now(),
+    }
+  })
   const checkDependencies = single(() => deps.dependencies.check())
   async function readTokenBalance(holder: Address | null): Promise<number | null> {
     if (!deps.chain || !holder) return null
@@ -239,7 +309,7 @@ export function registerMetrics(
   }
   const sample = single(() =>
     Promise.all(
-      [readFigures, readHead, readHot, readVault, checkDependencies].map(
+      [readFigures, readHead, readHot, readVault, readGas, checkDependencies].map(
         (read: () => Promise<unknown>) => within(SAMPLE_READ_TIMEOUT_MS, read()),
       ),
     ),
@@ -339,6 +409,20 @@ export function registerMetrics(
     "The hot wallet's balance of the withdrawal token (payouts come from the vault: normally 0)",
     (s, set) => {
       if (s.hot) set(s.hot.value)
+    },
+  )
+  fromScrape(
+    'hope_hot_wallet_gas_balance',
+    "The hot wallet's balance of the chain's native coin, which pays the payouts' gas",
+    (s, set) => {
+      if (s.gas) set(s.gas.value.balance)
+    },
+  )
+  fromScrape(
+    'hope_hot_wallet_gas_payouts_left',
+    'How many payouts (payoutGasLimit each) the hot wallet can still pay the gas of at the gas price now',
+    (s, set) => {
+      if (s.gas) set(s.gas.value.payoutsLeft)
     },
   )
   fromScrape(

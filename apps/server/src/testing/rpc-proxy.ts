@@ -2,21 +2,23 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * How a faulty node answers: an HTTP 500, a JSON-RPC internal error (HTTP 200), no answer at
- * all (the request hangs until the client gives up), or null as a node behind its peers answers
- * for a block or a transaction it does not have yet.
+ * How a faulty node answers: an HTTP 500, an HTTP 429 (a provider's rate limit), a JSON-RPC
+ * internal error (HTTP 200), no answer at all (the request hangs until the client gives up), or
+ * null as a node behind its peers answers for a block or a transaction it does not have yet.
  */
-export type RpcFault = 'http_500' | 'rpc_error' | 'hang' | 'null'
+export type RpcFault = 'http_500' | 'http_429' | 'rpc_error' | 'hang' | 'null'
 
 export interface RpcProxy {
   /** Point the client under test here. */
   url: string
-  /** From now on, answer every call of `method` with `fault`. */
+  /** From now on, answer every call of `method` (`*`: of every method) with `fault`. */
   fail(method: string, fault: RpcFault): void
   /** Forward `method` again (every method when none is given). */
   heal(method?: string): void
   /** How many calls of `method` were answered with a fault so far. */
   faulted(method: string): number
+  /** How many calls of `method` (of every method when none is given) reached the proxy. */
+  called(method?: string): number
   close(): Promise<void>
 }
 
@@ -32,6 +34,7 @@ interface RpcCall {
 export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
   const faults = new Map<string, RpcFault>()
   const counts = new Map<string, number>()
+  const seen = new Map<string, number>()
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -49,13 +52,24 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
     } catch {
       calls = []
     }
-    const hit = calls.find((c) => c.method && faults.has(c.method))
+    for (const c of calls) if (c.method) seen.set(c.method, (seen.get(c.method) ?? 0) + 1)
+    const hit = calls.find((c) => c.method && (faults.has(c.method) || faults.has('*')))
     if (hit) {
-      const fault = faults.get(hit.method!)!
+      const fault = (faults.get(hit.method!) ?? faults.get('*'))!
       counts.set(hit.method!, (counts.get(hit.method!) ?? 0) + 1)
       if (fault === 'hang') return // left open; closed with the proxy
       if (fault === 'http_500') {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('upstream failed')
+        return
+      }
+      if (fault === 'http_429') {
+        res.writeHead(429, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: hit.id ?? null,
+            error: { code: 429, message: 'Too Many Requests' },
+          }),
+        )
         return
       }
       const errors = calls.map((c) =>
@@ -85,6 +99,8 @@ export async function startRpcProxy(targetUrl: string): Promise<RpcProxy> {
       else faults.clear()
     },
     faulted: (method) => counts.get(method) ?? 0,
+    called: (method) =>
+      method ? (seen.get(method) ?? 0) : [...seen.values()].reduce((a, b) => a + b, 0),
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -13,7 +13,6 @@ import {
   TransactionReceiptNotFoundError,
   createWalletClient,
   getAddress,
-  http,
   type Address,
   type Hex,
   type LocalAccount,
@@ -22,6 +21,7 @@ import { withAdvisoryLock, withAdvisoryLockWaiting } from '../../db/advisory-loc
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { ChainConnection } from '../../chain/chain.service.ts'
+import { readInRanges } from '../../chain/log-range.ts'
 import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
 import { localChain } from '../../chain/local-chain.ts'
 import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.service.ts'
@@ -52,6 +52,8 @@ const POR_LOCK: [number, number] = [7_015_001, 1]
 const READ_PAGE = 10_000
 const SHORTFALL = 'por_shortfall'
 const PUBLISH_FAILED = 'por_publish_failed'
+/** Log ranges read at most in one run when looking for a publication we lost track of. */
+const PUBLISH_EVENT_RANGES = 25
 
 /** One user's balances as the tree commits them (integers at USDT 6, HOPE 18 decimals). */
 export interface TreeAccount {
@@ -136,7 +138,7 @@ export function createPorPublisher(deps: {
   const log = deps.log ?? (() => {})
   const wallet = createWalletClient({
     chain: { ...localChain(chain.rpcUrl), id: chain.chainId },
-    transport: http(chain.rpcUrl, { timeout: 15_000 }),
+    transport: chain.transport,
     account: publisher,
   })
 
@@ -216,17 +218,33 @@ export function createPorPublisher(deps: {
         await repo.requestSnapshot(pool, 'registry ahead')
         return null
       }
-      // Already anchored by a transaction we lost track of: follow that one.
-      const [event] = await client.getContractEvents({
-        address: row.registryAddress as Address,
-        abi: registry.abi,
-        eventName: 'SnapshotPublished',
-        args: { id: BigInt(row.id) },
-        fromBlock: BigInt(row.blockNumber),
+      // Already anchored by a transaction we lost track of: follow that one. Its event lies
+      // after block B, read in ranges a provider accepts, a bounded number per run.
+      const { chainLogRange } = await settings.get()
+      let found: Hex | null = null
+      await readInRanges({
+        from: BigInt(row.blockNumber),
+        last: await client.getBlockNumber({ cacheTime: 0 }),
+        span: BigInt(chainLogRange),
+        maxRanges: PUBLISH_EVENT_RANGES,
+        read: (range) =>
+          client.getContractEvents({
+            address: row.registryAddress as Address,
+            abi: registry.abi,
+            eventName: 'SnapshotPublished',
+            args: { id: BigInt(row.id) },
+            fromBlock: range.from,
+            toBlock: range.to,
+          }),
+        handle: async (_range, events) => {
+          if (!events[0]) return true
+          found = events[0].transactionHash
+          return false
+        },
       })
-      if (event) {
-        await repo.setPublishTx(pool, row.id, event.transactionHash)
-        return event.transactionHash
+      if (found) {
+        await repo.setPublishTx(pool, row.id, found)
+        return found
       }
     }
     const hash = await wallet.writeContract({

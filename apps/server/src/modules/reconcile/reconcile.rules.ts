@@ -18,12 +18,7 @@ export function differences(lines: ReconcileLine[], format: (units: bigint) => s
 // The scan of the payout vault and the platform's addresses: where it reads, in what ranges,
 // and which token movements the vault's own events do not explain. The ranges themselves are
 // the chain's (chain/log-range.ts).
-export {
-  halveSpan,
-  isRangeRefusal,
-  scanRange,
-  type BlockRange,
-} from '../../chain/log-range.ts'
+export { halveSpan, isRangeRefusal, scanRange, type BlockRange } from '../../chain/log-range.ts'
 
 /**
  * The highest block with `confirmations` (the block itself counts one, as for deposits): the

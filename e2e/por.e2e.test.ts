@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
-import { api, creditUser, operator } from './support/api.ts'
+import { api, creditUser, operator, operatorLogin } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi, sessionToken } from './support/journeys.ts'
 
@@ -121,6 +121,33 @@ describe('proof of liabilities', () => {
       expect(cli.output).toContain('All 15 checks hold.')
       expect(cli.status).toBe(0)
       fs.rmSync(dir, { recursive: true, force: true })
+
+      // An admin points the settings at another registry: the device pinned the first one, so
+      // the check fails loudly, although the server now names the other as official.
+      const admin = await operatorLogin(inject('adminOperator'))
+      const setRegistry = (address: string, reason: string) =>
+        api(
+          'admin/updateSetting',
+          { key: 'porRegistryAddress', value: JSON.stringify(address), reason },
+          admin,
+        )
+      await setRegistry(official.tokenAddress, 'a registry swapped behind the users')
+      try {
+        await page.reload()
+        await page.getByTestId('verify-page').waitFor()
+        await page.locator('[data-testid="verify-verdict"][data-state="failed"]').waitFor({
+          timeout: 60_000,
+        })
+        await expect
+          .poll(() => page.getByTestId('verify-verdict').textContent())
+          .toContain('运营方更换了登记合约')
+        expect(await page.getByRole('button', { name: '我已手动核对：信任新的地址' }).count()).toBe(
+          1,
+        )
+        await screenshot(page, '72-verify-registry-changed')
+      } finally {
+        await setRegistry(official.porRegistryAddress, 'back to the official registry')
+      }
       await page.context().close()
     },
     PUBLISH_TIMEOUT_MS + 90_000,

@@ -3,8 +3,18 @@
 import type { PorStatement } from '@hope/api'
 import type { ProofCheck } from './verify-proof.ts'
 
-/** Checks that need nothing but the file: a failure among them is a failure, chain or not. */
-const FILE_CHECKS: ReadonlySet<string> = new Set(['leaves', 'sums', 'root', 'totals', 'balance'])
+/**
+ * Checks that need nothing but the file (and the official addresses): a failure among them is a
+ * failure, chain or not.
+ */
+const FILE_CHECKS: ReadonlySet<string> = new Set([
+  'pinned',
+  'leaves',
+  'sums',
+  'root',
+  'totals',
+  'balance',
+])
 
 /**
  * What a check amounts to: ok, or not; and whether that is known. A check that failed only
@@ -13,9 +23,11 @@ const FILE_CHECKS: ReadonlySet<string> = new Set(['leaves', 'sums', 'root', 'tot
 export function verdictOf(check: ProofCheck): { ok: boolean; conclusive: boolean } {
   if (check.kind === 'malformed') return { ok: false, conclusive: true }
   const failed = check.result.checks.filter((c) => !c.ok)
+  // Addresses other than the ones this device pinned: a failure, whatever the chain answered.
+  const repinned = check.pinsChanged.length > 0
   return {
-    ok: failed.length === 0,
-    conclusive: !check.unreachable || failed.some((c) => FILE_CHECKS.has(c.id)),
+    ok: failed.length === 0 && !repinned,
+    conclusive: !check.unreachable || repinned || failed.some((c) => FILE_CHECKS.has(c.id)),
   }
 }
 

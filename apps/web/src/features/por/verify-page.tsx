@@ -49,6 +49,14 @@ const CHECK_IDS: CheckId[] = [
 
 type Verdict = 'checking' | 'ok' | 'failed' | 'unreachable'
 
+/** What each pinned field is called on the screen. */
+const PIN_LABELS: Record<string, string> = {
+  registry: 'verify.officialRegistry',
+  token: 'verify.officialToken',
+  codeHash: 'verify.checks.code.label',
+  vaults: 'verify.checks.reserve-signatures.label',
+}
+
 function verdictFor(check: ProofCheck | undefined): Verdict {
   if (!check) return 'checking'
   const { ok, conclusive } = verdictOf(check)
@@ -302,7 +310,9 @@ export function VerifyPage() {
           {verdict !== 'checking' && (
             <span>
               {pinsChanged.length
-                ? t('verify.pinsChangedHint', { fields: pinsChanged.join(', ') })
+                ? t('verify.pinsChangedHint', {
+                    fields: pinsChanged.map((field) => t(PIN_LABELS[field] ?? field)).join(', '),
+                  })
                 : silentSince !== null
                   ? t('verify.silentHint', {
                       since: formatDateTime(new Date(silentSince).toISOString(), lang),
@@ -321,8 +331,8 @@ export function VerifyPage() {
           {pinsChanged.length > 0 && checked && (
             <Button
               size="small"
-              fill="outline"
-              color="danger"
+              color="default"
+              className="verify-pins-trust"
               data-testid="verify-pins-trust"
               onClick={() => {
                 forgetPins(window.localStorage, checked.proof.chainId)

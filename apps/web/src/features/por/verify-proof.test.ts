@@ -3,6 +3,7 @@ import type { ChainReaders } from '@hope/por-verify/verify'
 import { fakeChain } from '@hope/por-verify/testing'
 import { REGISTRY_CODE_HASH } from '@hope/por-verify'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { ContractFunctionZeroDataError } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { DepositAddress } from '@hope/api'
 import type { Eip1193Provider } from '../../lib/wallet/eip1193.ts'
@@ -238,6 +239,23 @@ describe('checking a proof in the app', () => {
     )
     if (recoded.kind !== 'checked') throw new Error('not checked')
     expect(recoded.result.ok).toBe(false)
+    // A registry swapped for a contract that is none: its reverts are an answer, not silence.
+    const notARegistry = () =>
+      Promise.reject(new ContractFunctionZeroDataError({ functionName: 'latestId' }))
+    const reverted = await check(
+      {
+        ...chain(),
+        readLatestId: notARegistry,
+        readRules: notARegistry,
+        readRegistry: notARegistry,
+      },
+      ALICE,
+      swapped,
+      storage,
+    )
+    if (reverted.kind !== 'checked') throw new Error('not checked')
+    expect(reverted.unreachable).toBe(false)
+    expect(verdictOf(reverted)).toEqual({ ok: false, conclusive: true })
     // An unreachable chain neither pins nor says anything about the pins.
     const fresh = memoryStorage()
     await check(chain({ down: true }), ALICE, official, fresh)

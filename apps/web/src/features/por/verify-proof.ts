@@ -11,7 +11,19 @@ import {
   type ProofFile,
   type VerifyResult,
 } from '@hope/por-verify/verify'
-import { createPublicClient, custom, formatUnits, http, parseUnits, type PublicClient } from 'viem'
+import {
+  AbiDecodingDataSizeTooSmallError,
+  AbiDecodingZeroDataError,
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  createPublicClient,
+  custom,
+  formatUnits,
+  http,
+  parseUnits,
+  type PublicClient,
+} from 'viem'
 import { changedPins, loadPins, savePins, type DevicePins } from './device-pins.ts'
 import { injectedProvider, readChainId, type Eip1193Provider } from '../../lib/wallet/eip1193.ts'
 
@@ -88,6 +100,16 @@ function clientFor(access: ChainAccess): PublicClient {
   })
 }
 
+const answeredByContract = (error: unknown): boolean =>
+  error instanceof BaseError &&
+  !!error.walk(
+    (e) =>
+      e instanceof ContractFunctionRevertedError ||
+      e instanceof ContractFunctionZeroDataError ||
+      e instanceof AbiDecodingZeroDataError ||
+      e instanceof AbiDecodingDataSizeTooSmallError,
+  )
+
 /** Readers that note any failure to read, so that "unreachable" is never told as "false". */
 function watchedReaders(readers: ChainReaders, failed: () => void): ChainReaders {
   const watch =
@@ -96,7 +118,9 @@ function watchedReaders(readers: ChainReaders, failed: () => void): ChainReaders
       try {
         return await read(...args)
       } catch (error) {
-        failed()
+        // A contract that reverts or has no code answered: that is the chain's word, not its
+        // silence (a registry swapped for something else fails, it is not "unreachable").
+        if (!answeredByContract(error)) failed()
         throw error
       }
     }
@@ -232,10 +256,11 @@ export async function checkProofFile(
     vaults: facts('reserve-signatures')?.contracts ?? '',
   }
   let pinsChanged: string[] = []
-  if (pins && !unreachable) {
+  if (pins) {
+    // The registry and token come from the server, whatever the chain answered; a check that
+    // could not read the code or the reserves says nothing new about them.
     pinsChanged = changedPins(pins, {
       ...seen,
-      // A check that could not read the code or the reserves says nothing new about them.
       codeHash: seen.codeHash || pins.codeHash,
       vaults: facts('reserve-signatures') ? seen.vaults : pins.vaults,
     })

@@ -33,7 +33,9 @@ const db = await openAppDatabase(config).catch((e: Error) => {
 })
 try {
   const chain = config.chainRpcUrl
-    ? await connectExternalChain(config.chainRpcUrl, config.chainId)
+    ? await connectExternalChain(config.chainRpcUrls, config.chainId, {
+        timeoutMs: config.chainRpcTimeoutMs,
+      })
     : connectChain(localUrl!, 31337)
   const hotWallet = process.env.HOT_WALLET_KEY
     ? privateKeyToAccount(process.env.HOT_WALLET_KEY as `0x${string}`).address

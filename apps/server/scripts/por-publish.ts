@@ -50,7 +50,9 @@ const db = await openAppDatabase(config, { poolSize: 4 }).catch((e: Error) => {
 try {
   const chain = local
     ? connectChain(local, 31337)
-    : await connectExternalChain(config.chainRpcUrl!, config.chainId)
+    : await connectExternalChain(config.chainRpcUrls, config.chainId, {
+        timeoutMs: config.chainRpcTimeoutMs,
+      })
   const por = createPorPublisher({
     pool: db.pool,
     settings: createSettingsService(db.pool),

@@ -3,13 +3,14 @@ import { PageParams, type Page } from './common.ts'
 /**
  * Security notices (the bell): what a user must hear of at once, because a thief would make
  * it happen: a sign-in from a device not seen before, a withdrawal to a new address, a
- * withdrawal requested and paid, a withdrawal limit reached.
+ * withdrawal requested, paid or cancelled, a withdrawal limit reached.
  */
 export const NOTICE_KINDS = [
   'new_device',
   'new_withdrawal_address',
   'withdrawal_requested',
   'withdrawal_paid',
+  'withdrawal_cancelled',
   'limit_reached',
 ] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
@@ -20,8 +21,8 @@ export interface SecurityNotice {
   /**
    * What it is about, by kind: `new_device` { ip, device } (device: the browser as it names
    * itself, cut to 120 characters); `new_withdrawal_address` { address, amount, holdUntil };
-   * `withdrawal_requested` and `withdrawal_paid` { address, amount, withdrawalId } (paid also
-   * txHash); `limit_reached` { amount, left }. Amounts are USDT decimal strings.
+   * `withdrawal_requested`, `withdrawal_paid` and `withdrawal_cancelled` { address, amount,
+   * withdrawalId } (paid also txHash); `limit_reached` { amount, left }. Amounts are USDT decimal strings.
    */
   detail: {
     ip?: string

@@ -1,4 +1,4 @@
-import type { Page, Withdrawal } from '@hope/api'
+import type { NoticePage, Page, Withdrawal } from '@hope/api'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { connectChain } from '../../chain/chain.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
@@ -145,6 +145,23 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       b: '100.000000000000000000',
       p: '11.000000000000000000',
     })
+  })
+
+  test('a cancelled withdrawal is said in the bell, once', async () => {
+    const user = await funded('50')
+    const w = (await withdraw(user.token, { amount: '12', idempotencyKey: key() })).body.data
+    await cancel(w.id, user.token)
+    await cancel(w.id, user.token)
+    const page = await call<'userAccount/notices', NoticePage>(
+      t.app,
+      'userAccount/notices',
+      { pageNum: '1', pageSize: '10' },
+      { token: user.token },
+    )
+    const cancelled = page.body.data.list.filter((n) => n.kind === 'withdrawal_cancelled')
+    expect(cancelled.map((n) => n.detail)).toEqual([
+      { address: w.address, amount: '12', withdrawalId: w.id },
+    ])
   })
 
   test('someone else’s withdrawal cannot be canceled; a user token cannot review', async () => {

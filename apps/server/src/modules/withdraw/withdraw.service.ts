@@ -335,7 +335,15 @@ export function createWithdrawService(deps: {
       return inTransaction(pool, async (q) => {
         const row = await repo.lockWithdrawal(q, id)
         if (!row || row.userId !== userId) throw new AppError('not_found')
-        return toWithdrawal(await applyWithdrawalEvent(q, ledger, row, 'cancel'))
+        const cancelled = await applyWithdrawalEvent(q, ledger, row, 'cancel')
+        // The bell said it was requested (and that it could be cancelled): it says this too.
+        await deps.notices.notify(
+          userId,
+          'withdrawal_cancelled',
+          { address: row.toAddress, amount: trimDecimal(row.amount), withdrawalId: row.id },
+          q,
+        )
+        return toWithdrawal(cancelled)
       })
     },
 

@@ -43,6 +43,7 @@ const everyKind = (read = false): SecurityNotice[] => [
     read,
   ),
   notice(1, 'new_device', { ip: '203.0.113.7', device: 'Mozilla/5.0 (iPhone) MetaMask' }, read),
+  notice(0, 'withdrawal_cancelled', { address: ADDRESS, amount: '20', withdrawalId: 6 }, read),
 ]
 
 const page = (list: SecurityNotice[], unread = list.filter((n) => !n.read).length) =>
@@ -86,6 +87,7 @@ describe('security notices', () => {
       '已申请提现',
       '新提现地址',
       '新设备登录',
+      '提现已取消',
     ])
     expect(texts('notice-text')).toEqual([
       '提现 5,000 USDT 超出限额，未能提交；目前还可提现 1,234.5 USDT。',
@@ -93,6 +95,7 @@ describe('security notices', () => {
       '已提交提现 1,234.5 USDT 至 0x7099******dc79c8 的申请。',
       `提现 1,234.5 USDT 至新地址 0x7099******dc79c8，将等待至 ${formatDateTime(HOLD_UNTIL, 'zhcn')} 后才会审核，期间你可以取消。`,
       '你的账户在新设备上登录：Mozilla/5.0 (iPhone) MetaMask，IP 203.0.113.7。如非本人操作，请立即联系我们。',
+      '你提现的 20 USDT（至 0x7099******dc79c8）已取消，款项已退回账户。',
     ])
     // The paid one's transaction, with its explorer page.
     const paid = screen.getAllByTestId('notice-item')[1] as HTMLElement

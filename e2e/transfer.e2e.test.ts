@@ -184,4 +184,40 @@ describe('transfer journey', () => {
       .poll(() => alice.page.getByTestId('account-balance-usdt').innerText(), POLL)
       .toContain('20')
   })
+
+  for (const [lang, locale] of [
+    ['en', 'en-US'],
+    ['vi', 'vi-VN'],
+  ] as const)
+    test(`after a pending withdrawal the account log's figure is Assets' available, named so (${lang})`, async () => {
+      const alice = await registerThroughUi(browser(), undefined, { locale })
+      await creditUser(alice.address, '100')
+      const chain = texts(lang, 'chain').withdraw!
+      const money = texts(lang, 'money')
+      await alice.page.goto(`${baseUrl}/#/withdraw`)
+      await alice.page.getByRole('textbox', { name: chain.amount! }).fill('30')
+      await alice.page
+        .getByRole('textbox', { name: chain.address! })
+        .fill('0x976ea74026e726554db657fa54763abd0c3a0aa9')
+      await alice.page.getByRole('button', { name: chain.submit!, exact: true }).click()
+      await alice.page.getByRole('button', { name: chain.confirm!, exact: true }).click()
+      await alice.page.getByText(chain.success!).waitFor()
+
+      await alice.page.goto(`${baseUrl}/#/assets`)
+      const available = alice.page.getByTestId('account-available-usdt')
+      await expect.poll(() => available.innerText(), POLL).not.toBe('100')
+      const availableText = await available.innerText()
+      expect(await alice.page.getByTestId('account-balance-usdt').innerText()).toBe('100')
+      await screenshot(alice.page, `16-assets-after-withdrawal-${lang}`)
+
+      await alice.page.goto(`${baseUrl}/#/accountLog?account=usdt`)
+      const line = alice.page.getByTestId('account-log-balance').first()
+      await line.waitFor()
+      expect(await line.innerText()).toBe(
+        money.accountLog!.balanceAfter!.replace('{{balance}}', `${availableText} USDT`),
+      )
+      expect(money.accountLog!.balanceAfter!).toContain(money.assets!.available!)
+      expect(money.accountLog!.balanceAfter!).not.toContain(money.assets!.balance!)
+      await screenshot(alice.page, `17-account-log-after-withdrawal-${lang}`)
+    })
 })

@@ -58,7 +58,7 @@ describe('account log', () => {
     expect(amounts.map((el) => el.textContent)).toEqual(['-25.5 USDT', '+1.25 HOPE', '+500 USDT'])
     expect(amounts[0]?.className).toContain('log-row__amount--out')
     expect(amounts[1]?.className).not.toContain('--out')
-    expect(rows[0]?.textContent).toContain('余额 474.5 USDT')
+    expect(rows[0]?.textContent).toContain('可用 474.5 USDT')
     expect(rows[0]?.textContent).toContain('对方 0x7099******dc79c8')
     expect(rows[1]?.textContent).toContain('社区账户')
     expect(screen.getByText('没有更多了')).toBeTruthy()
@@ -178,13 +178,13 @@ describe('account log', () => {
       null,
     ])
     expect(each('account-log-balance')).toEqual([
-      '余额 68 USDT',
-      '余额 80 USDT',
-      '余额 79 USDT',
-      '余额 69 USDT',
-      '余额 70 USDT',
-      '余额 80 USDT',
-      '余额 100 USDT',
+      '可用 68 USDT',
+      '可用 80 USDT',
+      '可用 79 USDT',
+      '可用 69 USDT',
+      '可用 70 USDT',
+      '可用 80 USDT',
+      '可用 100 USDT',
     ])
     expect(within(rows[0]!).getByTestId('account-log-amount').className).toContain('--held')
   })

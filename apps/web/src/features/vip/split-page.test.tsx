@@ -92,7 +92,7 @@ describe('split page', () => {
       '-10 HOPE',
       '+1,818.181818 HOPE',
     ])
-    expect(rows[0]?.getByTestId('split-log-balance').textContent).toBe('余额 749.5 HOPE')
+    expect(rows[0]?.getByTestId('split-log-balance').textContent).toBe('可用 749.5 HOPE')
     expect(rows[0]?.getByText(formatDateTime('2026-03-02T00:05:00Z', 'zhcn'))).toBeTruthy()
     expect(api.callsTo('userAccount/balanceDetail')[0]?.params).toEqual({
       pageSize: '20',

@@ -14,7 +14,7 @@ import { createOperatorService } from '../src/modules/operator/operator.service.
 import { generatePassword } from '../src/modules/operator/operator.rules.ts'
 import { createSettingsService } from '../src/modules/settings/settings.service.ts'
 import { base32Encode } from '../src/modules/totp/totp.rules.ts'
-import { secretKeyLoader } from '../src/modules/totp/totp.secret.ts'
+import { secretKeyLoader } from '../src/modules/operator/operator.secret.ts'
 
 const args = process.argv.slice(2)
 const json = args.includes('--json')

@@ -9,7 +9,7 @@ import { isAlive } from '../lib/process.ts'
 
 /** The folder of a base backup holding the deployment's files (left out of the data directory). */
 export const FILES_DIR = 'files'
-/** The key files under DATA_DIR (totp.secret.ts's KEY_FILE, por.seal.ts's SEAL_KEY_FILE). */
+/** The key files under DATA_DIR (operator.secret.ts's KEY_FILE, por.seal.ts's SEAL_KEY_FILE). */
 export const KEY_FILES = ['operator-secret.key', 'por-seal.key'] as const
 const KEYS = 'keys.enc'
 const MANIFEST = 'files.json'

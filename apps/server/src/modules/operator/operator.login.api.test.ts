@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { AdminMe, OperatorSession } from '@hope/api'
 import { describe, expect, test } from 'vitest'
 import { buildTestApp, call, databaseTargets, useTestApp } from '../../testing/index.ts'
-import { KEY_FILE } from '../totp/totp.secret.ts'
+import { KEY_FILE } from './operator.secret.ts'
 import { base32Decode, base32Encode, hotp, totpStep } from '../totp/totp.rules.ts'
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/create-operator.ts')

@@ -1,5 +1,5 @@
 import { defineModule } from '../../plugins/module.ts'
-import { secretKeyLoader } from '../totp/totp.secret.ts'
+import { secretKeyLoader } from './operator.secret.ts'
 import { operatorRoutes } from './operator.routes.ts'
 import { createOperatorService } from './operator.service.ts'
 

@@ -9,7 +9,7 @@ export interface OperatorRow {
   passwordHash: string
   role: OperatorRole
   disabled: boolean
-  /** The sealed authenticator secret (totp.secret.ts); null for an operator never enrolled. */
+  /** The sealed authenticator secret (operator.secret.ts); null for an operator never enrolled. */
   totpSecret: string | null
 }
 

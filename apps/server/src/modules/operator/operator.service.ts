@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/audit.service.ts'
 import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
 import * as repo from './operator.repository.ts'
 import { hashPassword, verifyPassword } from './operator.rules.ts'
-import { openSecret, sealSecret } from '../totp/totp.secret.ts'
+import { openSecret, sealSecret } from '../../lib/seal.ts'
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../totp/totp.rules.ts'
 
 const SESSION_TTL_MS = 12 * 3_600_000
@@ -44,7 +44,7 @@ export function createOperatorService(deps: {
   pool: pg.Pool
   ledger: LedgerService
   settings: SettingsService
-  /** The key sealing authenticator secrets (totp.secret.ts). */
+  /** The key sealing authenticator secrets (operator.secret.ts). */
   secretKey: () => Buffer
   now?: () => number
 }) {

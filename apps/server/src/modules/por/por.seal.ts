@@ -5,7 +5,7 @@
 // made on first use. A sealed secret is bound to its snapshot, so one copied to another snapshot
 // does not open; so is each proof stored whole by snapshots taken before (bound to its address).
 import type { Config } from '../../config.ts'
-import { loadKeyFile, openSecret, sealSecret } from '../totp/totp.secret.ts'
+import { loadKeyFile, openSecret, sealSecret } from '../../lib/seal.ts'
 
 export const SEAL_KEY_FILE = 'por-seal.key'
 

@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, test } from 'vitest'
-import { KEY_FILE, loadSecretKey, openSecret, parseSecretKey, sealSecret } from './totp.secret.ts'
+import { openSecret, parseSecretKey, sealSecret } from '../../lib/seal.ts'
+import { KEY_FILE, loadSecretKey } from './operator.secret.ts'
 
 describe('sealed authenticator secrets', () => {
   const key = randomBytes(32)
@@ -48,7 +49,7 @@ describe('sealed authenticator secrets', () => {
   })
 
   test('processes making the key file at once all get the one key', async () => {
-    const module = new URL('./totp.secret.ts', import.meta.url).href
+    const module = new URL('./operator.secret.ts', import.meta.url).href
     for (let round = 0; round < 10; round++) {
       const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hope-key-')), 'data')
       try {

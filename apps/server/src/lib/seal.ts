@@ -2,13 +2,11 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-/**
- * Operators' authenticator secrets are stored sealed (AES-256-GCM, the operator's username as
- * associated data, so a sealed secret copied to another row does not open). The key is
- * `OPERATOR_SECRET_KEY` (32 bytes as 64 hex digits or base64) or, when that is not set, the file
- * `operator-secret.key` under DATA_DIR, written on first use; a lost key means re-enrolling.
- */
-export const KEY_FILE = 'operator-secret.key'
+// Secrets kept sealed at rest (AES-256-GCM) under a 32-byte key from a variable or a key file
+// under DATA_DIR: operators' authenticator secrets, the proof-of-liabilities trees' secrets.
+// The associated data binds a sealed value to its owner (an operator's name, a snapshot), so a
+// sealed value copied elsewhere does not open.
+
 const VERSION = 'v1'
 
 /** Reads a 32-byte key from hex or base64 text; throws naming the variable otherwise. */
@@ -17,19 +15,6 @@ export function parseSecretKey(text: string, source: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64')
   if (key.length !== 32) throw new Error(`${source} must be 32 bytes as 64 hex digits or base64`)
   return key
-}
-
-/** The configured key, or the key file under `dataDir`, created (mode 600) when missing. */
-export function loadSecretKey(config: {
-  operatorSecretKey: string | undefined
-  dataDir: string
-}): Buffer {
-  return loadKeyFile({
-    value: config.operatorSecretKey,
-    variable: 'OPERATOR_SECRET_KEY',
-    dataDir: config.dataDir,
-    file: KEY_FILE,
-  })
 }
 
 /** A 32-byte key: `value` (from `variable`) when set, else `file` under `dataDir`, made once. */
@@ -62,30 +47,24 @@ export function loadKeyFile(opts: {
   return parseSecretKey(fs.readFileSync(file, 'utf8'), file)
 }
 
-/** A loader that reads the key once, when an operator is first created or signs in. */
-export function secretKeyLoader(config: Parameters<typeof loadSecretKey>[0]): () => Buffer {
-  let key: Buffer | null = null
-  return () => (key ??= loadSecretKey(config))
-}
-
-/** `v1.<iv>.<tag>.<ciphertext>` (base64url). */
-export function sealSecret(key: Buffer, username: string, secret: Uint8Array): string {
+/** `v1.<iv>.<tag>.<ciphertext>` (base64url), bound to `context`. */
+export function sealSecret(key: Buffer, context: string, secret: Uint8Array): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
-  cipher.setAAD(Buffer.from(username))
+  cipher.setAAD(Buffer.from(context))
   const data = Buffer.concat([cipher.update(secret), cipher.final()])
   return [VERSION, iv, cipher.getAuthTag(), data]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
     .join('.')
 }
 
-/** The secret, or null when it was sealed with another key, for another operator, or altered. */
-export function openSecret(key: Buffer, username: string, sealed: string): Buffer | null {
+/** The secret, or null when it was sealed with another key, for another context, or altered. */
+export function openSecret(key: Buffer, context: string, sealed: string): Buffer | null {
   const [version, iv, tag, data] = sealed.split('.')
   if (version !== VERSION || !iv || !tag || data === undefined) return null
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
-    decipher.setAAD(Buffer.from(username))
+    decipher.setAAD(Buffer.from(context))
     decipher.setAuthTag(Buffer.from(tag, 'base64url'))
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()])
   } catch {

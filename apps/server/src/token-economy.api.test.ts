@@ -421,6 +421,9 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       { token: carol.token },
     )
     expect(vip.body.data).toMatchObject({ level: 3, nodes: [{ type: 1, source: 'bought' }] })
+    // Home reads the user info: the node is there with the level.
+    const info = await call(t.app, 'user/getUserInfo', {}, { token: carol.token })
+    expect(info.body.data).toMatchObject({ level: 3, nodes: [1] })
     const team = await call<'game/groupTj', TeamStats>(
       t.app,
       'game/groupTj',

@@ -55,6 +55,11 @@ export interface UserInfo {
   invitationLink: string
   location: number
   isRobot: boolean
+  /**
+   * The node types the user holds (1 shareholder, 2 guarding, 3 director), lowest first: in
+   * `user/getUserInfo`, so that home shows them beside the level.
+   */
+  nodes?: number[]
 }
 
 export interface LoginResult extends UserInfo {

@@ -169,6 +169,11 @@ export function createMembershipService(deps: {
       })
     },
 
+    /** The node types a user holds, lowest first (what home shows beside the level). */
+    async nodeTypes(userId: number): Promise<number[]> {
+      return (await repo.nodesOf(pool, userId)).map((node) => node.type).sort((a, b) => a - b)
+    },
+
     async vipInfo(userId: number): Promise<VipInfo> {
       const [s, level, nodes, split] = await Promise.all([
         settings.get(),

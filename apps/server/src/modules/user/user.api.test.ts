@@ -157,6 +157,7 @@ describe.each(databaseTargets())('user API on $name', (target) => {
       )
       expect(info.body.data.userName).toBe(wallet.address.toLowerCase())
       expect(info.body.data).not.toHaveProperty('token')
+      expect(info.body.data.nodes).toEqual([])
     })
 
     test('an unregistered address is 404 not_registered', async () => {

@@ -41,9 +41,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     app.guardWalletSignIn(req, params.username, () => users.login(params, ctx(req))),
   )
 
-  defineRoute(app, 'user/getUserInfo', async ({ session, req }) =>
-    toUserInfo(session!.user, requestOrigin(req)),
-  )
+  defineRoute(app, 'user/getUserInfo', async ({ session, req }) => ({
+    ...toUserInfo(session!.user, requestOrigin(req)),
+    nodes: await app.services.membership.nodeTypes(session!.user.id),
+  }))
 
   defineRoute(app, 'user/logout', async ({ session }) => {
     await users.logout(session!)

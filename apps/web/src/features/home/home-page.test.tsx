@@ -237,3 +237,31 @@ describe('home banners, ticker and menu', () => {
     expect(screen.getByTestId('home-page')).toBeTruthy()
   })
 })
+
+describe('home user card', () => {
+  afterEach(() => queryClient.clear())
+
+  test('shows the nodes the user holds beside the level', async () => {
+    useSession.setState({
+      token: 'tok',
+      userInfo: {
+        id: 7,
+        userName: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+        nickName: 'Carol',
+        image: '',
+        referralCode: 'CAROL234',
+        level: 3,
+        gamePoints: '0',
+        invitationLink: '',
+        location: 1,
+        isRobot: false,
+        nodes: [1, 3],
+      },
+    })
+    renderHome()
+    const card = within(screen.getByTestId('user-card'))
+    expect(card.getByTestId('user-level').textContent).toBeTruthy()
+    expect(await card.findByText('股东节点')).toBeTruthy()
+    expect(card.getByText('董事节点')).toBeTruthy()
+  })
+})

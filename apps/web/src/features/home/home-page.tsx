@@ -1,5 +1,5 @@
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LEVELS } from '@hope/api'
 import { CopyButton } from '../../lib/ui/copy-button.tsx'
@@ -15,6 +15,8 @@ import NewsTicker from './news-ticker.tsx'
 import { PriceStrip } from './price-strip.tsx'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './home.css'
+
+const HomeNodes = lazy(() => import('./home-nodes.tsx'))
 
 const ENTRIES = [
   { route: 'assets', icon: 'assets' },
@@ -54,6 +56,11 @@ function UserCard() {
           <span className="user-level" data-testid="user-level">
             {t(`levels.${level}`)}
           </span>
+          {user.nodes && user.nodes.length > 0 && (
+            <Suspense fallback={null}>
+              <HomeNodes types={user.nodes} />
+            </Suspense>
+          )}
         </div>
       </div>
       <dl className="home-user__facts">

@@ -25,6 +25,7 @@ import { readInRanges } from '../../chain/log-range.ts'
 import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
 import { localChain } from '../../chain/local-chain.ts'
 import { raiseAlarm, resolveAlarmsOfKind } from '../alarm/alarm.service.ts'
+import type { Settings } from '../settings/settings.rules.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './por.repository.ts'
 import { storeTree } from './por.tree.ts'
@@ -408,18 +409,15 @@ export function createPorPublisher(deps: {
     return head.timestamp >= nextPublicationAt(previous.publishedAt, minInterval)
   }
 
-  /** Takes a snapshot at block B, stores its tree and proofs, and sends its publish transaction. */
-  async function takeSnapshot(): Promise<SnapshotRow> {
-    const s = await settings.get()
-    if (!s.porRegistryAddress || !s.chainTokenAddress)
-      throw new AppError('service_unavailable', { detail: 'proof-of-liabilities registry' })
-    // One commitment per moment: the registry takes the next id only, at a block later than
-    // the previous snapshot's. Right after one (a publish at start, then another), wait for it.
+  /**
+   * Step 1, block B: at the confirmation depth, past the previous snapshot's block, and only
+   * once the registry's minimum interval since the previous publication has passed (by the
+   * chain's clock). Right after a publication (one at start, then another) it waits for a block.
+   */
+  async function chooseBlock(s: Settings) {
     const latest = await latestOnRegistry(s.porRegistryAddress)
     const previous = latest > 0 ? await readRegistry(s.porRegistryAddress, latest) : null
     const previousBlock = previous?.blockNumber ?? -1n
-    // Never on demand: the registry takes the next snapshot only its minimum interval after the
-    // previous publication, by the chain's clock.
     const { minInterval } = await readRules(s.porRegistryAddress)
     const allowedAt = nextPublicationAt(previous?.publishedAt ?? null, minInterval)
     const head = await readHead()
@@ -440,40 +438,39 @@ export function createPorPublisher(deps: {
       )
     }
     const block = await client.getBlock({ blockNumber })
-    const tokenAddress = getAddress(s.chainTokenAddress)
-    // The payout float lives in the vault: a contract, whose statement its owner signs and the
-    // verifier checks through EIP-1271.
-    const reserveAddresses = [
+    return { id: latest + 1, blockNumber, blockHash: block.hash! }
+  }
+
+  /**
+   * Step 2, the reserves at B: the deposit address, the hot wallet and the payout vault (a
+   * contract, whose statement its owner signs and the verifier checks through EIP-1271), read
+   * as the verifier reads them: on a chain younger than the depth the token may not be there at
+   * B yet, and nothing is held then.
+   */
+  async function readReservesAt(s: Settings, blockNumber: bigint) {
+    const token = getAddress(s.chainTokenAddress)
+    const addresses = [
       ...new Set(
         [s.chainDepositAddress, deps.hotWallet, s.payoutVaultAddress]
           .filter((a): a is string => !!a)
           .map((a) => getAddress(a)),
       ),
     ]
-    // Read as the verifier reads them (the same reader): on a chain younger than the depth the
-    // token may not be there at B yet, and nothing is held then.
-    const balances = await chainReaders(client).readReserves({
-      token: tokenAddress,
-      addresses: reserveAddresses,
-      blockNumber,
-    })
-    const reserves = reserveAddresses.map((address, i) => ({ address, balance: balances[i]! }))
-    const reservesTotal = reserves.reduce((sum, r) => sum + r.balance, 0n)
+    const balances = await chainReaders(client).readReserves({ token, addresses, blockNumber })
+    const reserves = addresses.map((address, i) => ({ address, balance: balances[i]! }))
+    return { token, reserves, total: reserves.reduce((sum, r) => sum + r.balance, 0n) }
+  }
 
-    // The id first: the leaves commit to it, and the read below is read-only. The registry
-    // does not hold it, so a row left with it was never anchored there: it goes.
-    const id = latest + 1
-    if (await repo.freeSnapshotId(pool, id))
-      log('proof-of-liabilities snapshot id reused: the registry never anchored it', {
-        snapshotId: id,
-      })
-    // The books at one moment: transfers in flight commit first, new ones wait a moment.
+  /**
+   * Step 3, the books at one moment: transfers in flight commit first, new ones wait a moment;
+   * then every user's liability, page by page, in one REPEATABLE READ transaction (on a large
+   * ledger its statements run past the connections' 5 s), with the ledger position of the cut.
+   */
+  async function readBooks() {
     const cut = await repo.openLedgerCut(pool)
     const read = inTransaction(pool, async (q) => {
       await repo.beginLiabilitiesRead(q, cut.snapshot)
       await cut.release()
-      // The read pages through every user's books and sums what is in flight: on a large
-      // ledger its statements run past the connections' 5 s.
       await q.query(`SET LOCAL statement_timeout = '5min'`)
       const position = await repo.ledgerPosition(q)
       const accounts: TreeAccount[] = []
@@ -486,9 +483,16 @@ export function createPorPublisher(deps: {
       const inFlight = toScaledUnits(await repo.inFlightWithdrawals(q), USDT_SCALE)
       return { accounts, inFlight, position }
     })
-    const { accounts, inFlight, position } = await read.finally(() => cut.release())
-    const totalUsdt = accounts.reduce((sum, a) => sum + a.usdt, 0n)
-    const totalHope = accounts.reduce((sum, a) => sum + a.hope, 0n)
+    const books = await read.finally(() => cut.release())
+    return {
+      ...books,
+      totalUsdt: books.accounts.reduce((sum, a) => sum + a.usdt, 0n),
+      totalHope: books.accounts.reduce((sum, a) => sum + a.hope, 0n),
+    }
+  }
+
+  /** Step 4, what each proof names besides the tree: the anchor and the signed reserves. */
+  function proofContext(s: Settings, token: Hex, blockNumber: bigint, reserves: Hex[]) {
     const registryAddress = getAddress(s.porRegistryAddress)
     const signatures = new Map(
       s.porReserveSignatures.map((r) => [r.address.toLowerCase(), r.signature as Hex]),
@@ -496,30 +500,75 @@ export function createPorPublisher(deps: {
     const context: ProofContext = {
       chainId: chain.chainId,
       registry: registryAddress,
-      token: tokenAddress,
+      token,
       blockNumber,
-      reserves: reserveAddresses.flatMap((address) => {
+      reserves: reserves.flatMap((address) => {
         const signature = signatures.get(address.toLowerCase())
         return signature
           ? [
               {
                 address,
                 signature,
-                message: reserveMessage(address, chain.chainId, registryAddress, tokenAddress),
+                message: reserveMessage(address, chain.chainId, registryAddress, token),
               },
             ]
           : []
       }),
     }
+    return context
+  }
+
+  /** Step 6, the alarm: reserves at B below what users are owed (resolved once covered again). */
+  async function alarmIfShortAtB(
+    id: number,
+    s: Settings,
+    reservesTotal: bigint,
+    owed: bigint,
+    blockNumber: bigint,
+  ) {
+    const held = rescale(reservesTotal, s.chainTokenDecimals, USDT_SCALE)
+    if (!reservesShort(held, owed)) return resolveAlarmsOfKind(pool, SHORTFALL)
+    await raiseAlarm(pool, {
+      key: `${SHORTFALL}:${id}`,
+      kind: SHORTFALL,
+      message: `Reserves ${formatScaled(held, USDT_SCALE)} USDT are below the users' ${formatScaled(owed, USDT_SCALE)} USDT at block ${blockNumber}`,
+      detail: { snapshotId: id, blockNumber: Number(blockNumber) },
+    })
+  }
+
+  /**
+   * Takes a snapshot at block B, stores its tree and sends its publish transaction: block B,
+   * the reserves there, the books, the tree (its sums must be the books'), stored in one
+   * transaction, the shortfall alarm, then the publication.
+   */
+  async function takeSnapshot(): Promise<SnapshotRow> {
+    const s = await settings.get()
+    if (!s.porRegistryAddress || !s.chainTokenAddress)
+      throw new AppError('service_unavailable', { detail: 'proof-of-liabilities registry' })
+    const { id, blockNumber, blockHash } = await chooseBlock(s)
+    const reserves = await readReservesAt(s, blockNumber)
+    // The id first: the leaves commit to it. The registry does not hold it, so a row left with
+    // it was never anchored there: it goes.
+    if (await repo.freeSnapshotId(pool, id))
+      log('proof-of-liabilities snapshot id reused: the registry never anchored it', {
+        snapshotId: id,
+      })
+    const books = await readBooks()
+    const context = proofContext(
+      s,
+      reserves.token,
+      blockNumber,
+      reserves.reserves.map((r) => r.address),
+    )
+    // Step 5, the tree, built in a worker from the books; its secret is stored sealed.
     const tree = await buildTree({
       snapshotId: BigInt(id),
       secret: randomBytes(32),
-      accounts,
+      accounts: books.accounts,
       context,
     })
-    if (tree.totalUsdt !== totalUsdt || tree.totalHope !== totalHope)
+    if (tree.totalUsdt !== books.totalUsdt || tree.totalHope !== books.totalHope)
       throw new Error(`snapshot ${id}: the tree's sums differ from the books`)
-
     await inTransaction(pool, async (q) => {
       // The tree goes in within this one transaction, a batch of chunks at a time.
       await q.query(`SET LOCAL statement_timeout = '5min'`)
@@ -527,36 +576,28 @@ export function createPorPublisher(deps: {
         id,
         chainId: chain.chainId,
         blockNumber: Number(blockNumber),
-        blockHash: block.hash!,
+        blockHash,
         root: tree.root,
-        users: accounts.length,
-        totalUsdt: totalUsdt.toString(),
-        totalHope: totalHope.toString(),
-        inFlightUsdt: inFlight.toString(),
-        reserves: reserves.map((r) => ({ address: r.address, balance: r.balance.toString() })),
-        reservesUsdt: reservesTotal.toString(),
-        tokenAddress,
+        users: books.accounts.length,
+        totalUsdt: books.totalUsdt.toString(),
+        totalHope: books.totalHope.toString(),
+        inFlightUsdt: books.inFlight.toString(),
+        reserves: reserves.reserves.map((r) => ({
+          address: r.address,
+          balance: r.balance.toString(),
+        })),
+        reservesUsdt: reserves.total.toString(),
+        tokenAddress: reserves.token,
         tokenDecimals: s.chainTokenDecimals,
-        registryAddress,
-        ledgerPosition: position,
+        registryAddress: context.registry,
+        ledgerPosition: books.position,
         leafCount: tree.leafCount,
       })
       await storeTree(q, id, tree, { sealKey: deps.sealKey(), reserves: context.reserves })
       await repo.closeRequest(q, id)
     })
-
-    const reservesAtUsdtScale = rescale(reservesTotal, s.chainTokenDecimals, USDT_SCALE)
-    if (reservesShort(reservesAtUsdtScale, totalUsdt)) {
-      await raiseAlarm(pool, {
-        key: `${SHORTFALL}:${id}`,
-        kind: SHORTFALL,
-        message: `Reserves ${formatScaled(reservesAtUsdtScale, USDT_SCALE)} USDT are below the users' ${formatScaled(totalUsdt, USDT_SCALE)} USDT at block ${blockNumber}`,
-        detail: { snapshotId: id, blockNumber: Number(blockNumber) },
-      })
-    } else await resolveAlarmsOfKind(pool, SHORTFALL)
-
-    const row = (await repo.snapshotById(pool, id))!
-    await sendPublish(row)
+    await alarmIfShortAtB(id, s, reserves.total, books.totalUsdt, blockNumber)
+    await sendPublish((await repo.snapshotById(pool, id))!)
     return (await repo.snapshotById(pool, id))!
   }
 

@@ -25,14 +25,18 @@ export function isAbsentAnswer(error: unknown): boolean {
 /**
  * How the node refused a raw transaction we sent: `duplicate` when it already holds that very
  * transaction, `nonce_used` when the sender's nonce has moved past it (by this transaction or
- * another one: the caller must find out which), `other` for anything else.
+ * another one: the caller must find out which), `underpriced` when its fees are below what the
+ * chain asks now (a fee spike: it waits for lower fees or a replacement), `other` for anything
+ * else.
  */
-export type BroadcastRefusal = 'duplicate' | 'nonce_used' | 'other'
+export type BroadcastRefusal = 'duplicate' | 'nonce_used' | 'underpriced' | 'other'
 
 export function broadcastRefusal(message: string): BroadcastRefusal {
   const text = message.toLowerCase()
   if (/already known|already imported|known transaction/.test(text)) return 'duplicate'
   if (/nonce too low|nonce has already been used/.test(text)) return 'nonce_used'
+  if (/less than (the )?block base fee|underpriced|fee too low|feecap too low/.test(text))
+    return 'underpriced'
   return 'other'
 }
 

@@ -16,6 +16,9 @@ export interface WithdrawalRow {
   rawTx: string | null
   txHash: string | null
   txBlock: string | null
+  /** The head when the recorded payout was sent (its replacement clock); null before. */
+  payoutSentBlock: string | null
+  payoutReplacements: number
   reviewReason: string | null
   /** Until when a withdrawal to a new address waits before review; null when it does not. */
   holdUntil: Date | null
@@ -26,7 +29,8 @@ export interface WithdrawalRow {
 // Selected straight into the row's shape: ids fit a JS number, amounts and blocks stay text.
 const WITHDRAWAL_COLUMNS = `id::int, user_id::int AS "userId", chain_id::int AS "chainId", to_address AS "toAddress",
   amount::text, fee::text, status, amount_transfer_id::int AS "amountTransferId", fee_transfer_id::int AS "feeTransferId",
-  payout_id AS "payoutId", raw_tx AS "rawTx", tx_hash AS "txHash", tx_block::text AS "txBlock", review_reason AS "reviewReason",
+  payout_id AS "payoutId", raw_tx AS "rawTx", tx_hash AS "txHash", tx_block::text AS "txBlock",
+  payout_sent_block::text AS "payoutSentBlock", payout_replacements AS "payoutReplacements", review_reason AS "reviewReason",
   hold_until AS "holdUntil", created_at AS "createdAt", updated_at AS "updatedAt"`
 
 export async function findByIdempotencyKey(
@@ -196,6 +200,33 @@ export async function recordPayout(
     'UPDATE withdrawals SET raw_tx = $2, tx_hash = $3, updated_at = now() WHERE id = $1 AND raw_tx IS NULL',
     [id, rawTx, txHash],
   )
+}
+
+/** Starts the payout's replacement clock at `block` (the head it was sent at), once. */
+export async function setPayoutSentBlock(q: Queryable, id: number, block: bigint): Promise<void> {
+  await q.query(
+    'UPDATE withdrawals SET payout_sent_block = $2 WHERE id = $1 AND payout_sent_block IS NULL',
+    [id, String(block)],
+  )
+}
+
+/**
+ * Records the fee-raised replacement `rawTx` of the payout `previousHash` (same nonce), sent at
+ * `block`; false when the row no longer holds that payout.
+ */
+export async function recordReplacement(
+  q: Queryable,
+  id: number,
+  previousHash: string,
+  replacement: { rawTx: string; txHash: string; block: bigint },
+): Promise<boolean> {
+  const res = await q.query(
+    `UPDATE withdrawals SET raw_tx = $3, tx_hash = $4, payout_sent_block = $5,
+       payout_replacements = payout_replacements + 1, updated_at = now()
+     WHERE id = $1 AND tx_hash = $2 AND status = 1`,
+    [id, previousHash, replacement.rawTx, replacement.txHash, String(replacement.block)],
+  )
+  return !!res.rowCount
 }
 
 /** The block the payout was mined in; null when a reorg dropped it. */

@@ -10,6 +10,8 @@ import {
   type PublicClient,
 } from 'viem'
 import { receiptOrNull, transactionOrNull } from '../../chain/chain.reads.ts'
+import { readFees, replacementFees, type Fees } from '../../chain/chain.fees.ts'
+import { errorText } from '../../chain/log-range.ts'
 import { payCall, vaultPaidAt, vaultPaidEvent } from '../../chain/payout-vault.ts'
 import { broadcastRefusal, nonceHolder, type NonceHolder } from '../../chain/chain.rules.ts'
 import { SignerRefusal, type PayoutSigner } from '../../signer/signer.service.ts'
@@ -19,15 +21,17 @@ import type { NoticeService } from '../notice/notice.service.ts'
 import { isConfirmed } from '../deposit/deposit.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
+import type { Settings } from '../settings/settings.rules.ts'
 import { WITHDRAWAL_STATUS as S } from './withdraw.rules.ts'
 import * as repo from './withdraw.repository.ts'
 import type { WithdrawalRow } from './withdraw.repository.ts'
 import { applyWithdrawalEvent, learnVaultPayout } from './withdraw.service.ts'
 
 const LOCK_KEY = 7_001_014
-/** The tip a payout offers, within the fee ceiling the signer accepts. */
-const PRIORITY_FEE = 1_000_000_000n
-const minBig = (a: bigint, b: bigint) => (a < b ? a : b)
+const stringFees = (f: Fees) => ({
+  maxFeePerGas: String(f.maxFeePerGas),
+  maxPriorityFeePerGas: String(f.maxPriorityFeePerGas),
+})
 
 export interface SenderReport {
   skipped?: 'locked' | 'not_configured'
@@ -85,13 +89,14 @@ export function createWithdrawalSender(deps: {
    * Sends the recorded payout; 'sent' when the node took it. When the node refuses it as known
    * or its nonce as used, says whose transaction holds the nonce.
    */
-  async function broadcast(raw: Hex, hash: string): Promise<'sent' | NonceHolder> {
+  async function broadcast(raw: Hex, hash: string): Promise<'sent' | 'underpriced' | NonceHolder> {
     try {
       await client.sendRawTransaction({ serializedTransaction: raw })
       return 'sent'
     } catch (e) {
-      const refusal = broadcastRefusal(String((e as Error).message))
+      const refusal = broadcastRefusal(errorText(e))
       if (refusal === 'other') throw e
+      if (refusal === 'underpriced') return 'underpriced'
       if (refusal === 'duplicate') return 'ours'
       // Used by this payout (mined, or pending on the node) or by another transaction.
       const ours = await transactionOrNull(client, hash)
@@ -120,6 +125,87 @@ export function createWithdrawalSender(deps: {
       detail,
     })
     if (raised) log.error(detail, 'payout nonce used by another transaction of the hot wallet')
+  }
+
+  /**
+   * A payout sent `payoutReplaceAfterBlocks` or more blocks ago and still not mined (fees rose
+   * past what it offers) is signed again with the same nonce and both fees raised by
+   * payoutFeeBumpPercent (at least 12.5%), never above the cap; the replacement is recorded
+   * before it is sent, so only one of the two can be mined, and whichever is, the vault pays the
+   * payout id once. At the cap it waits, and an alarm tells operators once per transaction.
+   */
+  async function replaceIfStuck(
+    q: pg.PoolClient,
+    row: WithdrawalRow,
+    raw: Hex,
+    hash: string,
+    head: bigint,
+    s: Settings,
+    cap: bigint,
+  ): Promise<{ raw: Hex; hash: string } | null> {
+    if (row.payoutSentBlock === null) return null
+    if (head - BigInt(row.payoutSentBlock) < BigInt(s.payoutReplaceAfterBlocks)) return null
+    const sent = parseTransaction(raw)
+    if (sent.maxFeePerGas === undefined || sent.maxPriorityFeePerGas === undefined) return null
+    const now = await readFees(client, s.payoutFeePercentile, cap)
+    const fees = replacementFees(
+      { maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas },
+      now,
+      s.payoutFeeBumpPercent,
+      cap,
+    )
+    if (!fees) {
+      const detail = {
+        withdrawalId: row.id,
+        txHash: hash,
+        maxFeePerGas: String(sent.maxFeePerGas),
+        sentAtBlock: row.payoutSentBlock,
+        head: String(head),
+      }
+      const raised = await raiseAlarm(q, {
+        key: `payout-stuck:${row.id}:${hash}`,
+        kind: 'payout_stuck',
+        message:
+          `Withdrawal ${row.id}: payout ${hash} has not been mined since block ` +
+          `${row.payoutSentBlock} and its fees are at the cap of ${s.payoutMaxFeeGwei} gwei ` +
+          `(payoutMaxFeeGwei). Raise the cap to let it be replaced, or wait for fees to fall.`,
+        detail,
+      })
+      if (raised) log.error(detail, 'payout stuck at the fee cap')
+      return null
+    }
+    let next: Hex
+    try {
+      next = await hotWallet.signPayout(row.id, {
+        chainId,
+        type: 'eip1559' as const,
+        to: sent.to!,
+        value: 0n,
+        data: sent.data!,
+        nonce: sent.nonce!,
+        gas: sent.gas!,
+        ...fees,
+      })
+    } catch (e) {
+      if (!(e instanceof SignerRefusal)) throw e
+      log.error({ withdrawalId: row.id, refusal: e.reason }, 'the signer refused a replacement')
+      return null
+    }
+    if (next.toLowerCase() === raw.toLowerCase()) return null
+    const nextHash = keccak256(next)
+    if (
+      !(await repo.recordReplacement(q, row.id, hash, {
+        rawTx: next,
+        txHash: nextHash,
+        block: head,
+      }))
+    )
+      return null
+    log.warn(
+      { withdrawalId: row.id, replaced: hash, txHash: nextHash, ...stringFees(fees) },
+      'payout not mined in time: replaced with higher fees',
+    )
+    return { raw: next, hash: nextHash }
   }
 
   async function tick(): Promise<SenderReport> {
@@ -168,7 +254,9 @@ export function createWithdrawalSender(deps: {
       return true
     }
 
+    const cap = parseUnits(trimDecimal(s.payoutMaxFeeGwei), 9)
     const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
+      const head = await client.getBlockNumber({ cacheTime: 0 })
       const approved = await repo.listByStatus(q, S.reviewPassed, chainId)
       for (const row of approved) {
         let hash = row.txHash
@@ -186,10 +274,8 @@ export function createWithdrawalSender(deps: {
             address: hotWallet.address,
             blockTag: 'pending',
           })
-          const maxFee = minBig(
-            (await client.getGasPrice()) * 2n,
-            parseUnits(trimDecimal(s.payoutMaxFeeGwei), 9),
-          )
+          // EIP-1559 fees from the recent blocks, under the operators' cap.
+          const fees = await readFees(client, s.payoutFeePercentile, cap)
           const tx = {
             chainId,
             type: 'eip1559' as const,
@@ -202,8 +288,7 @@ export function createWithdrawalSender(deps: {
             ),
             nonce,
             gas: BigInt(s.payoutGasLimit),
-            maxFeePerGas: maxFee,
-            maxPriorityFeePerGas: minBig(PRIORITY_FEE, maxFee),
+            ...fees,
           }
           try {
             // The signer signs one payout per withdrawal: asked again, it answers the same bytes.
@@ -219,6 +304,11 @@ export function createWithdrawalSender(deps: {
           deps.afterRecord?.(row.id)
         }
         let receipt = row.rawTx ? await receiptOrNull(client, hash!) : null
+        if (!receipt && row.rawTx) {
+          // Not mined for payoutReplaceAfterBlocks blocks: the same nonce with higher fees.
+          const replaced = await replaceIfStuck(q, row, raw, hash!, head, s, cap)
+          if (replaced) ({ raw, hash } = replaced)
+        }
         if (!receipt) {
           const holder = await broadcast(raw, hash!)
           if (holder === 'taken') {
@@ -230,6 +320,15 @@ export function createWithdrawalSender(deps: {
             await alarmNonceTaken(q, row, raw, hash!)
             continue
           }
+          if (holder === 'underpriced') {
+            // Fees rose past what it offers: it waits to be replaced (replaceIfStuck).
+            if (row.payoutSentBlock === null) await repo.setPayoutSentBlock(q, row.id, head)
+            log.warn(
+              { withdrawalId: row.id, txHash: hash },
+              'payout below the fees the chain asks now; waiting, replaced if it stays unmined',
+            )
+            continue
+          }
           if (holder === 'unsettled') {
             log.warn(
               { withdrawalId: row.id, txHash: hash },
@@ -238,6 +337,8 @@ export function createWithdrawalSender(deps: {
             continue
           }
           report.broadcast += 1
+          // The replacement clock starts at the first send.
+          if (row.payoutSentBlock === null) await repo.setPayoutSentBlock(q, row.id, head)
           receipt = await receiptOrNull(client, hash!)
         }
         if (!receipt) continue
@@ -261,7 +362,6 @@ export function createWithdrawalSender(deps: {
         })
       }
 
-      const head = await client.getBlockNumber({ cacheTime: 0 })
       const mined = await repo.listByStatus(q, S.confirmed, chainId)
       for (const row of mined) {
         if (!isConfirmed(BigInt(row.txBlock!), head, s.chainConfirmations)) continue

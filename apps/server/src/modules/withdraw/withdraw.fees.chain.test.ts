@@ -1,0 +1,151 @@
+import {
+  erc20Abi,
+  formatUnits,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { LocalChain } from '../../chain/anvil.ts'
+import { connectChain } from '../../chain/chain.service.ts'
+import type { LocalChainSetup } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
+import { payoutServices } from '../../testing/payouts.ts'
+import {
+  databaseTargets,
+  fundAccount,
+  insertTestUser,
+  keyMaker,
+  useTestDatabase,
+} from '../../testing/index.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+
+const CONFIRMATIONS = 2
+const REPLACE_AFTER = 3
+
+/** Payouts when fees move: a fee spike leaves a payout pending, and it is replaced. */
+describe('payout fees on a local chain', () => {
+  let anvil: LocalChain
+  let setup: LocalChainSetup
+  let client: PublicClient
+  let fixture: ChainFixture
+  const t = useTestDatabase(databaseTargets()[0]!)
+  const key = keyMaker('fees')
+  const settings = () => createSettingsService(t.db.pool)
+  const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
+
+  const services = () => {
+    const { withdrawals, notices, sender } = payoutServices(t.db.pool, anvil.chainId)
+    return { withdrawals, sender: () => sender({ client, notices }) }
+  }
+  const row = async (id: number) =>
+    (
+      await t.db.pool.query(
+        `SELECT status, raw_tx AS raw, tx_hash AS hash, payout_replacements AS replacements
+         FROM withdrawals WHERE id = $1`,
+        [id],
+      )
+    ).rows[0] as { status: number; raw: Hex | null; hash: string | null; replacements: number }
+  const onChain = (address: string) =>
+    client.readContract({
+      address: setup.tokenAddress,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address as Address],
+    })
+  /** Mines `blocks` blocks, each with a base fee of `baseFee` wei. */
+  async function mineAt(baseFee: bigint, blocks: number) {
+    for (let i = 0; i < blocks; i++) {
+      await rpc('anvil_setNextBlockBaseFeePerGas', [`0x${baseFee.toString(16)}`])
+      await fixture.mine(1)
+    }
+  }
+  async function approvedWithdrawal(amount: string) {
+    const { withdrawals } = services()
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '100')
+    const w = await withdrawals.request(user, { amount, idempotencyKey: key() })
+    await t.db.pool.query(
+      `INSERT INTO operators (username, password_hash, role) VALUES ('fees-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
+    )
+    const op = (await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'fees-fin'`))
+      .rows[0].id as number
+    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    return { user, id: w.id }
+  }
+
+  beforeAll(async () => {
+    fixture = await startChainFixture()
+    ;({ anvil, setup } = fixture)
+    client = connectChain(anvil.url, anvil.chainId).client
+    await fixture.configure(t.db.pool, CONFIRMATIONS)
+    await settings().set('payoutReplaceAfterBlocks', REPLACE_AFTER, 'test')
+    await settings().set('payoutFeeBumpPercent', 25, 'test')
+  })
+  afterAll(async () => {
+    await rpc('evm_setAutomine', [true]).catch(() => {})
+    await fixture?.stop()
+  })
+
+  test('a payout left pending by a fee spike is replaced with the same nonce and higher fees, and paid once', async () => {
+    const { user, id } = await approvedWithdrawal('20')
+    const before = await onChain(user.userName)
+    // Sent while fees are low, then the base fee jumps above what it offers.
+    await rpc('evm_setAutomine', [false])
+    await services().sender().tick()
+    const first = await row(id)
+    expect(first).toMatchObject({ status: 1, replacements: 0 })
+    const sent = parseTransaction(first.raw!)
+    const spike = sent.maxFeePerGas! + 1_000_000_000n
+    await mineAt(spike, REPLACE_AFTER)
+    expect(
+      await client.getTransactionReceipt({ hash: first.hash as Hex }).catch(() => null),
+    ).toBeNull()
+
+    // Not mined within payoutReplaceAfterBlocks: replaced, same nonce, both fees up ≥ 12.5%.
+    await services().sender().tick()
+    const second = await row(id)
+    expect(second.replacements).toBe(1)
+    expect(second.hash).not.toBe(first.hash)
+    const replacement = parseTransaction(second.raw!)
+    expect(replacement.nonce).toBe(sent.nonce)
+    expect(replacement.maxFeePerGas! * 1000n).toBeGreaterThanOrEqual(sent.maxFeePerGas! * 1125n)
+    expect(replacement.maxPriorityFeePerGas! * 1000n).toBeGreaterThanOrEqual(
+      sent.maxPriorityFeePerGas! * 1125n,
+    )
+
+    await mineAt(spike, 1)
+    await rpc('evm_setAutomine', [true])
+    for (let i = 0; i < 10 && (await row(id)).status !== 5; i++) await services().sender().tick()
+    expect(await row(id)).toMatchObject({ status: 5, hash: second.hash })
+    expect(await onChain(user.userName)).toBe(before + 20_000_000n)
+    await fixture.mine(CONFIRMATIONS + 1)
+    await services().sender().tick()
+    expect((await row(id)).status).toBe(2)
+    expect(await onChain(user.userName)).toBe(before + 20_000_000n)
+  })
+
+  test('a payout stuck at the fee cap is not replaced: an alarm tells operators once', async () => {
+    const { id } = await approvedWithdrawal('15')
+    await rpc('evm_setAutomine', [false])
+    try {
+      await services().sender().tick()
+      const first = await row(id)
+      const sent = parseTransaction(first.raw!)
+      // The cap is what the payout offers already: no room for a raise.
+      await settings().set('payoutMaxFeeGwei', formatUnits(sent.maxFeePerGas!, 9), 'test')
+      await mineAt(sent.maxFeePerGas! + 1_000_000_000n, REPLACE_AFTER)
+      await services().sender().tick()
+      await services().sender().tick()
+      expect(await row(id)).toMatchObject({ status: 1, hash: first.hash, replacements: 0 })
+      const alarms = await t.db.pool.query(
+        `SELECT kind FROM operator_alarms WHERE kind = 'payout_stuck'`,
+      )
+      expect(alarms.rows).toEqual([{ kind: 'payout_stuck' }])
+    } finally {
+      await settings().set('payoutMaxFeeGwei', '500', 'test')
+      await rpc('evm_setAutomine', [true])
+    }
+  })
+})

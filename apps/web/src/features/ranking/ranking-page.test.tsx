@@ -80,7 +80,7 @@ describe('ranking page', () => {
     expect(rows[1]!.className).toContain('ranking-item--mine')
     expect(rows[1]!.getAttribute('aria-current')).toBe('true')
     expect(within(rows[1]!).getByText('我')).toBeTruthy()
-    expect(screen.getByTestId('ranking-day').textContent).toBe('榜单日期 2031-05-10 (UTC+8)')
+    expect(screen.getByTestId('ranking-day').textContent).toBe('榜单日期 2031年5月10日 (UTC+8)')
     expect(screen.getByTestId('ranking-taken-at').textContent).toBe(
       `更新于 ${formatDateTime('2031-05-10T00:05:00.000Z', 'zhcn')} · 每 60 分钟更新`,
     )

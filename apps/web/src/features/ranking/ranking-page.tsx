@@ -59,7 +59,7 @@ function RankingList({ ranking }: { ranking: Ranking }) {
       <div className="ranking-meta">
         <span className="ranking-meta__when">
           <span data-testid="ranking-day">
-            {t('ranking.day', { day: formatZonedDay(ranking.day, ranking.utcOffsetMinutes) })}
+            {t('ranking.day', { day: formatZonedDay(ranking.day, ranking.utcOffsetMinutes, lang) })}
           </span>
           <span className="ranking-meta__taken" data-testid="ranking-taken-at">
             {t('ranking.takenAt', {

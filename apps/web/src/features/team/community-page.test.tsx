@@ -83,7 +83,9 @@ describe('community page', () => {
     serve()
     renderCommunity()
     const card = within(await screen.findByTestId('community-earnings'))
-    expect(card.getByTestId('community-earnings-day').textContent).toBe('结算日 2026-03-01 (UTC+8)')
+    expect(card.getByTestId('community-earnings-day').textContent).toBe(
+      '结算日 2026年3月1日 (UTC+8)',
+    )
     const rows = card.getAllByTestId(/^earning-\d+$/)
     expect(rows.map((row) => row.dataset.testid)).toEqual([
       'earning-7',

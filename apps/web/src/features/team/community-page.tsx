@@ -127,7 +127,7 @@ function EarningsCard({ earnings }: { earnings: Earnings }) {
         {t('community.earnings')}
         <span className="team-muted" data-testid="community-earnings-day">
           {t('community.earningsDay', {
-            day: formatZonedDay(earnings.day, earnings.utcOffsetMinutes),
+            day: formatZonedDay(earnings.day, earnings.utcOffsetMinutes, lang),
           })}
         </span>
       </h2>

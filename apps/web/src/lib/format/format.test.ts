@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { LANGS } from '@hope/api'
 import {
   formatDateTime,
+  formatDay,
   formatMoney,
   formatNumber,
   formatZonedDay,
@@ -106,7 +107,26 @@ describe('business days', () => {
     expect(utcOffsetLabel(-150)).toBe('UTC-2:30')
     expect(utcOffsetLabel(345)).toBe('UTC+5:45')
   })
-  test('a settlement or ranking day says which zone it is a day of', () => {
-    expect(formatZonedDay('2026-11-26', 480)).toBe('2026-11-26 (UTC+8)')
+  test('a settlement or ranking day says which zone it is a day of, in the language', () => {
+    expect(formatZonedDay('2026-11-26', 480, 'en')).toBe('Nov 26, 2026 (UTC+8)')
+    expect(formatZonedDay('2026-12-07', 420, 'th')).toBe('7 ธ.ค. 2569 (UTC+7)')
+  })
+  test('a day is written as Intl.DateTimeFormat writes a date, in each calendar', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LANGS),
+        fc.date({ min: new Date('1970-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }),
+        (lang, date) => {
+          const day = date.toISOString().slice(0, 10)
+          const intl = new Intl.DateTimeFormat(INTL_LOCALES[lang], {
+            dateStyle: 'medium',
+            timeZone: 'UTC',
+          })
+          expect(formatDay(day, lang)).toBe(intl.format(date))
+        },
+      ),
+      { numRuns: 600 },
+    )
+    expect(formatDay('later', 'en')).toBe('later')
   })
 })

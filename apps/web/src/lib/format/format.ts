@@ -61,6 +61,25 @@ const EN_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
 const TH_MONTHS = 'ม.ค. ก.พ. มี.ค. เม.ย. พ.ค. มิ.ย. ก.ค. ส.ค. ก.ย. ต.ค. พ.ย. ธ.ค.'.split(' ')
 const two = (n: number) => String(n).padStart(2, '0')
 
+/** A calendar day in the language's own calendar and medium date style (Intl's dateStyle medium). */
+function dayText(y: number, m: number, d: number, lang: Lang): string {
+  switch (lang) {
+    case 'zhcn':
+      return `${y}年${m}月${d}日`
+    case 'en':
+      return `${EN_MONTHS[m - 1]} ${d}, ${y}`
+    case 'ko':
+      return `${y}. ${m}. ${d}.`
+    case 'ja':
+      return `${y}/${two(m)}/${two(d)}`
+    case 'th':
+      // The Thai calendar counts years from the Buddhist era.
+      return `${d} ${TH_MONTHS[m - 1]} ${y + 543}`
+    case 'vi':
+      return `${d} thg ${m}, ${y}`
+  }
+}
+
 /**
  * The one formatter of a moment the app shows (records, logs, news, chat, the ranking's
  * snapshot): in the user's own time zone (the device's), in the language's usual form: what
@@ -77,21 +96,31 @@ export function formatDateTime(iso: string, lang: Lang): string {
   const h = date.getHours()
   const min = two(date.getMinutes())
   const h12 = h % 12 || 12
+  const day = dayText(y, m, d, lang)
   switch (lang) {
     case 'zhcn':
-      return `${y}年${m}月${d}日 ${two(h)}:${min}`
-    case 'en':
-      return `${EN_MONTHS[m - 1]} ${d}, ${y}, ${h12}:${min} ${h < 12 ? 'AM' : 'PM'}`
-    case 'ko':
-      return `${y}. ${m}. ${d}. ${h < 12 ? '오전' : '오후'} ${h12}:${min}`
-    case 'ja':
-      return `${y}/${two(m)}/${two(d)} ${h}:${min}`
     case 'th':
-      // The Thai calendar counts years from the Buddhist era.
-      return `${d} ${TH_MONTHS[m - 1]} ${y + 543} ${two(h)}:${min}`
+      return `${day} ${two(h)}:${min}`
+    case 'en':
+      return `${day}, ${h12}:${min} ${h < 12 ? 'AM' : 'PM'}`
+    case 'ko':
+      return `${day} ${h < 12 ? '오전' : '오후'} ${h12}:${min}`
+    case 'ja':
+      return `${day} ${h}:${min}`
     case 'vi':
-      return `${two(h)}:${min} ${d} thg ${m}, ${y}`
+      return `${two(h)}:${min} ${day}`
   }
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`, a business day: no time, no zone of its own) as the language
+ * writes a date, in its own calendar (Thai counts Buddhist-era years), as formatDateTime does.
+ * @example formatDay('2026-12-07', 'th') // '7 ธ.ค. 2569'
+ */
+export function formatDay(day: string, lang: Lang): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!match) return day
+  return dayText(Number(match[1]), Number(match[2]), Number(match[3]), lang)
 }
 
 /**
@@ -108,12 +137,13 @@ export function utcOffsetLabel(minutes: number): string {
 }
 
 /**
- * A business day (the settlement's, the ranking's) labelled with the platform's zone it is a
- * day of: that zone need not be the user's, whose times formatDateTime writes.
- * @example formatZonedDay('2026-11-26', 480) // '2026-11-26 (UTC+8)'
+ * A business day (the settlement's, the ranking's) as the language writes a date, labelled with
+ * the platform's zone it is a day of: that zone need not be the user's, whose times
+ * formatDateTime writes.
+ * @example formatZonedDay('2026-11-26', 480, 'en') // 'Nov 26, 2026 (UTC+8)'
  */
-export function formatZonedDay(day: string, utcOffsetMinutes: number): string {
-  return `${day} (${utcOffsetLabel(utcOffsetMinutes)})`
+export function formatZonedDay(day: string, utcOffsetMinutes: number, lang: Lang): string {
+  return `${formatDay(day, lang)} (${utcOffsetLabel(utcOffsetMinutes)})`
 }
 
 /**

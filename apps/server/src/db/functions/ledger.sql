@@ -1,16 +1,11 @@
 -- The ledger's functions as they are now: the one place to read and change them. The migrator
 -- applies this file after the migrations (CREATE OR REPLACE, in one transaction, again whenever
--- its content changes), so a change here is a change of the running database; the migrations
--- keep their history. `db/functions.test.ts` checks that the migrations end where this file
--- does and that every ledger function is defined here.
---
---   ledger_append_only  the trigger that keeps ledger_transfers and ledger_entries append-only
---   ledger_replay       an idempotency key seen before: the same request answers its transfers
---   ledger_apply        posts (or holds) one transfer's legs, checking balances and limits
---   ledger_post         one transfer from arrays of legs: the app's single move
---   ledger_fail         raises a ledger error with its code, message and detail
---   ledger_post_many    several transfers in one statement (settlement's batches)
+-- its content changes), so a change here is a change of the running database. The migrations
+-- hold the tables; git holds the functions' history. `db/functions.test.ts` checks that no
+-- migration defines them any more and that this file defines every ledger function.
 
+-- Transfers and entries are never edited or deleted (the trigger of both tables; 0002 made it
+-- first, for its triggers).
 CREATE OR REPLACE FUNCTION ledger_append_only()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -20,6 +15,7 @@ BEGIN
 END $function$
 ;
 
+-- The answer to a key seen before: its first result, or HL002 when the content differs.
 CREATE OR REPLACE FUNCTION ledger_replay(p_key text, p_hash bytea, p_stored bytea, OUT replayed boolean, OUT transfers bigint[])
  RETURNS record
  LANGUAGE plpgsql
@@ -33,6 +29,17 @@ BEGIN
 END $function$
 ;
 
+-- Applies the legs of one request, all or nothing, in one round trip. Leg i is
+--   kind[i] 'posted' | 'pending': debit[i] → credit[i], amount[i], log_type[i], ref[i]
+--   kind[i] 'post_pending' (amount[i] or the whole reservation) | 'void_pending': pending[i]
+-- Errors: HL001 insufficient funds (DETAIL = account id), HL002 same key with another request,
+--         HL003 pending transfer missing or already resolved, HL004 malformed leg.
+-- The accounts are locked first, the legs are worked out in memory, then the transfers, the
+-- entries and each account's new state are written.
+-- Two first-time requests with one key and the same accounts queue on the locks and the later
+-- one replays; with different accounts they meet at the unique (request_key, leg) index: the
+-- later one fails with 23505 before anything moved, and the caller asks again for the replay.
+-- A two-phase leg records the debit account's held total after it (debit_pending_after).
 CREATE OR REPLACE FUNCTION ledger_apply(p_key text, p_hash bytea, p_kind text[], p_debit bigint[], p_credit bigint[], p_amount numeric[], p_log smallint[], p_pending bigint[], p_ref text[], OUT replayed boolean, OUT transfers bigint[])
  RETURNS record
  LANGUAGE plpgsql
@@ -192,6 +199,15 @@ BEGIN
 END $function$
 ;
 
+-- Requests whose legs are all posted at once (transfers, fees, credits, rewards), under the
+-- same rules as ledger_apply. Leg i moves amount[i] from debit[i] to credit[i] with log_type[i]
+-- and ref[i]. Worked out leg by leg in PL/pgSQL (a set-based statement's windows, sorts and
+-- aggregates cost more than two or three legs): lock and read the accounts (in ledger_apply's
+-- order), check the key once, after the locks (a repeated request, rare, waits for the locks as
+-- a first one would, and every first one saves a lookup), write.
+-- Errors: HL004 malformed leg (every leg checked before any is applied), HL001 insufficient
+-- funds (DETAIL = the lowest account id that would go short), HL002 a used key with another
+-- request.
 CREATE OR REPLACE FUNCTION ledger_post(p_key text, p_hash bytea, p_debit bigint[], p_credit bigint[], p_amount numeric[], p_log smallint[], p_ref text[], OUT replayed boolean, OUT transfers bigint[])
  RETURNS record
  LANGUAGE plpgsql
@@ -298,6 +314,8 @@ BEGIN
 END $function$
 ;
 
+-- Raises a ledger error from inside a statement (a CASE branch), so a set-based statement can
+-- refuse a request with the same codes as the rest of the ledger.
 CREATE OR REPLACE FUNCTION ledger_fail(p_code text, p_message text, p_detail text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -307,6 +325,20 @@ BEGIN
 END $function$
 ;
 
+-- Many requests whose legs all post at once, in one round trip and one transaction: what a busy
+-- server sends when requests arrive faster than single ones come back. The work of starting the
+-- statements is shared by every request of the call.
+-- Request r has key p_keys[r] and request hash p_hashes[r]; leg i belongs to request p_req[i],
+-- is that request's leg number p_leg[i] (0, 1, ...) and moves p_amount[i] from p_debit[i] to
+-- p_credit[i] with p_log[i] and p_ref[i]. Legs are applied in (request, leg) order, so each entry's
+-- balance after is what the requests applied one after another would have written.
+-- Answers one row per request: replayed (the key was used before: conflict when with another
+-- hash), and its transfer ids in leg order.
+-- The accounts are locked first, in ledger_apply's order; keys are checked after the locks, so a
+-- request racing one with the same key and accounts replays it. Any refusal (HL001 insufficient
+-- funds or the accounts' own non-negative check, HL004 malformed leg, a key raced on other
+-- accounts) fails the whole call and nothing moves: the caller then sends the requests again in
+-- smaller calls, down to one by one, to get each its own answer.
 CREATE OR REPLACE FUNCTION ledger_post_many(p_keys text[], p_hashes bytea[], p_req integer[], p_leg smallint[], p_debit bigint[], p_credit bigint[], p_amount numeric[], p_log smallint[], p_ref text[])
  RETURNS TABLE(req integer, replayed boolean, conflict boolean, transfers bigint[])
  LANGUAGE plpgsql

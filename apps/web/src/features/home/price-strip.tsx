@@ -32,7 +32,7 @@ function PriceItem({ symbol }: { symbol: PriceSymbol }) {
         data-testid="home-price-change"
         data-tone={tone}
       >
-        {formatChange(change) ?? '–'}
+        {formatChange(change, normalizeLang(i18n.language)) ?? '–'}
       </span>
     </span>
   )

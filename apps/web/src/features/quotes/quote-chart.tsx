@@ -2,12 +2,17 @@ import type { Lang, PricePoint } from '@hope/api'
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../lib/format/format.ts'
 import { INTL_LOCALES } from '../../lib/i18n/lang.ts'
 import { chartData, localUtcOffsetSec, type Tone } from './quotes.rules.ts'
 
 const TONE_COLORS: Record<Tone, string> = { up: '#12a05c', down: '#e5484d', flat: '#4a5cff' }
 
-function seriesStyle(tone: Tone, precision: number) {
+/** The price scale's labels as the language writes numbers (Vietnamese 3.000,05). */
+export const axisPrice = (price: number, precision: number, lang: Lang): string =>
+  formatNumber(price.toFixed(precision), lang)
+
+function seriesStyle(tone: Tone, precision: number, lang: Lang) {
   const color = TONE_COLORS[tone]
   return {
     lineColor: color,
@@ -15,7 +20,11 @@ function seriesStyle(tone: Tone, precision: number) {
     topColor: `${color}55`,
     bottomColor: `${color}05`,
     priceLineVisible: false,
-    priceFormat: { type: 'price' as const, precision, minMove: 10 ** -precision },
+    priceFormat: {
+      type: 'custom' as const,
+      minMove: 10 ** -precision,
+      formatter: (price: number) => axisPrice(price, precision, lang),
+    },
   }
 }
 
@@ -78,7 +87,7 @@ export function QuoteChart({
   useEffect(() => {
     const current = drawn.current
     if (!current) return
-    current.series.applyOptions(seriesStyle(tone, precision))
+    current.series.applyOptions(seriesStyle(tone, precision, lang))
     current.series.setData(
       chartData(points, localUtcOffsetSec()).map((p) => ({
         time: p.time as UTCTimestamp,
@@ -86,7 +95,7 @@ export function QuoteChart({
       })),
     )
     current.chart.timeScale().fitContent()
-  }, [created, points, tone, precision])
+  }, [created, points, tone, precision, lang])
 
   return (
     <div className="quote-chart" data-testid="quote-chart" data-points={points.length}>

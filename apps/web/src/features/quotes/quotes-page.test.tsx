@@ -119,9 +119,14 @@ describe('quotes page', () => {
     expect(drawnFor('HOPE')!.applyOptions).toHaveBeenLastCalledWith(
       expect.objectContaining({
         lineColor: '#e5484d',
-        priceFormat: expect.objectContaining({ precision: 4 }),
+        priceFormat: expect.objectContaining({ type: 'custom', minMove: 0.0001 }),
       }),
     )
+    // The axis writes prices with the shown decimals, as the language writes numbers.
+    const [{ priceFormat }] = vi.mocked(drawnFor('HOPE')!.applyOptions).mock.lastCall as [
+      { priceFormat: { formatter: (price: number) => string } },
+    ]
+    expect(priceFormat.formatter(1234.1)).toBe('1,234.1000')
     expect(card('ETH').getByTestId('quote-chart').dataset.points).toBe('2')
   })
 

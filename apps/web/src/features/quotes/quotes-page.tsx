@@ -50,7 +50,7 @@ function QuoteCard({ symbol }: { symbol: PriceSymbol }) {
               data-tone={tone}
               aria-label={t('quotes.change24h')}
             >
-              {formatChange(data.change24h) ?? t('quotes.noChange')}
+              {formatChange(data.change24h, lang) ?? t('quotes.noChange')}
             </span>
           </div>
         ) : null}

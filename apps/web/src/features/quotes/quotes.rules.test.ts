@@ -1,13 +1,21 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { axisPrice } from './quote-chart.tsx'
 import { changeTone, chartData, formatChange, roundPrice } from './quotes.rules.ts'
 
 describe('quotes rules', () => {
   test('a change reads signed with its tone', () => {
-    expect([formatChange('5.26'), changeTone('5.26')]).toEqual(['+5.26%', 'up'])
-    expect([formatChange('-3.10'), changeTone('-3.10')]).toEqual(['-3.10%', 'down'])
-    expect([formatChange('0.00'), changeTone('0.00')]).toEqual(['0.00%', 'flat'])
-    expect([formatChange(null), changeTone(null)]).toEqual([null, 'flat'])
+    expect([formatChange('5.26', 'en'), changeTone('5.26')]).toEqual(['+5.26%', 'up'])
+    expect([formatChange('-3.10', 'en'), changeTone('-3.10')]).toEqual(['-3.10%', 'down'])
+    expect([formatChange('0.00', 'en'), changeTone('0.00')]).toEqual(['0.00%', 'flat'])
+    expect([formatChange(null, 'en'), changeTone(null)]).toEqual([null, 'flat'])
+  })
+
+  test('a change and the chart axis write numbers as the language does', () => {
+    expect(formatChange('5.26', 'vi')).toBe('+5,26%')
+    expect(formatChange('0.00', 'vi')).toBe('0,00%')
+    expect(axisPrice(3000.05, 2, 'vi')).toBe('3.000,05')
+    expect(axisPrice(3000.05, 2, 'en')).toBe('3,000.05')
   })
 
   test('prices round half up to the shown decimals, zeros kept', () => {

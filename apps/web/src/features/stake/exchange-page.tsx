@@ -9,7 +9,7 @@
 import type { GameInfo, RedeemResult } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, ratePercent } from '../../lib/format/format.ts'
+import { formatMoney, formatNumber, ratePercent } from '../../lib/format/format.ts'
 import { liveOf } from '../../lib/money-flow/checks.ts'
 import { FormFrame } from '../../lib/money-flow/form-frame.tsx'
 import {
@@ -58,6 +58,10 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
   const say = (problem: ExchangeProblem) =>
     t(`exchange.problems.${problem}`, { available: formatMoney(available, amount.lang) })
   const price = (value: string) => t('stake.priceValue', { price: formatMoney(value, amount.lang) })
+  const percents = ({ redeem, pledge }: { redeem: string; pledge: string }) => ({
+    redeem: formatNumber(redeem, amount.lang),
+    pledge: formatNumber(pledge, amount.lang),
+  })
 
   return (
     <MoneyFlow<ExchangeQuote, RedeemResult>
@@ -80,7 +84,9 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
         ],
         note: (
           <p className="money-note money-note--info">
-            {t('exchange.pledgedNote', { rate: ratePercent(result.pledge.releaseRate) })}
+            {t('exchange.pledgedNote', {
+              rate: formatNumber(ratePercent(result.pledge.releaseRate), amount.lang),
+            })}
           </p>
         ),
         account: 'usdt',
@@ -97,14 +103,14 @@ function ExchangeForm({ info, available }: { info: GameInfo; available: string }
             {
               label: t('exchange.split'),
               value: t('exchange.splitValue', {
-                ...splitPercents(info.redeemShare),
-                rate: ratePercent(info.pledgeDailyRate),
+                ...percents(splitPercents(info.redeemShare)),
+                rate: formatNumber(ratePercent(info.pledgeDailyRate), amount.lang),
               }),
               testId: 'exchange-split',
             },
             {
               label: t('exchange.feeRate'),
-              value: `${ratePercent(info.redeemFeeRate)}%`,
+              value: `${formatNumber(ratePercent(info.redeemFeeRate), amount.lang)}%`,
               testId: 'exchange-fee-rate',
             },
           ]}

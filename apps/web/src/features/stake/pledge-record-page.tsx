@@ -9,7 +9,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { formatDateTime, formatMoney, ratePercent } from '../../lib/format/format.ts'
+import { formatDateTime, formatMoney, formatNumber, ratePercent } from '../../lib/format/format.ts'
 import { PillTabs } from '../../lib/ui/pill-tabs.tsx'
 import { RecordPages } from '../../lib/ui/record-pages.tsx'
 import { StatusTag } from '../../lib/ui/status-tag.tsx'
@@ -47,7 +47,7 @@ function PledgeRow({ item }: { item: PledgeItem }) {
         <div>
           <dt>{t('pledges.releaseRate')}</dt>
           <dd data-testid="pledge-item-rate">
-            {t('stake.percentPerDay', { rate: ratePercent(item.releaseRate) })}
+            {t('stake.percentPerDay', { rate: formatNumber(ratePercent(item.releaseRate), lang) })}
           </dd>
         </div>
       </dl>

@@ -1,4 +1,5 @@
-import type { PriceSymbol } from '@hope/api'
+import type { Lang, PriceSymbol } from '@hope/api'
+import { formatNumber } from './format.ts'
 
 /** Decimals a quote is shown with: ETH in cents, HOPE to a hundredth of a cent. */
 export const DISPLAY_DECIMALS: Record<PriceSymbol, number> = { ETH: 2, HOPE: 4 }
@@ -12,12 +13,15 @@ export function changeTone(change: string | null): Tone {
 }
 
 /**
- * A 24-hour change for display: signed, with a percent sign; null when there is no history.
- * @example formatChange('5.26') // '+5.26%'
+ * A 24-hour change for display: signed, written as the language writes numbers, with a percent
+ * sign; null when there is no history.
+ * @example formatChange('5.26', 'en') // '+5.26%'
+ * @example formatChange('-3.10', 'vi') // '-3,10%'
  */
-export function formatChange(change: string | null): string | null {
+export function formatChange(change: string | null, lang: Lang): string | null {
   if (change === null) return null
-  return changeTone(change) === 'up' ? `+${change}%` : `${change}%`
+  const text = `${formatNumber(change, lang)}%`
+  return changeTone(change) === 'up' ? `+${text}` : text
 }
 
 /**

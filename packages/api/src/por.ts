@@ -68,8 +68,8 @@ export const PorMyProofParams = z.object({
 export const PorMyStatementParams = PorMyProofParams.extend({
   ledgerPosition: z
     .string()
-    .regex(/^(0|[1-9][0-9]{0,18})$/, 'a ledger position')
-    .refine((v) => BigInt(v) < 2n ** 63n, 'a ledger position')
+    // At most 18 digits: below 2^63, a bigint id.
+    .regex(/^(0|[1-9][0-9]{0,17})$/, 'a ledger position')
     .optional(),
 })
 

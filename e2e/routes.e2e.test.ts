@@ -326,6 +326,10 @@ function audit({
       report(el, 'text runs off the picture it is laid over')
   }
 
+  // Words a label keeps whole (Thai marks them): none is split across lines.
+  for (const word of document.querySelectorAll<HTMLElement>('.word'))
+    if (shown(word) && word.getClientRects().length > 1) report(word, 'a word split across lines')
+
   // Placeholders: the hint fits its field.
   for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
     if (input.value || !input.placeholder || !shown(input)) continue

@@ -23,6 +23,7 @@ import { QuerySection } from './query-section.tsx'
 import { cutAmount, rankName, rankProgress } from './team.rules.ts'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './team.css'
+import { Words } from '../../lib/ui/words.tsx'
 
 /** HOPE is shown with at most this many decimals (the ledger keeps 18). */
 const SHOWN_DECIMALS = 6
@@ -178,7 +179,9 @@ function EntryGrid() {
               <span className="icon-tile">
                 <Icon name={entry.icon} />
               </span>
-              <span className="entry__label">{t(`community.entries.${entry.name}`)}</span>
+              <span className="entry__label">
+                <Words text={t(`community.entries.${entry.name}`)} />
+              </span>
             </NavButton>
           </li>
         ))}

@@ -3,11 +3,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
 import { SOURCE_DIR } from '../paths.ts'
+import { LOCK_KEYS } from './lock-keys.ts'
 
 const MIGRATIONS_DIR = path.join(SOURCE_DIR, 'db/migrations')
 /** Files of functions as they are now (`CREATE OR REPLACE`), applied after the migrations. */
 export const FUNCTIONS_DIR = path.join(SOURCE_DIR, 'db/functions')
-const LOCK_KEY = 7_001_001
+const LOCK_KEY = LOCK_KEYS.migrate
 
 /**
  * Applies every `migrations/*.sql` not yet applied, in name order, each in its own

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis'
 import type pg from 'pg'
 import { inTransaction } from '../db/transaction.ts'
 import { lockForTransaction } from '../db/advisory-lock.ts'
+import { LOCK_KEYS } from '../db/lock-keys.ts'
 
 /**
  * Where held slots are counted across processes: at most `cap` live slots per key (a user's
@@ -26,7 +27,8 @@ export interface SlotStore {
 }
 
 /** Serialises the holds of one key: a count and an insert that two processes cannot interleave. */
-const SLOT_LOCK = 7_018_001
+// Its own key: it shared the reconciliation scan's first key before.
+const SLOT_LOCK = LOCK_KEYS.chatSlots
 
 /**
  * Slots in PostgreSQL's UNLOGGED `limit_slots` table (migration 0048): a crash may forget them,

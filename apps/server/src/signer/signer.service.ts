@@ -20,6 +20,7 @@ import {
   type PorRefusal,
   type SignedBefore,
 } from './signer.rules.ts'
+import { LOCK_KEYS } from '../db/lock-keys.ts'
 
 /** A transaction as the senders ask it signed (EIP-1559). */
 export type UnsignedTx = TransactionSerializableEIP1559 & {
@@ -71,8 +72,8 @@ export function signerCapsFrom(env: NodeJS.ProcessEnv): SignerCaps {
   }
 }
 
-const SIGNER_LOCK = 7_001_015
-const SIGNER_POR_LOCK = 7_001_016
+const SIGNER_LOCK = LOCK_KEYS.signerPayouts
+const SIGNER_POR_LOCK = LOCK_KEYS.signerPor
 
 /** A row of the signer's log as the rules read it. */
 function signedBefore(row: {

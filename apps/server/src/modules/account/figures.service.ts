@@ -5,8 +5,9 @@ import { inTransaction } from '../../db/transaction.ts'
 import * as repo from './figures.repository.ts'
 import type { VolumeHorizon } from './figures.repository.ts'
 import { addLines, formatVolume, rateOfReturn } from './figures.rules.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
-const VOLUME_LOCK: [number, number] = [7_016_001, 1]
+const VOLUME_LOCK: [number, number] = [LOCK_KEYS.volumes, 1]
 
 /**
  * The account figures (packages/api account-figures.ts): the rate of return from the user's

@@ -33,6 +33,7 @@ import {
   registerUser,
   useTestApp,
 } from '../../testing/index.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 const CHAIN_ID = 31337
 const operatorRoutes = (Object.keys(ROUTES) as RoutePath[]).filter(
@@ -202,10 +203,10 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     // While another process holds the check's lock, the periodic run steps aside.
     const other = await t.db.pool.connect()
     try {
-      await other.query('SELECT pg_advisory_lock(7014001, 1)')
+      await other.query('SELECT pg_advisory_lock($1, 1)', [LOCK_KEYS.ledgerCheck])
       expect(await t.app.services.admin.checkLedgerTick()).toEqual({ skipped: 'locked' })
     } finally {
-      await other.query('SELECT pg_advisory_unlock(7014001, 1)')
+      await other.query('SELECT pg_advisory_unlock($1, 1)', [LOCK_KEYS.ledgerCheck])
       other.release()
     }
     expect((await as('finance', 'admin/checkLedger')).body.reason).toBe('forbidden')

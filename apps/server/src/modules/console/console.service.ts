@@ -40,9 +40,10 @@ import {
 } from './console.rules.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import type { Operator } from '../operator/operator.service.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 /** One ledger check at a time across processes. */
-const LEDGER_CHECK_LOCK: [number, number] = [7_014_001, 1]
+const LEDGER_CHECK_LOCK: [number, number] = [LOCK_KEYS.ledgerCheck, 1]
 
 interface Paging {
   pageNum: number

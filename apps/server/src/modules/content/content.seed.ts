@@ -5,6 +5,7 @@ import type pg from 'pg'
 import { SERVER_DIR } from '../../paths.ts'
 import { sha256Hex, writeOnce } from '../upload/upload.service.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 /** The demo's pictures and video, committed with the app and stored like uploads. */
 const ASSETS_DIR = path.join(SERVER_DIR, 'assets/demo')
@@ -370,7 +371,7 @@ export async function seedDemoContent(pool: pg.Pool, uploadsDir?: string): Promi
 
   await inTransaction(pool, async (client) => {
     // One seeding at a time (several app processes may start together).
-    await client.query('SELECT pg_advisory_xact_lock(7001011)')
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS.contentSeed])
     const fresh = await client.query(
       'SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM banners) AND NOT EXISTS (SELECT 1 FROM school_items)',
     )

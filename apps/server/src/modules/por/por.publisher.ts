@@ -47,8 +47,9 @@ import {
   toScaledUnits,
   userLiability,
 } from './por.rules.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
-const POR_LOCK: [number, number] = [7_015_001, 1]
+const POR_LOCK: [number, number] = [LOCK_KEYS.por, 1]
 /** Users read per query inside the one REPEATABLE READ transaction. */
 const READ_PAGE = 10_000
 const SHORTFALL = 'por_shortfall'

@@ -20,13 +20,14 @@ import {
   openPrice,
   sampleDue,
 } from './quotes.rules.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 /** The session's ETH price before any is known (spec §3), until an operator or a feed sets one. */
 export const UNSET_ETH_PRICE = '1'
 
-const SAMPLER_LOCK: [number, number] = [7_012_001, 1]
+const SAMPLER_LOCK: [number, number] = [LOCK_KEYS.quotes, 1]
 /** Serialises ETH price writes, so each change knows the price it replaced. */
-const ETH_WRITE_LOCK: [number, number] = [7_012_001, 2]
+const ETH_WRITE_LOCK: [number, number] = [LOCK_KEYS.quotes, 2]
 
 /**
  * ETH and HOPE prices with their history (DESIGN §6): the ETH price is the newest stored one,

@@ -5,8 +5,9 @@ import { inTransaction } from '../../db/transaction.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './ranking.repository.ts'
 import { rankingDay, snapshotsDue, toRankingItems } from './ranking.rules.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
-const SNAPSHOT_LOCK: [number, number] = [7_012_002, 1]
+const SNAPSHOT_LOCK: [number, number] = [LOCK_KEYS.ranking, 1]
 
 /**
  * The rankings (DESIGN §9: top inviters, top performance) as snapshots of the day (in the

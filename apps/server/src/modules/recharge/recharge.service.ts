@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './recharge.repository.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 /**
  * What the deposit watcher does with recharge claims: lists those still unanswered on a chain,
@@ -14,7 +15,7 @@ import * as repo from './recharge.repository.ts'
 export { failClaim, failClaimOfUser, listUnansweredClaims } from './recharge.repository.ts'
 
 /** Advisory lock namespace of a user's recharge claims (the second key is the user's id). */
-const CLAIMS_LOCK = 7_017_001
+const CLAIMS_LOCK = LOCK_KEYS.rechargeClaims
 
 export function createRechargeService(deps: {
   pool: pg.Pool

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/transaction.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 /**
  * Every stored setting. Values travel as JSON text both ways: node-postgres would send a JS
@@ -18,7 +19,7 @@ export async function listSettings(q: Queryable): Promise<{ key: string; value: 
  * when unset).
  */
 export async function lockSetting(q: Queryable, key: string): Promise<string | null> {
-  await q.query('SELECT pg_advisory_xact_lock(7014002, hashtext($1))', [key])
+  await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_KEYS.settings, key])
   const res = await q.query<{ json: string }>(
     'SELECT value::text AS json FROM settings WHERE key = $1',
     [key],

@@ -18,9 +18,10 @@ import { consensusRelease } from '../staking/staking.rules.ts'
 import { lockDuePositions, markPositionsReleased } from '../staking/staking.service.ts'
 import * as repo from './settlement.repository.ts'
 import { isCalendarDay, lastSettleableDay } from './settlement.rules.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 const SETTLE_BATCH = 1_000
-const SETTLE_LOCK: [number, number] = [7_001_002, 1]
+const SETTLE_LOCK: [number, number] = [LOCK_KEYS.settlement, 1]
 
 /**
  * The settlement's transactions run past the connections' limits (5 s a statement, 2 s a lock

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/transaction.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 export interface UserRow {
   id: number
@@ -151,7 +152,7 @@ export async function findUserIdByName(
 }
 
 /** Serialises the nonces handed to one IP, so a burst cannot pass its bound together. */
-const NONCE_IP_LOCK = 7_018_002
+const NONCE_IP_LOCK = LOCK_KEYS.loginNoncesPerIp
 
 /**
  * Keeps a login nonce handed out for `address` with its message's times, within the bounds: at

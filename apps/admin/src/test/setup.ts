@@ -2,6 +2,8 @@ import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { initI18n } from '../lib/i18n.ts'
 
+// jsdom reports an English browser; the console's tests start from a Chinese one (its fallback).
+Object.defineProperty(window.navigator, 'languages', { configurable: true, value: ['zh-CN'] })
 await initI18n('zhcn')
 
 // antd reads these browser APIs that jsdom lacks.

@@ -1,10 +1,11 @@
 import type { AdminPorSnapshot } from '@hope/api'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { page } from '../../../test-support/fixtures.ts'
 import { ADMIN, renderScreen } from '../../test/render.tsx'
+import { PENDING_POLL_MS } from './api/reserves.ts'
 import { ReservesPage } from './reserves-page.tsx'
 
 const snapshot = (s: Partial<AdminPorSnapshot>): AdminPorSnapshot => ({
@@ -55,5 +56,27 @@ describe('proof of reserves', () => {
     await waitFor(() => expect(api.callsTo('admin/porPublish')).toHaveLength(1))
     expect(api.callsTo('admin/porPublish')[0]?.headers.token).toBe(ADMIN.token)
     expect(await screen.findByText('已提交快照请求：任务下次运行时执行')).toBeTruthy()
+  })
+
+  test('after publish now, the list is asked again until the requested snapshot shows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    let taken: AdminPorSnapshot[] = []
+    const api = fakeApi({
+      'admin/porSnapshots': () => ok(page(taken)),
+      'admin/porPublish': () => ok({ requestedAt: '2026-11-26T18:00:00.000Z', created: true }),
+    })
+    renderScreen(<ReservesPage />, { session: ADMIN })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    await user.click(await screen.findByRole('button', { name: '立即发布' }))
+    await user.click(await screen.findByTestId('admin-reserves-confirm'))
+    await waitFor(() => expect(api.callsTo('admin/porPublish')).toHaveLength(1))
+    const asked = api.callsTo('admin/porSnapshots').length
+    // The job has not taken it yet: the list is asked again, and again.
+    await vi.advanceTimersByTimeAsync(PENDING_POLL_MS)
+    await waitFor(() => expect(api.callsTo('admin/porSnapshots').length).toBeGreaterThan(asked))
+    taken = [snapshot({ id: 9, status: 'pending', takenAt: '2026-11-26T18:00:05.000Z' })]
+    await vi.advanceTimersByTimeAsync(PENDING_POLL_MS)
+    expect(await screen.findByText('发布中')).toBeTruthy()
+    vi.useRealTimers()
   })
 })

@@ -1,11 +1,12 @@
 import type { AdminPorSnapshot } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Card, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatTime, groupDigits } from '../../lib/format.ts'
 import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
 import { PageTable } from '../../lib/query-table.tsx'
-import { porSnapshotsOptions, usePublishSnapshot } from './api/reserves.ts'
+import { porSnapshotsOptions, usePublishSnapshot, type PublishRequested } from './api/reserves.ts'
 
 const STATUS_COLORS = { published: 'success', pending: 'processing', reorged: 'default' } as const
 
@@ -16,12 +17,14 @@ function Coverage({ value }: { value: string | null }) {
 }
 
 /** "Publish now", after a confirmation: the snapshot job takes the request on its next tick. */
-function PublishNow() {
+function PublishNow({ onRequested }: { onRequested: (requested: PublishRequested) => void }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const publish = usePublishSnapshot({
-    onSuccess: (r) =>
-      void message.success(t(r.created ? 'reserves.requested' : 'reserves.alreadyRequested')),
+    onSuccess: (r) => {
+      onRequested({ requestedAt: r.requestedAt, atMs: Date.now() })
+      void message.success(t(r.created ? 'reserves.requested' : 'reserves.alreadyRequested'))
+    },
   })
   return (
     <Card title={t('reserves.publishNow')} style={{ marginBottom: 16 }}>
@@ -47,7 +50,8 @@ function PublishNow() {
 export function ReservesPage() {
   const { t } = useTranslation()
   const { search: page, pagination } = usePagedSearch<PageRequest>({})
-  const query = useQuery(porSnapshotsOptions(page.pageNum, page.pageSize))
+  const [requested, setRequested] = useState<PublishRequested | null>(null)
+  const query = useQuery(porSnapshotsOptions(page.pageNum, page.pageSize, requested))
 
   const amount = (v: string) => groupDigits(v)
   const columns: TableColumnsType<AdminPorSnapshot> = [
@@ -98,7 +102,7 @@ export function ReservesPage() {
 
   return (
     <div data-testid="admin-reserves">
-      <PublishNow />
+      <PublishNow onRequested={setRequested} />
       <PageTable<AdminPorSnapshot>
         query={query}
         loading={query.isPending}

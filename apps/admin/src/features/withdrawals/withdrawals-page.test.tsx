@@ -45,6 +45,25 @@ describe('withdrawals', () => {
     expect(screen.queryByTestId('admin-withdrawal-contract-8')).toBeNull()
   })
 
+  test('a first payout to an address and the zero address are marked for the reviewer', async () => {
+    fakeApi({
+      'admin/withdrawals': () =>
+        ok(
+          page([
+            withdrawal({ id: 7, holdUntil: '2020-01-01T00:00:00.000Z' }),
+            withdrawal({ id: 8, address: `0x${'0'.repeat(40)}` }),
+            withdrawal({ id: 9 }),
+          ]),
+        ),
+    })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const first = await screen.findAllByText('首次提现到此地址')
+    const zero = screen.getAllByText('零地址')
+    expect([first.length, zero.length]).toEqual([1, 1])
+    expect(first[0]!.closest('tr')).not.toBe(zero[0]!.closest('tr'))
+    expect(zero[0]!.closest('tr')!.textContent).toContain('0x0000…0000')
+  })
+
   test('approving a row sends that id with the approve decision and the operator token', async () => {
     const api = fakeApi({
       'admin/withdrawals': () => ok(page(pending)),

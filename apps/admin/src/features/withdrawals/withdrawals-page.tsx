@@ -29,6 +29,9 @@ import {
   type WithdrawalSearch,
 } from './api/withdrawals.ts'
 
+/** The zero address: tokens sent there are gone for good. */
+const ZERO_ADDRESS = /^0x0{40}$/i
+
 const PENDING: WithdrawalStatusCode = 0
 const STATUS_COLORS: Record<WithdrawalStatusCode, string> = {
   0: 'orange',
@@ -148,6 +151,16 @@ export function WithdrawalsPage() {
       render: (v: string, w) => (
         <Space size={4} wrap>
           <CopyableCode value={v} />
+          {ZERO_ADDRESS.test(v) && (
+            <Tooltip title={t('withdrawals.zeroAddressHint')}>
+              <Tag color="red">{t('withdrawals.zeroAddress')}</Tag>
+            </Tooltip>
+          )}
+          {w.holdUntil !== null && (
+            <Tooltip title={t('withdrawals.firstTimeHint')}>
+              <Tag color="orange">{t('withdrawals.firstTime')}</Tag>
+            </Tooltip>
+          )}
           {w.contractDestination === true && (
             <Tooltip title={t('withdrawals.contractAddressHint')}>
               <Tag color="volcano" data-testid={`admin-withdrawal-contract-${w.id}`}>

@@ -26,3 +26,8 @@ export function receiptOrNull(client: PublicClient, hash: string) {
 export function transactionOrNull(client: PublicClient, hash: string) {
   return absentAsNull(client.getTransaction({ hash: hash as Hash }))
 }
+
+/** The head block; null when the node answers it has none (it is still syncing, or lags). */
+export function latestBlockOrNull(client: PublicClient) {
+  return absentAsNull(client.getBlock({ blockTag: 'latest' }))
+}

@@ -3,7 +3,7 @@ import type pg from 'pg'
 import { withAdvisoryLock } from '../../db/advisory-lock.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { parseAbiItem, type Address, type PublicClient } from 'viem'
-import { blockOrNull, receiptOrNull } from '../../chain/chain.reads.ts'
+import { blockOrNull, latestBlockOrNull, receiptOrNull } from '../../chain/chain.reads.ts'
 import { readInRanges } from '../../chain/log-range.ts'
 import { amountBound } from '../../lib/amount-bound.ts'
 import { raiseAlarm } from '../alarm/alarm.service.ts'
@@ -112,11 +112,20 @@ export function createDepositWatcher(deps: {
    * `behind`: waited for, never read as a reorg. The chain is read before the short transaction
    * that writes the outcome.
    */
-  async function checkReorg(conn: pg.PoolClient): Promise<number | 'behind'> {
+  async function checkReorg(
+    conn: pg.PoolClient,
+    latest: { number: bigint; hash: string; parentHash: string },
+  ): Promise<number | 'behind'> {
     const stored = await repo.listRecentBlocks(conn, chainId, WALK_LIMIT)
     if (!stored.length) return 0
     const top = stored[0]!
-    const topBlock = await blockOrNull(client, top.number)
+    // The head block tells its own hash and its parent's: no call for a top that is either.
+    const topBlock =
+      top.number === latest.number
+        ? { hash: latest.hash }
+        : top.number + 1n === latest.number
+          ? { hash: latest.parentHash }
+          : await blockOrNull(client, top.number)
     if (!topBlock?.hash) return 'behind'
     if (topBlock.hash.toLowerCase() === top.hash.toLowerCase()) return 0
 
@@ -337,12 +346,19 @@ export function createDepositWatcher(deps: {
     const token = s.chainTokenAddress.toLowerCase()
     const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (conn) => {
       // The chain is read outside transactions; each outcome is written in a short one.
-      const reorg = await checkReorg(conn)
+      // The head block: its number, and the hashes of it and its parent for the reorg check.
+      const latest = await latestBlockOrNull(client)
+      if (!latest || latest.number === null || latest.hash === null) return 'behind' as const
+      const head = latest.number
+      report.head = head
+      const reorg = await checkReorg(conn, {
+        number: head,
+        hash: latest.hash,
+        parentHash: latest.parentHash,
+      })
       if (reorg === 'behind') return 'behind' as const
       report.reorged = reorg
 
-      const head = await client.getBlockNumber({ cacheTime: 0 })
-      report.head = head
       let cursor = await repo.readCursor(conn, chainId)
       if (cursor === null) {
         // The first scan starts at the deployment's first block, never at 0.
@@ -371,7 +387,11 @@ export function createDepositWatcher(deps: {
           // The hash of a recent range's end, to notice a reorg next time; history far below
           // the head needs none (nothing there is held any more).
           const recent = range.to + HASH_WINDOW + BigInt(s.chainConfirmations) > head
-          const end = recent ? await blockOrNull(client, range.to) : null
+          const end = !recent
+            ? null
+            : range.to === head
+              ? latest
+              : await blockOrNull(client, range.to)
           return { logs, end: end?.hash ?? null, recent }
         },
         handle: async (range, { logs, end, recent }) => {

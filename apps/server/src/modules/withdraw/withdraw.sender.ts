@@ -256,8 +256,11 @@ export function createWithdrawalSender(deps: {
 
     const cap = parseUnits(trimDecimal(s.payoutMaxFeeGwei), 9)
     const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (q) => {
-      const head = await client.getBlockNumber({ cacheTime: 0 })
       const approved = await repo.listByStatus(q, S.reviewPassed, chainId)
+      const mined = await repo.listByStatus(q, S.confirmed, chainId)
+      // Nothing to pay or to follow: no chain call at all.
+      if (!approved.length && !mined.length) return
+      const head = await client.getBlockNumber({ cacheTime: 0 })
       for (const row of approved) {
         let hash = row.txHash
         let raw = row.rawTx as Hex | null
@@ -362,7 +365,6 @@ export function createWithdrawalSender(deps: {
         })
       }
 
-      const mined = await repo.listByStatus(q, S.confirmed, chainId)
       for (const row of mined) {
         if (!isConfirmed(BigInt(row.txBlock!), head, s.chainConfirmations)) continue
         // A failed read throws out of the tick: only the node's "no such receipt" is a reorg.

@@ -13,12 +13,15 @@
 // settlement [10000,100000,1000000]; BENCH_DATABASE_URL an external PostgreSQL server;
 // BENCH_POR_USERS for the proof-of-liabilities publish and proofs on request
 // [10000,100000,1000000];
-// BENCH_BACKUP_TRANSFERS for the base backup and restore [1000000] (the demo data too).
+// BENCH_BACKUP_TRANSFERS for the base backup and restore [1000000] (the demo data too);
+// BENCH_CHAIN_SECONDS [60] and BENCH_CHAIN_HISTORY [50000] for the chain group (chain calls per
+// idle block, the deposit scan's catch-up through a 1,000-block log cap, credit latency).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { benchApi } from './api.ts'
 import { benchBackup } from './backup.ts'
+import { benchChain } from './chain.ts'
 import { benchLedger } from './ledger.ts'
 import { benchPor } from './por.ts'
 import { benchSettlement } from './settlement.ts'
@@ -36,6 +39,7 @@ const GROUPS = [
   'workers',
   'por',
   'backup',
+  'chain',
 ] as const
 type Group = (typeof GROUPS)[number]
 
@@ -85,7 +89,8 @@ const run = async (label: string, bench: () => Promise<BenchRow[]>) => {
   console.info(`== ${label} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`)
 }
 
-if (groups.has('start') || groups.has('web') || groups.has('workers')) buildServer()
+if (groups.has('start') || groups.has('web') || groups.has('workers') || groups.has('chain'))
+  buildServer()
 if (groups.has('start')) await run('start', benchStart)
 if (groups.has('web')) await run('web', benchWebGroup)
 if (groups.has('api') || groups.has('growth')) {
@@ -100,6 +105,7 @@ if (groups.has('settlement')) await run('settlement', benchSettlement)
 if (groups.has('workers')) await run('workers', benchWorkers)
 if (groups.has('por')) await run('por', benchPor)
 if (groups.has('backup')) await run('backup', benchBackup)
+if (groups.has('chain')) await run('chain', benchChain)
 
 console.info('')
 printTable(rows)

@@ -231,40 +231,83 @@ export async function verifyProof(
   readers: ChainReaders,
   options: VerifyOptions = {},
 ): Promise<VerifyResult> {
-  const hashing = options.hashing ?? nobleHashing
   const checks: Check[] = []
   const add = (id: CheckId, ok: boolean, detail: string, facts?: Record<string, string>) =>
     checks.push(facts && ok ? { id, ok, detail, facts } : { id, ok, detail })
-
   const snapshotId = BigInt(proof.snapshotId)
-  const blockNumber = BigInt(proof.blockNumber)
   const totals = { usdt: BigInt(proof.totals.usdt), hope: BigInt(proof.totals.hope) }
 
-  // The registry and token are the official ones, never whatever the file names.
+  // The registry and token are the official ones, never whatever the file names; the registry
+  // is the published contract: its code, not only its address.
   const registry = (options.pinned?.registry ?? proof.registry).toLowerCase() as Hex
-  const pinnedProblems = options.pinned
-    ? [
-        proof.registry.toLowerCase() !== registry &&
-          `the file names registry ${proof.registry}, not the official ${options.pinned.registry}`,
-        proof.token.toLowerCase() !== options.pinned.token.toLowerCase() &&
-          `the file names token ${proof.token}, not the official ${options.pinned.token}`,
-      ].filter((p): p is string => !!p)
-    : []
+  add('pinned', ...checkPinned(proof, registry, options.pinned))
+  add('code', ...(await checkCode(readers, registry, options.pinned?.codeHash)))
+
+  // Only the newest settled snapshot, published by the chain's clock within the maximum age.
+  const timeline = await attempt(() => readTimeline(readers, registry))
+  const latest = checkLatest(snapshotId, timeline, options, options.now ?? Date.now())
+  add('latest', ...latest.outcome)
+
+  // The rules the registry enforced, read back from the chain, and its storage against the
+  // event of the publication (storage rewritten on a chain the operator runs shows here).
   add(
-    'pinned',
-    !!options.pinned && pinnedProblems.length === 0,
-    !options.pinned
-      ? 'not checked: no official registry and token given, the file’s were used'
-      : pinnedProblems.join('; ') ||
-          `registry ${short(registry)} and token ${short(options.pinned.token)}, as given`,
-    { registry, token: options.pinned?.token ?? '' },
+    'rules',
+    ...(await checkRules(readers, registry, snapshotId, proof.chainId, timeline, options)),
   )
 
-  // The registry is the published contract: its code, not only its address.
-  const codeHash = (options.pinned?.codeHash ?? REGISTRY_CODE_HASH).toLowerCase()
-  const code = await attempt(() => readers.readCodeHash({ address: registry }))
+  // The file alone: its leaves, paths, root and totals, then the balance the user knows.
+  for (const [id, ...outcome] of checkTree(options.hashing ?? nobleHashing, proof, totals))
+    add(id, ...outcome)
+  add('balance', ...checkBalance(proof, options.expected))
+  if (readers.readChainId) add('chain', ...(await checkChain(readers.readChainId, proof.chainId)))
+
+  const anchored = await attempt(() => readers.readRegistry({ registry, snapshotId }))
   add(
-    'code',
+    'anchor',
+    ...checkAnchor(proof, registry, anchored, totals, BigInt(proof.blockNumber), options.pinned),
+  )
+  const onChain = anchored.ok ? anchored.value : undefined
+  add('reserve-signatures', ...(await checkReserveSignatures(proof, registry, onChain, readers)))
+
+  // The reserves at block B and again at the check block.
+  const coverage = await checkReserveCoverage(readers, registry, snapshotId, onChain, timeline)
+  for (const [id, ...outcome] of coverage.outcomes) add(id, ...outcome)
+
+  const result: VerifyResult = { ok: checks.every((c) => c.ok), checks }
+  const wait = latest.waiting ?? coverage.behind
+  if (wait) result.waiting = wait
+  const pending = timeline.ok ? timeline.value.pending : undefined
+  if (pending !== undefined) result.pending = pending
+  return result
+}
+
+function checkPinned(proof: ProofFile, registry: Hex, pinned: VerifyOptions['pinned']): Outcome {
+  const problems = pinned
+    ? [
+        proof.registry.toLowerCase() !== registry &&
+          `the file names registry ${proof.registry}, not the official ${pinned.registry}`,
+        proof.token.toLowerCase() !== pinned.token.toLowerCase() &&
+          `the file names token ${proof.token}, not the official ${pinned.token}`,
+      ].filter((p): p is string => !!p)
+    : []
+  return [
+    !!pinned && problems.length === 0,
+    !pinned
+      ? 'not checked: no official registry and token given, the file’s were used'
+      : problems.join('; ') ||
+        `registry ${short(registry)} and token ${short(pinned.token)}, as given`,
+    { registry, token: pinned?.token ?? '' },
+  ]
+}
+
+async function checkCode(
+  readers: ChainReaders,
+  registry: Hex,
+  pinnedHash?: string,
+): Promise<Outcome> {
+  const codeHash = (pinnedHash ?? REGISTRY_CODE_HASH).toLowerCase()
+  const code = await attempt(() => readers.readCodeHash({ address: registry }))
+  return [
     code.ok && code.value?.toLowerCase() === codeHash,
     !code.ok
       ? `could not read the registry's code: ${code.error}`
@@ -274,34 +317,33 @@ export async function verifyProof(
           ? `the registry runs the published code (${short(codeHash)})`
           : `the registry's code hashes to ${short(code.value)}, not to the published ${short(codeHash)}`,
     { codeHash },
-  )
+  ]
+}
 
-  // Only the newest settled snapshot, published by the chain's clock within the maximum age.
-  const now = options.now ?? Date.now()
-  const timeline = await attempt(() => readTimeline(readers, registry))
-  const latest = checkLatest(snapshotId, timeline, options, now)
-  add('latest', ...latest.outcome)
-  const waiting = latest.waiting
-  const pending = timeline.ok ? timeline.value.pending : undefined
+async function checkChain(readChainId: () => Promise<number>, expected: number): Promise<Outcome> {
+  const chainId = await attempt(readChainId)
+  return [
+    chainId.ok && chainId.value === expected,
+    chainId.ok
+      ? `the RPC serves chain ${chainId.value}${chainId.value === expected ? '' : `, the proof is for chain ${expected}`}`
+      : `could not read the chain id: ${chainId.error}`,
+    { chainId: String(expected) },
+  ]
+}
 
-  // The rules the registry enforced, read back from the chain, and its storage against the
-  // event of the publication (storage rewritten on a chain the operator runs shows here).
-  add(
-    'rules',
-    ...(await checkRules(readers, registry, snapshotId, proof.chainId, timeline, options)),
-  )
-
-  // Each leaf, from the proof's own address: a leaf made for someone else cannot be reused.
+/**
+ * The checks on the file alone: each leaf from the proof's own address (a leaf made for
+ * someone else cannot be reused), each path level by level (parent = left + right, nothing at
+ * or past 2^127), every path to the root, and the root's sums as the totals.
+ */
+function checkTree(
+  hashing: Hashing,
+  proof: ProofFile,
+  totals: { usdt: bigint; hope: bigint },
+): [CheckId, ...Outcome][] {
   const leaves: TreeNode[] = []
-  const leafProblem = checkPartsDistinct(proof) ?? computeLeaves(hashing, proof, snapshotId, leaves)
-  add(
-    'leaves',
-    !leafProblem,
-    leafProblem ?? `${leaves.length} leaf(s) recomputed from the address, part, salt and amounts`,
-    { count: String(leaves.length) },
-  )
-
-  // Each path, level by level: parent = left + right, nothing at or past 2^127.
+  const leafProblem =
+    checkPartsDistinct(proof) ?? computeLeaves(hashing, proof, BigInt(proof.snapshotId), leaves)
   const roots: (TreeNode | undefined)[] = []
   let sumsProblem: string | undefined
   proof.parts.forEach((part, i) => {
@@ -313,67 +355,65 @@ export async function verifyProof(
       roots.push(undefined)
     } else roots.push(walked.root)
   })
-  add(
-    'sums',
-    !leafProblem && !sumsProblem,
-    sumsProblem ??
-      (leafProblem
-        ? 'not checked: the leaves could not be recomputed'
-        : `every parent is the sum of its children, all below 2^127, on ${roots.length} path(s)`),
-    { paths: String(roots.length) },
-  )
-
   const computed = roots.filter((r): r is TreeNode => r !== undefined)
   const complete = computed.length === proof.parts.length
   const rootsMatch = complete && computed.every((r) => toHex(r.hash) === proof.root.toLowerCase())
-  add(
-    'root',
-    rootsMatch,
-    rootsMatch
-      ? `every part leads to the root ${short(proof.root)}`
-      : complete
-        ? `a part leads to ${short(toHex(computed.find((r) => toHex(r.hash) !== proof.root.toLowerCase())!.hash))}, not to the root ${short(proof.root)}`
-        : 'not checked: a path could not be walked',
-    { root: proof.root },
-  )
   const totalsMatch =
     rootsMatch && computed.every((r) => r.usdt === totals.usdt && r.hope === totals.hope)
-  add(
-    'totals',
-    totalsMatch,
-    totalsMatch
-      ? `liabilities ${usdt(totals.usdt)} and ${hope(totals.hope)}, as the root's sums`
-      : rootsMatch
-        ? `the root's sums are ${usdt(computed[0]!.usdt)} and ${hope(computed[0]!.hope)}, the file says ${usdt(totals.usdt)} and ${hope(totals.hope)}`
-        : 'not checked: the root does not match',
-    {
-      usdt: formatUnits(totals.usdt, USDT_DECIMALS),
-      hope: formatUnits(totals.hope, HOPE_DECIMALS),
-    },
-  )
+  return [
+    [
+      'leaves',
+      !leafProblem,
+      leafProblem ?? `${leaves.length} leaf(s) recomputed from the address, part, salt and amounts`,
+      { count: String(leaves.length) },
+    ],
+    [
+      'sums',
+      !leafProblem && !sumsProblem,
+      sumsProblem ??
+        (leafProblem
+          ? 'not checked: the leaves could not be recomputed'
+          : `every parent is the sum of its children, all below 2^127, on ${roots.length} path(s)`),
+      { paths: String(roots.length) },
+    ],
+    [
+      'root',
+      rootsMatch,
+      rootsMatch
+        ? `every part leads to the root ${short(proof.root)}`
+        : complete
+          ? `a part leads to ${short(toHex(computed.find((r) => toHex(r.hash) !== proof.root.toLowerCase())!.hash))}, not to the root ${short(proof.root)}`
+          : 'not checked: a path could not be walked',
+      { root: proof.root },
+    ],
+    [
+      'totals',
+      totalsMatch,
+      totalsMatch
+        ? `liabilities ${usdt(totals.usdt)} and ${hope(totals.hope)}, as the root's sums`
+        : rootsMatch
+          ? `the root's sums are ${usdt(computed[0]!.usdt)} and ${hope(computed[0]!.hope)}, the file says ${usdt(totals.usdt)} and ${hope(totals.hope)}`
+          : 'not checked: the root does not match',
+      {
+        usdt: formatUnits(totals.usdt, USDT_DECIMALS),
+        hope: formatUnits(totals.hope, HOPE_DECIMALS),
+      },
+    ],
+  ]
+}
 
-  add('balance', ...checkBalance(proof, options.expected))
-
-  if (readers.readChainId) {
-    const chainId = await attempt(readers.readChainId)
-    add(
-      'chain',
-      chainId.ok && chainId.value === proof.chainId,
-      chainId.ok
-        ? `the RPC serves chain ${chainId.value}${chainId.value === proof.chainId ? '' : `, the proof is for chain ${proof.chainId}`}`
-        : `could not read the chain id: ${chainId.error}`,
-      { chainId: String(proof.chainId) },
-    )
-  }
-
-  const anchored = await attempt(() => readers.readRegistry({ registry, snapshotId }))
-  add('anchor', ...checkAnchor(proof, registry, anchored, totals, blockNumber, options.pinned))
-  const onChain = anchored.ok ? anchored.value : undefined
-
-  add('reserve-signatures', ...(await checkReserveSignatures(proof, registry, onChain, readers)))
-
-  // The reserve set, the token and its decimals, and the block all come from the registry; the
-  // reserves must cover the liabilities at block B and again at the check block.
+/**
+ * The reserve set, the token and its decimals, and the block all come from the registry; the
+ * reserves must cover the liabilities at block B (`reserves`) and again at the check block
+ * (`recheck`). A node whose head is before block B is behind, not an answer.
+ */
+async function checkReserveCoverage(
+  readers: ChainReaders,
+  registry: Hex,
+  snapshotId: bigint,
+  onChain: AnchoredSnapshot | undefined,
+  timeline: Attempt<Timeline>,
+): Promise<{ outcomes: [CheckId, ...Outcome][]; behind?: VerifyResult['waiting'] }> {
   const head = timeline.ok ? timeline.value.head : undefined
   // The proof's snapshot may be older than those the timeline read (just replaced).
   const own = !timeline.ok
@@ -382,34 +422,30 @@ export async function verifyProof(
       (await attempt(() =>
         snapshotFacts(readers, registry, snapshotId, timeline.value.rules, timeline.value.head),
       ).then((r) => (r.ok ? r.value : undefined))))
+  const outcomes: [CheckId, ...Outcome][] = []
   let behind: VerifyResult['waiting']
   for (const [id, at] of [
     ['reserves', onChain?.blockNumber],
     ['recheck', own?.checkBlock],
   ] as const) {
-    if (!onChain || at === undefined || !head) {
-      add(id, false, 'not checked: the snapshot or its check block could not be read on chain')
-      continue
-    }
-    if (head.number < at) {
+    if (!onChain || at === undefined || !head)
+      outcomes.push([
+        id,
+        false,
+        'not checked: the snapshot or its check block could not be read on chain',
+      ])
+    else if (head.number < at) {
       if (id === 'reserves') behind ??= { reason: 'behind', block: at, head: head.number }
-      add(
+      outcomes.push([
         id,
         false,
         id === 'recheck'
           ? `not yet: the reserves are counted again at block ${at}, the chain is at ${head.number}`
           : `the node is behind block ${at} (its newest is ${head.number}): try again or another RPC endpoint`,
-      )
-      continue
-    }
-    add(id, ...(await checkCoverage(readers, onChain, at)))
+      ])
+    } else outcomes.push([id, ...(await checkCoverage(readers, onChain, at))])
   }
-
-  const result: VerifyResult = { ok: checks.every((c) => c.ok), checks }
-  const wait = waiting ?? behind
-  if (wait) result.waiting = wait
-  if (pending !== undefined) result.pending = pending
-  return result
+  return behind ? { outcomes, behind } : { outcomes }
 }
 
 async function checkCoverage(

@@ -230,3 +230,18 @@ export async function hasHeldDeposits(q: Queryable, chainId: number): Promise<bo
   )
   return !!res.rowCount
 }
+
+/**
+ * Marks a run of the deposit scan now, unless one ran less than `gapMs` ago: false then (the
+ * caller skips its run). Before the first scan there is nothing to mark, and the run goes on.
+ */
+export async function claimScanRun(q: Queryable, chainId: number, gapMs: number): Promise<boolean> {
+  const marked = await q.query(
+    `UPDATE chain_cursors SET scanned_at = now()
+     WHERE chain_id = $1
+       AND (scanned_at IS NULL OR scanned_at < now() - make_interval(secs => $2::float8 / 1000))`,
+    [chainId, gapMs],
+  )
+  if (marked.rowCount) return true
+  return (await readCursor(q, chainId)) === null
+}

@@ -112,4 +112,24 @@ describe('deposit scan in bounded ranges', () => {
       proxy.slow('eth_getLogs', 0)
     }
   })
+
+  test('two processes ticking out of step scan as often as one: a run right after another is skipped', async () => {
+    const other = () =>
+      createDepositWatcher({
+        pool: t.db.pool,
+        ledger: createLedgerService(t.db.pool),
+        settings,
+        client: fixture.clientVia(proxy.url),
+        chainId: fixture.anvil.chainId,
+        minRunGapMs: 1_500,
+      })
+    const [a, b] = [other(), other()]
+    await fixture.mine(1)
+    proxy.clear()
+    expect((await a.tick()).skipped).toBeUndefined()
+    expect(await b.tick()).toMatchObject({ skipped: 'recent' })
+    expect(proxy.calls.get('eth_getLogs') ?? 0).toBeLessThanOrEqual(1)
+    await new Promise((r) => setTimeout(r, 1_600))
+    expect((await b.tick()).skipped).toBeUndefined()
+  })
 })

@@ -43,7 +43,7 @@ export interface TickReport {
    * `node_behind`: the node lacks a block this watcher processed (it lags its peers): nothing
    * is judged until it has caught up, and no reorg is read into its silence.
    */
-  skipped?: 'locked' | 'not_configured' | 'node_behind'
+  skipped?: 'locked' | 'not_configured' | 'node_behind' | 'recent'
   head?: bigint
   scannedTo?: bigint
   seen: number
@@ -77,6 +77,11 @@ export function createDepositWatcher(deps: {
   log?: (msg: string, extra?: unknown) => void
   /** Where what operators must act on is reported (error level); `log` when not given. */
   logError?: (msg: string, extra?: unknown) => void
+  /**
+   * A run is skipped when any process ran one less than this long ago (the job's workers tick
+   * out of step: together they ask the chain no more often than one); 0 never skips.
+   */
+  minRunGapMs?: number
 }) {
   const { pool, ledger, settings, client, chainId } = deps
   const log = deps.log ?? (() => {})
@@ -345,6 +350,8 @@ export function createDepositWatcher(deps: {
       return { ...report, skipped: 'not_configured' }
     const token = s.chainTokenAddress.toLowerCase()
     const ran = await withAdvisoryLock(pool, [LOCK_KEY, chainId], async (conn) => {
+      if (deps.minRunGapMs && !(await repo.claimScanRun(conn, chainId, deps.minRunGapMs)))
+        return 'recent' as const
       // The chain is read outside transactions; each outcome is written in a short one.
       // The head block: its number, and the hashes of it and its parent for the reorg check.
       const latest = await latestBlockOrNull(client)
@@ -445,6 +452,7 @@ export function createDepositWatcher(deps: {
     })
     if (ran === null) return { ...report, skipped: 'locked' }
     if (ran === 'behind') return { ...report, skipped: 'node_behind' }
+    if (ran === 'recent') return { ...report, skipped: 'recent' }
     return report
   }
 

@@ -1,3 +1,4 @@
+import type { Settings } from '../settings/settings.rules.ts'
 import { LOG_TYPE } from '@hope/api'
 import type { SettlementRun, SettlementRuns } from '@hope/api'
 import type pg from 'pg'
@@ -46,11 +47,244 @@ export function createSettlementService(deps: {
 }) {
   const { pool, ledger, settings, sale } = deps
 
+  /** What every step of one day's settlement shares. */
+  interface SettlementDay {
+    day: string
+    run: number
+    price: bigint
+    s: Settings
+    afterBatch: (() => void) | undefined
+  }
+
+  /** Runs `batch`, each in its own transaction, until one finds nothing left to do. */
+  async function inBatches(c: SettlementDay, batch: (q: pg.PoolClient) => Promise<number>) {
+    const limited = async (q: pg.PoolClient) => {
+      await allowSettlementTime(q)
+      return batch(q)
+    }
+    while (await inTransaction(pool, limited)) c.afterBatch?.()
+  }
+
+  /**
+   * Step 1: every active position's release (log 7), consensus HOPE to the community account,
+   * keyset over the ids: each batch starts after the last one, settled rows are not rescanned.
+   */
+  async function releasePositions(c: SettlementDay) {
+    const consensus = {
+      dailyRate: ppmUnits(c.s.consensusDailyRate),
+      capMultiple: ppmUnits(c.s.consensusCapMultiple),
+    }
+    let after = '0'
+    await inBatches(c, async (q) => {
+      const rows = await lockDuePositions(
+        q,
+        c.day,
+        SETTLE_BATCH,
+        after,
+        c.s.settlementUtcOffsetMinutes,
+      )
+      if (!rows.length) return 0
+      after = rows.at(-1)!.id
+      const ids: string[] = []
+      const values: string[] = []
+      const byUser = new Map<string, bigint>()
+      const outs: boolean[] = []
+      const legs: SqlLeg[] = []
+      let total = 0n
+      for (const r of rows) {
+        const rel = r.isRobot
+          ? { value: 0n, hope: 0n, out: false }
+          : consensusRelease(
+              { principal: usdtUnits(r.principal), released: usdtUnits(r.released) },
+              c.price,
+              consensus,
+            )
+        ids.push(r.id)
+        values.push(formatUsdt(rel.value))
+        outs.push(rel.out)
+        if (rel.value > 0n) byUser.set(r.userId, (byUser.get(r.userId) ?? 0n) + rel.value)
+        if (rel.hope > 0n) {
+          total += rel.hope
+          legs.push({
+            kind: 'posted',
+            debit: await ledger.platformAccount('reward_pool', 'HOPE', r.id),
+            credit: r.community,
+            amount: formatHope(rel.hope),
+            logType: LOG_TYPE.consensusRightsReward,
+            ref: `position:${r.id}`,
+          })
+        }
+      }
+      const key = `settle:${c.day}:consensus:${ids[0]}`
+      if (legs.length) await ledger.apply(key, { ids, values }, legs, q)
+      await markPositionsReleased(q, c.day, ids, values, outs)
+      await repo.addUserValues(q, c.run, [...byUser.keys()], [...byUser.values()].map(formatUsdt))
+      await repo.addRunProgress(q, c.run, {
+        kind: 'consensus',
+        positions: ids.length,
+        hope: formatHope(total),
+      })
+      return ids.length
+    })
+  }
+
+  /** Step 2: the rank rewards (log 11), worked out once from the day's releases, then paid. */
+  async function payRankRewards(c: SettlementDay) {
+    await inTransaction(pool, async (q) => {
+      await allowSettlementTime(q)
+      if (await repo.lockRankRewardsReady(q, c.run)) return
+      await repo.insertRankRewards(q, c.run, c.s.rankThresholdsUsdt, c.s.rankRewardRates)
+    })
+    await inBatches(c, async (q) => {
+      const rows = await repo.lockUnpaidRankRewards(q, c.run, SETTLE_BATCH)
+      if (!rows.length) return 0
+      const ids = rows.map((r) => r.userId)
+      const legs: SqlLeg[] = []
+      let total = 0n
+      for (const r of rows) {
+        const paidHope = hopeFor(usdtUnits(r.value), c.price)
+        if (paidHope === 0n) continue
+        total += paidHope
+        legs.push({
+          kind: 'posted',
+          debit: await ledger.platformAccount('reward_pool', 'HOPE', r.userId),
+          credit: r.community,
+          amount: formatHope(paidHope),
+          logType: LOG_TYPE.communityRightsReward,
+        })
+      }
+      if (legs.length) await ledger.apply(`settle:${c.day}:rank:${ids[0]}`, { ids }, legs, q)
+      await repo.markRankRewardsPaid(q, c.run, ids)
+      await repo.addRunProgress(q, c.run, { kind: 'rank', hope: formatHope(total) })
+      return ids.length
+    })
+  }
+
+  /** Step 3: every open pledge item's release (log 3). */
+  async function releasePledges(c: SettlementDay) {
+    const pledgeRate = ppmUnits(c.s.pledgeDailyRate)
+    let after = '0'
+    await inBatches(c, async (q) => {
+      const rows = await lockDuePledges(
+        q,
+        c.day,
+        SETTLE_BATCH,
+        after,
+        c.s.settlementUtcOffsetMinutes,
+      )
+      if (!rows.length) return 0
+      after = rows.at(-1)!.id
+      const ids: string[] = []
+      const amounts: string[] = []
+      const done: boolean[] = []
+      const legs: SqlLeg[] = []
+      let total = 0n
+      for (const r of rows) {
+        const rel = linearRelease(hopeUnits(r.amount), hopeUnits(r.released), pledgeRate)
+        ids.push(r.id)
+        amounts.push(formatHope(rel.amount))
+        done.push(rel.done)
+        if (rel.amount > 0n) {
+          total += rel.amount
+          legs.push({
+            kind: 'posted',
+            debit: await ledger.platformAccount('stake_pool', 'HOPE', r.id),
+            credit: r.community,
+            amount: formatHope(rel.amount),
+            logType: LOG_TYPE.pledgeExchange,
+            ref: `pledge:${r.id}`,
+          })
+        }
+      }
+      if (legs.length)
+        await ledger.apply(`settle:${c.day}:pledge:${ids[0]}`, { ids, amounts }, legs, q)
+      await markPledgesReleased(q, c.day, ids, amounts, done)
+      await repo.addRunProgress(q, c.run, {
+        kind: 'pledge',
+        pledges: ids.length,
+        hope: formatHope(total),
+      })
+      return ids.length
+    })
+  }
+
+  /** Step 4: split HOPE (log 4), the daily rate of what was bought by the end of the day. */
+  async function releaseSplits(c: SettlementDay) {
+    const splitRate = ppmUnits(c.s.splitDailyRate)
+    let after = '0'
+    await inBatches(c, async (q) => {
+      const rows = await lockDueSplits(q, c.day, SETTLE_BATCH, after)
+      if (!rows.length) return 0
+      after = rows.at(-1)!.userId
+      const ids: string[] = []
+      const amounts: string[] = []
+      const legs: SqlLeg[] = []
+      let total = 0n
+      for (const r of rows) {
+        const rel = r.isRobot
+          ? { amount: 0n }
+          : linearRelease(hopeUnits(r.total), hopeUnits(r.released), splitRate)
+        ids.push(r.userId)
+        amounts.push(formatHope(rel.amount))
+        if (rel.amount > 0n) {
+          total += rel.amount
+          legs.push({
+            kind: 'posted',
+            debit: r.split,
+            credit: r.community,
+            amount: formatHope(rel.amount),
+            logType: LOG_TYPE.splitReward,
+          })
+        }
+      }
+      if (legs.length)
+        await ledger.apply(`settle:${c.day}:split:${ids[0]}`, { ids, amounts }, legs, q)
+      await markSplitsReleased(q, c.day, ids, amounts)
+      await repo.addRunProgress(q, c.run, {
+        kind: 'split',
+        splits: ids.length,
+        hope: formatHope(total),
+      })
+      return ids.length
+    })
+  }
+
+  /** Step 5: the node rewards (log 10), shares of the day's consensus HOPE at the price. */
+  async function payNodeRewards(c: SettlementDay) {
+    await inTransaction(pool, async (q) => {
+      await allowSettlementTime(q)
+      const key = `settle:${c.day}:nodes`
+      if ((await ledger.movedUnder(key, q)).length) return
+      const totals = await repo.runById(q, c.run)
+      const allocated = usdtFor(hopeUnits(totals!.consensusHope), c.price)
+      const holders = await rewardedHolders(q)
+      const accountOf = new Map(holders.map((h) => [`${h.userId}:${h.type}`, h.account]))
+      const shares = nodeShares(
+        allocated,
+        holders.map((h) => ({ userId: h.userId, type: h.type })),
+        c.s.nodeRewardRates.map(ppmUnits) as [bigint, bigint, bigint],
+      )
+      if (!shares.length) return
+      const legs: SqlLeg[] = []
+      for (const x of shares)
+        legs.push({
+          kind: 'posted',
+          debit: await ledger.platformAccount('reward_pool', 'USDT', `${x.userId}`),
+          credit: accountOf.get(`${x.userId}:${x.type}`)!,
+          amount: formatUsdt(x.value),
+          logType: LOG_TYPE.nodeReward,
+        })
+      await ledger.apply(key, { day: c.day }, legs, q)
+      const paidOut = shares.reduce((t, x) => t + x.value, 0n)
+      await repo.setRunNodeUsdt(q, c.run, formatUsdt(paidOut))
+    })
+  }
+
   /**
    * The settlement of `day`: every active position's release (log 7), the rank rewards on
    * them (log 11), every open pledge item's release (log 3), split HOPE (log 4) and the node
-   * rewards (log 10). Re-running the day, or resuming it after a crash, pays only what is
-   * still unpaid. Robots' positions are passed over.
+   * rewards (log 10), one step after the other. Re-running the day, or resuming it after a
+   * crash, pays only what is still unpaid. Robots' positions are passed over.
    */
   async function settle(
     day: string,
@@ -59,211 +293,19 @@ export function createSettlementService(deps: {
     if (!isCalendarDay(day)) throw new AppError('invalid_params', { detail: 'day' })
     const result = await withAdvisoryLock(pool, SETTLE_LOCK, async (lockConn) => {
       const run = await repo.openRun(lockConn, day)
-      const s = await settings.get()
-      const price = await sale.currentPrice(lockConn)
-      const consensus = {
-        dailyRate: ppmUnits(s.consensusDailyRate),
-        capMultiple: ppmUnits(s.consensusCapMultiple),
-      }
-      const pledgeRate = ppmUnits(s.pledgeDailyRate)
       let batches = 0
-      /** Runs `batch`, each in its own transaction, until one finds nothing left to do. */
-      const inBatches = async (batch: (q: pg.PoolClient) => Promise<number>) => {
-        const limited = async (q: pg.PoolClient) => {
-          await allowSettlementTime(q)
-          return batch(q)
-        }
-        while (await inTransaction(pool, limited)) hooks.afterBatch?.(++batches)
+      const c: SettlementDay = {
+        day,
+        run: run.id,
+        price: await sale.currentPrice(lockConn),
+        s: await settings.get(),
+        afterBatch: hooks.afterBatch ? () => hooks.afterBatch!(++batches) : undefined,
       }
-      // keyset over the ids: each batch starts after the last one, settled rows are not rescanned
-      let after = '0'
-      await inBatches(async (q) => {
-        const rows = await lockDuePositions(
-          q,
-          day,
-          SETTLE_BATCH,
-          after,
-          s.settlementUtcOffsetMinutes,
-        )
-        if (!rows.length) return 0
-        after = rows.at(-1)!.id
-        const ids: string[] = []
-        const values: string[] = []
-        const byUser = new Map<string, bigint>()
-        const outs: boolean[] = []
-        const legs: SqlLeg[] = []
-        let total = 0n
-        for (const r of rows) {
-          const rel = r.isRobot
-            ? { value: 0n, hope: 0n, out: false }
-            : consensusRelease(
-                { principal: usdtUnits(r.principal), released: usdtUnits(r.released) },
-                price,
-                consensus,
-              )
-          ids.push(r.id)
-          values.push(formatUsdt(rel.value))
-          outs.push(rel.out)
-          if (rel.value > 0n) byUser.set(r.userId, (byUser.get(r.userId) ?? 0n) + rel.value)
-          if (rel.hope > 0n) {
-            total += rel.hope
-            legs.push({
-              kind: 'posted',
-              debit: await ledger.platformAccount('reward_pool', 'HOPE', r.id),
-              credit: r.community,
-              amount: formatHope(rel.hope),
-              logType: LOG_TYPE.consensusRightsReward,
-              ref: `position:${r.id}`,
-            })
-          }
-        }
-        const key = `settle:${day}:consensus:${ids[0]}`
-        if (legs.length) await ledger.apply(key, { ids, values }, legs, q)
-        await markPositionsReleased(q, day, ids, values, outs)
-        await repo.addUserValues(
-          q,
-          run.id,
-          [...byUser.keys()],
-          [...byUser.values()].map(formatUsdt),
-        )
-        await repo.addRunProgress(q, run.id, {
-          kind: 'consensus',
-          positions: ids.length,
-          hope: formatHope(total),
-        })
-        return ids.length
-      })
-      // Rank rewards (log 11): worked out once from the day's releases, then paid in batches.
-      await inTransaction(pool, async (q) => {
-        await allowSettlementTime(q)
-        if (await repo.lockRankRewardsReady(q, run.id)) return
-        await repo.insertRankRewards(q, run.id, s.rankThresholdsUsdt, s.rankRewardRates)
-      })
-      await inBatches(async (q) => {
-        const rows = await repo.lockUnpaidRankRewards(q, run.id, SETTLE_BATCH)
-        if (!rows.length) return 0
-        const ids = rows.map((r) => r.userId)
-        const legs: SqlLeg[] = []
-        let total = 0n
-        for (const r of rows) {
-          const paidHope = hopeFor(usdtUnits(r.value), price)
-          if (paidHope === 0n) continue
-          total += paidHope
-          legs.push({
-            kind: 'posted',
-            debit: await ledger.platformAccount('reward_pool', 'HOPE', r.userId),
-            credit: r.community,
-            amount: formatHope(paidHope),
-            logType: LOG_TYPE.communityRightsReward,
-          })
-        }
-        if (legs.length) await ledger.apply(`settle:${day}:rank:${ids[0]}`, { ids }, legs, q)
-        await repo.markRankRewardsPaid(q, run.id, ids)
-        await repo.addRunProgress(q, run.id, { kind: 'rank', hope: formatHope(total) })
-        return ids.length
-      })
-      after = '0'
-      await inBatches(async (q) => {
-        const rows = await lockDuePledges(q, day, SETTLE_BATCH, after, s.settlementUtcOffsetMinutes)
-        if (!rows.length) return 0
-        after = rows.at(-1)!.id
-        const ids: string[] = []
-        const amounts: string[] = []
-        const done: boolean[] = []
-        const legs: SqlLeg[] = []
-        let total = 0n
-        for (const r of rows) {
-          const rel = linearRelease(hopeUnits(r.amount), hopeUnits(r.released), pledgeRate)
-          ids.push(r.id)
-          amounts.push(formatHope(rel.amount))
-          done.push(rel.done)
-          if (rel.amount > 0n) {
-            total += rel.amount
-            legs.push({
-              kind: 'posted',
-              debit: await ledger.platformAccount('stake_pool', 'HOPE', r.id),
-              credit: r.community,
-              amount: formatHope(rel.amount),
-              logType: LOG_TYPE.pledgeExchange,
-              ref: `pledge:${r.id}`,
-            })
-          }
-        }
-        if (legs.length)
-          await ledger.apply(`settle:${day}:pledge:${ids[0]}`, { ids, amounts }, legs, q)
-        await markPledgesReleased(q, day, ids, amounts, done)
-        await repo.addRunProgress(q, run.id, {
-          kind: 'pledge',
-          pledges: ids.length,
-          hope: formatHope(total),
-        })
-        return ids.length
-      })
-      // Split HOPE (log 4): the daily rate of what was bought by the end of the day.
-      const splitRate = ppmUnits(s.splitDailyRate)
-      after = '0'
-      await inBatches(async (q) => {
-        const rows = await lockDueSplits(q, day, SETTLE_BATCH, after)
-        if (!rows.length) return 0
-        after = rows.at(-1)!.userId
-        const ids: string[] = []
-        const amounts: string[] = []
-        const legs: SqlLeg[] = []
-        let total = 0n
-        for (const r of rows) {
-          const rel = r.isRobot
-            ? { amount: 0n }
-            : linearRelease(hopeUnits(r.total), hopeUnits(r.released), splitRate)
-          ids.push(r.userId)
-          amounts.push(formatHope(rel.amount))
-          if (rel.amount > 0n) {
-            total += rel.amount
-            legs.push({
-              kind: 'posted',
-              debit: r.split,
-              credit: r.community,
-              amount: formatHope(rel.amount),
-              logType: LOG_TYPE.splitReward,
-            })
-          }
-        }
-        if (legs.length)
-          await ledger.apply(`settle:${day}:split:${ids[0]}`, { ids, amounts }, legs, q)
-        await markSplitsReleased(q, day, ids, amounts)
-        await repo.addRunProgress(q, run.id, {
-          kind: 'split',
-          splits: ids.length,
-          hope: formatHope(total),
-        })
-        return ids.length
-      })
-      await inTransaction(pool, async (q) => {
-        await allowSettlementTime(q)
-        const key = `settle:${day}:nodes`
-        if ((await ledger.movedUnder(key, q)).length) return
-        const totals = await repo.runById(q, run.id)
-        const allocated = usdtFor(hopeUnits(totals!.consensusHope), price)
-        const holders = await rewardedHolders(q)
-        const accountOf = new Map(holders.map((h) => [`${h.userId}:${h.type}`, h.account]))
-        const shares = nodeShares(
-          allocated,
-          holders.map((h) => ({ userId: h.userId, type: h.type })),
-          s.nodeRewardRates.map(ppmUnits) as [bigint, bigint, bigint],
-        )
-        if (!shares.length) return
-        const legs: SqlLeg[] = []
-        for (const x of shares)
-          legs.push({
-            kind: 'posted',
-            debit: await ledger.platformAccount('reward_pool', 'USDT', `${x.userId}`),
-            credit: accountOf.get(`${x.userId}:${x.type}`)!,
-            amount: formatUsdt(x.value),
-            logType: LOG_TYPE.nodeReward,
-          })
-        await ledger.apply(key, { day }, legs, q)
-        const paidOut = shares.reduce((t, x) => t + x.value, 0n)
-        await repo.setRunNodeUsdt(q, run.id, formatUsdt(paidOut))
-      })
+      await releasePositions(c)
+      await payRankRewards(c)
+      await releasePledges(c)
+      await releaseSplits(c)
+      await payNodeRewards(c)
       return repo.finishRun(lockConn, run.id)
     })
     if (!result) throw new AppError('already_resolved', { detail: 'a settlement is running' })

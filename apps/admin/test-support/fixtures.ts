@@ -41,6 +41,7 @@ export const setting = (over: Partial<AdminSetting> = {}): AdminSetting => ({
   defaultValue: '"0.01"',
   updatedAt: null,
   updatedBy: null,
+  range: { kind: 'decimal', min: '0', max: '1' },
   ...over,
 })
 

@@ -201,6 +201,22 @@ export interface AdminDeposit {
 }
 
 /** One operator setting: its current value, the default, and who changed it last. */
+/**
+ * What values a setting takes, as the console explains it: a whole number or a decimal (given
+ * as text) within min..max, true or false, one of `options`, text (of at most `maxLength`), or a
+ * list of `length` (or at most `maxItems`) items each as `item` says.
+ */
+export interface SettingRange {
+  kind: 'integer' | 'decimal' | 'boolean' | 'choice' | 'text' | 'list'
+  min?: string
+  max?: string
+  options?: string[]
+  maxLength?: number
+  length?: number
+  maxItems?: number
+  item?: SettingRange
+}
+
 export interface AdminSetting {
   key: string
   /** JSON text of the value */
@@ -208,6 +224,7 @@ export interface AdminSetting {
   defaultValue: string
   updatedAt: string | null
   updatedBy: string | null
+  range: SettingRange
 }
 
 export const AdminUpdateSettingParams = z.object({

@@ -1,16 +1,22 @@
 import type { AdminSetting } from '@hope/api'
 import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { errorText } from '../../lib/request.ts'
+import { ApiError, errorText } from '../../lib/request.ts'
 import { ReasonField } from '../../lib/reason-field.tsx'
 import { useUpdateSetting } from './api/settings.ts'
+import { problemText, rangeText, valueProblem } from './setting-meta.ts'
+import { useSettingTexts } from './settings-page.tsx'
 
 interface EditForm {
   value: string
   reason: string
 }
 
-/** Edits one setting's JSON value with a reason; the server's refusal shows in the dialog. */
+/**
+ * Edits one setting's JSON value with a reason. The dialog says what the setting is, its unit and
+ * range; a value that does not fit is refused with why before the server is asked, and a refusal
+ * of the server's says what the setting takes.
+ */
 export function SettingEditModal({
   setting,
   onClose,
@@ -20,6 +26,8 @@ export function SettingEditModal({
 }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
+  const { label, help, unit } = useSettingTexts()(setting.key)
+  const range = rangeText(t, setting.range)
   const [form] = Form.useForm<EditForm>()
   const update = useUpdateSetting({
     onSuccess: (s) => {
@@ -34,7 +42,7 @@ export function SettingEditModal({
     <Modal
       open
       width={640}
-      title={t('settings.editTitle', { key: setting.key })}
+      title={t('settings.editTitle', { key: label })}
       onCancel={onClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
@@ -51,7 +59,11 @@ export function SettingEditModal({
         </Button>,
       ]}
     >
+      {help && <Typography.Paragraph>{help}</Typography.Paragraph>}
       <Typography.Paragraph type="secondary">
+        <span className="admin-mono">{setting.key}</span>
+        {unit && ` · ${t('settings.unitIs', { unit })}`} · {t('settings.rangeIs', { range })}
+        <br />
         {t('settings.default')}: <span className="admin-mono">{setting.defaultValue}</span>
       </Typography.Paragraph>
       <Form<EditForm>
@@ -65,7 +77,17 @@ export function SettingEditModal({
           name="value"
           label={t('settings.value')}
           extra={t('settings.valueHint')}
-          rules={[{ required: true, whitespace: true, message: t('settings.valueRequired') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('settings.valueRequired') },
+            {
+              validator: (_, value: string | undefined) => {
+                const problem = value?.trim() ? valueProblem(value.trim(), setting.range) : null
+                return problem
+                  ? Promise.reject(new Error(problemText(t, problem)))
+                  : Promise.resolve()
+              },
+            },
+          ]}
         >
           <Input.TextArea
             rows={5}
@@ -83,7 +105,11 @@ export function SettingEditModal({
           type="error"
           showIcon
           data-testid="admin-setting-error"
-          title={errorText(update.error, t('common.networkError'))}
+          title={
+            update.error instanceof ApiError && update.error.reason === 'setting_invalid'
+              ? t('settings.why.refused', { msg: update.error.msg.replace(/[.。]$/, ''), range })
+              : errorText(update.error, t('common.networkError'))
+          }
         />
       )}
     </Modal>

@@ -7,10 +7,40 @@ import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { SettingsPage } from './settings-page.tsx'
 
 describe('settings', () => {
-  test('an edit the server refuses shows its translated message in the dialog', async () => {
+  test('each setting shows its name, what it is, its unit and range in the console language', async () => {
+    fakeApi({ 'admin/settings': () => ok([setting()]) })
+    renderScreen(<SettingsPage />, { session: ADMIN })
+    const row = (await screen.findByText('提现手续费率')).closest('tr')!
+    expect(row.textContent).toContain('withdrawFeeRate')
+    expect(row.textContent).toContain('提现按金额比例收取的手续费。')
+    expect(row.textContent).toContain('比例（1 = 100%）')
+    expect(row.textContent).toContain('0 – 1')
+  })
+
+  test('a value out of range is refused with why, before the server is asked', async () => {
+    const api = fakeApi({ 'admin/settings': () => ok([setting()]) })
+    renderScreen(<SettingsPage />, { session: ADMIN })
+    const user = userEvent.setup()
+
+    await user.click(await screen.findByRole('button', { name: /编\s?辑/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.textContent).toContain('修改 提现手续费率')
+    const value = screen.getByRole('textbox', { name: '当前值' })
+    await user.clear(value)
+    await user.type(value, '"1.5"')
+    await user.type(screen.getByTestId('admin-setting-reason'), '测试')
+    await user.click(screen.getByTestId('admin-setting-save'))
+    expect(await screen.findByText('不能大于 1')).toBeTruthy()
+    await user.clear(value)
+    await user.type(value, '"-1"')
+    expect(await screen.findByText('必须是小数，例如 0.005')).toBeTruthy()
+    expect(api.callsTo('admin/updateSetting')).toHaveLength(0)
+  })
+
+  test('a refusal of the server says what the setting takes; the dialog keeps the input', async () => {
     const api = fakeApi({
       'admin/settings': () => ok([setting()]),
-      'admin/updateSetting': () => fail(400, 'invalid_params', '参数错误: withdrawFeeRate'),
+      'admin/updateSetting': () => fail(400, 'setting_invalid', '设置值不符合要求，未作任何更改'),
     })
     renderScreen(<SettingsPage />, { session: ADMIN })
     const user = userEvent.setup()
@@ -19,20 +49,19 @@ describe('settings', () => {
     const value = screen.getByTestId('admin-setting-value')
     expect((value as HTMLTextAreaElement).value).toBe('"0.01"')
     await user.clear(value)
-    await user.type(value, '"-1"')
+    await user.type(value, '"0.5"')
     await user.type(screen.getByTestId('admin-setting-reason'), '测试')
     await user.click(screen.getByTestId('admin-setting-save'))
 
-    expect((await screen.findByTestId('admin-setting-error')).textContent).toContain(
-      '参数错误: withdrawFeeRate',
+    expect((await screen.findByTestId('admin-setting-error')).textContent).toBe(
+      '设置值不符合要求，未作任何更改。取值范围：0 – 1。',
     )
     expect(api.callsTo('admin/updateSetting')[0]?.params).toEqual({
       key: 'withdrawFeeRate',
-      value: '"-1"',
+      value: '"0.5"',
       reason: '测试',
     })
-    // the dialog stays open with the operator's input
-    expect((screen.getByTestId('admin-setting-value') as HTMLTextAreaElement).value).toBe('"-1"')
+    expect((screen.getByTestId('admin-setting-value') as HTMLTextAreaElement).value).toBe('"0.5"')
   })
 
   test('a reason is required before anything is sent; a saved value refreshes the table', async () => {

@@ -381,6 +381,11 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         defaultValue: '["100","300","500","1000","3000","5000","10000"]',
         updatedAt: null,
         updatedBy: null,
+        range: {
+          kind: 'list',
+          length: 7,
+          item: { kind: 'decimal', min: '0', max: '1000000000000' },
+        },
       })
     })
 

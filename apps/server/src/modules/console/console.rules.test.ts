@@ -6,6 +6,7 @@ import {
   likePattern,
   localDayStart,
   parseSettingValue,
+  settingRange,
   signInDays,
 } from './console.rules.ts'
 
@@ -99,5 +100,25 @@ describe('console rules', () => {
       const parsed = parseSettingValue(key, jsonText(SETTING_DEFAULTS[key]))
       expect(parsed, key).toEqual({ ok: true, key, value: SETTING_DEFAULTS[key] })
     }
+  })
+})
+
+describe('settingRange', () => {
+  test('says what each kind of setting takes, read from its schema', () => {
+    expect(settingRange('newAddressHoldHours')).toEqual({ kind: 'integer', min: '0', max: '720' })
+    expect(settingRange('withdrawFeeRate')).toEqual({ kind: 'decimal', min: '0', max: '1' })
+    expect(settingRange('legacyLoginMessage')).toEqual({ kind: 'boolean' })
+    expect(settingRange('outflowSignature')).toEqual({ kind: 'choice', options: ['others', 'all'] })
+    expect(settingRange('levelPricesUsdt')).toEqual({
+      kind: 'list',
+      length: 7,
+      item: { kind: 'decimal', min: '0', max: '1000000000000' },
+    })
+    expect(settingRange('chainName')).toEqual({ kind: 'text', maxLength: 100 })
+  })
+
+  test('every setting has a range', () => {
+    for (const key of Object.keys(SETTING_SCHEMAS) as SettingKey[])
+      expect(settingRange(key).kind, key).toBeTruthy()
   })
 })

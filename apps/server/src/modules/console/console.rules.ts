@@ -1,4 +1,5 @@
-import type { AdminSignInDay } from '@hope/api'
+import type { AdminSignInDay, SettingRange } from '@hope/api'
+import { z } from 'zod'
 import {
   SETTING_SCHEMAS,
   isSettingKey,
@@ -82,3 +83,55 @@ export function parseSettingValue(key: string, text: string): ParsedSetting {
 
 /** JSON text in one spelling (jsonb prints `["1", "2"]`, the console compares `["1","2"]`). */
 export const jsonText = (value: unknown): string => JSON.stringify(value)
+
+interface JsonSchema {
+  type?: string
+  enum?: unknown[]
+  minimum?: number
+  maximum?: number
+  maxLength?: number
+  minItems?: number
+  maxItems?: number
+  items?: JsonSchema
+}
+
+function rangeOf(json: JsonSchema): SettingRange {
+  if (json.enum) return { kind: 'choice', options: json.enum.map(String) }
+  const bounds = {
+    ...(json.minimum !== undefined ? { min: String(json.minimum) } : {}),
+    ...(json.maximum !== undefined ? { max: String(json.maximum) } : {}),
+  }
+  switch (json.type) {
+    case 'integer':
+    case 'number':
+      return { kind: 'integer', ...bounds }
+    case 'boolean':
+      return { kind: 'boolean' }
+    case 'array': {
+      const exact = json.minItems !== undefined && json.minItems === json.maxItems
+      return {
+        kind: 'list',
+        ...(exact ? { length: json.minItems! } : {}),
+        ...(!exact && json.maxItems !== undefined ? { maxItems: json.maxItems } : {}),
+        ...(json.items ? { item: rangeOf(json.items) } : {}),
+      }
+    }
+    case 'string':
+      // A decimal kept as text says its bounds (settings.rules.ts `decimal`).
+      if (json.maximum !== undefined) return { kind: 'decimal', ...bounds }
+      return {
+        kind: 'text',
+        ...(json.maxLength !== undefined ? { maxLength: json.maxLength } : {}),
+      }
+    default:
+      return { kind: 'text' }
+  }
+}
+
+/**
+ * What values a setting takes, read from its schema, for the console to say (range and kind).
+ * @example settingRange('newAddressHoldHours') // { kind: 'integer', min: '0', max: '720' }
+ */
+export function settingRange(key: SettingKey): SettingRange {
+  return rangeOf(z.toJSONSchema(SETTING_SCHEMAS[key], { unrepresentable: 'any' }) as JsonSchema)
+}

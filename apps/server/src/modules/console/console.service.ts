@@ -36,6 +36,7 @@ import {
   likePattern,
   localDayStart,
   parseSettingValue,
+  settingRange,
   signInDays,
 } from './console.rules.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -88,6 +89,7 @@ export function createAdminService(deps: {
       defaultValue: jsonText(SETTING_DEFAULTS[key]),
       updatedAt: stored[0]?.updatedAt.toISOString() ?? null,
       updatedBy: stored[0]?.updatedBy ?? null,
+      range: settingRange(key),
     }
   }
 
@@ -277,6 +279,7 @@ export function createAdminService(deps: {
         defaultValue: jsonText(SETTING_DEFAULTS[key]),
         updatedAt: byKey.get(key)?.updatedAt.toISOString() ?? null,
         updatedBy: byKey.get(key)?.updatedBy ?? null,
+        range: settingRange(key),
       }))
     },
 

@@ -10,6 +10,8 @@ const decimal = (max: number) =>
     .string()
     .regex(/^\d{1,20}(\.\d{1,18})?$/)
     .refine((v) => Number(v) <= max)
+    // What the console shows of its range (the refinement above does not describe itself).
+    .meta({ minimum: 0, maximum: max })
 
 export const SETTING_SCHEMAS = {
   /** How old a signed login message may be. */

@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
 import {
   createChainEndpoints,
+  endpointLabel,
   type ChainEndpoints,
   type TransportOptions,
 } from './chain.transport.ts'
@@ -52,19 +53,41 @@ export function connectChain(
   }
 }
 
-/** A configured chain; its id is asked of the endpoints when not given. */
+/**
+ * A configured chain. Each endpoint is asked its chain id: one that names another chain than
+ * CHAIN_ID (or than the others) refuses the start with both ids; an endpoint that does not
+ * answer now is only failed over. Throws when none answers.
+ */
 export async function connectExternalChain(
   rpcUrls: string | string[],
   chainId?: number,
   opts: ChainClientOptions = {},
 ): Promise<ChainConnection> {
   const urls = typeof rpcUrls === 'string' ? [rpcUrls] : rpcUrls
-  const id =
-    chainId ??
-    (await createPublicClient({
-      transport: createChainEndpoints(urls, localChain(urls[0]!), opts).transport,
-    }).getChainId())
-  return connectChain(urls, id, opts)
+  const ids = await Promise.all(
+    urls.map((url) =>
+      createPublicClient({
+        transport: createChainEndpoints([url], localChain(url), { ...opts, rounds: 1 }).transport,
+      })
+        .getChainId()
+        .catch(() => null),
+    ),
+  )
+  const answered = ids.flatMap((id, i) =>
+    id === null ? [] : [{ id, endpoint: endpointLabel(urls[i]!, i) }],
+  )
+  if (!answered.length)
+    throw new Error(`No chain endpoint of CHAIN_RPC_URLS answered (${urls.length} tried).`)
+  const expected = chainId ?? answered[0]!.id
+  const other = answered.find((a) => a.id !== expected)
+  if (other)
+    throw new Error(
+      `The chain endpoint ${other.endpoint} answers chain id ${other.id}, but ` +
+        (chainId === undefined
+          ? `${answered[0]!.endpoint} answers ${expected}: every endpoint must serve one chain.`
+          : `CHAIN_ID says ${expected}.`),
+    )
+  return connectChain(urls, expected, opts)
 }
 
 /**

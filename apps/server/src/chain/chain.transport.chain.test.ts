@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { startAnvil, type LocalChain } from './anvil.ts'
-import { connectChain } from './chain.service.ts'
+import { connectChain, connectExternalChain } from './chain.service.ts'
 import { blockOrNull } from './chain.reads.ts'
 import { endpointLabel, isTransientFailure, rpcUrlsOf } from './chain.transport.ts'
 import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy.ts'
@@ -107,5 +107,21 @@ describe('chain client over several endpoints', () => {
     expect(a!.seconds).toBeGreaterThan(0)
     expect(a!.head).toBe(await chain.client.getBlockNumber())
     expect(chain.endpoints.bestHead()).toBe(a!.head)
+  })
+
+  test('the start refuses an endpoint of another chain than CHAIN_ID, naming both ids; a silent one is only failed over', async () => {
+    await expect(connectExternalChain([first.url], 56)).rejects.toThrow(
+      /answers chain id 31337, but CHAIN_ID says 56/,
+    )
+    first.fail('*', 'http_500')
+    const chain = await connectExternalChain([first.url, second.url], anvil.chainId, {
+      timeoutMs: 300,
+      backoffMs: 10,
+    })
+    expect(chain.chainId).toBe(anvil.chainId)
+    second.fail('*', 'http_500')
+    await expect(connectExternalChain([first.url, second.url])).rejects.toThrow(
+      /No chain endpoint of CHAIN_RPC_URLS answered/,
+    )
   })
 })

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { showAlert } from '../../lib/ui/dialog.ts'
 import { Icon, type IconName } from '../../lib/ui/icons.tsx'
-import { Words } from '../../lib/ui/words.tsx'
 
 /** Staking, Ranking and Quotes open their screens; the others are not open yet and say so. */
 const MENU = [
@@ -47,9 +46,7 @@ export function HomeMenu() {
               <span className={`home-menu__icon home-menu__icon--${item.key}`}>
                 <Icon name={item.icon} />
               </span>
-              <span className="entry__label">
-                <Words text={t(`home.menu.${item.key}`)} />
-              </span>
+              <span className="entry__label">{t(`home.menu.${item.key}`)}</span>
             </button>
           </li>
         ))}

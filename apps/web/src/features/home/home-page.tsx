@@ -15,7 +15,6 @@ import NewsTicker from './news-ticker.tsx'
 import { PriceStrip } from './price-strip.tsx'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './home.css'
-import { Words } from '../../lib/ui/words.tsx'
 
 const HomeNodes = lazy(() => import('./home-nodes.tsx'))
 
@@ -135,9 +134,7 @@ export function HomePage({ headerEnd }: { headerEnd?: ReactNode }) {
                 <span className="icon-tile">
                   <Icon name={entry.icon} />
                 </span>
-                <span className="entry__label">
-                  <Words text={t(`titles.${entry.route}`)} />
-                </span>
+                <span className="entry__label">{t(`titles.${entry.route}`)}</span>
               </NavButton>
             </li>
           ))}

@@ -8,12 +8,8 @@ import { Refreshable } from '../../lib/ui/refreshable.tsx'
 import Skeleton from 'antd-mobile/es/components/skeleton'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import {
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  formatZonedDay,
-} from '../../lib/format/format.ts'
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format/format.ts'
+import { formatZonedDay } from '../../lib/format/day.ts'
 import { rankingOptions } from './api/ranking.ts'
 import { kindFromSearch, medalOf } from './ranking.rules.ts'
 import { RetryButton } from '../../lib/ui/retry-button.tsx'

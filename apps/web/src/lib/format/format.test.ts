@@ -1,14 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { LANGS } from '@hope/api'
-import {
-  formatDateTime,
-  formatDay,
-  formatMoney,
-  formatNumber,
-  formatZonedDay,
-  utcOffsetLabel,
-} from './format.ts'
+import { formatDay, formatZonedDay, utcOffsetLabel } from './day.ts'
+import { formatDateTime, formatMoney, formatNumber } from './format.ts'
 import { INTL_LOCALES } from '../i18n/lang.ts'
 
 describe('formatNumber', () => {

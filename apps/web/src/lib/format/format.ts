@@ -59,10 +59,10 @@ export function formatMoney(value: string, lang: Lang, opts: { signed?: boolean 
 
 const EN_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
 const TH_MONTHS = 'ม.ค. ก.พ. มี.ค. เม.ย. พ.ค. มิ.ย. ก.ค. ส.ค. ก.ย. ต.ค. พ.ย. ธ.ค.'.split(' ')
-const two = (n: number) => String(n).padStart(2, '0')
+export const two = (n: number) => String(n).padStart(2, '0')
 
 /** A calendar day in the language's own calendar and medium date style (Intl's dateStyle medium). */
-function dayText(y: number, m: number, d: number, lang: Lang): string {
+export function dayText(y: number, m: number, d: number, lang: Lang): string {
   switch (lang) {
     case 'zhcn':
       return `${y}年${m}月${d}日`
@@ -113,46 +113,12 @@ export function formatDateTime(iso: string, lang: Lang): string {
 }
 
 /**
- * A calendar day (`YYYY-MM-DD`, a business day: no time, no zone of its own) as the language
- * writes a date, in its own calendar (Thai counts Buddhist-era years), as formatDateTime does.
- * @example formatDay('2026-12-07', 'th') // '7 ธ.ค. 2569'
- */
-export function formatDay(day: string, lang: Lang): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  if (!match) return day
-  return dayText(Number(match[1]), Number(match[2]), Number(match[3]), lang)
-}
-
-/**
- * A time zone as its offset east of UTC, the way the app names the platform's zone.
- * @example utcOffsetLabel(480) // 'UTC+8'
- * @example utcOffsetLabel(-150) // 'UTC-2:30'
- */
-export function utcOffsetLabel(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+'
-  const abs = Math.abs(minutes)
-  const hours = Math.floor(abs / 60)
-  const rest = abs % 60
-  return `UTC${sign}${hours}${rest ? `:${two(rest)}` : ''}`
-}
-
-/**
- * A business day (the settlement's, the ranking's) as the language writes a date, labelled with
- * the platform's zone it is a day of: that zone need not be the user's, whose times
- * formatDateTime writes.
- * @example formatZonedDay('2026-11-26', 480, 'en') // 'Nov 26, 2026 (UTC+8)'
- */
-export function formatZonedDay(day: string, utcOffsetMinutes: number, lang: Lang): string {
-  return `${formatDay(day, lang)} (${utcOffsetLabel(utcOffsetMinutes)})`
-}
-
-/**
  * A rate from the settings as a percentage, exact (the rate's scale is a power of ten):
  * '0.005' is '0.5', '0.025' is '2.5'.
  * @example ratePercent('0.010000') // '1'
  */
 export function ratePercent(rate: string): string {
-  const { rate: r, scale } = parseRate(rate)
+  const { rate: r, scale } = parseRate(trimDecimal(rate.trim())) ?? { rate: 0n, scale: 1n }
   return formatAmount(r * 100n, scale.toString().length - 1)
 }
 

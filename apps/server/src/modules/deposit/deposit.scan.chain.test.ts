@@ -132,4 +132,26 @@ describe('deposit scan in bounded ranges', () => {
     await new Promise((r) => setTimeout(r, 1_600))
     expect((await b.tick()).skipped).toBeUndefined()
   })
+
+  test('with chainFinality finalized a deposit is credited once the chain calls its block finalized, not at the confirmations', async () => {
+    await settings.set('chainFinality', 'finalized', 'test')
+    try {
+      const hash = (await deposit('2')).toLowerCase()
+      const status = async () =>
+        (await t.db.pool.query('SELECT status FROM deposits WHERE tx_hash = $1', [hash])).rows[0]
+          ?.status
+      await fixture.mine(CONFIRMATIONS + 2)
+      await watcher.tick()
+      expect(await status()).toBe('on_chain')
+      const finalized = async () =>
+        (await fixture.client.getBlock({ blockTag: 'finalized' })).number
+      const block = (await fixture.client.getTransactionReceipt({ hash: hash as `0x${string}` }))
+        .blockNumber
+      for (let i = 0; i < 20 && (await finalized()) < block; i++) await fixture.mine(10)
+      await watcher.tick()
+      expect(await status()).toBe('credited')
+    } finally {
+      await settings.set('chainFinality', 'confirmations', 'test')
+    }
+  })
 })

@@ -3,26 +3,12 @@
 // (USDT 6 decimals, HOPE 18); every division rounds down except a fee, which rounds up, so the
 // platform never charges less or pays more than a rule allows.
 
+import { parseRate, type Rate } from './rate.ts'
+
+export { parseRate, type Rate }
+
 /** One HOPE in its 18-decimal units. */
 export const HOPE_UNIT = 10n ** 18n
-
-/** A rate as an integer over a power of ten, so that amount × rate is exact in bigint units. */
-export interface Rate {
-  rate: bigint
-  scale: bigint
-}
-
-/**
- * A rate such as '0.01' (a plain decimal, at most 18 decimals) as an exact fraction; null for
- * anything else.
- * @example parseRate('0.050000') // { rate: 50000n, scale: 1000000n }
- */
-export function parseRate(text: string): Rate | null {
-  const match = /^(\d{1,20})(?:\.(\d{1,18}))?$/.exec(text.trim())
-  if (!match) return null
-  const [, whole = '0', fraction = ''] = match
-  return { rate: BigInt(whole + fraction), scale: 10n ** BigInt(fraction.length) }
-}
 
 const rateOf = (rate: string | Rate): Rate => {
   if (typeof rate !== 'string') return rate

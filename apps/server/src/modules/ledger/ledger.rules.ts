@@ -177,4 +177,4 @@ export function checkModelInvariants(model: LedgerModel): string[] {
  * A fee of `fixed + amount × rate`, rounded up to the currency's smallest unit: the rule the app
  * shows, written once in `@hope/api`.
  */
-export { feeFor } from '@hope/api'
+export { feeFor } from '@hope/api/money-rules'

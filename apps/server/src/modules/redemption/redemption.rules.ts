@@ -1,6 +1,6 @@
 // Redemption of community HOPE and the linear release of pledge items (DESIGN §7), over
 // integer units (lib/units.ts).
-import { redemptionSplit } from '@hope/api'
+import { redemptionSplit } from '@hope/api/money-rules'
 import { PPM } from '../../lib/units.ts'
 
 export interface RedemptionParams {

@@ -1,6 +1,6 @@
 // HOPE's sale in stages (DESIGN §6) as plain functions over integer units (lib/units.ts):
 // every purchase draws from the current stage and is split at each stage boundary it crosses.
-import { hopeFor, usdtFor } from '@hope/api'
+import { hopeFor, usdtFor } from '@hope/api/money-rules'
 import { HOPE_UNIT, hopeUnits, usdtUnits } from '../../lib/units.ts'
 import type { Settings } from '../settings/settings.rules.ts'
 

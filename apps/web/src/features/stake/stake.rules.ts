@@ -1,14 +1,12 @@
 import {
   CURRENCY_DECIMALS,
   formatAmount,
-  hopeFor,
-  redemptionSplit,
-  timesRate as floorTimes,
   trimDecimal,
   type GameInfo,
   type PledgeItem,
   type StakePosition,
 } from '@hope/api'
+import { hopeFor, redemptionSplit, timesRate as floorTimes } from '@hope/api/money-rules'
 import { parseRate } from '../../lib/format/fee.ts'
 import { ratePercent } from '../../lib/format/format.ts'
 import { shortfallOf, type Checked } from '../../lib/money-flow/checks.ts'

@@ -1,10 +1,10 @@
+import { trimDecimal } from '@hope/api'
 import {
   feeFor as chargeFor,
   maxBeforeFee as spendable,
   parseRate as exactRate,
-  trimDecimal,
   type Rate,
-} from '@hope/api'
+} from '@hope/api/money-rules'
 import { toUnits } from './money-input.ts'
 
 /** A fee as the server's settings give it: a fixed part and a rate, in a currency's decimals. */

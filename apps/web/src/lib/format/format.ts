@@ -1,5 +1,4 @@
-import { formatAmount, trimDecimal, type Lang } from '@hope/api'
-import { parseRate } from './fee.ts'
+import { formatAmount, parseRate, trimDecimal, type Lang } from '@hope/api'
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
 

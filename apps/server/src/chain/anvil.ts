@@ -112,7 +112,12 @@ export type LaunchedAnvil = LocalChain & { ready: Promise<void>; fresh: boolean 
  * answers (or rejects when it exits or does not answer within 20 s, killing it).
  */
 export async function launchAnvil(
-  opts: { stateFile?: string; blockTimeSec?: number; preferredPort?: number } = {},
+  opts: {
+    stateFile?: string
+    blockTimeSec?: number
+    preferredPort?: number
+    chainId?: number
+  } = {},
 ): Promise<LaunchedAnvil> {
   if (opts.stateFile) {
     fs.mkdirSync(path.dirname(opts.stateFile), { recursive: true })
@@ -123,7 +128,8 @@ export async function launchAnvil(
   const fresh = !opts.stateFile || !fs.existsSync(opts.stateFile)
   // Chosen once a stale Anvil is gone, so that the port it held counts as free again.
   const port = await freePort(opts.preferredPort)
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(LOCAL_CHAIN_ID)]
+  const chainId = opts.chainId ?? LOCAL_CHAIN_ID
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
   if (opts.blockTimeSec) args.push('--block-time', String(opts.blockTimeSec))
   if (opts.stateFile) args.push('--state', opts.stateFile, '--state-interval', '5')
   // Anvil writes its output to a file, never to a pipe: an app killed without warning leaves its
@@ -199,7 +205,7 @@ export async function launchAnvil(
   })
   return {
     url,
-    chainId: LOCAL_CHAIN_ID,
+    chainId,
     ready,
     fresh,
     stop: () =>

@@ -125,9 +125,23 @@ const LOCAL_VAULT = { float: '100000', hourlyCap: '50000', dailyCap: '200000' } 
 
 export const TOKEN_DECIMALS = 6
 
-export function localChain(rpcUrl: string): Chain {
+/**
+ * The local chain's network: Anvil's own (chain id 31337, a 6-decimal USDT like Ethereum's),
+ * or one like BSC (chain id 56, an 18-decimal USDT) for the tests of other networks.
+ */
+export interface LocalNetwork {
+  chainId: number
+  tokenDecimals: number
+}
+export const LOCAL_NETWORK: LocalNetwork = {
+  chainId: LOCAL_CHAIN_ID,
+  tokenDecimals: TOKEN_DECIMALS,
+}
+export const BSC_LIKE_NETWORK: LocalNetwork = { chainId: 56, tokenDecimals: 18 }
+
+export function localChain(rpcUrl: string, chainId: number = LOCAL_CHAIN_ID): Chain {
   return defineChain({
-    id: LOCAL_CHAIN_ID,
+    id: chainId,
     name: 'HOPE local chain',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
@@ -156,8 +170,10 @@ export async function prepareLocalChain(
   knownToken: string | undefined,
   knownRegistry?: string,
   knownVault?: string,
+  network: LocalNetwork = LOCAL_NETWORK,
 ): Promise<LocalChainSetup> {
-  const chain = localChain(rpcUrl)
+  const chain = localChain(rpcUrl, network.chainId)
+  const decimals = network.tokenDecimals
   const client = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient
   const deployer = devAddress(LOCAL_ROLES.deployer)
   // The deployer's key is derived only when something is sent (a fresh or reset chain).
@@ -216,7 +232,7 @@ export async function prepareLocalChain(
 
   /** Deploys the payout vault, paid by the hot wallet, and mints its float. */
   async function deployVault(tokenAddress: Address): Promise<Address> {
-    const units = (usdt: string) => parseUnits(usdt, TOKEN_DECIMALS)
+    const units = (usdt: string) => parseUnits(usdt, decimals)
     const address = await deploy(payoutVault, [
       tokenAddress,
       devAddress(LOCAL_ROLES.vaultOwner),
@@ -255,7 +271,7 @@ export async function prepareLocalChain(
   }
 
   async function deployToken(): Promise<Address> {
-    const tokenAddress = await deploy(token, ['Tether USD', 'USDT', TOKEN_DECIMALS])
+    const tokenAddress = await deploy(token, ['Tether USD', 'USDT', decimals])
     // Demo money: the root's wallet and dev accounts 3–9 (the payout float goes to the vault).
     const grants: [Address, string][] = [
       [deployer, '1000000'],
@@ -267,7 +283,7 @@ export async function prepareLocalChain(
           address: tokenAddress,
           abi: token.abi,
           functionName: 'mint',
-          args: [to, parseUnits(amount, TOKEN_DECIMALS)],
+          args: [to, parseUnits(amount, decimals)],
           nonce: nonce++,
           // Not estimated: the token is deployed in the same block, after the estimate's state.
           gas: MINT_GAS,
@@ -288,12 +304,13 @@ const MINT_GAS = 150_000n
 export async function configureLocalChain(
   settings: SettingsService,
   rpcUrl: string,
-  opts: { freshChain?: boolean } = {},
+  opts: { freshChain?: boolean; network?: LocalNetwork } = {},
 ): Promise<LocalChainSetup> {
+  const network = opts.network ?? LOCAL_NETWORK
   // A fresh chain has nothing deployed, whatever the settings say: its contracts go out without
   // waiting for them (a new database may still be being made).
   const local = opts.freshChain
-    ? await prepareLocalChain(rpcUrl, undefined)
+    ? await prepareLocalChain(rpcUrl, undefined, undefined, undefined, network)
     : await settings
         .get()
         .then((known) =>
@@ -302,12 +319,13 @@ export async function configureLocalChain(
             known.chainTokenAddress || undefined,
             known.porRegistryAddress || undefined,
             known.payoutVaultAddress || undefined,
+            network,
           ),
         )
   const current = await settings.get()
   const wanted = {
     chainTokenAddress: local.tokenAddress,
-    chainTokenDecimals: TOKEN_DECIMALS,
+    chainTokenDecimals: network.tokenDecimals,
     chainDepositAddress: local.depositAddress,
     chainName: 'HOPE Local',
     chainPublicRpcUrl: rpcUrl,

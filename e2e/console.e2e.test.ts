@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import { TOTP_STEP_SECONDS } from '../apps/server/src/modules/totp/totp.rules.ts'
@@ -144,5 +146,54 @@ describe('operator console', () => {
       )
     }
     await desk.context().close()
+  })
+
+  test('the console follows an English browser and explains its settings and refusals', async () => {
+    const en = JSON.parse(
+      fs.readFileSync(
+        path.resolve(import.meta.dirname, '../apps/admin/src/locales/en.json'),
+        'utf8',
+      ),
+    ) as {
+      menu: Record<string, string>
+      settings: {
+        meta: Record<string, { label: string; help: string }>
+        why: Record<string, string>
+      }
+      reserves: Record<string, string>
+    }
+    const desk = await (
+      await browser().newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-US' })
+    ).newPage()
+    await consoleLogin(desk, inject('adminOperator'))
+    // An English browser, no choice made yet: the console speaks English.
+    expect(await desk.getByTestId('admin-menu-settings').innerText()).toBe(en.menu.settings)
+
+    await desk.getByTestId('admin-menu-settings').click()
+    const fee = en.settings.meta.withdrawFeeRate!
+    const row = desk.getByRole('row').filter({ hasText: fee.label })
+    await expect.poll(() => row.innerText(), POLL).toContain(fee.help)
+    expect(await row.innerText()).toContain('0 – 1')
+    await screenshot(desk, '75-console-settings-explained')
+
+    // A value out of range is refused with why, before the server is asked.
+    await row.getByRole('button', { name: 'Edit' }).click()
+    const value = desk.getByRole('textbox', { name: 'Value' })
+    await value.fill('"1.5"')
+    await desk.getByTestId('admin-setting-reason').fill('too high on purpose')
+    await desk.getByRole('button', { name: 'Save' }).click()
+    await desk.getByText(en.settings.why.aboveMax!.replace('{{max}}', '1')).waitFor()
+    await screenshot(desk, '76-console-setting-refused')
+    await desk.getByRole('button', { name: 'Cancel' }).click()
+
+    // Publish now is taken (the registry's interval decides when the snapshot follows; the list
+    // asking again until it shows is the page's unit test).
+    await desk.getByTestId('admin-menu-reserves').click()
+    await desk.getByRole('button', { name: en.reserves.publish }).click()
+    await desk.getByTestId('admin-reserves-confirm').click()
+    await desk
+      .getByText(new RegExp(`${en.reserves.requested}|${en.reserves.alreadyRequested}`))
+      .waitFor()
+    await screenshot(desk, '77-console-reserves-after-publish')
   })
 })

@@ -14,7 +14,7 @@ import {
 } from './chain/anvil.ts'
 import { connectChain } from './chain/chain.service.ts'
 import { configureLocalChain } from './chain/local-chain.ts'
-import { loadConfig, requirePublicUrl, workerCount } from './config.ts'
+import { credentialUrls, loadConfig, loadProcessSetup, requirePublicUrl } from './config.ts'
 import { prepareRoleUrls, startAppPostgres, type RoleUrls } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
@@ -158,7 +158,7 @@ async function startPrimary(workers: number): Promise<void> {
 }
 
 /** A worker whose event loop has not answered a ping for this long is replaced. */
-const WORKER_STALL_MS = Number(process.env.WORKER_STALL_MS) || 30_000
+const WORKER_STALL_MS = loadProcessSetup().workerStallMs
 const PING = { hope: 'ping' } as const
 const PONG = { hope: 'pong' } as const
 
@@ -204,16 +204,10 @@ export function answerPings(): void {
   })
 }
 
-const workers = workerCount(process.env.WEB_CONCURRENCY)
+const workers = loadProcessSetup().workers
 if (workers > 1 && cluster.isPrimary) {
   startPrimary(workers).catch((e: unknown) => {
-    const redact = redactUrls([
-      process.env.CHAIN_RPC_URL,
-      ...(process.env.CHAIN_RPC_URLS ?? '').split(','),
-      process.env.DATABASE_URL,
-      process.env.APP_DATABASE_URL,
-      process.env.SIGNER_DATABASE_URL,
-    ])
+    const redact = redactUrls(credentialUrls())
     logger.fatal(String(redact(e instanceof Error ? e.message : e)))
     process.exit(1)
   })

@@ -1,5 +1,7 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { loadConfig, requirePublicUrl } from './config.ts'
+import { credentialUrls, loadConfig, loadProcessSetup, requirePublicUrl } from './config.ts'
 
 describe('PUBLIC_URL: the site sign-in messages name', () => {
   const publicUrl = (env: NodeJS.ProcessEnv) => requirePublicUrl(loadConfig(env))
@@ -86,3 +88,71 @@ describe('BACKUP_KEY: what the base backups encrypt the keys with', () => {
     expect(() => loadConfig({ BACKUP_KEY: 'short' })).toThrow(/BACKUP_KEY must be 32 bytes/)
   })
 })
+
+describe('the process setup and the variables read', () => {
+  test('what a parent hands this process, and its defaults', () => {
+    expect(loadProcessSetup({})).toEqual({
+      role: 'server',
+      clusterPrepared: false,
+      signerUrl: undefined,
+      signerToken: undefined,
+      hotWalletAddress: undefined,
+      porPublisherAddress: undefined,
+      signerSecretsByPipe: false,
+      signerHost: '127.0.0.1',
+      signerPort: 0,
+      workers: 1,
+      workerStallMs: 30_000,
+    })
+    expect(
+      loadProcessSetup({
+        HOPE_ROLE: 'signer',
+        HOPE_CLUSTER_PREPARED: 'true',
+        SIGNER_URL: 'http://127.0.0.1:9',
+        HOPE_SIGNER_SECRETS: 'pipe',
+        WEB_CONCURRENCY: '2',
+        WORKER_STALL_MS: '500',
+      }),
+    ).toMatchObject({
+      role: 'signer',
+      clusterPrepared: true,
+      signerUrl: 'http://127.0.0.1:9',
+      signerSecretsByPipe: true,
+      workers: 2,
+      workerStallMs: 500,
+    })
+    expect(
+      credentialUrls({ CHAIN_RPC_URLS: 'https://a,https://b', DATABASE_URL: 'postgres://x' }),
+    ).toEqual(expect.arrayContaining(['https://a', 'https://b', 'postgres://x']))
+  })
+
+  test('no module reads a variable by name but config.ts (and the few that only hand env on)', () => {
+    const dir = path.join(import.meta.dirname)
+    const files: string[] = []
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const f = path.join(d, e.name)
+        if (e.isDirectory()) walk(f)
+        else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) files.push(f)
+      }
+    }
+    walk(dir)
+    // Reading a variable by name: process.env.X or an env parameter's env.X (not an assignment).
+    const reads = files
+      .filter((f) => !/[\\/](config\.ts|testing[\\/])/.test(f))
+      .flatMap((f) =>
+        [
+          ...fs
+            .readFileSync(f, 'utf8')
+            .matchAll(/(?<![.\w])(?:process\.)?env\.([A-Z][A-Z0-9_]+)\b(?!\s*=[^=])/g),
+        ].map((m) => `${path.relative(dir, f)}: ${m[1]}`),
+      )
+    expect(reads.filter((r) => !ALLOWED_READS.some((a) => r.startsWith(a)))).toEqual([])
+  })
+})
+
+/**
+ * Reads outside config.ts, each with its reason: the logger is made before any configuration
+ * is; the chain's endpoint list is parsed beside the client that fails over between them.
+ */
+const ALLOWED_READS = ['lib/process-log.ts: LOG_', 'chain/chain.transport.ts: CHAIN_RPC_URL']

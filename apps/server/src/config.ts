@@ -349,3 +349,79 @@ export function workerCount(value: string | undefined): number {
     throw new Error(`WEB_CONCURRENCY must be a count of workers or "auto", got "${value}"`)
   return n
 }
+
+/**
+ * How this process was started and what its parent handed it: a cluster's primary gives its
+ * workers the signer's URL and addresses and says it migrated already; the signer is this entry
+ * forked with HOPE_ROLE=signer. Read here, like every other variable, never elsewhere.
+ */
+export interface ProcessSetup {
+  /** HOPE_ROLE: `signer` in the signer process. */
+  role: 'server' | 'signer'
+  /** HOPE_CLUSTER_PREPARED: the primary migrated and seeded before forking this worker. */
+  clusterPrepared: boolean
+  /** SIGNER_URL, SIGNER_TOKEN: a signer run apart (or the primary's, in a worker). */
+  signerUrl: string | undefined
+  signerToken: string | undefined
+  /** HOT_WALLET_ADDRESS, POR_PUBLISHER_ADDRESS: the keys' addresses the signer holds. */
+  hotWalletAddress: string | undefined
+  porPublisherAddress: string | undefined
+  /** HOPE_SIGNER_SECRETS=pipe: the signer reads its keys from the pipe its parent opened. */
+  signerSecretsByPipe: boolean
+  /** SIGNER_HOST, SIGNER_PORT: where the signer listens (loopback, any free port by default). */
+  signerHost: string
+  signerPort: number
+  /** WEB_CONCURRENCY: the workers of a cluster (1: a lone process). */
+  workers: number
+  /** WORKER_STALL_MS: a worker whose event loop has not answered this long is replaced. */
+  workerStallMs: number
+}
+
+export function loadProcessSetup(env: NodeJS.ProcessEnv = process.env): ProcessSetup {
+  return {
+    role: env.HOPE_ROLE === 'signer' ? 'signer' : 'server',
+    clusterPrepared: !!env.HOPE_CLUSTER_PREPARED,
+    signerUrl: env.SIGNER_URL || undefined,
+    signerToken: env.SIGNER_TOKEN || undefined,
+    hotWalletAddress: env.HOT_WALLET_ADDRESS || undefined,
+    porPublisherAddress: env.POR_PUBLISHER_ADDRESS || undefined,
+    signerSecretsByPipe: env.HOPE_SIGNER_SECRETS === 'pipe',
+    signerHost: env.SIGNER_HOST || '127.0.0.1',
+    signerPort: Number(env.SIGNER_PORT) || 0,
+    workers: workerCount(env.WEB_CONCURRENCY),
+    workerStallMs: Number(env.WORKER_STALL_MS) || 30_000,
+  }
+}
+
+/** The variables' URLs that may carry credentials: messages name them only redacted. */
+export function credentialUrls(env: NodeJS.ProcessEnv = process.env): (string | undefined)[] {
+  return [
+    env.CHAIN_RPC_URL,
+    ...(env.CHAIN_RPC_URLS ?? '').split(','),
+    env.DATABASE_URL,
+    env.APP_DATABASE_URL,
+    env.SIGNER_DATABASE_URL,
+  ]
+}
+
+/** The signer's own caps (SIGNER_HOURLY_CAP_USDT, SIGNER_DAILY_CAP_USDT). */
+export interface SignerCaps {
+  /** USDT (decimal strings) of distinct withdrawals the signer pays per hour and per day. */
+  hourUsdt: string
+  dayUsdt: string
+}
+
+export const DEFAULT_SIGNER_CAPS: SignerCaps = { hourUsdt: '50000', dayUsdt: '200000' }
+
+/** SIGNER_HOURLY_CAP_USDT and SIGNER_DAILY_CAP_USDT, else the defaults. */
+export function signerCapsFrom(env: NodeJS.ProcessEnv): SignerCaps {
+  const read = (v: string | undefined, fallback: string) => {
+    if (!v) return fallback
+    if (!/^\d{1,15}(\.\d{1,6})?$/.test(v)) throw new Error(`a signer cap must be USDT, got "${v}"`)
+    return v
+  }
+  return {
+    hourUsdt: read(env.SIGNER_HOURLY_CAP_USDT, DEFAULT_SIGNER_CAPS.hourUsdt),
+    dayUsdt: read(env.SIGNER_DAILY_CAP_USDT, DEFAULT_SIGNER_CAPS.dayUsdt),
+  }
+}

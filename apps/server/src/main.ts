@@ -14,7 +14,7 @@ import type { Address, Hex } from 'viem'
 import { startJob } from './jobs/interval-job.ts'
 import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
-import { loadConfig, requirePublicUrl } from './config.ts'
+import { credentialUrls, loadConfig, loadProcessSetup, requirePublicUrl } from './config.ts'
 import { startLog, startServices, takeEarlyStart } from './start-early.ts'
 import { prepareRoleUrls, roleUrlsOf } from './db/app-database.ts'
 import { migrate } from './db/migrate.ts'
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     // A cluster's primary (cluster.ts) has migrated and seeded before forking this worker, and
     // given it the app role's URL. Otherwise the owner migrates, and the app connects as hope_app.
     let roles = roleUrlsOf(config, url)
-    if (!process.env.HOPE_CLUSTER_PREPARED) {
+    if (!loadProcessSetup().clusterPrepared) {
       const setup = openDatabase(url, 4, { stallMs: 0 })
       try {
         await migrate(setup.pool)
@@ -200,12 +200,13 @@ async function main(): Promise<void> {
   // the chain's setup wrote) and forgets the keys here.
   let signer: (PayoutSigner & Partial<PorSigner> & { porPublisher: Address | null }) | null = null
   try {
-    if (process.env.SIGNER_URL) {
+    const setup = loadProcessSetup()
+    if (setup.signerUrl) {
       signer = createRemoteSigner({
-        url: process.env.SIGNER_URL,
+        url: setup.signerUrl,
         token: await signerToken(),
-        hotWallet: (process.env.HOT_WALLET_ADDRESS || ZERO) as Address,
-        porPublisher: (process.env.POR_PUBLISHER_ADDRESS || null) as Address | null,
+        hotWallet: (setup.hotWalletAddress || ZERO) as Address,
+        porPublisher: (setup.porPublisherAddress || null) as Address | null,
       })
     } else {
       signerStarting = startSignerWithOwnKeys({
@@ -268,13 +269,7 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   // A failure to reach the chain or the database names its URL: without the credentials.
-  const redact = redactUrls([
-    process.env.CHAIN_RPC_URL,
-    ...(process.env.CHAIN_RPC_URLS ?? '').split(','),
-    process.env.DATABASE_URL,
-    process.env.APP_DATABASE_URL,
-    process.env.SIGNER_DATABASE_URL,
-  ])
+  const redact = redactUrls(credentialUrls())
   const cause = e instanceof Error && e.cause ? { cause: redact(String(e.cause)) } : {}
   startLog.fatal(cause, String(redact(e instanceof Error ? e.message : e)))
   process.exit(1)

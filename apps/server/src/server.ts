@@ -6,7 +6,8 @@ import module from 'node:module'
 
 module.enableCompileCache?.()
 // The signer process (signer/signer-main.ts) is this same entry, forked with HOPE_ROLE=signer.
-if (process.env.HOPE_ROLE === 'signer') await import('./signer/signer-main.ts')
+const { loadProcessSetup } = await import('./config.ts')
+if (loadProcessSetup().role === 'signer') await import('./signer/signer-main.ts')
 else {
   // A lone process starts its database and chain first: they boot while the rest loads.
   const { startServicesEarly } = await import('./start-early.ts')

@@ -4,7 +4,7 @@
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { lastLocalChainPort, launchAnvil, type LaunchedAnvil } from './chain/anvil.ts'
-import { loadConfig, requirePublicUrl, workerCount, type Config } from './config.ts'
+import { loadConfig, loadProcessSetup, requirePublicUrl, type Config } from './config.ts'
 import { startAppPostgres } from './db/app-database.ts'
 import type { EmbeddedDatabase } from './db/embedded.ts'
 import { processLog } from './lib/process-log.ts'
@@ -45,7 +45,7 @@ let early: EarlyStart | null = null
 /** In a lone process (not a cluster's primary or worker), starts the services now. */
 export function startServicesEarly(): void {
   try {
-    if (cluster.isWorker || workerCount(process.env.WEB_CONCURRENCY) > 1) return
+    if (cluster.isWorker || loadProcessSetup().workers > 1) return
     const config = loadConfig()
     requirePublicUrl(config)
     early = startServices(config)

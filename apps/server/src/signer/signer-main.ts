@@ -5,24 +5,31 @@
 // it ends with its parent. Run as a service of its own (no parent's pipe), it reads the key
 // files, SIGNER_DATABASE_URL and SIGNER_TOKEN.
 import fs from 'node:fs'
-import { loadConfig, loadDbTimeouts, readKeyFile } from '../config.ts'
+import {
+  loadConfig,
+  loadDbTimeouts,
+  loadProcessSetup,
+  readKeyFile,
+  signerCapsFrom,
+} from '../config.ts'
 import { openDatabase } from '../db/pool.ts'
 import { processLog } from '../lib/process-log.ts'
 import { localKeyPort } from './sign-port.ts'
 import { createSignerServer } from './signer.channel.ts'
 import { SIGNER_SECRETS_FD, type SignerSecrets } from './signer.process.ts'
-import { createSigner, signerCapsFrom } from './signer.service.ts'
+import { createSigner } from './signer.service.ts'
 
 const env = process.env
+const setup = loadProcessSetup(env)
 const log = processLog('signer')
 
 function readSecrets(): SignerSecrets {
   try {
-    if (env.HOPE_SIGNER_SECRETS !== 'pipe') {
+    if (!setup.signerSecretsByPipe) {
       const { keyFiles, signerDatabaseUrl } = loadConfig(env)
       return {
         databaseUrl: signerDatabaseUrl ?? '',
-        token: env.SIGNER_TOKEN ?? '',
+        token: setup.signerToken ?? '',
         hotWalletKey: keyFiles.hotWallet
           ? readKeyFile(keyFiles.hotWallet, 'HOT_WALLET_KEY_FILE')
           : null,
@@ -78,10 +85,10 @@ try {
 
 const server = createSignerServer(signer, token)
 // SIGNER_PORT and SIGNER_HOST move it off a free port on 127.0.0.1.
-server.listen(Number(env.SIGNER_PORT) || 0, env.SIGNER_HOST || '127.0.0.1', () => {
+server.listen(setup.signerPort, setup.signerHost, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
-  log.info(`signer ${process.pid} listening on ${env.SIGNER_HOST || '127.0.0.1'}:${port}`)
+  log.info(`signer ${process.pid} listening on ${setup.signerHost}:${port}`)
   process.send?.({
     hope: 'signer-ready',
     port,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { Writable } from 'node:stream'
 import type { Address } from 'viem'
 import { devKey, LOCAL_ROLES } from '../chain/local-chain.ts'
-import { readKeyFile, type Config } from '../config.ts'
+import { loadProcessSetup, readKeyFile, type Config } from '../config.ts'
 
 /**
  * What the signer process is handed at its start on its own pipe, read once and closed: never
@@ -188,7 +188,8 @@ export function handOutSignerToken(token: string): void {
  * in a cluster's worker asked of the primary over IPC; empty when there is none.
  */
 export async function signerToken(timeoutMs = 30_000): Promise<string> {
-  if (process.env.SIGNER_TOKEN) return process.env.SIGNER_TOKEN
+  const given = loadProcessSetup().signerToken
+  if (given) return given
   if (!cluster.isWorker || !process.send) return ''
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -20,6 +20,7 @@ import {
   type PorRefusal,
   type SignedBefore,
 } from './signer.rules.ts'
+import { DEFAULT_SIGNER_CAPS, type SignerCaps } from '../config.ts'
 import { LOCK_KEYS } from '../db/lock-keys.ts'
 
 /** A transaction as the senders ask it signed (EIP-1559). */
@@ -49,27 +50,6 @@ export interface PayoutSigner {
 export interface PorSigner {
   readonly address: Address
   signPor(tx: UnsignedTx): Promise<Hex>
-}
-
-export interface SignerCaps {
-  /** USDT (decimal strings) of distinct withdrawals the signer pays per hour and per day. */
-  hourUsdt: string
-  dayUsdt: string
-}
-
-export const DEFAULT_SIGNER_CAPS: SignerCaps = { hourUsdt: '50000', dayUsdt: '200000' }
-
-/** SIGNER_HOURLY_CAP_USDT and SIGNER_DAILY_CAP_USDT, else the defaults. */
-export function signerCapsFrom(env: NodeJS.ProcessEnv): SignerCaps {
-  const read = (v: string | undefined, fallback: string) => {
-    if (!v) return fallback
-    if (!/^\d{1,15}(\.\d{1,6})?$/.test(v)) throw new Error(`a signer cap must be USDT, got "${v}"`)
-    return v
-  }
-  return {
-    hourUsdt: read(env.SIGNER_HOURLY_CAP_USDT, DEFAULT_SIGNER_CAPS.hourUsdt),
-    dayUsdt: read(env.SIGNER_DAILY_CAP_USDT, DEFAULT_SIGNER_CAPS.dayUsdt),
-  }
 }
 
 const SIGNER_LOCK = LOCK_KEYS.signerPayouts

@@ -6,6 +6,7 @@
 import { formatAmount, type DepositAddress } from '@hope/api'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { LOCK_KEYS } from '../../apps/server/src/db/lock-keys.ts'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { LOCAL_ROLES, devAccount } from '../../apps/server/src/chain/local-chain.ts'
 import {
@@ -25,7 +26,7 @@ import { HopeServer, runScript, sleep } from './support/server.ts'
 /** archive_timeout for this app: short, so the moment asked is archived soon. */
 const env = { BACKUP_ARCHIVE_TIMEOUT_S: '3' }
 /** The withdrawal sender's advisory lock (withdraw.sender.ts) on the local chain. */
-const SENDER_LOCK = [7_001_014, 31_337]
+const SENDER_LOCK = [LOCK_KEYS.withdrawalSender, 31_337]
 
 let server: HopeServer
 let ops: Operators

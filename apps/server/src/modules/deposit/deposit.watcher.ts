@@ -14,11 +14,12 @@ import { findUserIdByName } from '../user/user.service.ts'
 import { depositAmountVerdict } from './deposit.amount.rules.ts'
 import * as repo from './deposit.repository.ts'
 import { canMoveDeposit, commonAncestor, type DepositStatus } from './deposit.rules.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 const TRANSFER = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 )
-const LOCK_KEY = 7_001_013
+const LOCK_KEY = LOCK_KEYS.depositWatcher
 /** Log ranges read in one tick at most: a tick's work stays bounded however far behind it is. */
 export const MAX_RANGES_PER_TICK = 25
 /**

@@ -20,9 +20,10 @@ import {
   type TokenOutflow,
   type VaultSending,
 } from './reconcile.rules.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 const TRANSFER = getAbiItem({ abi: erc20Abi, name: 'Transfer' })
-const LOCK_KEY = 7_018_001
+const LOCK_KEY = LOCK_KEYS.reconcile
 /** Ranges read in one tick at most, so one tick's work stays bounded however far behind it is. */
 export const MAX_RANGES_PER_TICK = 25
 

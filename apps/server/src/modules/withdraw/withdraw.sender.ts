@@ -26,8 +26,9 @@ import { WITHDRAWAL_STATUS as S } from './withdraw.rules.ts'
 import * as repo from './withdraw.repository.ts'
 import type { WithdrawalRow } from './withdraw.repository.ts'
 import { applyWithdrawalEvent, learnVaultPayout } from './withdraw.service.ts'
+import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
-const LOCK_KEY = 7_001_014
+const LOCK_KEY = LOCK_KEYS.withdrawalSender
 const stringFees = (f: Fees) => ({
   maxFeePerGas: String(f.maxFeePerGas),
   maxPriorityFeePerGas: String(f.maxPriorityFeePerGas),

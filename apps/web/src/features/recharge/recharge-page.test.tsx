@@ -257,7 +257,7 @@ describe('recharge page', () => {
     expect(showToast).not.toHaveBeenCalled()
   })
 
-  test('a wallet on another network is offered the switch; a refusal says why', async () => {
+  test('a wallet on another network is offered the switch; a refusal is said as the user’s choice', async () => {
     const { wallet } = setup({ wallet: { chainId: '0x1' } })
     wallet.onSwitch = () => {
       throw rpcError(4001, 'User rejected the request.')
@@ -266,13 +266,13 @@ describe('recharge page', () => {
     expect(screen.queryByTestId('recharge-wallet-balance')).toBeNull()
     fireEvent.click(screen.getByTestId('recharge-switch-network'))
     await waitFor(() =>
-      expect(showToast).toHaveBeenLastCalledWith('切换网络失败：您在钱包中拒绝了切换'),
+      expect(showToast).toHaveBeenLastCalledWith('您在钱包中拒绝切换到本应用的网络'),
     )
     // Submitting tries the switch again and stops there.
     await typeAmount('100')
     await submitAndConfirm()
     await waitFor(() => expect(showToast).toHaveBeenCalledTimes(2))
-    expect(showToast).toHaveBeenLastCalledWith('切换网络失败：您在钱包中拒绝了切换')
+    expect(showToast).toHaveBeenLastCalledWith('您在钱包中拒绝切换到本应用的网络')
     expect(wallet.sent).toEqual([])
   })
 

@@ -47,8 +47,12 @@ const RECORDS = '/rechargeRecord'
 
 type ChainT = TFunction<['chain', 'translation']>
 
-/** "Switching the network failed" with the reason in the user's words where there is one. */
+/**
+ * A refusal in the wallet said as the user's choice; else "Switching the network failed" with
+ * the reason in the user's words where there is one.
+ */
 function switchFailedText(t: ChainT, failure: SwitchFailure, message: string): string {
+  if (failure === 'rejected') return t('network.switchRefused')
   const reason = failure === 'wallet' ? message : t(`network.reasons.${failure}`)
   return t('network.switchFailed', { reason })
 }

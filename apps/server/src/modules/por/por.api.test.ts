@@ -179,6 +179,25 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     expect(Number(booksOf(users, carol).usdtAccounts)).toBe(Number(seen.before) + 5)
   })
 
+  test('my statement at the cut the chain anchored needs no snapshot of ours, and is mine only', async () => {
+    const position = await inTransaction(t.db.pool, (q) => repo.ledgerPosition(q))
+    const at = (token: string) =>
+      call(t.app, 'por/myStatement', { snapshotId: 777, ledgerPosition: position }, { token })
+    const mine = (await at(alice.token)).body
+    expect(mine).toMatchObject({
+      code: 200,
+      data: { snapshotId: 777, ledgerPosition: position, usdt: expect.any(String) },
+    })
+    expect(Number(mine.data.usdt)).toBeGreaterThan(0)
+    // Another user asking at the same cut hears their own log, never Alice's.
+    const theirs = (await at(carol.token)).body.data
+    expect(theirs.usdt).not.toBe(mine.data.usdt)
+    // Without the anchored cut, a snapshot we never published is not found.
+    expect(
+      (await call(t.app, 'por/myStatement', { snapshotId: 777 }, { token: alice.token })).body,
+    ).toMatchObject({ code: 404 })
+  })
+
   test('routes: the latest snapshot, my proof, retention, the console list and publish now', async () => {
     expect((await call(t.app, 'por/latest')).body).toMatchObject({ code: 404, reason: 'not_found' })
     expect((await call(t.app, 'por/myProof', {})).body).toMatchObject({ reason: 'not_logged_in' })

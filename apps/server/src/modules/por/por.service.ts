@@ -171,13 +171,18 @@ export function createPorService(deps: {
       /** The cut the registry anchored (the app reads it on chain); the row's when absent. */
       ledgerPosition?: string,
     ): Promise<PorStatement | null> {
-      const row = snapshotId
-        ? await repo.snapshotById(pool, snapshotId)
-        : await repo.latestPublished(pool)
-      if (!row && !snapshotId) return null
-      if (!row || row.status !== 'published')
+      // At a cut the chain anchored, the answer is the account log's at that position alone: it
+      // needs no row of ours (the chain may show a snapshot settled before we mark it served).
+      const anchored = snapshotId !== undefined && ledgerPosition !== undefined
+      const row = anchored
+        ? null
+        : snapshotId
+          ? await repo.snapshotById(pool, snapshotId)
+          : await repo.latestPublished(pool)
+      if (!anchored && !row && !snapshotId) return null
+      if (!anchored && (!row || row.status !== 'published'))
         throw new AppError('not_found', { detail: 'snapshot' })
-      const position = ledgerPosition ?? row.ledgerPosition
+      const position = ledgerPosition ?? row!.ledgerPosition
       if (position === null) return null
       const accounts = await repo.accountsAtPosition(pool, user.id, position)
       const sum = (kinds: string[], scale: number) =>
@@ -188,7 +193,7 @@ export function createPorService(deps: {
           scale,
         )
       return {
-        snapshotId: row.id,
+        snapshotId: snapshotId ?? row!.id,
         ledgerPosition: position,
         usdt: sum(['usdt', 'node', 'shareholder'], USDT_SCALE),
         hopeAccounts: sum(['community', 'split'], HOPE_SCALE),

@@ -17,6 +17,8 @@ export interface OpsFigures {
   usersAtSnapshot: number | null
   /** Open operator alarms of the chain scan, by kind (kinds with none left out). */
   chainAlarmsOpen: Record<string, number>
+  /** Payouts unmined with their fees at the cap (open payout_stuck alarms). */
+  payoutsStuck: number
 }
 
 /**
@@ -34,6 +36,7 @@ export async function readOpsFigures(q: Queryable, chainId: number | null): Prom
     por_age_seconds: number | null
     users_at_snapshot: number | null
     chain_alarms_open: Record<string, number> | null
+    payouts_stuck: number
   }>(
     `WITH por AS (
        SELECT users, taken_at FROM por_snapshots WHERE status = 'published' ORDER BY id DESC LIMIT 1
@@ -55,7 +58,9 @@ export async function readOpsFigures(q: Queryable, chainId: number | null): Prom
        (SELECT json_object_agg(kind, n) FROM (
           SELECT kind, count(*)::int AS n FROM operator_alarms
            WHERE resolved_at IS NULL AND kind = ANY ($2::text[]) GROUP BY kind
-        ) a) AS chain_alarms_open`,
+        ) a) AS chain_alarms_open,
+       (SELECT count(*)::int FROM operator_alarms
+         WHERE resolved_at IS NULL AND kind = 'payout_stuck') AS payouts_stuck`,
     [chainId, CHAIN_ALARM_KINDS],
   )
   const r = res.rows[0]!
@@ -68,5 +73,6 @@ export async function readOpsFigures(q: Queryable, chainId: number | null): Prom
     porTakenAgeSeconds: r.por_age_seconds,
     usersAtSnapshot: r.users_at_snapshot,
     chainAlarmsOpen: r.chain_alarms_open ?? {},
+    payoutsStuck: r.payouts_stuck,
   }
 }

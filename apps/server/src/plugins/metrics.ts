@@ -450,6 +450,13 @@ export function registerMetrics(
     ['kind'],
   )
   fromScrape(
+    'hope_payouts_stuck',
+    'Payouts not mined with their fees at the cap (payoutMaxFeeGwei): open payout_stuck alarms',
+    (s, set) => {
+      if (s.figures) set(s.figures.value.payoutsStuck)
+    },
+  )
+  fromScrape(
     'hope_por_coverage_ratio',
     'Users in the newest published snapshot over the users registered by its time (0 before the first)',
     (s, set) => {

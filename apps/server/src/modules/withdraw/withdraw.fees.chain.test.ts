@@ -143,6 +143,18 @@ describe('payout fees on a local chain', () => {
         `SELECT kind FROM operator_alarms WHERE kind = 'payout_stuck'`,
       )
       expect(alarms.rows).toEqual([{ kind: 'payout_stuck' }])
+
+      // The cap raised: replaced on the next run, mined, and the alarm ends.
+      await settings().set('payoutMaxFeeGwei', '500', 'test')
+      await services().sender().tick()
+      expect((await row(id)).replacements).toBe(1)
+      await mineAt(sent.maxFeePerGas! + 1_000_000_000n, 1)
+      for (let i = 0; i < 10 && (await row(id)).status !== 5; i++) await services().sender().tick()
+      expect((await row(id)).status).toBe(5)
+      const open = await t.db.pool.query(
+        `SELECT 1 FROM operator_alarms WHERE kind = 'payout_stuck' AND resolved_at IS NULL`,
+      )
+      expect(open.rowCount).toBe(0)
     } finally {
       await settings().set('payoutMaxFeeGwei', '500', 'test')
       await rpc('evm_setAutomine', [true])

@@ -44,6 +44,9 @@ export interface SenderReport {
   learned: number
 }
 
+/** The alarm raised when a payout stays unmined with its fees at the cap. */
+const payoutStuckKey = (withdrawalId: number) => `payout-stuck:${withdrawalId}`
+
 /** The alarm raised when another transaction used a payout's nonce. */
 const nonceTakenKey = (withdrawalId: number) => `payout-nonce-taken:${withdrawalId}`
 
@@ -164,7 +167,7 @@ export function createWithdrawalSender(deps: {
         head: String(head),
       }
       const raised = await raiseAlarm(q, {
-        key: `payout-stuck:${row.id}:${hash}`,
+        key: payoutStuckKey(row.id),
         kind: 'payout_stuck',
         message:
           `Withdrawal ${row.id}: payout ${hash} has not been mined since block ` +
@@ -361,8 +364,9 @@ export function createWithdrawalSender(deps: {
             await applyWithdrawalEvent(q, ledger, current, 'fail', { failure: 'payout reverted' })
             report.failed += 1
           }
-          // Mined after all (a reorg dropped the other transaction): the alarm has ended.
+          // Mined after all (a reorg dropped the other transaction, or fees fell): the alarms end.
           await resolveAlarm(q, nonceTakenKey(row.id))
+          await resolveAlarm(q, payoutStuckKey(row.id))
         })
       }
 

@@ -153,6 +153,15 @@ describe('verify page', () => {
     )
   })
 
+  test('the balance from the file paints before the chain checks end', async () => {
+    // A check that has not answered yet.
+    const { checkProofFile } = await import('./verify-proof.ts')
+    vi.mocked(checkProofFile).mockImplementationOnce(() => new Promise(() => {}))
+    renderVerify(PROOF)
+    expect((await screen.findByTestId('verify-balance-usdt')).textContent).toBe('12.5USDT')
+    expect(screen.getByTestId('verify-verdict').dataset.state).toBe('checking')
+  })
+
   test('a failed check shows a cross and says so', async () => {
     verified.current = checkedWith('anchor')
     renderVerify(PROOF)

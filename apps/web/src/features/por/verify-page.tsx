@@ -24,6 +24,22 @@ import {
 } from './verify-sections.tsx'
 import './por.css'
 
+/**
+ * The balance and block a proof file states, read before any check (shown as the file's until
+ * the checks confirm them); null for anything not shaped like a proof.
+ */
+function fileFigures(
+  raw: unknown,
+): { blockNumber: string; balance: { usdt: string; hope: string } } | null {
+  if (!raw || typeof raw !== 'object') return null
+  const { blockNumber, balance } = raw as { blockNumber?: unknown; balance?: unknown }
+  if (typeof blockNumber !== 'string' || !/^\d{1,20}$/.test(blockNumber)) return null
+  if (!balance || typeof balance !== 'object') return null
+  const { usdt, hope } = balance as { usdt?: unknown; hope?: unknown }
+  const amount = (v: unknown): v is string => typeof v === 'string' && /^\d{1,78}$/.test(v)
+  return amount(usdt) && amount(hope) ? { blockNumber, balance: { usdt, hope } } : null
+}
+
 /** The verifier and viem: loaded once the screen shows, never with the first screen. */
 const verifier = () => import('./verify-proof.ts')
 
@@ -168,6 +184,7 @@ export function VerifyPage() {
       </div>
     )
 
+  const figures = checked?.proof ?? fileFigures(raw)
   const pinsChanged = checked?.pinsChanged ?? []
   const verdict =
     pinsChanged.length || silentSince !== null
@@ -211,7 +228,8 @@ export function VerifyPage() {
             : null
         }
       />
-      {checked && <BalanceSection proof={checked.proof} />}
+      {/* The user's own figures paint at once, from the file; the checks fill in as they end. */}
+      {figures && <BalanceSection proof={figures} />}
       {checked && <SnapshotSection checked={checked} explorer={explorer} />}
       {check.data?.kind !== 'malformed' && <ChecksSection ids={shownIds} results={results} />}
       <ActionsSection

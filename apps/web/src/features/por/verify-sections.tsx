@@ -172,7 +172,11 @@ export function VerdictSection(props: {
 }
 
 /** The balance the proof commits for the user, at block B. */
-export function BalanceSection({ proof }: { proof: Checked['proof'] }) {
+export function BalanceSection({
+  proof,
+}: {
+  proof: { blockNumber: string; balance: { usdt: string; hope: string } }
+}) {
   const { t, lang } = useLang()
   return (
     <section className="card verify-balance" data-testid="verify-balance">

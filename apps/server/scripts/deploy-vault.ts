@@ -5,52 +5,21 @@
 // moves the float to a cold address. The payer is the hot wallet the signer holds. The deployer
 // key (a 0600 file) pays for the deployment only and has no power over the vault afterwards.
 // Prints the settings to make: payoutVaultAddress and payoutVaultDeployBlock.
-import { parseArgs } from 'node:util'
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  getAddress,
-  http,
-  isAddress,
-  parseUnits,
-  type Address,
-  type Hex,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { erc20Abi, getAddress, isAddress, parseUnits, type Address } from 'viem'
 import vault from '../src/chain/contracts/PayoutVault.json' with { type: 'json' }
-import { readKeyFile } from '../src/config.ts'
+import { chainAt, deployerKey, fail, requiredArgs } from './deploy-support.ts'
 
 const usage =
   'usage: npm run chain:deploy-vault -- --rpc <url> --token <address> --owner <address> ' +
   '--payer <address> --hourly-cap <USDT> --daily-cap <USDT> --key-file <file>'
 
-function fail(message: string, code = 2): never {
-  console.error(message)
-  process.exit(code)
-}
-
-let args
-try {
-  args = parseArgs({
-    options: {
-      rpc: { type: 'string' },
-      token: { type: 'string' },
-      owner: { type: 'string' },
-      payer: { type: 'string' },
-      'hourly-cap': { type: 'string' },
-      'daily-cap': { type: 'string' },
-      'key-file': { type: 'string' },
-    },
-  }).values
-} catch (e) {
-  fail(`${(e as Error).message}\n${usage}`)
-}
-const { rpc, token, owner, payer } = args
+const args = requiredArgs(
+  ['rpc', 'token', 'owner', 'payer', 'hourly-cap', 'daily-cap', 'key-file'],
+  usage,
+)
+const { token, owner, payer } = args
 const hourly = args['hourly-cap']
 const daily = args['daily-cap']
-const keyFile = args['key-file']
-if (!rpc || !token || !owner || !payer || !hourly || !daily || !keyFile) fail(usage)
 for (const [name, value] of [
   ['--token', token],
   ['--owner', owner],
@@ -63,20 +32,11 @@ const usdt = /^\d{1,15}(\.\d{1,18})?$/
 if (!usdt.test(hourly) || !usdt.test(daily))
   fail(`the caps must be USDT amounts, got "${hourly}" and "${daily}"`)
 
-let key: Hex
-try {
-  key = readKeyFile(keyFile, '--key-file')
-} catch (e) {
-  fail((e as Error).message)
-}
-const deployer = privateKeyToAccount(key)
+const deployer = deployerKey(args['key-file'])
 if ([owner, payer].some((a) => getAddress(a) === deployer.address))
   fail('the deployer key must be neither the owner nor the payer')
 
-const client = createPublicClient({ transport: http(rpc, { timeout: 30_000 }) })
-const chainId = await client
-  .getChainId()
-  .catch((e: Error) => fail(`the chain at --rpc does not answer: ${e.message.split('\n')[0]}`))
+const { client, chainId, deploy } = await chainAt(args.rpc, deployer)
 const decimals = await client
   .readContract({ address: token as Address, abi: erc20Abi, functionName: 'decimals' })
   .catch(() => fail(`${token} answers no decimals(): is it the USDT contract on chain ${chainId}?`))
@@ -84,25 +44,20 @@ const hourlyUnits = parseUnits(hourly, decimals)
 const dailyUnits = parseUnits(daily, decimals)
 if (hourlyUnits > dailyUnits) fail('the hourly cap is above the daily cap')
 
-const wallet = createWalletClient({ account: deployer, transport: http(rpc, { timeout: 30_000 }) })
-const chain = { id: chainId } as Parameters<typeof wallet.deployContract>[0]['chain']
-const hash = await wallet.deployContract({
-  abi: vault.abi,
-  bytecode: vault.bytecode as Hex,
-  args: [getAddress(token), getAddress(owner), getAddress(payer), hourlyUnits, dailyUnits],
-  chain,
-})
-console.info(`deployment sent: ${hash}; waiting for its receipt`)
-const receipt = await client.waitForTransactionReceipt({ hash, timeout: 600_000 })
-if (receipt.status !== 'success' || !receipt.contractAddress)
-  fail(`the deployment reverted: ${hash}`, 1)
+const receipt = await deploy(vault, [
+  getAddress(token),
+  getAddress(owner),
+  getAddress(payer),
+  hourlyUnits,
+  dailyUnits,
+])
 console.info(
   [
-    `payout vault ${receipt.contractAddress} on chain ${chainId}, block ${receipt.blockNumber}`,
+    `payout vault ${receipt.address} on chain ${chainId}, block ${receipt.blockNumber}`,
     `  token ${getAddress(token)} (${decimals} decimals), owner ${getAddress(owner)}, payer ${getAddress(payer)}`,
     `  caps ${hourly} USDT an hour, ${daily} USDT a day`,
     'Set in the console (Settings):',
-    `  payoutVaultAddress = ${receipt.contractAddress}`,
+    `  payoutVaultAddress = ${receipt.address}`,
     `  payoutVaultDeployBlock = ${receipt.blockNumber}`,
     'Then move the payout float to the vault, and have the owner sign the reserve statement',
     '(docs/deployment.md, "The payout vault").',

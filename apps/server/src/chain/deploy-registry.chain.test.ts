@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { porRegistryAbi } from '@hope/por-verify'
 import { createPublicClient, http, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runCommand } from '../testing/cli.ts'
 import { startAnvil, type LocalChain } from './anvil.ts'
 import { devKey } from './local-chain.ts'
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/deploy-registry.ts')
-const run = promisify(execFile)
 
 // `npm run chain:deploy-registry` as an operator runs it on a real network: the publisher's key
 // in a 0600 file, the registry's rules given once.
@@ -37,15 +35,7 @@ describe('chain:deploy-registry', () => {
       'key-file': keyFile,
       ...over,
     }
-    const argv = Object.entries(opts).flatMap(([k, v]) => [`--${k}`, v])
-    return run(process.execPath, [SCRIPT, ...argv]).then(
-      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({
-        code: e.code,
-        out: e.stdout,
-        err: e.stderr,
-      }),
-    )
+    return runCommand(SCRIPT, opts)
   }
 
   test('deploys the registry with its rules and the pinned code, and says which setting to make', async () => {

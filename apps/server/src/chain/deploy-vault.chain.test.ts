@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { createPublicClient, http, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runCommand } from '../testing/cli.ts'
 import { startAnvil, type LocalChain } from './anvil.ts'
 import { devAddress, devKey, LOCAL_ROLES, prepareLocalChain } from './local-chain.ts'
 import { PAYOUT_VAULT_ABI } from './payout-vault.ts'
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/deploy-vault.ts')
-const run = promisify(execFile)
 
 // `npm run chain:deploy-vault` as an operator runs it on a real network: the deployer's key in a
 // 0600 file, the owner and payer named, the caps in USDT.
@@ -41,15 +39,7 @@ describe('chain:deploy-vault', () => {
       'key-file': keyFile,
       ...over,
     }
-    const argv = Object.entries(opts).flatMap(([k, v]) => [`--${k}`, v])
-    return run(process.execPath, [SCRIPT, ...argv]).then(
-      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({
-        code: e.code,
-        out: e.stdout,
-        err: e.stderr,
-      }),
-    )
+    return runCommand(SCRIPT, opts)
   }
 
   test('deploys the vault with its owner, payer and caps, and says which settings to make', async () => {

@@ -6,6 +6,7 @@ import {
   type BalanceList,
   type Page,
   type PorLatest,
+  type PorStatement,
   type RoutePath,
 } from '@hope/api'
 import {
@@ -181,16 +182,23 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
 
   test('my statement at the cut the chain anchored needs no snapshot of ours, and is mine only', async () => {
     const position = await inTransaction(t.db.pool, (q) => repo.ledgerPosition(q))
-    const at = (token: string) =>
-      call(t.app, 'por/myStatement', { snapshotId: 777, ledgerPosition: position }, { token })
-    const mine = (await at(alice.token)).body
+    const at = async (token: string) =>
+      (
+        await call(
+          t.app,
+          'por/myStatement',
+          { snapshotId: 777, ledgerPosition: position },
+          { token },
+        )
+      ).body as { code: number; data: PorStatement }
+    const mine = await at(alice.token)
     expect(mine).toMatchObject({
       code: 200,
       data: { snapshotId: 777, ledgerPosition: position, usdt: expect.any(String) },
     })
     expect(Number(mine.data.usdt)).toBeGreaterThan(0)
     // Another user asking at the same cut hears their own log, never Alice's.
-    const theirs = (await at(carol.token)).body.data
+    const theirs = (await at(carol.token)).data
     expect(theirs.usdt).not.toBe(mine.data.usdt)
     // Without the anchored cut, a snapshot we never published is not found.
     expect(

@@ -1,18 +1,12 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
 import { creditUser, settleDay } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
+import { appTexts } from './support/texts.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
-const money = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn/money.json'),
-    'utf8',
-  ),
-) as { accountLog: { types: Record<string, string> } }
+const money = appTexts<{ accountLog: { types: Record<string, string> } }>('zhcn', 'money')
 
 /**
  * The settlement day after the one that holds "now" (UTC+8): every position opened so far

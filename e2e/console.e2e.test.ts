@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import { TOTP_STEP_SECONDS } from '../apps/server/src/modules/totp/totp.rules.ts'
@@ -7,6 +5,7 @@ import { api, creditUser, totpCode } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi, sessionToken } from './support/journeys.ts'
 import type { E2eOperator } from './support/global-setup.ts'
+import { consoleTexts } from './support/texts.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
@@ -149,19 +148,14 @@ describe('operator console', () => {
   })
 
   test('the console follows an English browser and explains its settings and refusals', async () => {
-    const en = JSON.parse(
-      fs.readFileSync(
-        path.resolve(import.meta.dirname, '../apps/admin/src/locales/en.json'),
-        'utf8',
-      ),
-    ) as {
+    const en = consoleTexts<{
       menu: Record<string, string>
       settings: {
         meta: Record<string, { label: string; help: string }>
         why: Record<string, string>
       }
       reserves: Record<string, string>
-    }
+    }>('en')
     const desk = await (
       await browser().newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-US' })
     ).newPage()

@@ -1,11 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { creditUser } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { phonePage } from './support/chromium.ts'
 import { registerThroughUi } from './support/journeys.ts'
+import { appTexts } from './support/texts.ts'
 import { installWallet } from './support/wallet.ts'
 
 /**
@@ -14,14 +13,7 @@ import { installWallet } from './support/wallet.ts'
  */
 
 const baseUrl = inject('baseUrl')
-type Texts = Record<string, Record<string, unknown>>
-const texts = (lang: string, ns: string) =>
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(import.meta.dirname, `../apps/web/src/locales/${lang}/${ns}.json`),
-      'utf8',
-    ),
-  ) as Texts
+const texts = (lang: string, ns: string) => appTexts(lang, ns)
 const LANGS = [
   ['en', 'en-US'],
   ['ko', 'ko-KR'],

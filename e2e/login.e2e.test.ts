@@ -1,22 +1,16 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, test } from 'vitest'
 import { phonePage, screenshot, useBrowser } from './support/browser.ts'
 import { installWallet } from './support/wallet.ts'
+import { appTexts } from './support/texts.ts'
 
 const baseUrl = inject('baseUrl')
 const ROOT_CODE = 'HOPE2026'
 const ROOT_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 
 const locale = (lang: string) =>
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(import.meta.dirname, `../apps/web/src/locales/${lang}/translation.json`),
-      'utf8',
-    ),
-  ) as { tabs: Record<'home' | 'assets' | 'stake' | 'community', string> }
+  appTexts<{ tabs: Record<'home' | 'assets' | 'stake' | 'community', string> }>(lang, 'translation')
 
 interface SeenRequest {
   url: string

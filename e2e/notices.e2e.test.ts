@@ -1,9 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
 import { api, creditUser } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi, sessionToken } from './support/journeys.ts'
+import { appTexts } from './support/texts.ts'
 
 /**
  * What the user hears of and sees on home: a cancelled withdrawal gets its own notice in the
@@ -12,14 +11,7 @@ import { registerThroughUi, sessionToken } from './support/journeys.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
-type Texts = Record<string, Record<string, unknown>>
-const texts = (lang: string, ns: string) =>
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(import.meta.dirname, `../apps/web/src/locales/${lang}/${ns}.json`),
-      'utf8',
-    ),
-  ) as Texts
+const texts = (lang: string, ns: string) => appTexts(lang, ns)
 const LANGS = [
   ['en', 'en-US'],
   ['ja', 'ja-JP'],

@@ -1,21 +1,13 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
 import { creditUser, settleDay } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
+import { appTexts } from './support/texts.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
-const readLocale = <T>(file: string): T =>
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn', file),
-      'utf8',
-    ),
-  ) as T
-const money = readLocale<{ accountLog: { types: Record<string, string> } }>('money.json')
-const game = readLocale<{ exchange: { problems: { amountRequired: string } } }>('game.json')
+const money = appTexts<{ accountLog: { types: Record<string, string> } }>('zhcn', 'money')
+const game = appTexts<{ exchange: { problems: { amountRequired: string } } }>('zhcn', 'game')
 
 /** The settlement day that holds "now" in the default settlement time zone (UTC+8). */
 const localToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)

@@ -1,26 +1,15 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import { creditUser } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi } from './support/journeys.ts'
+import { appTexts } from './support/texts.ts'
 
 const baseUrl = inject('baseUrl')
 const POLL = { timeout: 15_000, interval: 200 }
 const texts = (lang: string, ns: string) =>
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(import.meta.dirname, `../apps/web/src/locales/${lang}/${ns}.json`),
-      'utf8',
-    ),
-  ) as Record<string, Record<string, string>>
-const zh = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, '../apps/web/src/locales/zhcn/money.json'),
-    'utf8',
-  ),
-) as { accountLog: { types: Record<string, string> } }
+  appTexts<Record<string, Record<string, string>>>(lang, ns)
+const zh = appTexts<{ accountLog: { types: Record<string, string> } }>('zhcn', 'money')
 
 async function firstLogItem(page: Page): Promise<string> {
   await page.goto(`${baseUrl}/#/accountLog?account=usdt`)

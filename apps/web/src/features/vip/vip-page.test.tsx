@@ -1,5 +1,5 @@
 import type { PurchaseResult } from '@hope/api'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -54,11 +54,19 @@ function renderVip() {
   )
 }
 
+/** A level's upgrade button, by the level it buys ("升级到黄金会员，补差价 200 USDT"). */
+const upgradeTo = (level: string) =>
+  screen.findByRole('button', { name: new RegExp(`^升级到${level}，`) })
+
 /** Opens the confirmation sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
-async function openSheet(level: number) {
-  await userEvent.click(await screen.findByTestId(`vip-upgrade-${level}`))
+async function openSheet(level: string) {
+  await userEvent.click(await upgradeTo(level))
   return within(await screen.findByTestId('vip-confirm-sheet'))
 }
+
+/** The sheet's confirmation (its name is its label, or the retry after a failure). */
+const confirmButton = (name = '确认升级') =>
+  within(screen.getByTestId('vip-confirm-sheet')).getByRole('button', { name })
 
 const text = (testId: string) => screen.getByTestId(testId).textContent
 const row = (level: number) => within(screen.getByTestId(`vip-level-row-${level}`))
@@ -107,16 +115,17 @@ describe('vip page', () => {
     ])
     expect(row(1).getByTestId('vip-level-owned').textContent).toBe('已拥有')
     expect(row(2).getByTestId('vip-level-owned').textContent).toBe('当前')
-    expect(screen.queryByTestId('vip-upgrade-1')).toBeNull()
-    expect(screen.queryByTestId('vip-upgrade-2')).toBeNull()
-    expect(screen.queryByTestId('vip-top')).toBeNull()
+    expect(row(1).queryByRole('button')).toBeNull()
+    expect(row(2).queryByRole('button')).toBeNull()
+    expect(row(3).getByRole('button', { name: /^升级到黄金会员，/ })).toBeTruthy()
+    expect(screen.queryByText('您已是最高等级')).toBeNull()
   })
 
   test('each higher level offers its upgrade for the difference only', async () => {
     serve()
     renderVip()
-    await screen.findByTestId('vip-upgrade-3')
-    expect([3, 4, 5, 6, 7].map((n) => text(`vip-upgrade-${n}`))).toEqual([
+    await upgradeTo('黄金会员')
+    expect([3, 4, 5, 6, 7].map((n) => row(n).getByRole('button').textContent)).toEqual([
       '补 200 USDT',
       '补 700 USDT',
       '补 2,700 USDT',
@@ -130,8 +139,8 @@ describe('vip page', () => {
     serve({ info: () => ok(vipInfo({ level: 0 })) })
     renderVip()
     expect((await screen.findByTestId('vip-level')).textContent).toBe('普通用户')
-    expect(text('vip-upgrade-1')).toBe('补 100 USDT')
-    expect(text('vip-upgrade-7')).toBe('补 10,000 USDT')
+    expect((await upgradeTo('青铜会员')).textContent).toBe('补 100 USDT')
+    expect((await upgradeTo('至尊会员')).textContent).toBe('补 10,000 USDT')
     expect(screen.queryAllByTestId('vip-level-owned')).toHaveLength(0)
   })
 
@@ -139,15 +148,16 @@ describe('vip page', () => {
     serve({ info: () => ok(vipInfo({ level: 7 })) })
     renderVip()
     expect((await screen.findByTestId('vip-level')).textContent).toBe('至尊会员')
-    expect(screen.queryAllByTestId(/^vip-upgrade-/)).toHaveLength(0)
+    expect(screen.queryAllByRole('button', { name: /^升级到/ })).toHaveLength(0)
     expect(screen.getAllByTestId('vip-level-owned')).toHaveLength(7)
-    expect(text('vip-top')).toBe('您已是最高等级')
+    expect(screen.getByText('您已是最高等级')).toBeTruthy()
   })
 
   test('the sheet shows the level, the difference and the USDT available', async () => {
     serve()
     renderVip()
-    const sheet = await openSheet(4)
+    const sheet = await openSheet('铂金会员')
+    expect(sheet.getByRole('heading', { name: '确认升级' })).toBeTruthy()
     expect(sheet.getByTestId('vip-confirm-level').textContent).toBe('白银会员 → 铂金会员')
     expect(sheet.getByTestId('vip-confirm-amount').textContent).toBe('700 USDT')
     expect(sheet.getByTestId('vip-confirm-available').textContent).toBe('500 USDT')
@@ -158,15 +168,17 @@ describe('vip page', () => {
   test('not enough USDT: the confirmation is disabled and nothing is sent', async () => {
     const api = serve({ usdt: '199.999999' })
     renderVip()
-    const sheet = await openSheet(3)
+    const sheet = await openSheet('黄金会员')
     expect(sheet.getByTestId('vip-shortfall').textContent).toBe('还差 0.000001 USDT。')
-    const confirm = sheet.getByTestId('vip-confirm') as HTMLButtonElement
+    const confirm = confirmButton() as HTMLButtonElement
     expect(confirm.disabled).toBe(true)
+    // Fake timers: whatever the taps set going runs out before the requests are counted.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     fireEvent.click(confirm)
     fireEvent.click(confirm)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await act(() => vi.runOnlyPendingTimersAsync())
     expect(api.callsTo('game/upgrade')).toHaveLength(0)
-    fireEvent.click(sheet.getByTestId('vip-go-recharge'))
+    fireEvent.click(sheet.getByRole('button', { name: '去充值' }))
     expect(text('where')).toBe('/recharge')
   })
 
@@ -179,14 +191,14 @@ describe('vip page', () => {
         }),
     })
     renderVip()
-    const sheet = await openSheet(3)
-    expect(sheet.queryByTestId('vip-problem')).toBeNull()
+    const sheet = await openSheet('黄金会员')
+    expect(sheet.queryByRole('status')).toBeNull()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    const confirm = sheet.getByTestId('vip-confirm')
+    const confirm = confirmButton() as HTMLButtonElement
     fireEvent.click(confirm)
     fireEvent.click(confirm)
     await waitFor(() => expect(api.callsTo('game/upgrade')).toHaveLength(1))
-    expect((screen.getByTestId('vip-confirm') as HTMLButtonElement).disabled).toBe(true)
+    expect(confirm.disabled).toBe(true)
     release()
     const result = within(await screen.findByTestId('vip-result'))
     expect(api.callsTo('game/upgrade')).toHaveLength(1)
@@ -201,21 +213,21 @@ describe('vip page', () => {
     await waitFor(() => expect(api.callsTo('game/vipInfo')).toHaveLength(2))
     expect(api.callsTo('userAccount/balance')).toHaveLength(2)
 
-    await userEvent.click(result.getByTestId('vip-result-split'))
+    await userEvent.click(result.getByRole('button', { name: '查看拆分账户' }))
     expect(text('where')).toBe('/split')
   })
 
   test('each opening of the sheet is a new request with its own key', async () => {
     const api = serve({ upgrade: (call) => ok(done(call)), usdt: '5000' })
     renderVip()
-    await openSheet(3)
-    fireEvent.click(screen.getByTestId('vip-confirm'))
-    await userEvent.click(await screen.findByTestId('vip-result-done'))
+    await openSheet('黄金会员')
+    fireEvent.click(confirmButton())
+    await userEvent.click(await screen.findByRole('button', { name: '完成' }))
     expect(screen.queryByTestId('vip-result')).toBeNull()
-    const sheet = await openSheet(4)
+    const sheet = await openSheet('铂金会员')
     // the fixture's level is still 2, so the difference is counted from silver
     expect(sheet.getByTestId('vip-confirm-amount').textContent).toBe('700 USDT')
-    fireEvent.click(screen.getByTestId('vip-confirm'))
+    fireEvent.click(confirmButton())
     await screen.findByTestId('vip-result')
     const calls = api.callsTo('game/upgrade')
     expect(calls.map((c) => c.params.level)).toEqual(['3', '4'])
@@ -232,12 +244,14 @@ describe('vip page', () => {
       },
     })
     renderVip()
-    await openSheet(3)
-    fireEvent.click(screen.getByTestId('vip-confirm'))
-    expect(await screen.findByTestId('vip-network-failed')).toBeTruthy()
+    await openSheet('黄金会员')
+    fireEvent.click(confirmButton())
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '网络异常，升级结果未知。请点击重试，同一次升级不会重复扣款。',
+    )
     expect(showToast).not.toHaveBeenCalled()
     reachable = true
-    fireEvent.click(screen.getByTestId('vip-confirm'))
+    fireEvent.click(confirmButton('重试'))
     await screen.findByTestId('vip-result')
     const keys = api.callsTo('game/upgrade').map((c) => c.params.idempotencyKey)
     expect(keys).toHaveLength(2)
@@ -247,8 +261,8 @@ describe('vip page', () => {
   test("a refusal shows only the server's message, closes the sheet and reloads the level", async () => {
     const api = serve({ upgrade: () => fail(409, 'not_an_upgrade', '请选择更高的等级') })
     renderVip()
-    await openSheet(3)
-    fireEvent.click(screen.getByTestId('vip-confirm'))
+    await openSheet('黄金会员')
+    fireEvent.click(confirmButton())
     await waitFor(() => expect(screen.queryByTestId('vip-confirm-sheet')).toBeNull())
     expect(vi.mocked(showToast).mock.calls).toEqual([['请选择更高的等级']])
     expect(screen.queryByTestId('vip-result')).toBeNull()
@@ -261,7 +275,7 @@ describe('vip page', () => {
       info: () => (reachable ? ok(vipInfo()) : fail(500, 'internal_error', '系统错误')),
     })
     renderVip()
-    const retry = await screen.findByTestId('vip-retry')
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' })
     reachable = true
     await userEvent.click(retry)
     expect((await screen.findByTestId('vip-level')).textContent).toBe('白银会员')
@@ -272,7 +286,7 @@ describe('vip page', () => {
   test('the split link opens the split account', async () => {
     serve()
     renderVip()
-    await userEvent.click(await screen.findByTestId('vip-split-link'))
+    await userEvent.click(await screen.findByRole('button', { name: /^拆分账户/ }))
     expect(text('where')).toBe('/split')
   })
 
@@ -282,6 +296,6 @@ describe('vip page', () => {
     renderVip()
     expect((await screen.findByTestId('vip-level')).textContent).toBe('Bạc')
     expect(row(7).getByTestId('vip-level-price').textContent).toBe('10.000 USDT')
-    expect(text('vip-upgrade-7')).toBe('Trả 9.700 USDT')
+    expect(row(7).getByRole('button').textContent).toBe('Trả 9.700 USDT')
   })
 })

@@ -63,6 +63,9 @@ function renderSplit() {
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent
+/** The figure said under a label of the split card ("累计买入" → "1,000"). */
+const figure = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
 
 describe('split page', () => {
   beforeAll(() => loadNamespace('vip'))
@@ -73,11 +76,12 @@ describe('split page', () => {
     serve()
     renderSplit()
     // The split account's HOPE is locked: nothing of it is usable before its release.
-    expect((await screen.findByTestId('split-locked')).textContent).toBe('749.5')
-    expect(text('split-available')).toBe('0')
-    expect(text('split-total')).toBe('1,000')
-    expect(text('split-released')).toBe('250.5')
-    expect(text('split-rate')).toBe('1% / 天')
+    const locked = await screen.findByText('锁定中，待释放 (HOPE)')
+    expect(locked.nextElementSibling?.textContent).toBe('749.5')
+    expect(figure('现在可用')).toBe('0')
+    expect(figure('累计买入')).toBe('1,000')
+    expect(figure('已释放到社区账户')).toBe('250.5')
+    expect(figure('每日释放')).toBe('1% / 天')
   })
 
   test('lists the split account log with type names, signed amounts and balances', async () => {
@@ -126,8 +130,8 @@ describe('split page', () => {
       info: () => ok(vipInfo({ split: { total: '0', released: '0' } })),
     })
     renderSplit()
-    expect((await screen.findByTestId('split-empty')).textContent).toBe('暂无拆分记录')
-    expect(text('split-total')).toBe('0')
+    expect(await screen.findByText('暂无拆分记录')).toBeTruthy()
+    expect(figure('累计买入')).toBe('0')
   })
 
   test('figures that failed offer a retry, the log still shows', async () => {
@@ -136,18 +140,19 @@ describe('split page', () => {
       info: () => (reachable ? ok(vipInfo()) : fail(500, 'internal_error', '系统错误')),
     })
     renderSplit()
-    const retry = await screen.findByTestId('split-figures-retry')
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' })
     expect(await screen.findAllByTestId('split-log-item')).toHaveLength(2)
     reachable = true
     await userEvent.click(retry)
-    expect((await screen.findByTestId('split-total')).textContent).toBe('1,000')
+    await screen.findByText('累计买入', { selector: 'dt' })
+    expect(figure('累计买入')).toBe('1,000')
     expect(api.callsTo('game/vipInfo')).toHaveLength(2)
   })
 
   test('the upgrade link opens the membership levels', async () => {
     serve()
     renderSplit()
-    await userEvent.click(await screen.findByTestId('split-vip-link'))
+    await userEvent.click(await screen.findByRole('button', { name: '升级会员' }))
     expect(text('where')).toBe('/vip')
   })
 
@@ -155,9 +160,10 @@ describe('split page', () => {
     await setLanguage('vi')
     serve({ info: () => ok(vipInfo({ splitDailyRate: '0.005' })) })
     renderSplit()
-    expect((await screen.findByTestId('split-rate')).textContent).toBe('0,5% / ngày')
-    expect(text('split-total')).toBe('1.000')
-    expect(text('split-released')).toBe('250,5')
+    await screen.findByText('Giải phóng mỗi ngày', { selector: 'dt' })
+    expect(figure('Giải phóng mỗi ngày')).toBe('0,5% / ngày')
+    expect(figure('Tổng đã mua')).toBe('1.000')
+    expect(figure('Đã giải phóng vào tài khoản cộng đồng')).toBe('250,5')
     const [first] = await screen.findAllByTestId('split-log-item')
     expect(within(first as HTMLElement).getByTestId('split-log-type').textContent).toBe(
       'Thưởng tách',

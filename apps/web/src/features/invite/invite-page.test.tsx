@@ -63,7 +63,7 @@ describe('invite page', () => {
   test('asks for the invitation code when there is no inviter', async () => {
     const api = fakeApi({})
     renderInvite()
-    await userEvent.click(screen.getByTestId('register-button'))
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
     expect(showToast).toHaveBeenCalledWith('请输入邀请码')
     expect(api.callsTo('user/register')).toHaveLength(0)
   })
@@ -75,10 +75,10 @@ describe('invite page', () => {
       'user/register': () => ok(registered(wallet)),
     })
     renderInvite()
-    expect(screen.getByTestId('inviter-address').textContent).toBe('0x7099******dc79c8')
-    expect(screen.queryByTestId('invitation-code-input')).toBeNull()
+    expect(screen.getByText('0x7099******dc79c8')).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: '邀请码' })).toBeNull()
     await userEvent.click(screen.getByText('中区'))
-    await userEvent.click(screen.getByTestId('register-button'))
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
     expect(await screen.findByText('home', {}, { timeout: 3000 })).toBeTruthy()
 
     const [call] = api.callsTo('user/register') as [ApiCall]
@@ -108,9 +108,9 @@ describe('invite page', () => {
       'user/register': () => ok(registered(wallet)),
     })
     renderInvite()
-    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
-    await userEvent.type(screen.getByTestId('invitation-code-input'), 'ROOT2024')
-    await userEvent.click(screen.getByTestId('register-button'))
+    expect(await screen.findByText('邀请链接无效，请填写邀请码。')).toBeTruthy()
+    await userEvent.type(screen.getByRole('textbox', { name: '邀请码' }), 'ROOT2024')
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
     await waitFor(() => expect(api.callsTo('user/register')).toHaveLength(1))
     const [call] = api.callsTo('user/register') as [ApiCall]
     expect(call.params.invitationCode).toBe('ROOT2024')
@@ -126,13 +126,13 @@ describe('invite page', () => {
           : ok(registered(wallet)),
     })
     renderInvite()
-    const input = screen.getByTestId('invitation-code-input').querySelector('input')!
+    const input = screen.getByRole('textbox', { name: '邀请码' })
     await userEvent.type(input, 'TYPO1234')
-    await userEvent.click(screen.getByTestId('register-button'))
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('邀请码不存在，请检查后重新输入'))
     await userEvent.clear(input)
     await userEvent.type(input, 'ROOT2024')
-    await userEvent.click(screen.getByTestId('register-button'))
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
     expect(await screen.findByText('home', {}, { timeout: 3000 })).toBeTruthy()
     const [first, second] = api.callsTo('user/register') as [ApiCall, ApiCall]
     expect(second.params.invitationCode).toBe('ROOT2024')
@@ -166,9 +166,9 @@ describe('invite page', () => {
     useSession.getState().setPusername(INVITER)
     fakeApi({ 'user/getUserInfoByName': () => fail(404, 'not_registered') })
     renderInvite()
-    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
+    expect(await screen.findByText('邀请链接无效，请填写邀请码。')).toBeTruthy()
     expect(window.localStorage.getItem('pusername')).toBeNull()
-    expect(screen.getByTestId('invitation-code-input')).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: '邀请码' })).toBeTruthy()
   })
 
   test('a refused inviter goes once the user leaves the link that named it', async () => {
@@ -189,11 +189,11 @@ describe('invite page', () => {
         </Routes>
       </MemoryRouter>,
     )
-    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
+    expect(await screen.findByText('邀请链接无效，请填写邀请码。')).toBeTruthy()
     await userEvent.click(screen.getByText('plain'))
-    await waitFor(() => expect(screen.queryByTestId('inviter')).toBeNull())
+    await waitFor(() => expect(screen.queryByText('邀请人')).toBeNull())
     expect(useSession.getState().pusername).toBeNull()
-    expect(screen.getByTestId('invitation-code-input')).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: '邀请码' })).toBeTruthy()
   })
 
   test('an inviter refused at registration leaves storage, and the code is asked for', async () => {
@@ -203,9 +203,9 @@ describe('invite page', () => {
       'user/register': () => fail(400, 'inviter_not_found', '邀请人不存在'),
     })
     renderInvite()
-    await userEvent.click(screen.getByTestId('register-button'))
-    expect(await screen.findByTestId('inviter-invalid')).toBeTruthy()
-    expect(screen.getByTestId('invitation-code-input')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
+    expect(await screen.findByText('邀请链接无效，请填写邀请码。')).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: '邀请码' })).toBeTruthy()
     expect(window.localStorage.getItem('pusername')).toBeNull()
   })
 
@@ -214,8 +214,8 @@ describe('invite page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const api = fakeApi({})
     renderInvite()
-    await userEvent.type(screen.getByTestId('invitation-code-input'), 'ROOT2024')
-    await userEvent.click(screen.getByTestId('register-button'))
+    await userEvent.type(screen.getByRole('textbox', { name: '邀请码' }), 'ROOT2024')
+    await userEvent.click(screen.getByRole('button', { name: '注册' }))
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('签名失败', 'fail'))
     expect(api.callsTo('user/register')).toHaveLength(0)
   })
@@ -224,7 +224,7 @@ describe('invite page', () => {
     fakeApi({})
     renderInvite()
     const title = screen.getByRole('heading', { level: 2 }).textContent
-    await userEvent.selectOptions(screen.getByTestId('lang-select'), 'en')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '语言' }), 'en')
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2 }).textContent).not.toBe(title),
     )

@@ -52,10 +52,11 @@ function accept(socket: FakeWebSocket, unread = 0) {
   })
 }
 
+const GREETING = '您好！有任何问题都可以在这里留言，客服会尽快回复您。'
 const bubbles = () => screen.queryAllByTestId('chat-message')
 const typeAndSend = async (text: string) => {
-  await userEvent.type(screen.getByTestId('chat-input'), text)
-  await userEvent.click(screen.getByTestId('chat-send'))
+  await userEvent.type(screen.getByPlaceholderText('输入消息…'), text)
+  await userEvent.click(screen.getByRole('button', { name: '发送' }))
 }
 
 describe('chat screen', () => {
@@ -66,13 +67,13 @@ describe('chat screen', () => {
 
   test('says there is nothing yet, and authenticates the socket with the token', async () => {
     const { latest } = renderChat()
-    expect((await screen.findByTestId('chat-empty')).textContent).toContain('客服会尽快回复您')
+    expect(await screen.findByText(GREETING)).toBeTruthy()
     expect(latest().url).toBe('ws://localhost:3000/api/chat/ws')
     act(() => latest().open())
     expect(latest().sent[0]).toEqual({ type: 'auth', token: 'tok', lan: 'zh_CN' })
-    expect(screen.getByTestId('chat-status').textContent).toBe('正在连接…')
+    expect(screen.getByRole('status').textContent).toBe('正在连接…')
     accept(latest())
-    expect(screen.queryByTestId('chat-status')).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
   })
 
   test('a message shows at once as pending and is confirmed by the ack', async () => {
@@ -82,7 +83,7 @@ describe('chat screen', () => {
     expect(bubbles()).toHaveLength(1)
     expect(bubbles()[0]!.dataset).toMatchObject({ mine: 'true', pending: 'true' })
     expect(bubbles()[0]!.textContent).toContain('my deposit is missing')
-    expect(screen.getByTestId('chat-input')).toHaveProperty('value', '')
+    expect(screen.getByPlaceholderText('输入消息…')).toHaveProperty('value', '')
     const sent = latest().sentOfType('send')
     expect(sent).toEqual([
       {
@@ -99,7 +100,7 @@ describe('chat screen', () => {
     expect(bubbles()).toHaveLength(1)
     expect(bubbles()[0]!.dataset).toMatchObject({ mine: 'true', pending: 'false' })
     // The greeting stays at the top of the conversation.
-    expect(screen.getByTestId('chat-empty').textContent).toContain('客服会尽快回复您')
+    expect(screen.getByText(GREETING)).toBeTruthy()
   })
 
   test('after a dropped connection the unconfirmed message goes again, with the same id, once', async () => {
@@ -111,7 +112,7 @@ describe('chat screen', () => {
     await typeAndSend('hello?')
     const clientId = latest().sentOfType('send')[0]!.clientId as string
     act(() => latest().drop())
-    expect(screen.getByTestId('chat-status').textContent).toBe('网络已断开，正在重新连接…')
+    expect(screen.getByRole('status').textContent).toBe('网络已断开，正在重新连接…')
     // The HTTP fallback was tried with the same id too, but nothing answered.
     await waitFor(() =>
       expect(api.callsTo('chat/send')[0]?.params).toEqual({ clientId, body: 'hello?' }),
@@ -196,7 +197,7 @@ describe('chat screen', () => {
         : { list: [...oldest].reverse(), nextBeforeId: null },
     )
     await waitFor(() => expect(bubbles()).toHaveLength(2))
-    await userEvent.click(screen.getByTestId('chat-older'))
+    await userEvent.click(screen.getByRole('button', { name: '查看更早的消息' }))
     await waitFor(() => expect(bubbles()).toHaveLength(4))
     expect(bubbles().map((b) => b.querySelector('.chat-message__body')!.textContent)).toEqual([
       'one',
@@ -216,8 +217,8 @@ describe('chat screen', () => {
         ? { list: [message('new')], nextBeforeId: 5 }
         : { list: [message('old')], nextBeforeId: null },
     )
-    await screen.findByTestId('chat-older')
-    fireEvent.scroll(screen.getByTestId('chat-older').parentElement!)
+    const older = await screen.findByRole('button', { name: '查看更早的消息' })
+    fireEvent.scroll(older.parentElement!)
     await waitFor(() =>
       expect(api.callsTo('chat/history').some((c) => c.params.beforeId === '5')).toBe(true),
     )
@@ -226,11 +227,11 @@ describe('chat screen', () => {
   test('Enter sends, an empty text never does', async () => {
     const { latest } = renderChat()
     accept(latest())
-    expect(screen.getByTestId('chat-send')).toHaveProperty('disabled', true)
-    await userEvent.type(screen.getByTestId('chat-input'), '   {Enter}')
+    expect(screen.getByRole('button', { name: '发送' })).toHaveProperty('disabled', true)
+    await userEvent.type(screen.getByPlaceholderText('输入消息…'), '   {Enter}')
     expect(latest().sentOfType('send')).toEqual([])
     await userEvent.type(
-      screen.getByTestId('chat-input'),
+      screen.getByPlaceholderText('输入消息…'),
       'line one{Shift>}{Enter}{/Shift}line two{Enter}',
     )
     expect(
@@ -245,7 +246,7 @@ describe('chat screen', () => {
     act(() => latest().open())
     act(() => latest().drop(4401, 'session_expired'))
     expect(useSession.getState().token).toBeNull()
-    expect(await screen.findByTestId('chat-status')).toHaveProperty(
+    expect(await screen.findByRole('status')).toHaveProperty(
       'textContent',
       '登录已失效，请重新登录',
     )

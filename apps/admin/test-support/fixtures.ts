@@ -30,6 +30,7 @@ export const withdrawal = (over: Partial<AdminWithdrawal> = {}): AdminWithdrawal
   reviewedBy: null,
   holdUntil: null,
   contractDestination: false,
+  walletSigned: false,
   createdAt: '2026-01-02T03:04:05Z',
   updatedAt: '2026-01-02T03:04:05Z',
   ...over,

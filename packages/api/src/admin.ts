@@ -148,6 +148,12 @@ export interface AdminWithdrawal extends Withdrawal {
    * chain could not be asked.
    */
   contractDestination: boolean | null
+  /**
+   * Whether the request carried the member's wallet signature (EIP-712, verified when it was
+   * made; needed away from the member's own wallet): false when it did not; null for a
+   * withdrawal made before this was recorded, which may have been signed.
+   */
+  walletSigned: boolean | null
 }
 
 /** Approve or reject several pending withdrawals at once (ids comma-separated, at most 100). */

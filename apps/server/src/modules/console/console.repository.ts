@@ -163,6 +163,7 @@ interface WithdrawalRow {
   reviewedBy: string | null
   holdUntil: Date | null
   contractDestination: boolean | null
+  walletSigned: boolean | null
   createdAt: Date
   updatedAt: Date
 }
@@ -181,7 +182,7 @@ export async function listWithdrawals(
       `SELECT w.id::int, u.user_name AS "userName", w.amount::text, w.fee::text, w.to_address AS address,
               w.status, w.tx_hash AS "txHash", w.review_reason AS "reviewReason", o.username AS "reviewedBy",
               w.hold_until AS "holdUntil", w.contract_destination AS "contractDestination",
-              w.created_at AS "createdAt", w.updated_at AS "updatedAt"
+              w.wallet_signed AS "walletSigned", w.created_at AS "createdAt", w.updated_at AS "updatedAt"
        ${from} LEFT JOIN operators o ON o.id = w.reviewed_by
        ${where} ORDER BY w.id DESC LIMIT $3 OFFSET $4`,
       [filter.status, filter.prefix, page.pageSize, offset(page)],

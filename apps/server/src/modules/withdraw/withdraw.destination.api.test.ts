@@ -108,6 +108,8 @@ describe.each(databaseTargets())('withdrawal destinations on $name', (target) =>
     ).body.data.list
   const contractOf = async (id: number) =>
     (await reviewList()).find((w) => w.id === id)!.contractDestination
+  const walletSignedOf = async (id: number) =>
+    (await reviewList()).find((w) => w.id === id)!.walletSigned
 
   test.each([
     ['the zero address', ZERO],
@@ -134,6 +136,32 @@ describe.each(databaseTargets())('withdrawal destinations on $name', (target) =>
     expect(await contractOf(res.body.data.id)).toBe(true)
     const plain = await withdraw(user.token, PLAIN)
     expect(await contractOf(plain.body.data.id)).toBe(false)
+  })
+
+  test('a request the member’s wallet signed is marked so; one to their own wallet, unsigned, is not', async () => {
+    const user = await funded()
+    // Elsewhere: the member's wallet signs it, as the app has it do.
+    const signed = await withdraw(user.token, PLAIN)
+    expect(signed.body.code).toBe(200)
+    expect(await walletSignedOf(signed.body.data.id)).toBe(true)
+    const own = await call<'userAccount/withdraw', Withdrawal>(
+      t.app,
+      'userAccount/withdraw',
+      { amount: '20', idempotencyKey: key() },
+      { token: user.token, sign: false },
+    )
+    expect(own.body.code).toBe(200)
+    expect(await walletSignedOf(own.body.data.id)).toBe(false)
+    // Where every outflow needs the wallet, one to the own wallet is signed and marked too.
+    const settings = t.app.services.settings
+    await settings.set('outflowSignature', 'all', 'test')
+    try {
+      const ownSigned = await withdraw(user.token, user.userName)
+      expect(ownSigned.body.code).toBe(200)
+      expect(await walletSignedOf(ownSigned.body.data.id)).toBe(true)
+    } finally {
+      await settings.set('outflowSignature', 'others', 'test')
+    }
   })
 
   test('with the chain down a withdrawal is accepted, its destination unknown', async () => {

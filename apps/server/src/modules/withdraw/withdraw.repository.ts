@@ -59,14 +59,16 @@ export async function insertWithdrawal(
     feeTransferId: number | null
     /** Whether code is deployed at the destination; null when the chain was not asked. */
     contractDestination: boolean | null
+    /** Whether the request carried the member's wallet signature, verified. */
+    walletSigned: boolean
     /** Hours it waits before review (a new address); 0 for none. */
     holdHours: number
   },
 ): Promise<WithdrawalRow | undefined> {
   const res = await q.query<WithdrawalRow>(
-    `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id, hold_until, contract_destination)
+    `INSERT INTO withdrawals (user_id, chain_id, to_address, amount, fee, status, idempotency_key, amount_transfer_id, fee_transfer_id, hold_until, contract_destination, wallet_signed)
      VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8,
-             CASE WHEN $9::int > 0 THEN now() + make_interval(hours => $9::int) END, $10)
+             CASE WHEN $9::int > 0 THEN now() + make_interval(hours => $9::int) END, $10, $11)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${WITHDRAWAL_COLUMNS}`,
     [
       values.userId,
@@ -79,6 +81,7 @@ export async function insertWithdrawal(
       values.feeTransferId,
       values.holdHours,
       values.contractDestination,
+      values.walletSigned,
     ],
   )
   return res.rows[0]

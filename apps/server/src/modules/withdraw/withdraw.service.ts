@@ -197,8 +197,9 @@ export function createWithdrawService(deps: {
           throw new AppError('idempotency_conflict')
         return toWithdrawal(row)
       }
-      // Away from the user's own wallet only with that wallet's signature of exactly this.
-      await deps.outflows.assertSigned(user, {
+      // Away from the user's own wallet only with that wallet's signature of exactly this;
+      // operators see in the review list whether it was signed.
+      const walletSigned = await deps.outflows.assertSigned(user, {
         kind: 'withdraw',
         to: to as `0x${string}`,
         amount,
@@ -260,6 +261,7 @@ export function createWithdrawService(deps: {
           amountTransferId: outcome.transfers[0]!,
           feeTransferId: outcome.transfers[1] ?? null,
           contractDestination,
+          walletSigned,
           holdHours: holdHoursFor({
             owner: user.userName,
             to,

@@ -67,12 +67,20 @@ function renderExchange() {
 }
 
 async function typeAmount(amount: string) {
-  const input = await screen.findByTestId('exchange-amount-input')
+  const input = await screen.findByLabelText('兑换数量')
   await userEvent.clear(input)
   if (amount) await userEvent.type(input, amount)
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent
+/** The exchange form (a role query over the whole screen is slow in jsdom). */
+const form = () => within(screen.getByLabelText('兑换数量').closest('section') as HTMLElement)
+const submitButton = () => form().getByRole('button', { name: '兑换' })
+/** The figure said under a label ("实际到账" → "7.6 USDT"). */
+const figure = (label: string, scope: HTMLElement = document.body) =>
+  within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+const formFigure = (label: string) =>
+  figure(label, screen.getByLabelText('兑换数量').closest('section') as HTMLElement)
 
 describe('exchange page', () => {
   beforeEach(() => vi.mocked(showToast).mockClear())
@@ -82,37 +90,37 @@ describe('exchange page', () => {
     serve(() => ok(null))
     renderExchange()
     expect((await screen.findByTestId('exchange-available')).textContent).toBe('1,200.5 HOPE')
-    expect(text('exchange-price')).toBe('1 HOPE = 0.1 USDT')
-    expect(text('exchange-split')).toBe('80% 兑换为 USDT，20% 进入质押池，每日释放 1%')
-    expect(text('exchange-fee-rate')).toBe('5%')
+    expect(figure('实时价格')).toBe('1 HOPE = 0.1 USDT')
+    expect(figure('兑换规则')).toBe('80% 兑换为 USDT，20% 进入质押池，每日释放 1%')
+    expect(figure('手续费率')).toBe('5%')
   })
 
   test('the breakdown follows the amount, worked out like the server', async () => {
     serve(() => ok(null))
     renderExchange()
     await typeAmount('100')
-    expect(text('exchange-redeemed')).toBe('80 HOPE')
-    expect(text('exchange-pledged')).toBe('20 HOPE')
-    expect(text('exchange-gross')).toBe('8 USDT')
-    expect(text('exchange-fee')).toBe('0.4 USDT')
-    expect(text('exchange-net')).toBe('7.6 USDT')
-    await userEvent.click(screen.getByTestId('exchange-all'))
-    expect((screen.getByTestId('exchange-amount-input') as HTMLInputElement).value).toBe('1200.5')
-    expect(text('exchange-net')).toBe('91.238 USDT')
+    expect(formFigure('兑换部分')).toBe('80 HOPE')
+    expect(formFigure('质押部分')).toBe('20 HOPE')
+    expect(formFigure('兑换金额')).toBe('8 USDT')
+    expect(formFigure('手续费')).toBe('0.4 USDT')
+    expect(formFigure('实际到账')).toBe('7.6 USDT')
+    await userEvent.click(form().getByRole('button', { name: '全部' }))
+    expect((screen.getByLabelText('兑换数量') as HTMLInputElement).value).toBe('1200.5')
+    expect(formFigure('实际到账')).toBe('91.238 USDT')
   })
 
   test('an amount with more than 6 decimals (as every form) or a minus sign is refused with the reason, as typed', async () => {
     serve(() => ok(null))
     renderExchange()
-    const input = (await screen.findByTestId('exchange-amount-input')) as HTMLInputElement
+    const input = (await screen.findByLabelText('兑换数量')) as HTMLInputElement
     await userEvent.type(input, '1.1234567')
     expect(input.value).toBe('1.1234567')
-    expect(screen.getByRole('alert').textContent).toBe('最多 6 位小数')
+    expect(form().getByRole('alert').textContent).toBe('最多 6 位小数')
     expect(screen.queryByTestId('exchange-net')).toBeNull()
     await typeAmount('-5e3')
     expect(input.value).toBe('-5e3')
-    expect(text('exchange-amount-problem')).toBe('数量不能为负数，请去掉减号')
-    await userEvent.click(screen.getByTestId('exchange-submit'))
+    expect(form().getByRole('alert').textContent).toBe('数量不能为负数，请去掉减号')
+    await userEvent.click(submitButton())
     expect(screen.queryByTestId('exchange-confirm-sheet')).toBeNull()
   })
 
@@ -120,7 +128,7 @@ describe('exchange page', () => {
     serve(() => ok(null))
     renderExchange()
     await typeAmount('1200.6')
-    expect(text('exchange-problem')).toBe('社区账户 HOPE 不足：可用 1,200.5 HOPE')
+    expect(form().getByRole('status').textContent).toBe('社区账户 HOPE 不足：可用 1,200.5 HOPE')
     expect(screen.queryByTestId('exchange-net')).toBeNull()
     expect(screen.queryByTestId('exchange-shortfall')).toBeNull()
   })
@@ -128,17 +136,17 @@ describe('exchange page', () => {
   test('empty and invalid amounts get the spec messages without a request', async () => {
     const api = serve(() => ok(null))
     renderExchange()
-    await screen.findByTestId('exchange-submit')
-    await userEvent.click(screen.getByTestId('exchange-submit'))
+    await screen.findByLabelText('兑换数量')
+    await userEvent.click(submitButton())
     expectSaidOnce('请输入兑换数量')
     for (const amount of ['0', '0.000']) {
       vi.mocked(showToast).mockClear()
       await typeAmount(amount)
-      await userEvent.click(screen.getByTestId('exchange-submit'))
+      await userEvent.click(submitButton())
       expectSaidOnce('请输入正确的兑换数量')
     }
     await typeAmount('1200.500001')
-    await userEvent.click(screen.getByTestId('exchange-submit'))
+    await userEvent.click(submitButton())
     expectSaidOnce('社区账户 HOPE 不足：可用 1,200.5 HOPE')
     expect(screen.queryByTestId('exchange-confirm-sheet')).toBeNull()
     expect(api.callsTo('game/sqChange')).toHaveLength(0)
@@ -148,11 +156,11 @@ describe('exchange page', () => {
     const api = serve(() => ok(done()))
     renderExchange()
     await typeAmount('100')
-    await userEvent.click(screen.getByTestId('exchange-submit'))
+    await userEvent.click(submitButton())
     const sheet = within(await screen.findByTestId('exchange-confirm-sheet'))
     expect(sheet.getByTestId('exchange-confirm-amount').textContent).toBe('100 HOPE')
     expect(sheet.getByTestId('exchange-confirm-net').textContent).toBe('7.6 USDT')
-    const confirm = screen.getByTestId('exchange-confirm')
+    const confirm = sheet.getByRole('button', { name: '确认兑换' })
     fireEvent.click(confirm)
     fireEvent.click(confirm)
     const result = within(await screen.findByTestId('exchange-result'))
@@ -163,7 +171,7 @@ describe('exchange page', () => {
     expect(result.getByTestId('exchange-result-net').textContent).toBe('7.6 USDT')
     expect(result.getByTestId('exchange-result-pledged').textContent).toBe('20 HOPE')
     expect(result.getByTestId('exchange-result-fee').textContent).toBe('0.4 USDT')
-    await userEvent.click(result.getByTestId('exchange-result-pledges'))
+    await userEvent.click(result.getByRole('button', { name: '查看质押记录' }))
     expect(text('where')).toBe('/pledgeRecord?tab=pledges')
   })
 
@@ -171,8 +179,9 @@ describe('exchange page', () => {
     serve(() => fail(409, 'insufficient_balance', '余额不足'))
     renderExchange()
     await typeAmount('100')
-    await userEvent.click(screen.getByTestId('exchange-submit'))
-    fireEvent.click(await screen.findByTestId('exchange-confirm'))
+    await userEvent.click(submitButton())
+    const sheet = within(await screen.findByTestId('exchange-confirm-sheet'))
+    fireEvent.click(sheet.getByRole('button', { name: '确认兑换' }))
     await waitFor(() => expect(screen.queryByTestId('exchange-confirm-sheet')).toBeNull())
     expect(vi.mocked(showToast).mock.calls).toEqual([['余额不足']])
     expect(screen.queryByTestId('exchange-result')).toBeNull()

@@ -78,7 +78,7 @@ function renderStake() {
 }
 
 async function typeAmount(amount: string) {
-  const input = await screen.findByTestId('stake-amount-input')
+  const input = await screen.findByLabelText('入场金额')
   await userEvent.clear(input)
   if (amount) await userEvent.type(input, amount)
 }
@@ -86,11 +86,20 @@ async function typeAmount(amount: string) {
 /** Opens the confirmation sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
 async function openSheet(amount = '200') {
   await typeAmount(amount)
-  await userEvent.click(screen.getByTestId('stake-submit'))
+  await userEvent.click(submitButton())
   return screen.findByTestId('stake-confirm-sheet')
 }
 
+/** The entry form (a role query over the whole screen is slow in jsdom). */
+const form = () => within(screen.getByLabelText('入场金额').closest('section') as HTMLElement)
+const submitButton = () => form().getByRole('button', { name: '确认入场' })
+/** The sheet's confirmation (its name is its label, or the retry after a failure). */
+const confirmButton = (name = '确认') =>
+  within(screen.getByTestId('stake-confirm-sheet')).getByRole('button', { name })
 const text = (testId: string) => screen.getByTestId(testId).textContent
+/** The figure said under a label ("入场本金 (USDT)" → "300"). */
+const figure = (label: string, scope: HTMLElement = document.body) =>
+  within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
 
 describe('stake page', () => {
   beforeEach(() => vi.mocked(showToast).mockClear())
@@ -99,17 +108,17 @@ describe('stake page', () => {
   test('shows the stage, its price and progress, my summary and the entry rules', async () => {
     serve(() => ok(null))
     renderStake()
-    expect((await screen.findByTestId('stake-stage')).textContent).toBe('第 2 阶段')
+    expect(await screen.findByText('第 2 阶段')).toBeTruthy()
     expect(text('stake-price')).toBe('1 HOPE = 0.11 USDT')
     expect(screen.getByTestId('stake-progress').getAttribute('aria-valuenow')).toBe('25.01')
     expect(text('stake-sold')).toBe('本阶段已售 250,123.45 / 1,000,000 HOPE（25.01%）')
     expect(text('stake-next-price')).toBe('下一阶段 0.12 USDT')
-    expect(text('stake-principal')).toBe('300')
-    expect(text('stake-released')).toBe('12.5')
-    expect(text('stake-active')).toBe('2')
-    expect(text('stake-out')).toBe('1')
-    expect(text('stake-rule')).toBe('最低 100 USDT，须为 100 USDT 的整数倍')
-    expect(text('stake-available')).toBe('可用 500 USDT')
+    expect(figure('入场本金 (USDT)')).toBe('300')
+    expect(figure('累计释放 (USDT)')).toBe('12.5')
+    expect(figure('释放中 (笔)')).toBe('2')
+    expect(figure('已出局 (笔)')).toBe('1')
+    expect(screen.getByText('最低 100 USDT，须为 100 USDT 的整数倍')).toBeTruthy()
+    expect(screen.getByText('可用 500 USDT')).toBeTruthy()
   })
 
   test('lists my positions with their release progress and status', async () => {
@@ -119,9 +128,9 @@ describe('stake page', () => {
     expect(rows).toHaveLength(2)
     const [active, out] = rows as [HTMLElement, HTMLElement]
     expect(within(active).getByTestId('stake-position-principal').textContent).toBe('200 USDT')
-    expect(within(active).getByTestId('stake-position-hope').textContent).toBe('1,818.181818 HOPE')
-    expect(within(active).getByTestId('stake-position-price').textContent).toBe('0.11 USDT')
-    expect(within(active).getByTestId('stake-position-released').textContent).toBe('50 / 500 USDT')
+    expect(figure('HOPE 数量', active)).toBe('1,818.181818 HOPE')
+    expect(figure('入场价格', active)).toBe('0.11 USDT')
+    expect(figure('已释放 / 上限', active)).toBe('50 / 500 USDT')
     expect(within(active).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10')
     const statuses = rows.map((row) => within(row).getByTestId('stake-position-status'))
     expect(statuses.map((el) => el.textContent)).toEqual(['释放中', '已出局'])
@@ -132,35 +141,35 @@ describe('stake page', () => {
   test('an empty list says so', async () => {
     serve(() => ok(null), [])
     renderStake()
-    expect((await screen.findByTestId('stake-positions-empty')).textContent).toBe('暂无仓位')
+    expect(await screen.findByText('暂无仓位')).toBeTruthy()
   })
 
   test('an amount that is not a USDT decimal is refused with the reason, as typed', async () => {
     serve(() => ok(null))
     renderStake()
-    const input = (await screen.findByTestId('stake-amount-input')) as HTMLInputElement
+    const input = (await screen.findByLabelText('入场金额')) as HTMLInputElement
     await userEvent.type(input, '1e2.1234567')
     expect(input.value).toBe('1e2.1234567')
-    expect(text('stake-amount-problem')).toBe('请直接输入数字，不能使用科学计数法（e）')
+    expect(form().getByRole('alert').textContent).toBe('请直接输入数字，不能使用科学计数法（e）')
     expect(screen.queryByTestId('stake-estimate')).toBeNull()
     await typeAmount('12.1234567')
-    expect(text('stake-amount-problem')).toBe('最多 6 位小数')
+    expect(form().getByRole('alert').textContent).toBe('最多 6 位小数')
   })
 
   test('the estimate follows at the real-time price, only for an amount that can be entered', async () => {
     serve(() => ok(null))
     renderStake()
-    const input = (await screen.findByTestId('stake-amount-input')) as HTMLInputElement
+    const input = (await screen.findByLabelText('入场金额')) as HTMLInputElement
     await typeAmount('200')
     expect(text('stake-estimate')).toBe('≈ 1,818.181818 HOPE')
-    await userEvent.click(screen.getByTestId('stake-all'))
+    await userEvent.click(form().getByRole('button', { name: '最大' }))
     expect(input.value).toBe('500')
     expect(text('stake-estimate')).toBe('≈ 4,545.454545 HOPE')
     await typeAmount('50')
     expect(screen.queryByTestId('stake-estimate')).toBeNull()
-    expect(text('stake-problem')).toBe('入场金额最低 100 USDT')
+    expect(form().getByRole('status').textContent).toBe('入场金额最低 100 USDT')
     await typeAmount('150')
-    expect(text('stake-problem')).toBe('入场金额须为 100 USDT 的整数倍')
+    expect(form().getByRole('status').textContent).toBe('入场金额须为 100 USDT 的整数倍')
   })
 
   test('over the balance says what is missing and leads to recharge', async () => {
@@ -169,26 +178,26 @@ describe('stake page', () => {
     await typeAmount('600')
     expect(screen.queryByTestId('stake-estimate')).toBeNull()
     expect(text('stake-shortfall')).toBe('还差 100 USDT。')
-    await userEvent.click(screen.getByTestId('stake-go-recharge'))
+    await userEvent.click(form().getByRole('button', { name: '去充值' }))
     expect(text('where')).toBe('/recharge')
   })
 
   test('says what is wrong before any request', async () => {
     const api = serve(() => ok(null))
     renderStake()
-    await screen.findByTestId('stake-submit')
-    await userEvent.click(screen.getByTestId('stake-submit'))
+    await screen.findByLabelText('入场金额')
+    await userEvent.click(submitButton())
     expectSaidOnce('请输入数量')
     for (const [amount, said] of [
       ['50', '入场金额最低 100 USDT'],
       ['150', '入场金额须为 100 USDT 的整数倍'],
     ] as const) {
       await typeAmount(amount)
-      await userEvent.click(screen.getByTestId('stake-submit'))
+      await userEvent.click(submitButton())
       expectSaidOnce(said)
     }
     await typeAmount('600')
-    await userEvent.click(screen.getByTestId('stake-submit'))
+    await userEvent.click(submitButton())
     expectSaidOnce('USDT 余额不足')
     expect(screen.queryByTestId('stake-confirm-sheet')).toBeNull()
     expect(api.callsTo('game/change')).toHaveLength(0)
@@ -198,6 +207,7 @@ describe('stake page', () => {
     serve(() => ok(null))
     renderStake()
     const sheet = within(await openSheet('200'))
+    expect(sheet.getByRole('heading', { name: '确认共识入场' })).toBeTruthy()
     expect(sheet.getByTestId('stake-confirm-amount').textContent).toBe('200 USDT')
     expect(sheet.getByTestId('stake-confirm-price').textContent).toBe('1 HOPE = 0.11 USDT')
     expect(sheet.getByTestId('stake-confirm-hope').textContent).toBe('≈ 1,818.181818 HOPE')
@@ -216,7 +226,7 @@ describe('stake page', () => {
     renderStake()
     await openSheet('200')
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    const confirm = screen.getByTestId('stake-confirm')
+    const confirm = confirmButton()
     fireEvent.click(confirm)
     fireEvent.click(confirm)
     await waitFor(() => expect(api.callsTo('game/change')).toHaveLength(1))
@@ -237,9 +247,9 @@ describe('stake page', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: stakingKeys.positions() })
 
     // Another entry is another request.
-    await userEvent.click(result.getByTestId('stake-again'))
+    await userEvent.click(result.getByRole('button', { name: '继续入场' }))
     await openSheet('100')
-    fireEvent.click(screen.getByTestId('stake-confirm'))
+    fireEvent.click(confirmButton())
     await waitFor(() => expect(api.callsTo('game/change')).toHaveLength(2))
     release()
     await screen.findByTestId('stake-result')
@@ -255,12 +265,14 @@ describe('stake page', () => {
       return ok(done(call))
     })
     renderStake()
-    await openSheet('200')
-    fireEvent.click(screen.getByTestId('stake-confirm'))
-    expect(await screen.findByTestId('stake-network-failed')).toBeTruthy()
+    const sheet = await openSheet('200')
+    fireEvent.click(confirmButton())
+    expect((await within(sheet).findByRole('alert')).textContent).toBe(
+      '网络异常，入场结果未知。请点击重试，同一笔入场不会重复扣款。',
+    )
     expect(showToast).not.toHaveBeenCalled()
     reachable = true
-    fireEvent.click(screen.getByTestId('stake-confirm'))
+    fireEvent.click(confirmButton('重试'))
     await screen.findByTestId('stake-result')
     const keys = api.callsTo('game/change').map((c) => c.params.idempotencyKey)
     expect(keys).toHaveLength(2)
@@ -271,7 +283,7 @@ describe('stake page', () => {
     const api = serve(() => fail(409, 'insufficient_balance', '余额不足'))
     renderStake()
     await openSheet('200')
-    fireEvent.click(screen.getByTestId('stake-confirm'))
+    fireEvent.click(confirmButton())
     await waitFor(() => expect(screen.queryByTestId('stake-confirm-sheet')).toBeNull())
     expect(api.callsTo('game/change')).toHaveLength(1)
     expect(vi.mocked(showToast).mock.calls).toEqual([['余额不足']])
@@ -279,12 +291,12 @@ describe('stake page', () => {
   })
 
   test.each([
-    ['stake-pledge-link', '/pledgeRecord'],
-    ['stake-exchange-link', '/exchange'],
-  ])('%s opens %s', async (testId, path) => {
+    ['质押记录', '/pledgeRecord'],
+    ['兑换', '/exchange'],
+  ])('%s opens %s', async (name, path) => {
     serve(() => ok(null))
     renderStake()
-    await userEvent.click(await screen.findByTestId(testId))
+    await userEvent.click(await screen.findByRole('button', { name }))
     expect(text('where')).toBe(path)
   })
 })

@@ -1,5 +1,6 @@
 // Amounts as the money screens show and take them.
 import { normalizeLang } from '@hope/api'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cutDecimals, formatMoney, SEPARATORS } from '../format/format.ts'
 import { showToast } from '../ui/toast.ts'
@@ -55,9 +56,13 @@ export function AmountField({
 }) {
   const { t, i18n } = useTranslation('money')
   const separators = SEPARATORS[normalizeLang(i18n.language)]
+  // Named by its label alone: the label also holds the unit and the "all" button.
+  const labelId = useId()
   return (
     <label className="money-field">
-      <span className="money-label">{label}</span>
+      <span className="money-label" id={labelId}>
+        {label}
+      </span>
       <span className={`money-input${problem ? ' money-input--bad' : ''}`}>
         <input
           value={value}
@@ -67,6 +72,7 @@ export function AmountField({
           autoComplete="off"
           maxLength={40}
           aria-invalid={problem !== null}
+          aria-labelledby={labelId}
           data-testid={`${testId}-amount-input`}
         />
         <span className="money-input__unit">{unit}</span>

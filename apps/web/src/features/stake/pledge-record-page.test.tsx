@@ -52,6 +52,10 @@ function renderRecords(
   return api
 }
 
+/** The figure said under a label in one record ("累计释放" → "4.4 HOPE"). */
+const figure = (label: string, row: HTMLElement) =>
+  within(row).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+
 describe('pledge record', () => {
   afterEach(() => queryClient.clear())
 
@@ -60,9 +64,9 @@ describe('pledge record', () => {
     const rows = await screen.findAllByTestId('pledge-item')
     const first = within(rows[0] as HTMLElement)
     expect(first.getByTestId('pledge-item-amount').textContent).toBe('20 HOPE')
-    expect(first.getByTestId('pledge-item-released').textContent).toBe('4.4 HOPE')
-    expect(first.getByTestId('pledge-item-convertible').textContent).toBe('15.6 HOPE')
-    expect(first.getByTestId('pledge-item-rate').textContent).toBe('1% / 天')
+    expect(figure('累计释放', rows[0] as HTMLElement)).toBe('4.4 HOPE')
+    expect(figure('待释放', rows[0] as HTMLElement)).toBe('15.6 HOPE')
+    expect(figure('释放比例', rows[0] as HTMLElement)).toBe('1% / 天')
     const statuses = rows.map((row) => within(row).getByTestId('pledge-item-status'))
     expect(statuses.map((el) => el.textContent)).toEqual(['未赎回', '已赎回'])
     expect(statuses.map((el) => el.dataset.tone)).toEqual(['moving', 'done'])
@@ -74,25 +78,27 @@ describe('pledge record', () => {
       positions: [position(2), position(1, { released: '1250', status: 'out' })],
     })
     const rows = await screen.findAllByTestId('stake-position')
-    expect(screen.getByTestId('pledge-tab-positions').getAttribute('aria-selected')).toBe('true')
-    expect(screen.getByTestId('pledge-record-note').textContent).toContain('共识入场')
+    expect(screen.getByRole('tab', { name: '共识仓位' }).getAttribute('aria-selected')).toBe('true')
+    expect(
+      screen.getByText('每笔共识入场：投入的 USDT、买入的 HOPE、已释放与封顶，以及是否已出局。'),
+    ).toBeTruthy()
     const first = within(rows[0] as HTMLElement)
     expect(first.getByTestId('stake-position-principal').textContent).toBe('500 USDT')
-    expect(first.getByTestId('stake-position-hope').textContent).toBe('5,000 HOPE')
-    expect(first.getByTestId('stake-position-released').textContent).toBe('125 / 1,250 USDT')
+    expect(figure('HOPE 数量', rows[0] as HTMLElement)).toBe('5,000 HOPE')
+    expect(figure('已释放 / 上限', rows[0] as HTMLElement)).toBe('125 / 1,250 USDT')
     expect(rows.map((row) => within(row).getByTestId('stake-position-status').textContent)).toEqual(
       ['释放中', '已出局'],
     )
     expect(screen.queryByTestId('pledge-item')).toBeNull()
 
-    await userEvent.click(screen.getByTestId('pledge-tab-pledges'))
+    await userEvent.click(screen.getByRole('tab', { name: '兑换质押' }))
     expect(await screen.findAllByTestId('pledge-item')).toHaveLength(1)
     expect(screen.queryByTestId('stake-position')).toBeNull()
   })
 
   test('asks for the first page and says when there is nothing', async () => {
     const api = renderRecords([])
-    expect((await screen.findByTestId('pledge-record-empty')).textContent).toBe('暂无质押记录')
+    expect(await screen.findByText('暂无质押记录')).toBeTruthy()
     expect(api.callsTo('game/stakeList')[0]?.params).toMatchObject({ pageNum: '1', pageSize: '20' })
   })
 })

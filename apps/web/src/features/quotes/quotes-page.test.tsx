@@ -92,10 +92,10 @@ describe('quotes page', () => {
     expect(screen.getByTestId('screen-quotes')).toBeTruthy()
     await screen.findAllByTestId('quote-price')
     await waitFor(() => expect(screen.getAllByTestId('quote-price')).toHaveLength(2))
-    expect(card('ETH').getByTestId('quote-price').textContent).toBe('3,123.45')
-    expect(card('HOPE').getByTestId('quote-price').textContent).toBe('0.1000')
-    const up = card('ETH').getByTestId('quote-change')
-    const down = card('HOPE').getByTestId('quote-change')
+    expect(card('ETH').getByText('3,123.45')).toBeTruthy()
+    expect(card('HOPE').getByText('0.1000')).toBeTruthy()
+    const up = card('ETH').getByLabelText('24小时涨跌')
+    const down = card('HOPE').getByLabelText('24小时涨跌')
     expect([up.textContent, up.dataset.tone]).toEqual(['+5.26%', 'up'])
     expect(up.className).toContain('quote__change--up')
     expect([down.textContent, down.dataset.tone]).toEqual(['-3.10%', 'down'])
@@ -134,8 +134,10 @@ describe('quotes page', () => {
     const api = serve()
     renderQuotes()
     await waitFor(() => expect(drawnFor('ETH')?.setData).toHaveBeenCalled())
-    const tab = card('ETH').getByTestId('quote-range-7d')
-    expect(card('ETH').getByTestId('quote-range-24h').getAttribute('aria-selected')).toBe('true')
+    const tab = card('ETH').getByRole('tab', { name: '7天' })
+    expect(card('ETH').getByRole('tab', { name: '24小时' }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
     await userEvent.click(tab)
     await waitFor(() =>
       expect(api.callsTo('main/priceHistory').map((c) => c.params)).toContainEqual({
@@ -156,7 +158,9 @@ describe('quotes page', () => {
         .filter((c) => c.params.symbol === 'HOPE')
         .map((c) => c.params.range),
     ).toEqual(['24h'])
-    expect(card('HOPE').getByTestId('quote-range-24h').getAttribute('aria-selected')).toBe('true')
+    expect(card('HOPE').getByRole('tab', { name: '24小时' }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
   })
 
   test('without history the change reads no data, in a neutral tone', async () => {
@@ -164,7 +168,7 @@ describe('quotes page', () => {
       ok(history(call.params.symbol as PriceSymbol, '24h', { open24h: null, change24h: null })),
     )
     renderQuotes()
-    const change = await waitFor(() => card('ETH').getByTestId('quote-change'))
+    const change = await waitFor(() => card('ETH').getByLabelText('24小时涨跌'))
     expect([change.textContent, change.dataset.tone]).toEqual(['暂无数据', 'flat'])
   })
 
@@ -176,9 +180,12 @@ describe('quotes page', () => {
         : ok(history(call.params.symbol as PriceSymbol, call.params.range as PriceRange)),
     )
     renderQuotes()
-    const retry = await waitFor(() => card('ETH').getByTestId('quote-retry'), { timeout: 5_000 })
+    const retry = await waitFor(
+      () => card('ETH').getByRole('button', { name: '加载失败，点击重试' }),
+      { timeout: 5_000 },
+    )
     failing = false
     await userEvent.click(retry)
-    await waitFor(() => expect(card('ETH').getByTestId('quote-price').textContent).toBe('3,123.45'))
+    expect(await card('ETH').findByText('3,123.45')).toBeTruthy()
   })
 })

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -27,6 +27,15 @@ function renderAssets() {
   )
 }
 
+/** An account's card, by the account's name its button starts with. */
+const card = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) })
+/** The figure said after a label ("可用" → "1,034.5"). */
+const fact = (scope: HTMLElement, label: string) =>
+  within(scope).getByText(label).nextElementSibling?.textContent
+/** The figure said under a label of a list ("收益率" → "3%"). */
+const figure = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+
 describe('assets page', () => {
   afterEach(() => queryClient.clear())
 
@@ -42,7 +51,7 @@ describe('assets page', () => {
     })
     renderAssets()
     expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')
-    expect(screen.getByTestId('assets-hope-price').textContent).toContain('0.1 USDT')
+    expect(screen.getByText('按 1 HOPE ≈ 0.1 USDT 估值')).toBeTruthy()
     const cards = screen.getAllByTestId(/^account-card-/)
     expect(cards.map((card) => card.dataset.testid)).toEqual([
       'account-card-usdt',
@@ -58,16 +67,17 @@ describe('assets page', () => {
       '节点账户',
       '拆分账户',
     ])
-    expect(screen.getByTestId('account-balance-usdt').textContent).toBe('1,234.5')
-    expect(screen.getByTestId('account-balance-community').textContent).toBe('1,200.5')
-    expect(screen.getByTestId('account-available-usdt').textContent).toBe('1,034.5')
-    expect(screen.getByTestId('account-pending-usdt').textContent).toBe('200')
-    expect(screen.queryByTestId('account-pending-community')).toBeNull()
-    expect(screen.getByTestId('account-value-community').textContent).toBe('≈ 120.05')
+    const [usdt, community, split] = [card('USDT 账户'), card('社区账户'), card('拆分账户')]
+    expect(fact(usdt, '余额')).toBe('1,234.5')
+    expect(fact(community, '余额')).toBe('1,200.5')
+    expect(fact(usdt, '可用')).toBe('1,034.5')
+    expect(fact(usdt, '冻结中')).toBe('200')
+    expect(within(community).queryByText('冻结中')).toBeNull()
+    expect(fact(community, '估值 (USDT)')).toBe('≈ 120.05')
     // The split account's HOPE is locked until released: nothing of it is available.
-    expect(screen.getByTestId('account-available-split').textContent).toBe('0')
-    expect(screen.getByTestId('account-locked-split').textContent).toBe('300')
-    expect(screen.queryByTestId('account-locked-community')).toBeNull()
+    expect(fact(split, '可用')).toBe('0')
+    expect(fact(split, '锁定（每日释放）')).toBe('300')
+    expect(within(community).queryByText('锁定（每日释放）')).toBeNull()
   })
 
   test('staked and pledged HOPE show beside the accounts and in the HOPE in all the proof counts', async () => {
@@ -76,22 +86,19 @@ describe('assets page', () => {
         ok(balanceList({}, { stakedHope: '1000', pledgedHope: '100.5', totalValueUsdt: '760.1' })),
     })
     renderAssets()
-    expect((await screen.findByTestId('assets-staked-hope')).textContent).toBe('1,000')
-    expect(screen.getByTestId('assets-pledged-hope').textContent).toBe('100.5')
+    const held = (await screen.findByText('质押与待释放 HOPE')).closest('article') as HTMLElement
+    expect(fact(held, '共识仓位中')).toBe('1,000')
+    expect(fact(held, '质押待释放')).toBe('100.5')
     // 1,200.5 community + 300 split + 1,000 staked + 100.5 pledged
-    expect(screen.getByTestId('assets-hope-all').textContent).toBe(
-      'HOPE 合计 2,601（与余额证明一致）',
-    )
+    expect(screen.getByText('HOPE 合计 2,601（与余额证明一致）')).toBeTruthy()
     expect(screen.getByTestId('assets-total').textContent).toBe('760.1')
   })
 
   test('without staked or pledged HOPE there is no card for them', async () => {
     fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()
-    expect((await screen.findByTestId('assets-hope-all')).textContent).toBe(
-      'HOPE 合计 1,500.5（与余额证明一致）',
-    )
-    expect(screen.queryByTestId('account-card-held-hope')).toBeNull()
+    expect(await screen.findByText('HOPE 合计 1,500.5（与余额证明一致）')).toBeTruthy()
+    expect(screen.queryByText('质押与待释放 HOPE')).toBeNull()
   })
 
   test('shows the account figures under the total', async () => {
@@ -103,34 +110,33 @@ describe('assets page', () => {
     renderAssets()
     const figures = await screen.findByTestId('assets-figures')
     expect(figures.previousElementSibling?.classList.contains('assets-summary')).toBe(true)
-    expect((await screen.findByTestId('assets-figure-rate')).textContent).toBe('3%')
-    expect(screen.getByTestId('assets-figure-total').textContent).toBe('1,100')
+    await screen.findByText('收益率', { selector: 'dt' })
+    expect(figure('收益率')).toBe('3%')
+    expect(figure('总交易额 (USDT)')).toBe('1,100')
   })
 
   test('a card opens its account log', async () => {
     fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()
-    await userEvent.click(
-      (await screen.findByTestId('account-card-split')).querySelector('button') as HTMLElement,
-    )
+    await userEvent.click(await screen.findByRole('button', { name: /^拆分账户/ }))
     expect(screen.getByTestId('where').textContent).toBe('/accountLog?account=split')
   })
 
   test('the USDT card offers recharge, transfer and withdraw', async () => {
     fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()
-    const usdt = await screen.findByTestId('account-card-usdt')
-    expect(usdt.contains(screen.getByTestId('assets-action-recharge'))).toBe(true)
-    expect(usdt.contains(screen.getByTestId('assets-action-withdraw'))).toBe(true)
-    expect(usdt.contains(screen.getByTestId('assets-action-transfer'))).toBe(true)
-    await userEvent.click(screen.getByTestId('assets-action-transfer'))
+    const usdt = within(await screen.findByTestId('account-card-usdt'))
+    expect(usdt.getByRole('button', { name: '充值' })).toBeTruthy()
+    expect(usdt.getByRole('button', { name: '提现' })).toBeTruthy()
+    await userEvent.click(usdt.getByRole('button', { name: '转账' }))
     expect(screen.getByTestId('where').textContent).toBe('/transfer')
   })
 
   test('recharge opens from the USDT card', async () => {
     fakeApi({ 'userAccount/balance': () => ok(balanceList()) })
     renderAssets()
-    await userEvent.click(await screen.findByTestId('assets-action-recharge'))
+    const usdt = within(await screen.findByTestId('account-card-usdt'))
+    await userEvent.click(usdt.getByRole('button', { name: '充值' }))
     expect(screen.getByTestId('where').textContent).toBe('/recharge')
   })
 
@@ -138,7 +144,7 @@ describe('assets page', () => {
     let answer: Reply = fail(500, 'internal_error', '系统错误')
     const api = fakeApi({ 'userAccount/balance': () => answer })
     renderAssets()
-    const retry = await screen.findByTestId('assets-retry')
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' })
     answer = ok(balanceList())
     await userEvent.click(retry)
     expect((await screen.findByTestId('assets-total')).textContent).toBe('650.05')

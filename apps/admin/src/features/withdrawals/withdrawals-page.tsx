@@ -14,7 +14,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CopyableCode } from '../../lib/cells.tsx'
 import { formatTime, groupDigits } from '../../lib/format.ts'
@@ -48,6 +48,9 @@ const onHold = (w: AdminWithdrawal) =>
 
 const STATUS_CODES = Object.keys(WITHDRAWAL_STATUSES).map(Number) as WithdrawalStatusCode[]
 const ALL = -1
+
+type ReviewMutation = ReturnType<typeof useReviewWithdrawal>
+type BulkReviewMutation = ReturnType<typeof useBulkReview>
 
 export function WithdrawalStatusTag({ status }: { status: WithdrawalStatusCode }) {
   const { t } = useTranslation()
@@ -108,6 +111,224 @@ function RejectModal({
   )
 }
 
+/** A mark beside a withdrawal; hovering it says why it matters. */
+function Mark({
+  hint,
+  color,
+  testId,
+  children,
+}: {
+  hint: string
+  color?: string
+  testId?: string
+  children: ReactNode
+}) {
+  return (
+    <Tooltip title={hint}>
+      <Tag color={color} data-testid={testId}>
+        {children}
+      </Tag>
+    </Tooltip>
+  )
+}
+
+/**
+ * The destination, with what a reviewer checks before approving: the zero address, a first
+ * payout there, contract code (or that the chain could not say).
+ */
+function DestinationCell({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
+  const { t } = useTranslation()
+  return (
+    <Space size={4} wrap>
+      <CopyableCode value={w.address} />
+      {ZERO_ADDRESS.test(w.address) && (
+        <Mark color="red" hint={t('withdrawals.zeroAddressHint')}>
+          {t('withdrawals.zeroAddress')}
+        </Mark>
+      )}
+      {w.holdUntil !== null && (
+        <Mark color="orange" hint={t('withdrawals.firstTimeHint')}>
+          {t('withdrawals.firstTime')}
+        </Mark>
+      )}
+      {w.contractDestination === true && (
+        <Mark
+          color="volcano"
+          hint={t('withdrawals.contractAddressHint')}
+          testId={`admin-withdrawal-contract-${w.id}`}
+        >
+          {t('withdrawals.contractAddress')}
+        </Mark>
+      )}
+      {w.contractDestination === null && (
+        <Mark
+          hint={t('withdrawals.contractUnknownHint')}
+          testId={`admin-withdrawal-contract-unknown-${w.id}`}
+        >
+          {t('withdrawals.contractUnknown')}
+        </Mark>
+      )}
+    </Space>
+  )
+}
+
+/** The status, with a pending request's hold and the reason it was reviewed with. */
+function StatusCell({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
+  const { t } = useTranslation()
+  return (
+    <Space orientation="vertical" size={0}>
+      <WithdrawalStatusTag status={w.status} />
+      {w.status === PENDING && onHold(w) && (
+        <Typography.Text
+          type="warning"
+          style={{ fontSize: 12 }}
+          data-testid={`admin-withdrawal-hold-${w.id}`}
+        >
+          {t('withdrawals.onHold', { time: formatTime(w.holdUntil!) })}
+        </Typography.Text>
+      )}
+      {w.reviewReason && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {w.reviewReason}
+        </Typography.Text>
+      )}
+    </Space>
+  )
+}
+
+/** Approve (once confirmed; not while on hold) or reject a pending request; nothing otherwise. */
+function ReviewActions({
+  withdrawal: w,
+  approve,
+  onReject,
+}: {
+  withdrawal: AdminWithdrawal
+  approve: ReviewMutation
+  onReject: (w: AdminWithdrawal) => void
+}) {
+  const { t } = useTranslation()
+  if (w.status !== PENDING) return null
+  return (
+    <Space size={4}>
+      <Popconfirm
+        title={t('withdrawals.approveConfirm', { amount: w.amount })}
+        okText={t('withdrawals.approve')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ 'data-testid': 'admin-withdrawal-confirm' }}
+        onConfirm={() => approve.mutate({ id: w.id, decision: 'approve' })}
+      >
+        <Button
+          size="small"
+          type="primary"
+          loading={approve.isPending && approve.variables?.id === w.id}
+          disabled={onHold(w)}
+          data-testid={`admin-withdrawal-approve-${w.id}`}
+        >
+          {t('withdrawals.approve')}
+        </Button>
+      </Popconfirm>
+      <Button
+        size="small"
+        danger
+        data-testid={`admin-withdrawal-reject-${w.id}`}
+        onClick={() => onReject(w)}
+      >
+        {t('withdrawals.reject')}
+      </Button>
+    </Space>
+  )
+}
+
+/** The review list's columns; `actions` fills the last one. */
+function useWithdrawalColumns(
+  actions: (w: AdminWithdrawal) => ReactNode,
+): TableColumnsType<AdminWithdrawal> {
+  const { t } = useTranslation()
+  return [
+    { title: 'ID', dataIndex: 'id', width: 80 },
+    {
+      title: t('withdrawals.user'),
+      dataIndex: 'userName',
+      render: (v: string) => <CopyableCode value={v} />,
+    },
+    {
+      title: t('withdrawals.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: string) => groupDigits(v),
+    },
+    { title: t('withdrawals.fee'), dataIndex: 'fee', align: 'right' },
+    {
+      title: t('withdrawals.address'),
+      dataIndex: 'address',
+      render: (_, w) => <DestinationCell withdrawal={w} />,
+    },
+    {
+      title: t('withdrawals.status'),
+      dataIndex: 'status',
+      render: (_, w) => <StatusCell withdrawal={w} />,
+    },
+    {
+      title: t('withdrawals.txHash'),
+      dataIndex: 'txHash',
+      render: (v: string | null) => <CopyableCode value={v} head={10} tail={8} />,
+    },
+    { title: t('withdrawals.reviewedBy'), dataIndex: 'reviewedBy', render: (v) => v ?? '-' },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('common.actions'), key: 'actions', fixed: 'right', render: (_, w) => actions(w) },
+  ]
+}
+
+/** Which status to list; undefined for all of them. */
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: WithdrawalStatusCode | undefined
+  onChange: (status: WithdrawalStatusCode | undefined) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Select<number>
+      style={{ width: 180 }}
+      value={value ?? ALL}
+      data-testid="admin-withdrawals-status"
+      onChange={(v) => onChange(v === ALL ? undefined : (v as WithdrawalStatusCode))}
+      options={[
+        { value: ALL, label: t('withdrawals.allStatuses') },
+        ...STATUS_CODES.map((code) => ({
+          value: code,
+          label: t(`withdrawals.statuses.${WITHDRAWAL_STATUSES[code]}`),
+        })),
+      ]}
+    />
+  )
+}
+
+/** Approves the selected requests at once, once confirmed. */
+function BulkApprove({ selected, bulk }: { selected: number[]; bulk: BulkReviewMutation }) {
+  const { t } = useTranslation()
+  return (
+    <Popconfirm
+      title={t('withdrawals.bulkConfirm', { count: selected.length })}
+      okText={t('withdrawals.approve')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'admin-withdrawals-bulk-confirm' }}
+      disabled={selected.length === 0}
+      onConfirm={() => bulk.mutate({ ids: selected, decision: 'approve' })}
+    >
+      <Button
+        type="primary"
+        disabled={selected.length === 0}
+        loading={bulk.isPending}
+        data-testid="admin-withdrawals-bulk-approve"
+      >
+        {t('withdrawals.bulkApprove', { count: selected.length })}
+      </Button>
+    </Popconfirm>
+  )
+}
+
 /** Withdrawals to review: pending first by default, one by one or several at once. */
 export function WithdrawalsPage() {
   const { t } = useTranslation()
@@ -130,139 +351,19 @@ export function WithdrawalsPage() {
       )
     },
   })
-
-  const columns: TableColumnsType<AdminWithdrawal> = [
-    { title: 'ID', dataIndex: 'id', width: 80 },
-    {
-      title: t('withdrawals.user'),
-      dataIndex: 'userName',
-      render: (v: string) => <CopyableCode value={v} />,
-    },
-    {
-      title: t('withdrawals.amount'),
-      dataIndex: 'amount',
-      align: 'right',
-      render: (v: string) => groupDigits(v),
-    },
-    { title: t('withdrawals.fee'), dataIndex: 'fee', align: 'right' },
-    {
-      title: t('withdrawals.address'),
-      dataIndex: 'address',
-      render: (v: string, w) => (
-        <Space size={4} wrap>
-          <CopyableCode value={v} />
-          {ZERO_ADDRESS.test(v) && (
-            <Tooltip title={t('withdrawals.zeroAddressHint')}>
-              <Tag color="red">{t('withdrawals.zeroAddress')}</Tag>
-            </Tooltip>
-          )}
-          {w.holdUntil !== null && (
-            <Tooltip title={t('withdrawals.firstTimeHint')}>
-              <Tag color="orange">{t('withdrawals.firstTime')}</Tag>
-            </Tooltip>
-          )}
-          {w.contractDestination === true && (
-            <Tooltip title={t('withdrawals.contractAddressHint')}>
-              <Tag color="volcano" data-testid={`admin-withdrawal-contract-${w.id}`}>
-                {t('withdrawals.contractAddress')}
-              </Tag>
-            </Tooltip>
-          )}
-          {w.contractDestination === null && (
-            <Tooltip title={t('withdrawals.contractUnknownHint')}>
-              <Tag data-testid={`admin-withdrawal-contract-unknown-${w.id}`}>
-                {t('withdrawals.contractUnknown')}
-              </Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: t('withdrawals.status'),
-      dataIndex: 'status',
-      render: (s: WithdrawalStatusCode, w) => (
-        <Space orientation="vertical" size={0}>
-          <WithdrawalStatusTag status={s} />
-          {s === PENDING && onHold(w) && (
-            <Typography.Text
-              type="warning"
-              style={{ fontSize: 12 }}
-              data-testid={`admin-withdrawal-hold-${w.id}`}
-            >
-              {t('withdrawals.onHold', { time: formatTime(w.holdUntil!) })}
-            </Typography.Text>
-          )}
-          {w.reviewReason && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {w.reviewReason}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: t('withdrawals.txHash'),
-      dataIndex: 'txHash',
-      render: (v: string | null) => <CopyableCode value={v} head={10} tail={8} />,
-    },
-    { title: t('withdrawals.reviewedBy'), dataIndex: 'reviewedBy', render: (v) => v ?? '-' },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, w) =>
-        w.status === PENDING ? (
-          <Space size={4}>
-            <Popconfirm
-              title={t('withdrawals.approveConfirm', { amount: w.amount })}
-              okText={t('withdrawals.approve')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ 'data-testid': 'admin-withdrawal-confirm' }}
-              onConfirm={() => approve.mutate({ id: w.id, decision: 'approve' })}
-            >
-              <Button
-                size="small"
-                type="primary"
-                loading={approve.isPending && approve.variables?.id === w.id}
-                disabled={onHold(w)}
-                data-testid={`admin-withdrawal-approve-${w.id}`}
-              >
-                {t('withdrawals.approve')}
-              </Button>
-            </Popconfirm>
-            <Button
-              size="small"
-              danger
-              data-testid={`admin-withdrawal-reject-${w.id}`}
-              onClick={() => setRejecting(w)}
-            >
-              {t('withdrawals.reject')}
-            </Button>
-          </Space>
-        ) : null,
-    },
-  ]
+  const columns = useWithdrawalColumns((w) => (
+    <ReviewActions withdrawal={w} approve={approve} onReject={setRejecting} />
+  ))
 
   return (
     <div data-testid="admin-withdrawals">
       <div className="admin-page-toolbar">
-        <Select<number>
-          style={{ width: 180 }}
-          value={search.status ?? ALL}
-          data-testid="admin-withdrawals-status"
-          onChange={(v) => {
+        <StatusFilter
+          value={search.status}
+          onChange={(status) => {
             setSelected([])
-            refine({ status: v === ALL ? undefined : (v as WithdrawalStatusCode) })
+            refine({ status })
           }}
-          options={[
-            { value: ALL, label: t('withdrawals.allStatuses') },
-            ...STATUS_CODES.map((code) => ({
-              value: code,
-              label: t(`withdrawals.statuses.${WITHDRAWAL_STATUSES[code]}`),
-            })),
-          ]}
         />
         <ListSearch
           maxWidth={380}
@@ -270,23 +371,7 @@ export function WithdrawalsPage() {
           testId="admin-withdrawals-search"
           onSearch={(q) => refine({ q })}
         />
-        <Popconfirm
-          title={t('withdrawals.bulkConfirm', { count: selected.length })}
-          okText={t('withdrawals.approve')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ 'data-testid': 'admin-withdrawals-bulk-confirm' }}
-          disabled={selected.length === 0}
-          onConfirm={() => bulk.mutate({ ids: selected, decision: 'approve' })}
-        >
-          <Button
-            type="primary"
-            disabled={selected.length === 0}
-            loading={bulk.isPending}
-            data-testid="admin-withdrawals-bulk-approve"
-          >
-            {t('withdrawals.bulkApprove', { count: selected.length })}
-          </Button>
-        </Popconfirm>
+        <BulkApprove selected={selected} bulk={bulk} />
       </div>
       <QueryTable<AdminWithdrawal>
         query={query}

@@ -18,23 +18,22 @@ const figures = (over: Partial<AccountFigures> = {}): AccountFigures => ({
   ...over,
 })
 
+/** The figure said under its label ("收益率" → "12.5%"). */
+const figure = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+
 describe('account figures card', () => {
   afterEach(() => queryClient.clear())
 
   test('shows the three figures with their labels and when they were counted', async () => {
     fakeApi({ 'userAccount/figures': () => ok(figures()) })
     render(<FiguresCard />)
-    expect((await screen.findByTestId('assets-figure-rate')).textContent).toBe('12.5%')
-    expect(screen.getByTestId('assets-figure-trading').textContent).toBe('1,300')
-    expect(screen.getByTestId('assets-figure-total').textContent).toBe('2,650.5')
-    const card = screen.getByTestId('assets-figures')
-    expect(within(card).getByRole('heading').textContent).toBe('账户统计')
-    expect(within(card).getByText('收益率')).toBeTruthy()
-    expect(within(card).getByText('交易量 (USDT)')).toBeTruthy()
-    expect(within(card).getByText('总交易额 (USDT)')).toBeTruthy()
-    expect(screen.getByTestId('assets-figures-as-of').textContent).toBe(
-      `统计截至 ${formatDateTime(AS_OF, 'zhcn')}`,
-    )
+    const card = within(screen.getByRole('heading', { name: '账户统计' }).parentElement!)
+    await card.findByText('收益率', { selector: 'dt' })
+    expect(figure('收益率')).toBe('12.5%')
+    expect(figure('交易量 (USDT)')).toBe('1,300')
+    expect(figure('总交易额 (USDT)')).toBe('2,650.5')
+    expect(card.getByText(`统计截至 ${formatDateTime(AS_OF, 'zhcn')}`)).toBeTruthy()
   })
 
   test('without a consensus principal or a first count, says so', async () => {
@@ -43,9 +42,10 @@ describe('account figures card', () => {
         ok(figures({ rateOfReturn: null, tradingVolume: '0', totalVolume: '0', asOf: null })),
     })
     render(<FiguresCard />)
-    expect((await screen.findByTestId('assets-figure-rate')).textContent).toBe('—')
-    expect(screen.getByTestId('assets-figure-total').textContent).toBe('0')
-    expect(screen.getByTestId('assets-figures-as-of').textContent).toBe('正在统计，请稍后再看')
+    await screen.findByText('收益率', { selector: 'dt' })
+    expect(figure('收益率')).toBe('—')
+    expect(figure('总交易额 (USDT)')).toBe('0')
+    expect(screen.getByText('正在统计，请稍后再看')).toBeTruthy()
   })
 
   test('loads, and offers a retry when the load fails', async () => {
@@ -53,10 +53,11 @@ describe('account figures card', () => {
     const api = fakeApi({ 'userAccount/figures': () => answer })
     render(<FiguresCard />)
     expect(screen.getByTestId('assets-figures-loading')).toBeTruthy()
-    const retry = await screen.findByTestId('assets-figures-retry')
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' })
     answer = ok(figures())
     await userEvent.click(retry)
-    expect((await screen.findByTestId('assets-figure-trading')).textContent).toBe('1,300')
+    await screen.findByText('交易量 (USDT)', { selector: 'dt' })
+    expect(figure('交易量 (USDT)')).toBe('1,300')
     expect(api.callsTo('userAccount/figures')).toHaveLength(2)
   })
 })

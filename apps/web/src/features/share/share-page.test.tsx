@@ -1,5 +1,5 @@
 import type { UserInfo } from '@hope/api'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { loadNamespace } from '../../lib/i18n/i18n.ts'
@@ -51,11 +51,13 @@ describe('share page', () => {
     const writeText = vi.fn(() => Promise.resolve())
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
     renderShare()
-    expect((await screen.findByTestId('share-code')).textContent).toBe('K7Q2M9')
-    expect(screen.getByTestId('share-link').textContent).toBe(me.invitationLink)
-    await userEvent.click(screen.getByTestId('share-link-copy'))
+    const code = within(await screen.findByRole('group', { name: '邀请码' }))
+    const link = within(screen.getByRole('group', { name: '邀请链接' }))
+    expect(code.getByText('K7Q2M9')).toBeTruthy()
+    expect(link.getByText(me.invitationLink)).toBeTruthy()
+    await userEvent.click(link.getByRole('button', { name: '复制' }))
     expect(writeText).toHaveBeenLastCalledWith(me.invitationLink)
-    await userEvent.click(screen.getByTestId('share-code-copy'))
+    await userEvent.click(code.getByRole('button', { name: '复制' }))
     expect(writeText).toHaveBeenLastCalledWith('K7Q2M9')
     expect(showToast).toHaveBeenCalledWith('复制成功', 'success')
   })
@@ -64,10 +66,14 @@ describe('share page', () => {
     let answer = fail(500, 'internal_error')
     const api = fakeApi({ 'user/getUserInfo': () => answer })
     renderShare()
-    const retry = await screen.findByTestId('share-retry', {}, { timeout: 3000 })
+    const retry = await screen.findByRole(
+      'button',
+      { name: '加载失败，点击重试' },
+      { timeout: 3000 },
+    )
     answer = ok(me) as typeof answer
     await userEvent.click(retry)
-    expect((await screen.findByTestId('share-code')).textContent).toBe('K7Q2M9')
+    expect(await screen.findByText('K7Q2M9')).toBeTruthy()
     expect(api.callsTo('user/getUserInfo').length).toBeGreaterThanOrEqual(2)
   })
 
@@ -75,13 +81,13 @@ describe('share page', () => {
     vi.mocked(composePoster).mockResolvedValueOnce('data:image/png;base64,AAAA')
     fakeApi({ 'user/getUserInfo': () => ok(me) })
     renderShare()
-    await userEvent.click(await screen.findByTestId('share-poster-make'))
-    const poster = await screen.findByTestId('share-poster')
+    await userEvent.click(await screen.findByRole('button', { name: '生成海报' }))
+    const poster = await screen.findByAltText('活动海报')
     expect(poster.getAttribute('src')).toBe('data:image/png;base64,AAAA')
     expect(vi.mocked(composePoster)).toHaveBeenLastCalledWith(
       expect.objectContaining({ link: me.invitationLink, code: 'K7Q2M9', scan: '扫码注册' }),
     )
-    expect(screen.getByTestId('share-poster-save')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '保存图片' })).toBeTruthy()
   })
 
   test('a poster that cannot be drawn says so and can be tried again', async () => {
@@ -89,10 +95,10 @@ describe('share page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     fakeApi({ 'user/getUserInfo': () => ok(me) })
     renderShare()
-    await userEvent.click(await screen.findByTestId('share-poster-make'))
-    expect(await screen.findByTestId('share-poster-failed')).toBeTruthy()
-    expect(screen.queryByTestId('share-poster')).toBeNull()
-    expect(screen.getByTestId('share-poster-make')).toBeTruthy()
+    await userEvent.click(await screen.findByRole('button', { name: '生成海报' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('海报生成失败，请重试')
+    expect(screen.queryByAltText('活动海报')).toBeNull()
+    expect(screen.getByRole('button', { name: '生成海报' })).toBeTruthy()
   })
 })
 

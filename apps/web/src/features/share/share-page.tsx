@@ -123,7 +123,7 @@ function Poster({ user }: { user: UserInfo }) {
 /** What there is to share, with its copy button: the code or the link. */
 function ShareField({ name, label, text }: { name: 'code' | 'link'; label: string; text: string }) {
   return (
-    <div className="share-field">
+    <div className="share-field" role="group" aria-label={label}>
       <div className="share-field__head">
         <span className="share-label">{label}</span>
         <CopyButton text={text} testId={`share-${name}-copy`} />

@@ -22,11 +22,6 @@ const ALLOWED: { file: string; name: string; reason: string }[] = [
     reason: 'being split into named steps in this change',
   },
   {
-    file: 'apps/server/src/modules/ledger/ledger.verify.ts',
-    name: 'verifyLedger',
-    reason: 'being split into named steps in this change',
-  },
-  {
     file: 'scripts/bench/web.ts',
     name: 'benchWeb',
     reason:

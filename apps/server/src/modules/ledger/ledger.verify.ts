@@ -16,8 +16,25 @@ export interface VerifyReport {
  */
 export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyReport> {
   const problems: string[] = []
-  const rows = async <T extends pg.QueryResultRow>(sql: string) => (await q.query<T>(sql)).rows
+  const rows: Rows = async (sql) => (await q.query(sql)).rows
 
+  for (const check of CHECKS) await check(rows, problems)
+
+  const [counts] = await rows<{ accounts: string; transfers: string }>(
+    `SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`,
+  )
+  return {
+    accounts: Number(counts?.accounts ?? 0),
+    transfers: Number(counts?.transfers ?? 0),
+    problems,
+  }
+}
+
+/** Runs one query and returns its rows. */
+type Rows = <T extends pg.QueryResultRow>(sql: string) => Promise<T[]>
+
+/** Invariant 1: per currency, balances sum to zero and pending debits equal pending credits. */
+async function currenciesSumToZero(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ currency: string; b: string; dp: string; cp: string }>(
     `SELECT currency, sum(balance)::text AS b, sum(debits_pending)::text AS dp, sum(credits_pending)::text AS cp
      FROM ledger_accounts GROUP BY currency`,
@@ -26,7 +43,10 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
     if (r.dp !== r.cp)
       problems.push(`invariant 1: ${r.currency} pending debits ${r.dp} != pending credits ${r.cp}`)
   }
+}
 
+/** Invariant 2: no user account is negative, nor spends into what it has reserved. */
+async function noUserAccountIsNegative(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{
     id: string
     kind: string
@@ -41,7 +61,10 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 2: account ${r.id} (user ${r.user_id} ${r.kind}) is negative: balance ${r.balance}, pending ${r.dp}`,
     )
   }
+}
 
+/** Invariant 3: an account's balance and version are its entries' sum and count. */
+async function balancesMatchEntries(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{
     id: string
     balance: string
@@ -62,8 +85,13 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 3: account ${r.id} balance ${r.balance} but entries sum to ${r.sum} (${r.n} entries, version ${r.version}, last balance ${r.last ?? '-'})`,
     )
   }
+}
 
-  // Each entry follows the one before it on its account: the log a user reads adds up line by line.
+/**
+ * Invariant 3: each entry follows the one before it on its account, so the log a user reads
+ * adds up line by line.
+ */
+async function entriesFollowOneAnother(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ account: string; version: string; after: string; prev: string }>(
     `SELECT account_id AS account, account_version::text AS version, balance_after::text AS after,
             coalesce(prev, 0)::text AS prev
@@ -77,7 +105,10 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 3: account ${r.account} entry ${r.version} says ${r.after} after the one before said ${r.prev}`,
     )
   }
+}
 
+/** Invariant 2: no user account went negative at any entry. */
+async function noEntryWentNegative(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ account: string; version: string; after: string }>(
     `SELECT account_id AS account, account_version::text AS version, balance_after::text AS after
      FROM ledger_entries WHERE user_id IS NOT NULL AND balance_after < 0 LIMIT 50`,
@@ -86,7 +117,10 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 2: account ${r.account} went negative at entry ${r.version} (${r.after})`,
     )
   }
+}
 
+/** Invariant 1: a transfer joins accounts of its own currency. */
+async function transfersKeepOneCurrency(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ id: string; currency: string }>(
     `SELECT t.id, t.currency FROM ledger_transfers t
      JOIN ledger_accounts d ON d.id = t.debit_account_id JOIN ledger_accounts c ON c.id = t.credit_account_id
@@ -96,7 +130,10 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 1: transfer ${r.id} in ${r.currency} joins accounts of another currency`,
     )
   }
+}
 
+/** Invariant 3: an account reserves what its open pending transfers total. */
+async function reservationsMatchOpenPendings(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ id: string; dp: string; open: string }>(
     `SELECT a.id, a.debits_pending::text AS dp, coalesce(p.open, 0)::text AS open FROM ledger_accounts a
      LEFT JOIN (SELECT t.debit_account_id AS id, sum(t.amount) AS open FROM ledger_transfers t
@@ -108,9 +145,13 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 3: account ${r.id} reserves ${r.dp} but its open pending transfers total ${r.open}`,
     )
   }
+}
 
-  // What each two-phase transfer says its debit account held after it (the account log's
-  // available balance) is the running total of the account's reservations and resolutions.
+/**
+ * Invariant 3: what each two-phase transfer says its debit account held after it (the account
+ * log's available balance) is the running total of the account's reservations and resolutions.
+ */
+async function twoPhaseHeldMatchesReservations(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ id: string; recorded: string | null; held: string }>(
     `SELECT h.id, h.recorded::text, h.held::text FROM (
        SELECT x.id, x.debit_pending_after AS recorded,
@@ -124,7 +165,10 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 3: two-phase transfer ${r.id} records ${r.recorded ?? 'nothing'} held after it, but its account's reservations total ${r.held}`,
     )
   }
+}
 
+/** Invariant 4: a transfer's entries balance, two for a posting and none otherwise. */
+async function transfersBalance(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ id: string; kind: string; n: string; s: string }>(
     `SELECT t.id, t.kind, count(e.id)::text AS n, coalesce(sum(e.amount), 0)::text AS s
      FROM ledger_transfers t LEFT JOIN ledger_entries e ON e.transfer_id = t.id
@@ -134,7 +178,10 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
   )) {
     problems.push(`invariant 4: transfer ${r.id} (${r.kind}) has ${r.n} entries summing to ${r.s}`)
   }
+}
 
+/** Invariant 3: transfers and entries name accounts and transfers that exist. */
+async function referencesExist(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ id: string }>(
     `SELECT t.id FROM ledger_transfers t
      WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.debit_account_id)
@@ -149,14 +196,20 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
       `invariant 3: transfer ${r.id} or one of its entries names a missing account or transfer`,
     )
   }
+}
 
+/** Invariant 4: an idempotency key has each of its legs once. */
+async function keysMoveMoneyOnce(rows: Rows, problems: string[]): Promise<void> {
   for (const r of await rows<{ key: string }>(
     `SELECT request_key AS key FROM ledger_transfers GROUP BY request_key
      HAVING count(*) <> max(leg) + 1 OR count(*) FILTER (WHERE leg = 0) <> 1`,
   )) {
     problems.push(`invariant 4: idempotency key ${r.key} has missing or repeated legs`)
   }
+}
 
+/** Invariant 3: the triggers that keep the ledger tables append-only are on. */
+async function appendOnlyGuardsEnabled(rows: Rows, problems: string[]): Promise<void> {
   const triggers = await rows<{ n: string }>(
     `SELECT count(*)::text AS n FROM pg_trigger WHERE tgname IN
        ('ledger_transfers_append_only', 'ledger_entries_append_only') AND tgenabled <> 'D'`,
@@ -165,13 +218,20 @@ export async function verifyLedger(q: Pick<pg.Pool, 'query'>): Promise<VerifyRep
     problems.push(
       'invariant 3: the append-only guards on the ledger tables are missing or disabled',
     )
-
-  const [counts] = await rows<{ accounts: string; transfers: string }>(
-    `SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`,
-  )
-  return {
-    accounts: Number(counts?.accounts ?? 0),
-    transfers: Number(counts?.transfers ?? 0),
-    problems,
-  }
 }
+
+/** The checks in the order their problems are reported. */
+const CHECKS: ((rows: Rows, problems: string[]) => Promise<void>)[] = [
+  currenciesSumToZero,
+  noUserAccountIsNegative,
+  balancesMatchEntries,
+  entriesFollowOneAnother,
+  noEntryWentNegative,
+  transfersKeepOneCurrency,
+  reservationsMatchOpenPendings,
+  twoPhaseHeldMatchesReservations,
+  transfersBalance,
+  referencesExist,
+  keysMoveMoneyOnce,
+  appendOnlyGuardsEnabled,
+]

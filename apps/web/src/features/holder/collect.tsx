@@ -1,5 +1,6 @@
 // The node and shareholder accounts on the holder screen, and their collection into USDT.
 import { type AccountBalance, type BalanceList, type CollectResult } from '@hope/api'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format/format.ts'
 import { liveOf } from '../../lib/money-flow/checks.ts'
@@ -38,6 +39,7 @@ export function AccountsCard({
 }) {
   const { t } = useTranslation(['holder', 'money', 'translation'])
   const { lang } = useAmounts()
+  const labelId = useId()
   return (
     <section className="card">
       <h2 className="section-title">
@@ -46,8 +48,16 @@ export function AccountsCard({
       </h2>
       <div className="holder-accounts">
         {COLLECT_ACCOUNTS.map((kind) => (
-          <div key={kind} className="holder-account">
-            <span className="holder-account__label">{t(ACCOUNT_LABELS[kind])}</span>
+          // Named by its account: each account's "collect" is found in its own group.
+          <div
+            key={kind}
+            className="holder-account"
+            role="group"
+            aria-labelledby={`${labelId}-${kind}`}
+          >
+            <span id={`${labelId}-${kind}`} className="holder-account__label">
+              {t(ACCOUNT_LABELS[kind])}
+            </span>
             <span className="holder-account__value" data-testid={`holder-account-${kind}`}>
               {formatMoney(accounts[kind].available, lang)}
             </span>

@@ -1,5 +1,5 @@
 import type { PurchaseResult, VipInfo } from '@hope/api'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -74,14 +74,28 @@ function renderHolder() {
 
 const text = (testId: string) => screen.getByTestId(testId).textContent
 
+/** A node type's card, named by the node. */
+const nodeCard = (name: string) => screen.findByRole('article', { name })
+
+/** Taps the buy button of a node type's card. */
+async function buy(name: string) {
+  fireEvent.click(within(await nodeCard(name)).getByRole('button', { name: '立即开通' }))
+}
+
+const ACCOUNT_NAMES = { node: '节点账户', shareholder: '股东账户' }
+
+/** An account's balance and its collect button, named by the account. */
+const accountRow = async (account: 'node' | 'shareholder') =>
+  within(await screen.findByRole('group', { name: ACCOUNT_NAMES[account] }))
+
 /** Opens the collect sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
 async function openCollect(account: 'node' | 'shareholder') {
-  fireEvent.click(await screen.findByTestId(`holder-collect-${account}`))
+  fireEvent.click((await accountRow(account)).getByRole('button', { name: '领取' }))
   return screen.findByTestId('collect-sheet')
 }
 
 function typeCollect(amount: string) {
-  fireEvent.change(screen.getByTestId('collect-amount-input'), { target: { value: amount } })
+  fireEvent.change(screen.getByPlaceholderText('请输入数量'), { target: { value: amount } })
 }
 
 describe('holder page', () => {
@@ -101,7 +115,7 @@ describe('holder page', () => {
   test('each node type with its name, price and reward share; a held one has no buy', async () => {
     serve()
     renderHolder()
-    const cards = await Promise.all([1, 2, 3].map((n) => screen.findByTestId(`node-type-${n}`)))
+    const cards = await screen.findAllByRole('article')
     const field = (card: HTMLElement, id: string) => within(card).getByTestId(id).textContent
     expect(cards.map((card) => field(card, 'node-name'))).toEqual([
       '股东节点',
@@ -120,19 +134,21 @@ describe('holder page', () => {
     ])
     const [first, held, third] = cards as [HTMLElement, HTMLElement, HTMLElement]
     expect(within(held).getByTestId('node-owned').textContent).toBe('已持有')
-    expect(screen.queryByTestId('node-buy-2')).toBeNull()
-    expect(within(first).queryByTestId('node-owned')).toBeNull()
-    expect(within(first).getByTestId('node-buy-1')).toBeTruthy()
-    expect(within(third).getByTestId('node-buy-3')).toBeTruthy()
+    expect(within(held).queryByRole('button', { name: '立即开通' })).toBeNull()
+    expect(within(first).queryByText('已持有')).toBeNull()
+    expect(within(first).getByRole('button', { name: '立即开通' })).toBeTruthy()
+    expect(within(third).getByRole('button', { name: '立即开通' })).toBeTruthy()
   })
 
   test('a granted node reads as granted', async () => {
     serve({ info: () => ok(vipInfo({ nodes: [{ type: 3, source: 'granted' }] })) })
     renderHolder()
-    const card = await screen.findByTestId('node-type-3')
-    expect(within(card).getByTestId('node-owned').textContent).toBe('已授予')
-    expect(screen.queryByTestId('node-buy-3')).toBeNull()
-    expect(screen.getByTestId('node-buy-2')).toBeTruthy()
+    const card = within(await nodeCard('董事节点'))
+    expect(card.getByText('已授予')).toBeTruthy()
+    expect(card.queryByRole('button', { name: '立即开通' })).toBeNull()
+    expect(
+      within(await nodeCard('守护节点')).getByRole('button', { name: '立即开通' }),
+    ).toBeTruthy()
   })
 
   test('a confirmed node purchase posts once and shows what was paid', async () => {
@@ -144,13 +160,14 @@ describe('holder page', () => {
         }),
     })
     renderHolder()
-    fireEvent.click(await screen.findByTestId('node-buy-1'))
+    await buy('股东节点')
     const sheet = within(await screen.findByTestId('node-confirm-sheet'))
+    expect(sheet.getByRole('heading', { name: '开通股东节点' })).toBeTruthy()
     expect(sheet.getByTestId('node-confirm-amount').textContent).toBe('300 USDT')
     expect(sheet.getByTestId('node-confirm-available').textContent).toBe('500 USDT')
-    expect(sheet.queryByTestId('node-problem')).toBeNull()
+    expect(sheet.queryByRole('status')).toBeNull()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    const confirm = sheet.getByTestId('node-confirm')
+    const confirm = sheet.getByRole('button', { name: '确认开通' })
     fireEvent.click(confirm)
     fireEvent.click(confirm)
     await waitFor(() => expect(api.callsTo('game/buyNode')).toHaveLength(1))
@@ -164,23 +181,26 @@ describe('holder page', () => {
     expect(result.getByTestId('node-result-hope').textContent).toBe('2,727.272727 HOPE')
     expect(invalidate).toHaveBeenCalledWith({ queryKey: membershipKeys.all })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
-    fireEvent.click(result.getByTestId('node-result-done'))
+    expect(result.getByRole('heading', { name: '开通成功' })).toBeTruthy()
+    fireEvent.click(result.getByRole('button', { name: '完成' }))
     await waitFor(() => expect(screen.queryByTestId('node-result')).toBeNull())
   })
 
   test('a node the USDT cannot pay is refused before any request', async () => {
     const api = serve()
     renderHolder()
-    fireEvent.click(await screen.findByTestId('node-buy-3'))
+    await buy('董事节点')
     const sheet = within(await screen.findByTestId('node-confirm-sheet'))
     expect(sheet.getByTestId('node-confirm-amount').textContent).toBe('5,000 USDT')
-    expect(sheet.getByTestId('node-problem').textContent).toContain('USDT 余额不足')
-    expect(sheet.getByTestId('node-shortfall').textContent).toBe('还差 4,500 USDT。')
-    expect(sheet.getByTestId('node-go-recharge')).toBeTruthy()
-    const confirm = sheet.getByTestId('node-confirm')
+    expect(sheet.getByRole('status').textContent).toContain('USDT 余额不足')
+    expect(sheet.getByText('还差 4,500 USDT。')).toBeTruthy()
+    expect(sheet.getByRole('button', { name: '去充值' })).toBeTruthy()
+    const confirm = sheet.getByRole('button', { name: '确认开通' })
     expect(confirm.hasAttribute('disabled')).toBe(true)
+    // Whatever a tap would start runs on the clock: run it a long while on a fake one.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     fireEvent.click(confirm)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
     expect(api.callsTo('game/buyNode')).toHaveLength(0)
   })
 
@@ -194,11 +214,14 @@ describe('holder page', () => {
       },
     })
     renderHolder()
-    fireEvent.click(await screen.findByTestId('node-buy-1'))
-    fireEvent.click(await screen.findByTestId('node-confirm'))
-    expect(await screen.findByTestId('node-network-failed')).toBeTruthy()
+    await buy('股东节点')
+    const sheet = within(await screen.findByTestId('node-confirm-sheet'))
+    fireEvent.click(sheet.getByRole('button', { name: '确认开通' }))
+    expect((await sheet.findByRole('alert')).textContent).toBe(
+      '网络异常，开通结果未知。请点击重试，同一笔开通不会重复扣款。',
+    )
     reachable = true
-    fireEvent.click(screen.getByTestId('node-confirm'))
+    fireEvent.click(sheet.getByRole('button', { name: '重试' }))
     await screen.findByTestId('node-result')
     const keys = api.callsTo('game/buyNode').map((c) => c.params.idempotencyKey)
     expect(keys).toHaveLength(2)
@@ -208,8 +231,9 @@ describe('holder page', () => {
   test("a refused purchase shows only the server's message and closes the sheet", async () => {
     const api = serve({ buyNode: () => fail(409, 'node_owned', '您已拥有该节点') })
     renderHolder()
-    fireEvent.click(await screen.findByTestId('node-buy-1'))
-    fireEvent.click(await screen.findByTestId('node-confirm'))
+    await buy('股东节点')
+    const sheet = within(await screen.findByTestId('node-confirm-sheet'))
+    fireEvent.click(sheet.getByRole('button', { name: '确认开通' }))
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('您已拥有该节点'))
     await waitFor(() => expect(screen.queryByTestId('node-confirm-sheet')).toBeNull())
     expect(api.callsTo('game/buyNode')).toHaveLength(1)
@@ -220,16 +244,18 @@ describe('holder page', () => {
     const api = serve()
     renderHolder()
     const sheet = within(await openCollect('node'))
+    expect(sheet.getByRole('heading', { name: '领取节点账户' })).toBeTruthy()
     expect(sheet.getByTestId('collect-available').textContent).toBe('120.5 USDT')
-    fireEvent.click(sheet.getByTestId('collect-submit'))
+    const submit = sheet.getByRole('button', { name: '领取' })
+    fireEvent.click(submit)
     expectSaidOnce('请输入数量')
     typeCollect('0')
-    fireEvent.click(sheet.getByTestId('collect-submit'))
+    fireEvent.click(submit)
     expectSaidOnce('请输入正确的数量')
     typeCollect('120.6')
     // Said while typing, and again on the button.
-    expect(sheet.getByTestId('collect-problem').textContent).toBe('可领取余额不足')
-    fireEvent.click(sheet.getByTestId('collect-submit'))
+    expect(sheet.getByRole('status').textContent).toBe('可领取余额不足')
+    fireEvent.click(submit)
     expectSaidOnce('可领取余额不足')
     expect(screen.queryByTestId('collect-confirm')).toBeNull()
     expect(api.callsTo('userAccount/collect')).toHaveLength(0)
@@ -238,31 +264,34 @@ describe('holder page', () => {
   test('nothing to collect: the button is off and says why', async () => {
     serve({ balance: balanceList({ node: { balance: '120.5', available: '120.5' } }) })
     renderHolder()
-    const off = (await screen.findByTestId('holder-collect-shareholder')) as HTMLButtonElement
-    expect(off.disabled).toBe(true)
-    expect(text('holder-collect-shareholder-reason')).toBe('当前没有可领取的收益')
-    expect((screen.getByTestId('holder-collect-node') as HTMLButtonElement).disabled).toBe(false)
-    expect(screen.queryByTestId('holder-collect-node-reason')).toBeNull()
+    const shareholder = await accountRow('shareholder')
+    expect((shareholder.getByRole('button', { name: '领取' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    )
+    expect(shareholder.getByText('当前没有可领取的收益')).toBeTruthy()
+    const node = await accountRow('node')
+    expect((node.getByRole('button', { name: '领取' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(node.queryByText('当前没有可领取的收益')).toBeNull()
   })
 
   test('the amount is refused with its reason, never rewritten; all fills the whole balance', async () => {
     const api = serve()
     renderHolder()
     const sheet = within(await openCollect('shareholder'))
-    const input = sheet.getByTestId('collect-amount-input') as HTMLInputElement
+    const input = sheet.getByPlaceholderText('请输入数量') as HTMLInputElement
     typeCollect('1e5')
     expect(input.value).toBe('1e5')
-    expect(sheet.getByTestId('collect-amount-problem').textContent).toContain('e')
+    expect(sheet.getByRole('alert').textContent).toContain('e')
     typeCollect('-5')
     expect(input.value).toBe('-5')
-    expect(sheet.getByTestId('collect-amount-problem')).toBeTruthy()
+    expect(sheet.getByRole('alert')).toBeTruthy()
     typeCollect('12.1234567')
-    expect(sheet.getByTestId('collect-amount-problem').textContent).toContain('6')
-    fireEvent.click(sheet.getByTestId('collect-submit'))
+    expect(sheet.getByRole('alert').textContent).toContain('6')
+    fireEvent.click(sheet.getByRole('button', { name: '领取' }))
     expect(screen.queryByTestId('collect-confirm-sheet')).toBeNull()
-    fireEvent.click(sheet.getByTestId('collect-all'))
+    fireEvent.click(sheet.getByRole('button', { name: '全部' }))
     expect(input.value).toBe('40')
-    expect(sheet.queryByTestId('collect-amount-problem')).toBeNull()
+    expect(sheet.queryByRole('alert')).toBeNull()
     expect(api.callsTo('userAccount/collect')).toHaveLength(0)
   })
 
@@ -279,19 +308,20 @@ describe('holder page', () => {
     })
     renderHolder()
     const sheet = within(await openCollect('node'))
-    fireEvent.click(sheet.getByTestId('collect-all'))
-    fireEvent.click(sheet.getByTestId('collect-submit'))
+    fireEvent.click(sheet.getByRole('button', { name: '全部' }))
+    fireEvent.click(sheet.getByRole('button', { name: '领取' }))
     expect(sheet.getByTestId('collect-confirm-amount').textContent).toBe('120.5 USDT')
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    const confirm = sheet.getByTestId('collect-confirm')
+    const confirm = sheet.getByRole('button', { name: '确认领取' })
     fireEvent.click(confirm)
     fireEvent.click(confirm)
     await waitFor(() => expect(api.callsTo('userAccount/collect')).toHaveLength(1))
     release()
     // The result: what moved and where it is logged; done closes the sheet.
     expect((await sheet.findByTestId('collect-result-amount')).textContent).toBe('1 USDT')
-    expect(sheet.getByTestId('collect-result-log')).toBeTruthy()
-    fireEvent.click(sheet.getByTestId('collect-result-back'))
+    expect(sheet.getByRole('heading', { name: '领取成功' })).toBeTruthy()
+    expect(sheet.getByRole('button', { name: '查看明细' })).toBeTruthy()
+    fireEvent.click(sheet.getByRole('button', { name: '完成' }))
     await waitFor(() => expect(screen.queryByTestId('collect-sheet')).toBeNull())
     expect(api.callsTo('userAccount/collect')).toHaveLength(1)
     const [call] = api.callsTo('userAccount/collect')
@@ -305,8 +335,8 @@ describe('holder page', () => {
     // Another opening is another collection.
     const again = within(await openCollect('shareholder'))
     typeCollect('10')
-    fireEvent.click(again.getByTestId('collect-submit'))
-    fireEvent.click(again.getByTestId('collect-confirm'))
+    fireEvent.click(again.getByRole('button', { name: '领取' }))
+    fireEvent.click(again.getByRole('button', { name: '确认领取' }))
     await waitFor(() => expect(api.callsTo('userAccount/collect')).toHaveLength(2))
     release()
     const [first, second] = api.callsTo('userAccount/collect')
@@ -321,10 +351,9 @@ describe('holder page', () => {
     serve()
     renderHolder()
     const block = within(await screen.findByTestId('holder-email'))
-    const link = block.getByTestId('holder-email-link')
-    expect(link.textContent).toBe('apply@hope.example')
+    const link = block.getByRole('link', { name: 'apply@hope.example' })
     expect(link.getAttribute('href')).toBe('mailto:apply@hope.example')
-    await userEvent.click(block.getByTestId('holder-email-copy'))
+    await userEvent.click(block.getByRole('button', { name: '复制' }))
     expect(writeText).toHaveBeenCalledWith('apply@hope.example')
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('复制成功', 'success'))
   })
@@ -334,23 +363,25 @@ describe('holder page', () => {
     renderHolder()
     const block = await screen.findByTestId('holder-email')
     expect(block.textContent).toContain('申请邮箱暂未公布')
-    expect(screen.queryByTestId('holder-email-copy')).toBeNull()
+    expect(within(block).queryByRole('button', { name: '复制' })).toBeNull()
   })
 
   test('a failed load offers a retry', async () => {
     let info: () => Reply = () => fail(500, 'internal_error', '系统错误')
     serve({ info: () => info() })
     renderHolder()
-    const retry = await screen.findByTestId('holder-retry')
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' })
     info = () => ok(vipInfo({ nodes: [] }) satisfies VipInfo)
     await userEvent.click(retry)
-    expect(await screen.findByTestId('node-buy-2')).toBeTruthy()
+    expect(
+      within(await nodeCard('守护节点')).getByRole('button', { name: '立即开通' }),
+    ).toBeTruthy()
   })
 
   test('leads to the activation of a member', async () => {
     serve()
     renderHolder()
-    await userEvent.click(await screen.findByTestId('holder-active-link'))
+    await userEvent.click(await screen.findByRole('button', { name: '为直推会员激活账户' }))
     expect(text('where')).toBe('/active')
   })
 })

@@ -1,7 +1,7 @@
 // The three node types on the holder screen, and buying one from the USDT account.
 import { type NodeType, type PurchaseResult, type VipInfo } from '@hope/api'
 import Button from 'antd-mobile/es/components/button'
-import { useRef } from 'react'
+import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { shortfallOf } from '../../lib/money-flow/checks.ts'
 import { LiveProblem, MoneyFlow, strongRow, useAmounts } from '../../lib/money-flow/money-flow.tsx'
@@ -11,14 +11,16 @@ import { cannotPay, nodeOffers, type NodeOffer, USDT_LOG } from './holder.rules.
 function NodeCard({ offer, onBuy }: { offer: NodeOffer; onBuy: (offer: NodeOffer) => void }) {
   const { t } = useTranslation(['holder', 'translation'])
   const { usdt } = useAmounts()
+  const nameId = useId()
   return (
     <article
+      aria-labelledby={nameId}
       className={offer.held ? 'holder-node holder-node--owned' : 'holder-node'}
       data-type={offer.name}
       data-testid={`node-type-${offer.type}`}
     >
       <div className="holder-node__head">
-        <span className="holder-node__name" data-testid="node-name">
+        <span id={nameId} className="holder-node__name" data-testid="node-name">
           {t(`holder:nodeTypes.${offer.name}`)}
         </span>
         {offer.held && (

@@ -1,5 +1,5 @@
 import type { SchoolItem } from '@hope/api'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -68,13 +68,13 @@ describe('business school', () => {
       expect.stringContaining('三分钟了解共识质押'),
       expect.stringContaining('HOPE 新手指南'),
     ])
-    expect(items[0]!.textContent).toContain('视频')
+    expect(within(items[0]!).getByLabelText('视频')).toBeTruthy()
     const cover = items[0]!.querySelector('img')!
     expect(cover.getAttribute('loading')).toBe('lazy')
     expect(cover.getAttribute('width')).toBe('120')
     expect(api.callsTo('main/school')[0]?.params).toEqual({ pageNum: '1', pageSize: '10' })
 
-    await userEvent.click(screen.getByTestId('school-tab-video'))
+    await userEvent.click(screen.getByRole('tab', { name: '视频' }))
     await waitFor(() => expect(screen.getAllByTestId('school-item')).toHaveLength(1))
     expect(api.callsTo('main/school').at(-1)?.params.kind).toBe('video')
     expect(screen.getByTestId('where').textContent).toBe('/school?kind=video')
@@ -86,7 +86,7 @@ describe('business school', () => {
       'main/schoolInfo': () => ok(video),
     })
     renderSchool('/school')
-    await userEvent.click(await screen.findByTestId('school-item'))
+    await userEvent.click(await screen.findByRole('button', { name: /三分钟了解共识质押/ }))
     const detail = await screen.findByTestId('school-detail')
     const player = screen.getByTestId('school-video') as HTMLVideoElement
     expect(player.tagName).toBe('VIDEO')
@@ -94,24 +94,22 @@ describe('business school', () => {
     expect(player.getAttribute('poster')).toBe(COVER)
     expect(player.controls).toBe(true)
     expect(player.hasAttribute('playsinline')).toBe(true)
-    expect(detail.textContent).toContain('视频说明')
+    expect(within(detail).getByText('视频说明')).toBeTruthy()
     expect(screen.getByTestId('where').textContent).toBe('/school/3')
   })
 
   test('an article shows its cover and text, and no player', async () => {
     fakeApi({ 'main/schoolInfo': () => ok(article) })
     renderSchool('/school/2')
-    expect((await screen.findByTestId('school-detail-title')).textContent).toBe('HOPE 新手指南')
+    expect(await screen.findByRole('heading', { name: 'HOPE 新手指南' })).toBeTruthy()
     expect(screen.queryByTestId('school-video')).toBeNull()
-    expect(screen.getByTestId('school-detail').textContent).toContain('2. 签名登录')
+    expect(within(screen.getByTestId('school-detail')).getByText(/2\. 签名登录/)).toBeTruthy()
   })
 
   test('an unknown item says it is not there, without an error toast', async () => {
     fakeApi({ 'main/schoolInfo': () => fail(404, 'not_found') })
     renderSchool('/school/99')
-    expect((await screen.findByTestId('school-detail-missing')).textContent).toContain(
-      '该内容不存在或已下线',
-    )
+    expect(await screen.findByText('该内容不存在或已下线')).toBeTruthy()
     expect(showToast).not.toHaveBeenCalled()
   })
 })

@@ -1,6 +1,6 @@
 import type { MemberFlags, PurchaseResult, VipInfo } from '@hope/api'
 import type pg from 'pg'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
 import { replayedRequest } from '../ledger/ledger.service.ts'
@@ -11,13 +11,31 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd } from '../team/team.service.ts'
 import { setLevel, setLocation, setRobot } from '../user/user.service.ts'
 import * as repo from './membership.repository.ts'
+import type { NodeHolding } from './membership.repository.ts'
 import { upgradeCost } from './membership.rules.ts'
 
 /**
- * What other modules may do with memberships in their own transaction: lock a member's row or
- * level while they change what depends on it, read the flags and nodes.
+ * Locks the member's row (step 1 of docs/lock-order.md) while the caller's transaction changes
+ * what depends on their level, and returns the level.
  */
-export { lockMemberId, lockUserLevel, memberFlags, nodesOf } from './membership.repository.ts'
+export function lockUserLevel(q: Queryable, userId: number): Promise<number> {
+  return repo.lockUserLevel(q, userId)
+}
+
+/** Locks the row of the member signed in as `userName`, like `lockUserLevel`; null if unknown. */
+export function lockMemberId(q: Queryable, userName: string): Promise<number | null> {
+  return repo.lockMemberId(q, userName)
+}
+
+/** The nodes a member holds, by type, and how each came (bought or granted). */
+export function nodesOf(q: Queryable, userId: number): Promise<NodeHolding[]> {
+  return repo.nodesOf(q, userId)
+}
+
+/** What the console shows of a member's standing: robot flag and nodes. */
+export function memberFlags(q: Queryable, userId: number): Promise<MemberFlags> {
+  return repo.memberFlags(q, userId)
+}
 
 /**
  * Membership levels (DESIGN §7): bought by the member or paid by an upline for a downline,

@@ -4,11 +4,12 @@ import {
   trimDecimal,
   type Earnings,
   type MemberFlags,
+  type NodeType,
   type PurchaseResult,
   LOG_TYPE,
 } from '@hope/api'
 import type pg from 'pg'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, usdtUnits } from '../../lib/units.ts'
 import { replayedRequest } from '../ledger/ledger.service.ts'
@@ -24,9 +25,14 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './nodes.repository.ts'
 
 /**
- * What settlement reads of the nodes: the holders a day's node rewards go to.
+ * Every node holder a day's node rewards go to (robots left out), with the account each is
+ * paid into: what settlement reads of the nodes.
  */
-export { rewardedHolders } from './nodes.repository.ts'
+export function rewardedHolders(
+  q: Queryable,
+): Promise<{ userId: number; type: NodeType; account: number }[]> {
+  return repo.rewardedHolders(q)
+}
 
 /**
  * Nodes (DESIGN §7): bought in the app or granted to shareholders by operators, paid a share

@@ -2,17 +2,34 @@ import { trimDecimal, type Page, type Recharge } from '@hope/api'
 import type pg from 'pg'
 import type { ChainConnection } from '../../chain/chain.service.ts'
 import { lockForTransaction } from '../../db/advisory-lock.ts'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './recharge.repository.ts'
+import type { OpenClaimRow } from './recharge.repository.ts'
 import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 /**
- * What the deposit watcher does with recharge claims: lists those still unanswered on a chain,
- * and fails one whose transfer can never count.
+ * The claims on `chainId` that no deposit of their user answers yet, oldest first, 200 at most:
+ * what the deposit watcher looks for on chain.
  */
-export { failClaim, failClaimOfUser, listUnansweredClaims } from './recharge.repository.ts'
+export function listUnansweredClaims(q: Queryable, chainId: number): Promise<OpenClaimRow[]> {
+  return repo.listUnansweredClaims(q, chainId)
+}
+
+/** Fails claim `id`, whose transfer can never count, saying why (`failure`). */
+export function failClaim(q: Queryable, id: number, failure: string): Promise<void> {
+  return repo.failClaim(q, id, failure)
+}
+
+/** Fails `userId`'s own claim of a hash still on chain, saying why. */
+export function failClaimOfUser(
+  q: Queryable,
+  claim: { chainId: number; txHash: string; userId: number },
+  failure: string,
+): Promise<void> {
+  return repo.failClaimOfUser(q, claim, failure)
+}
 
 /** Advisory lock namespace of a user's recharge claims (the second key is the user's id). */
 const CLAIMS_LOCK = LOCK_KEYS.rechargeClaims

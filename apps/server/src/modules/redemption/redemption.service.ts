@@ -1,7 +1,7 @@
 import { LOG_TYPE } from '@hope/api'
 import type { Page, PledgeItem, RedeemResult } from '@hope/api'
 import type pg from 'pg'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits, ppmUnits } from '../../lib/units.ts'
@@ -10,13 +10,43 @@ import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './redemption.repository.ts'
-import { redemption } from './redemption.rules.ts'
+import { linearRelease, redemption } from './redemption.rules.ts'
+
+/** One pledge item's part of a day's release: the HOPE it frees to its owner's community account. */
+export interface PledgeRelease {
+  id: string
+  community: number
+  amount: bigint
+}
 
 /**
- * What settlement does with the pledge items, in its own transaction: takes the next batch due
- * on a day, locked, and adds each one's release.
+ * Releases the next batch of pledge items due on `day` (made before it ended, local time
+ * `utcOffsetMinutes`; ids after `after`), in the caller's transaction: `dailyRate` ppm of each
+ * item is added to what it released and it is settled through `day`, redeemed once nothing is
+ * left. Returns what each released, for the caller to pay; empty when none is left.
  */
-export { lockDuePledges, markPledgesReleased } from './redemption.repository.ts'
+export async function releaseDuePledges(
+  q: Queryable,
+  day: string,
+  batch: { limit: number; after: string; utcOffsetMinutes: number },
+  dailyRate: bigint,
+): Promise<PledgeRelease[]> {
+  const rows = await repo.lockDuePledges(q, day, batch.limit, batch.after, batch.utcOffsetMinutes)
+  const released = rows.map((r) => ({
+    id: r.id,
+    community: r.community,
+    ...linearRelease(hopeUnits(r.amount), hopeUnits(r.released), dailyRate),
+  }))
+  if (rows.length)
+    await repo.markPledgesReleased(
+      q,
+      day,
+      released.map((r) => r.id),
+      released.map((r) => formatHope(r.amount)),
+      released.map((r) => r.done),
+    )
+  return released.map(({ done: _done, ...r }) => r)
+}
 
 /**
  * Redemption of community HOPE and the pledge items it leaves (DESIGN §7). Each redemption is

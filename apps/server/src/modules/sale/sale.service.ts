@@ -17,17 +17,63 @@ import {
 } from './sale.rules.ts'
 
 /**
- * What other modules may do with the token sale in their own transaction: read and add to the
- * HOPE sold, read a member's split account figures; settlement releases the split grants.
+ * The HOPE sold so far, in the caller's transaction; `lock` holds the sale counter until it ends
+ * (step 2 of docs/lock-order.md), for a purchase that is about to add to it.
  */
-export {
-  addSold,
-  lockDueSplits,
-  markSplitsReleased,
-  soldHope,
-  splitOf,
-  type DueSplit,
-} from './sale.repository.ts'
+export function soldHope(q: Queryable, lock = false): Promise<string> {
+  return repo.soldHope(q, lock)
+}
+
+/** Adds `hope` to the HOPE sold, in the caller's transaction (which holds the counter). */
+export function addSold(q: Queryable, hope: string): Promise<void> {
+  return repo.addSold(q, hope)
+}
+
+/** What a member's split account was granted by purchases, and how much of it was released. */
+export function splitOf(
+  q: Queryable,
+  userId: number,
+): Promise<{ total: string; released: string }> {
+  return repo.splitOf(q, userId)
+}
+
+/** One member's part of a day's split release: from their split account to their community account. */
+export interface SplitRelease {
+  userId: string
+  split: number
+  community: number
+  amount: bigint
+}
+
+/**
+ * Releases the next batch of split grants with HOPE left as of `day` (what was bought later
+ * left out; user ids after `after`), in the caller's transaction: `release(total, released)` of
+ * each is added to what it released and it is settled through `day`; a robot's grant is settled
+ * with nothing released. Returns what each released, for the caller to move; empty when none is
+ * left.
+ */
+export async function releaseDueSplits(
+  q: Queryable,
+  day: string,
+  batch: { limit: number; after: string },
+  release: (total: bigint, released: bigint) => bigint,
+): Promise<SplitRelease[]> {
+  const rows = await repo.lockDueSplits(q, day, batch.limit, batch.after)
+  const released = rows.map((r) => ({
+    userId: r.userId,
+    split: r.split,
+    community: r.community,
+    amount: r.isRobot ? 0n : release(hopeUnits(r.total), hopeUnits(r.released)),
+  }))
+  if (rows.length)
+    await repo.markSplitsReleased(
+      q,
+      day,
+      released.map((r) => r.userId),
+      released.map((r) => formatHope(r.amount)),
+    )
+  return released
+}
 
 /** `buyAcrossStages`, with a purchase past the stage limit refused as too large. */
 export function buyFromStages(sold: bigint, cost: bigint, p: StageParams) {

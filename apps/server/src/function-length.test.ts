@@ -17,11 +17,6 @@ const ALLOWED: { file: string; name: string; reason: string }[] = [
     reason: 'being split into named steps in this change',
   },
   {
-    file: 'apps/server/src/main.ts',
-    name: 'main',
-    reason: 'being split into named steps in this change',
-  },
-  {
     file: 'scripts/bench/web.ts',
     name: 'benchWeb',
     reason:

@@ -1,7 +1,7 @@
 import type { SecurityNotice, UserInfo } from '@hope/api'
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useSession } from '../lib/store.ts'
 import { showToast, TOAST_NAVIGATION_GRACE_MS } from '../lib/ui/toast.ts'
 import { fakeApi, ok } from '../test/fake-api.ts'
@@ -81,8 +81,8 @@ describe('routes', () => {
     expect(await screen.findByTestId('screen-stake', {}, { timeout: 3000 })).toBeTruthy()
     expect(await screen.findByTestId('stake-stage', {}, { timeout: 3000 })).toBeTruthy()
     expect(screen.getByTestId('tab-bar').textContent).toBe('首页资产质押社区')
-    expect(screen.getByTestId('page-title').textContent).toBe('质押')
-    expect(screen.queryByTestId('back-button')).toBeNull()
+    expect(screen.getByRole('heading', { level: 1, name: '质押' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull()
   })
 
   test.each([
@@ -92,9 +92,10 @@ describe('routes', () => {
     ['#/exchange', '质押记录', 'pledge-record-page', '#/pledgeRecord?tab=pledges'],
   ])('the bar of %s holds its records, named %s', async (hash, name, screenId, to) => {
     renderSignedIn(hash)
-    const link = await screen.findByTestId('bar-companion', {}, { timeout: 3000 })
+    // A short "记录" on screen, named in full for assistive tech.
+    const bar = within(await screen.findByRole('banner', {}, { timeout: 3000 }))
+    const link = await bar.findByRole('button', { name }, { timeout: 3000 })
     expect(link.textContent).toBe('记录')
-    expect(link.getAttribute('aria-label')).toBe(name)
     await userEvent.click(link)
     expect(await screen.findByTestId(screenId, {}, { timeout: 3000 })).toBeTruthy()
     expect(window.location.hash).toBe(to)
@@ -103,25 +104,25 @@ describe('routes', () => {
   test('other screens have the back bar with their title, no tab bar, and back without history goes home', async () => {
     renderSignedIn('#/team')
     expect(await screen.findByTestId('screen-team', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('page-title').textContent).toBe('我的团队')
+    expect(screen.getByRole('heading', { level: 1, name: '我的团队' })).toBeTruthy()
     expect(screen.queryByTestId('tab-bar')).toBeNull()
-    await userEvent.click(screen.getByTestId('back-button'))
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
     expect(await screen.findByTestId('home-page')).toBeTruthy()
   })
 
   test('assets is a tab screen; the account log and transfer have the back bar', async () => {
     renderSignedIn('#/assets')
     expect(await screen.findByTestId('assets-page', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('page-title').textContent).toBe('我的资产')
+    expect(screen.getByRole('heading', { level: 1, name: '我的资产' })).toBeTruthy()
     expect(screen.getByTestId('tab-bar')).toBeTruthy()
-    await userEvent.click(await screen.findByTestId('assets-log-link'))
+    await userEvent.click(await screen.findByRole('button', { name: '账户明细' }))
     expect(await screen.findByTestId('account-log-page', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('page-title').textContent).toBe('账户明细')
+    expect(screen.getByRole('heading', { level: 1, name: '账户明细' })).toBeTruthy()
     expect(screen.queryByTestId('tab-bar')).toBeNull()
-    await userEvent.click(screen.getByTestId('back-button'))
-    await userEvent.click(await screen.findByTestId('assets-action-transfer'))
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
+    await userEvent.click(await screen.findByRole('button', { name: '转账' }))
     expect(await screen.findByTestId('transfer-page', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('page-title').textContent).toBe('转账')
+    expect(screen.getByRole('heading', { level: 1, name: '转账' })).toBeTruthy()
   })
 
   test.each([
@@ -137,7 +138,7 @@ describe('routes', () => {
   ])('%s is its own screen with the back bar', async (hash, testId, title) => {
     renderSignedIn(hash)
     expect(await screen.findByTestId(testId, {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('page-title').textContent).toBe(title)
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy()
     expect(screen.queryByTestId('tab-bar')).toBeNull()
   })
 
@@ -146,25 +147,25 @@ describe('routes', () => {
     expect(
       (await screen.findByTestId('notice-bell-count', {}, { timeout: 3000 })).textContent,
     ).toBe('1')
-    await userEvent.click(screen.getByTestId('notice-bell'))
+    await userEvent.click(screen.getByRole('button', { name: '安全通知，1 条未读' }))
     expect(await screen.findByTestId('notices-page', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('page-title').textContent).toBe('安全通知')
-    expect((await screen.findByTestId('notice-title')).textContent).toBe('新设备登录')
+    expect(screen.getByRole('heading', { level: 1, name: '安全通知' })).toBeTruthy()
+    expect(await screen.findByText('新设备登录')).toBeTruthy()
     // Off the main screens, no bell.
-    expect(screen.queryByTestId('notice-bell')).toBeNull()
+    expect(screen.queryByRole('button', { name: /^安全通知/ })).toBeNull()
     await waitFor(() => expect(unread).toBe(0))
-    await userEvent.click(screen.getByTestId('back-button'))
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
     expect(await screen.findByTestId('home-page')).toBeTruthy()
-    expect(screen.getByTestId('notice-bell')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '安全通知' })).toBeTruthy()
     expect(screen.queryByTestId('notice-bell-count')).toBeNull()
-    await userEvent.click(screen.getByTestId('tab-assets'))
+    await userEvent.click(screen.getByRole('button', { name: '资产' }))
     expect(await screen.findByTestId('assets-page', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByTestId('notice-bell')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '安全通知' })).toBeTruthy()
   })
 
   test('recharge opens from the home grid', async () => {
     renderSignedIn('#/')
-    await userEvent.click(await screen.findByTestId('entry-recharge', {}, { timeout: 3000 }))
+    await userEvent.click(await screen.findByRole('button', { name: '充值' }, { timeout: 3000 }))
     expect(await screen.findByTestId('recharge-page', {}, { timeout: 3000 })).toBeTruthy()
   })
 
@@ -173,20 +174,24 @@ describe('routes', () => {
     await screen.findByTestId('screen-team', {}, { timeout: 3000 })
     showToast('团队页的提示')
     expect(await screen.findByText('团队页的提示', {}, { timeout: 3000 })).toBeTruthy()
-    await new Promise((resolve) => setTimeout(resolve, TOAST_NAVIGATION_GRACE_MS))
-    await userEvent.click(screen.getByTestId('back-button'))
+    // The message has been up for the grace period (on fake timers: no real wait).
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_NAVIGATION_GRACE_MS))
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
     expect(await screen.findByTestId('home-page')).toBeTruthy()
     await waitFor(() => expect(screen.queryByText('团队页的提示')).toBeNull())
   })
 
   test('back returns to the previous screen when there is one', async () => {
     renderSignedIn('#/')
-    await userEvent.click(await screen.findByTestId('entry-vip', {}, { timeout: 3000 }))
-    expect((await screen.findByTestId('page-title', {}, { timeout: 3000 })).textContent).toBe(
-      'VIP 会员',
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'VIP 会员' }, { timeout: 3000 }),
     )
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'VIP 会员' }, { timeout: 3000 }),
+    ).toBeTruthy()
     expect(window.history.state?.idx).toBe(1)
-    await userEvent.click(screen.getByTestId('back-button'))
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
     expect(await screen.findByTestId('home-page')).toBeTruthy()
     expect(window.history.state?.idx).toBe(0)
   })

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { MemoryRouter } from 'react-router'
@@ -42,13 +42,13 @@ function Screen({
       })}
     >
       {(flow) => (
-        <div data-testid="pay-form">
+        <div>
           <input
             value={amount}
             onChange={(event) => flow.edit(() => setAmount(event.target.value))}
-            data-testid="pay-amount-input"
+            aria-label="Amount"
           />
-          <button type="button" onClick={() => flow.open({ amount })} data-testid="pay-submit">
+          <button type="button" onClick={() => flow.open({ amount })}>
             Next
           </button>
         </div>
@@ -65,14 +65,17 @@ function renderScreen(props: Parameters<typeof Screen>[0]) {
   )
 }
 
+const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement
+const button = (name: string) => screen.getByRole('button', { name })
+
 async function openSheet(amount: string) {
-  await userEvent.type(screen.getByTestId('pay-amount-input'), amount)
-  await userEvent.click(screen.getByTestId('pay-submit'))
+  await userEvent.type(amountInput(), amount)
+  await userEvent.click(button('Next'))
   return screen.findByTestId('pay-confirm-sheet')
 }
 
-const closeSheet = () =>
-  fireEvent.click(document.querySelector<HTMLElement>('.adm-popup-close-icon')!)
+/** The sheet's close button (antd-mobile names it in the app's language). */
+const closeSheet = () => fireEvent.click(button('关闭'))
 
 const unanswered = () => new ApiError({ code: 0, msg: '', kind: 'network' })
 const refused = () => new ApiError({ code: 1, msg: 'no', kind: 'http' })
@@ -81,13 +84,13 @@ describe('MoneyFlow', () => {
   test('the form opens the sheet of its quote; closing it goes back to the form as it was', async () => {
     const send = vi.fn()
     renderScreen({ send })
-    const sheet = await openSheet('12')
-    expect(sheet.querySelector('h2')?.textContent).toBe('Pay?')
+    const sheet = within(await openSheet('12'))
+    expect(sheet.getByRole('heading', { name: 'Pay?' })).toBeTruthy()
     expect(screen.getByTestId('pay-confirm-amount').textContent).toBe('12 USDT')
-    expect(screen.getByTestId('pay-confirm-to').textContent).toBe('shop')
+    expect(sheet.getByText('To').nextElementSibling?.textContent).toBe('shop')
     closeSheet()
     await waitFor(() => expect(screen.queryByTestId('pay-confirm-sheet')).toBeNull())
-    expect((screen.getByTestId('pay-amount-input') as HTMLInputElement).value).toBe('12')
+    expect(amountInput().value).toBe('12')
     expect(send).not.toHaveBeenCalled()
   })
 
@@ -96,25 +99,27 @@ describe('MoneyFlow', () => {
     const send = vi.fn(() => new Promise<{ paid: string }>((resolve) => (answer = resolve)))
     renderScreen({ send })
     await openSheet('12')
-    fireEvent.click(screen.getByTestId('pay-confirm'))
-    fireEvent.click(screen.getByTestId('pay-confirm'))
+    const confirm = button('Pay')
+    fireEvent.click(confirm)
+    fireEvent.click(confirm)
     expect(send).toHaveBeenCalledTimes(1)
     expect(send).toHaveBeenCalledWith({ amount: '12' }, expect.stringMatching(/^[0-9a-f]{32}$/))
     answer({ paid: '12' })
     expect((await screen.findByTestId('pay-result-amount')).textContent).toBe('12 USDT')
-    expect(screen.queryByTestId('pay-form')).toBeNull()
-    await userEvent.click(screen.getByTestId('pay-result-back'))
-    expect((screen.getByTestId('pay-amount-input') as HTMLInputElement).value).toBe('')
+    expect(screen.queryByRole('textbox', { name: 'Amount' })).toBeNull()
+    await userEvent.click(button('Again'))
+    expect(amountInput().value).toBe('')
   })
 
   test('no answer keeps the sheet open with a retry under the same key', async () => {
     const send = vi.fn().mockRejectedValueOnce(unanswered()).mockResolvedValueOnce({ paid: '12' })
     renderScreen({ send })
     await openSheet('12')
-    fireEvent.click(screen.getByTestId('pay-confirm'))
-    expect((await screen.findByTestId('pay-network-failed')).textContent).toBe('No answer')
-    expect(screen.getByTestId('pay-confirm').textContent).toBe('重试')
-    fireEvent.click(screen.getByTestId('pay-confirm'))
+    fireEvent.click(button('Pay'))
+    expect((await screen.findByRole('alert')).textContent).toBe('No answer')
+    // The confirmation has become the retry.
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull()
+    fireEvent.click(button('重试'))
     await screen.findByTestId('pay-result')
     expect(send.mock.calls[1]![1]).toBe(send.mock.calls[0]![1])
   })
@@ -124,16 +129,16 @@ describe('MoneyFlow', () => {
     const onStale = vi.fn()
     renderScreen({ send, onStale })
     await openSheet('12')
-    fireEvent.click(screen.getByTestId('pay-confirm'))
-    await screen.findByTestId('pay-network-failed')
+    fireEvent.click(button('Pay'))
+    expect((await screen.findByRole('alert')).textContent).toBe('No answer')
     closeSheet()
     expect(onStale).toHaveBeenCalledTimes(1)
 
     // A refusal closes the sheet itself, back to the form; the next opening is a new request.
-    await userEvent.click(screen.getByTestId('pay-submit'))
-    fireEvent.click(await screen.findByTestId('pay-confirm'))
+    await userEvent.click(button('Next'))
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }))
     await waitFor(() => expect(screen.queryByTestId('pay-confirm-sheet')).toBeNull())
-    expect(screen.getByTestId('pay-form')).toBeTruthy()
+    expect(amountInput()).toBeTruthy()
     expect(onStale).toHaveBeenCalledTimes(2)
   })
 
@@ -141,8 +146,8 @@ describe('MoneyFlow', () => {
     const send = vi.fn().mockResolvedValue({ paid: '5' })
     renderScreen({ send, inline: true })
     await openSheet('5')
-    expect(screen.queryByTestId('pay-form')).toBeNull()
-    fireEvent.click(screen.getByTestId('pay-confirm'))
+    expect(screen.queryByRole('textbox', { name: 'Amount' })).toBeNull()
+    fireEvent.click(button('Pay'))
     expect((await screen.findByTestId('pay-result-amount')).textContent).toBe('5 USDT')
   })
 

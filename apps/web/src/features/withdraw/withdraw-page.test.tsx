@@ -55,22 +55,35 @@ function serve(withdraw: (call: ApiCall) => Reply, more: Parameters<typeof fakeA
   return api
 }
 
+/** The amount field, by its hint (the minimum); there once the form has loaded. */
+const amountInput = () => screen.findByPlaceholderText('最少 10') as Promise<HTMLInputElement>
+const addressInput = () => screen.getByPlaceholderText('请输入地址') as HTMLInputElement
+const submit = () => screen.getByRole('button', { name: '提现' })
+
 async function fill(amount: string, address?: string) {
-  const amountInput = await screen.findByTestId('withdraw-amount-input')
-  await userEvent.clear(amountInput)
-  if (amount) await userEvent.type(amountInput, amount)
+  const input = await amountInput()
+  await userEvent.clear(input)
+  if (amount) await userEvent.type(input, amount)
   if (address === undefined) return
-  const addressInput = screen.getByTestId('withdraw-address-input')
-  await userEvent.clear(addressInput)
-  if (address) await userEvent.type(addressInput, address)
+  await userEvent.clear(addressInput())
+  if (address) await userEvent.type(addressInput(), address)
 }
 
 /** Opens the confirmation sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
 async function openSheet(amount = '100', address?: string) {
   await fill(amount, address)
-  await userEvent.click(screen.getByTestId('withdraw-submit'))
+  await userEvent.click(submit())
   return screen.findByTestId('withdraw-confirm-sheet')
 }
+
+/** Taps the sheet's confirm (or, after a failure, its retry). */
+function confirm(name = '确认提现') {
+  fireEvent.click(
+    within(screen.getByTestId('withdraw-confirm-sheet')).getByRole('button', { name }),
+  )
+}
+
+const submitted = () => screen.findByRole('heading', { name: '提现申请已提交' })
 
 const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/withdraw').map((call) => call.params.idempotencyKey)
@@ -96,10 +109,10 @@ describe('withdraw page', () => {
   test('shows the available USDT, the minimum, the own wallet as the address', async () => {
     serve(() => ok(null))
     expect((await screen.findByTestId('withdraw-available')).textContent).toBe('500 USDT')
-    const amount = screen.getByTestId('withdraw-amount-input') as HTMLInputElement
-    expect(amount.placeholder).toBe('最少 10')
-    expect((screen.getByTestId('withdraw-address-input') as HTMLInputElement).value).toBe(OWN)
-    expect(screen.queryByTestId('withdraw-own-address')).toBeNull()
+    expect(await amountInput()).toBeTruthy()
+    expect(addressInput().value).toBe(OWN)
+    expect(screen.getByText('默认提现到当前登录的钱包地址')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '本钱包' })).toBeNull()
   })
 
   test('the fee of the settings and the total follow the amount', async () => {
@@ -111,23 +124,22 @@ describe('withdraw page', () => {
 
   test('no estimate for an empty, refused or unaffordable amount; the gap links to recharge', async () => {
     serve(() => ok(null))
-    await screen.findByTestId('withdraw-amount-input')
+    await amountInput()
     expect(screen.queryByTestId('withdraw-total')).toBeNull()
     await fill('-5')
-    expect(screen.getByTestId('withdraw-amount-problem').textContent).toBe(
-      '数量不能为负数，请去掉减号',
-    )
+    expect(screen.getByRole('alert').textContent).toBe('数量不能为负数，请去掉减号')
     expect(screen.queryByTestId('withdraw-total')).toBeNull()
     await fill('499.5')
     expect(screen.queryByTestId('withdraw-total')).toBeNull()
-    expect(screen.getByTestId('withdraw-shortfall').textContent).toBe('还差 0.5 USDT。')
-    await userEvent.click(screen.getByTestId('withdraw-go-recharge'))
+    expect(screen.getByText('还差 0.5 USDT。')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: '去充值' }))
     expect(screen.getByTestId('where').textContent).toBe('/recharge')
   })
 
   test('an empty amount gets the spec message, before any request', async () => {
     const api = serve(() => ok(null))
-    await userEvent.click(await screen.findByTestId('withdraw-submit'))
+    await amountInput()
+    await userEvent.click(submit())
     expectSaidOnce('请输入提现金额')
     expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
@@ -136,17 +148,17 @@ describe('withdraw page', () => {
   test('checks the minimum, the balance with the fee, and the address', async () => {
     const api = serve(() => ok(null))
     await fill('9.99')
-    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('提现金额不能小于最小提现金额（10 USDT）')
     // 499.5 + 1 > 500
     await fill('499.5')
-    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('USDT 余额不足')
     await fill('100', '')
-    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('请输入地址')
     await fill('100', '0x1234')
-    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('请输入正确的地址')
     expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
@@ -154,12 +166,13 @@ describe('withdraw page', () => {
 
   test('"all" leaves room for the fee; the own wallet comes back with one tap', async () => {
     serve(() => ok(null))
-    await userEvent.click(await screen.findByTestId('withdraw-all'))
-    expect((screen.getByTestId('withdraw-amount-input') as HTMLInputElement).value).toBe('499')
+    const input = await amountInput()
+    await userEvent.click(screen.getByRole('button', { name: '全部' }))
+    expect(input.value).toBe('499')
     expect(screen.getByTestId('withdraw-total').textContent).toBe('500 USDT')
     await fill('1', OTHER)
-    await userEvent.click(screen.getByTestId('withdraw-own-address'))
-    expect((screen.getByTestId('withdraw-address-input') as HTMLInputElement).value).toBe(OWN)
+    await userEvent.click(screen.getByRole('button', { name: '本钱包' }))
+    expect(addressInput().value).toBe(OWN)
   })
 
   test('a double tap on confirm withdraws once; the result shows the fee the server charged', async () => {
@@ -171,17 +184,19 @@ describe('withdraw page', () => {
         }),
     )
     const sheet = await openSheet('100', OTHER)
+    expect(within(sheet).getByRole('heading', { name: '确认提现' })).toBeTruthy()
     expect(within(sheet).getByTestId('withdraw-confirm-amount').textContent).toBe('100 USDT')
     expect(within(sheet).getByTestId('withdraw-confirm-to').textContent).toBe('0x7099******dc79c8')
     expect(within(sheet).getByTestId('withdraw-confirm-fee').textContent).toBe('1 USDT')
     expect(within(sheet).getByTestId('withdraw-confirm-total').textContent).toBe('101 USDT')
-    const confirm = screen.getByTestId('withdraw-confirm')
-    fireEvent.click(confirm)
-    fireEvent.click(confirm)
+    const button = within(sheet).getByRole('button', { name: '确认提现' })
+    fireEvent.click(button)
+    fireEvent.click(button)
     await waitFor(() => expect(api.callsTo('userAccount/withdraw')).toHaveLength(1))
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    fireEvent.click(button)
     release()
-    const result = await screen.findByTestId('withdraw-result')
+    await submitted()
+    const result = screen.getByTestId('withdraw-result')
     expect(api.callsTo('userAccount/withdraw')).toHaveLength(1)
     expect(api.callsTo('userAccount/withdraw')[0]?.params).toMatchObject({
       amount: '100',
@@ -191,7 +206,7 @@ describe('withdraw page', () => {
     expect(within(result).getByTestId('withdraw-result-fee').textContent).toBe('1 USDT')
     expect(within(result).getByTestId('withdraw-result-total').textContent).toBe('101 USDT')
     expect(within(result).getByTestId('withdraw-result-status').textContent).toBe('待审核')
-    await userEvent.click(screen.getByTestId('withdraw-result-records'))
+    await userEvent.click(within(result).getByRole('button', { name: '查看提现记录' }))
     expect(screen.getByTestId('where').textContent).toBe('/withdrawRecord')
   })
 
@@ -200,11 +215,13 @@ describe('withdraw page', () => {
     installWallet(wallet)
     const api = serve((call) => ok(answered(call)))
     const sheet = await openSheet('100', OTHER)
-    expect(within(sheet).getByTestId('withdraw-sign-note').textContent).toBe(
-      '确认后，钱包会请你签名这笔提现：100 USDT 至 0x7099******dc79c8，10 分钟内有效。没有签名，资金不会转出。',
-    )
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
-    await screen.findByTestId('withdraw-result')
+    expect(
+      within(sheet).getByText(
+        '确认后，钱包会请你签名这笔提现：100 USDT 至 0x7099******dc79c8，10 分钟内有效。没有签名，资金不会转出。',
+      ),
+    ).toBeTruthy()
+    confirm()
+    await submitted()
     expect(wallet.calls).toContain('eth_signTypedData_v4')
     const sent = api.callsTo('userAccount/withdraw')[0]!.params
     expect(sent.signature).toMatch(/^0x[0-9a-f]{130}$/)
@@ -224,22 +241,24 @@ describe('withdraw page', () => {
         ok({ forbidden: false, contract: call.params.address === CONTRACT }),
     })
     const sheet = await openSheet('100', CONTRACT)
-    expect((await within(sheet).findByTestId('withdraw-destination-contract')).textContent).toBe(
-      '合约地址：该地址部署了合约。合约可能无法转出收到的 USDT，请确认它能接收并转出代币后再提现。',
-    )
+    expect(
+      await within(sheet).findByText(
+        '合约地址：该地址部署了合约。合约可能无法转出收到的 USDT，请确认它能接收并转出代币后再提现。',
+      ),
+    ).toBeTruthy()
     expect(api.callsTo('userAccount/checkWithdrawAddress').at(-1)?.params).toEqual({
       address: CONTRACT,
     })
     // Marked, not refused: the user may still go on.
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
-    await screen.findByTestId('withdraw-result')
+    confirm()
+    await submitted()
   })
 
   test('a plain address carries no mark', async () => {
     serve((call) => ok(answered(call)))
     const sheet = await openSheet('100', OTHER)
-    await within(sheet).findByTestId('withdraw-sign-note')
-    expect(within(sheet).queryByTestId('withdraw-destination-contract')).toBeNull()
+    await within(sheet).findByText(/^确认后，钱包会请你签名这笔提现/)
+    expect(within(sheet).queryByText(/^合约地址/)).toBeNull()
   })
 
   test('a platform address is said to be refused before the wallet signs', async () => {
@@ -248,9 +267,7 @@ describe('withdraw page', () => {
       'userAccount/checkWithdrawAddress': () => ok({ forbidden: true, contract: null }),
     })
     const sheet = await openSheet('100', VAULT)
-    expect(
-      (await within(sheet).findByTestId('withdraw-destination-forbidden')).textContent,
-    ).toMatch(/^不能提现到该地址/)
+    expect(await within(sheet).findByText(/^不能提现到该地址/)).toBeTruthy()
   })
 
   test('a withdrawal to the own wallet goes unsigned', async () => {
@@ -258,9 +275,9 @@ describe('withdraw page', () => {
     installWallet(wallet)
     const api = serve((call) => ok(answered(call)))
     const own = await openSheet('50')
-    expect(within(own).queryByTestId('withdraw-sign-note')).toBeNull()
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
-    await screen.findByTestId('withdraw-result')
+    expect(within(own).queryByText(/^确认后，钱包会请你签名/)).toBeNull()
+    confirm()
+    await submitted()
     expect(api.callsTo('userAccount/withdraw')[0]?.params.signature).toBeUndefined()
     expect(wallet.calls).not.toContain('eth_signTypedData_v4')
   })
@@ -269,7 +286,7 @@ describe('withdraw page', () => {
     installWallet(createFakeWallet(undefined, { rejectSign: true }))
     const api = serve((call) => ok(answered(call)))
     await openSheet('100', OTHER)
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    confirm()
     await waitFor(() => expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull())
     expect(api.callsTo('userAccount/withdraw')).toHaveLength(0)
     expect(vi.mocked(showToast).mock.calls).toEqual([['钱包未签名，资金未变动']])
@@ -282,22 +299,25 @@ describe('withdraw page', () => {
       if (!reachable) throw new TypeError('Failed to fetch')
       return ok(answered(call))
     })
-    await openSheet('100')
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
-    expect(await screen.findByTestId('withdraw-network-failed')).toBeTruthy()
+    const sheet = within(await openSheet('100'))
+    confirm()
+    expect((await sheet.findByRole('alert')).textContent).toBe(
+      '网络异常，提现结果未知。请点击重试，同一笔提现不会重复扣款。',
+    )
     expect(showToast).not.toHaveBeenCalled()
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    confirm('重试')
     await waitFor(() => expect(keysSent(api)).toHaveLength(2))
     const [first] = keysSent(api)
     expect(first).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
     expect(keysSent(api)).toEqual([first, first])
 
-    fireEvent.click(document.querySelector('.adm-popup-close-icon') as HTMLElement)
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }))
     await fill('120')
-    await userEvent.click(screen.getByTestId('withdraw-submit'))
+    await userEvent.click(submit())
     reachable = true
-    fireEvent.click(await screen.findByTestId('withdraw-confirm'))
-    await screen.findByTestId('withdraw-result')
+    await screen.findByTestId('withdraw-confirm-sheet')
+    confirm()
+    await submitted()
     expect(keysSent(api)).toHaveLength(3)
     expect(keysSent(api)[2]).not.toBe(first)
   })
@@ -305,7 +325,7 @@ describe('withdraw page', () => {
   test("a refusal shows only the server's message, the sheet closes", async () => {
     const api = serve(() => fail(409, 'insufficient_balance', '余额不足'))
     await openSheet('100')
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
+    confirm()
     await waitFor(() => expect(screen.queryByTestId('withdraw-confirm-sheet')).toBeNull())
     expect(api.callsTo('userAccount/withdraw')).toHaveLength(1)
     expect(vi.mocked(showToast).mock.calls).toEqual([['余额不足']])
@@ -316,8 +336,8 @@ describe('withdraw page', () => {
     serve((call) => ok(answered(call)))
     await openSheet('100')
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    fireEvent.click(screen.getByTestId('withdraw-confirm'))
-    await screen.findByTestId('withdraw-result')
+    confirm()
+    await submitted()
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.balance() })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.logs() })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.withdrawals() })

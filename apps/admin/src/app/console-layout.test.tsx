@@ -67,8 +67,8 @@ describe('console layout', () => {
     await user.click(screen.getByText('English'))
     expect(await screen.findByText('Audit log')).toBeTruthy()
 
-    await user.click(screen.getByTestId('admin-logout'))
-    expect(await screen.findByTestId('admin-login-submit')).toBeTruthy()
+    await user.click(screen.getByText('Sign out'))
+    expect(await screen.findByRole('button', { name: /^Sign in$/ })).toBeTruthy()
     expect(api.callsTo('admin/logout')[0]?.headers).toMatchObject({ token: 't', lan: 'en_US' })
     expect(getSession()).toBeNull()
   })

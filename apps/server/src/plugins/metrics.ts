@@ -76,6 +76,22 @@ interface Sampled<T> {
   atMs: number
 }
 
+interface MetricsDeps {
+  pool: pg.Pool
+  chain: ChainConnection | undefined
+  token: string | undefined
+  tokenAddress: () => Promise<string>
+  tokenDecimals: () => Promise<number>
+  /** The payout vault whose float is reported (settings.payoutVaultAddress; '' for none). */
+  vaultAddress: () => Promise<string>
+  /** The gas a payout may use (settings.payoutGasLimit): what one payout costs the hot wallet. */
+  payoutGasLimit?: () => Promise<number>
+  /** Sign-ins this process opened, by message (legacy `HOPE Login<ms>` or EIP-4361). */
+  signIns: () => { legacy: number; siwe: number }
+  /** The checks of PostgreSQL, the chain and Redis that `/readyz` runs too. */
+  dependencies: DependencyProbe
+}
+
 /**
  * `GET /metrics`: Prometheus text, every name starting `hope_`. Readable from loopback, or from
  * anywhere with `Authorization: Bearer <METRICS_TOKEN>`; others get 404. Under a primary with
@@ -92,28 +108,46 @@ interface Sampled<T> {
  * age in `hope_metrics_sample_age_seconds`), so a scrape never waits on an exhausted pool and a
  * figure never turns NaN during an outage (NaN only before its first read).
  */
-export function registerMetrics(
-  app: FastifyInstance,
-  deps: {
-    pool: pg.Pool
-    chain: ChainConnection | undefined
-    token: string | undefined
-    tokenAddress: () => Promise<string>
-    tokenDecimals: () => Promise<number>
-    /** The payout vault whose float is reported (settings.payoutVaultAddress; '' for none). */
-    vaultAddress: () => Promise<string>
-    /** The gas a payout may use (settings.payoutGasLimit): what one payout costs the hot wallet. */
-    payoutGasLimit?: () => Promise<number>
-    /** Sign-ins this process opened, by message (legacy `HOPE Login<ms>` or EIP-4361). */
-    signIns: () => { legacy: number; siwe: number }
-    /** The checks of PostgreSQL, the chain and Redis that `/readyz` runs too. */
-    dependencies: DependencyProbe
-  },
-): AppMetrics {
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): AppMetrics {
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry, prefix: 'hope_' })
   let hotWallet: Address | null = null
 
+  const { requests, latency, chainAlarms, signInFailures } = registerRequestMetrics(registry, deps)
+  registerEndpointMetrics(registry, deps)
+  registerPoolAndJobMetrics(registry, deps)
+  const sampler = createSampler(deps, () => hotWallet)
+  registerSampleHealth(registry, deps, sampler)
+  registerSampledFigures(registry, sampler)
+
+  app.addHook('onResponse', async (req, reply) => {
+    // The route's pattern, never the raw URL: the label set stays bounded whatever is asked.
+    const route = req.routeOptions.url ?? 'unmatched'
+    requests.inc({ route, method: req.method, status: String(reply.statusCode) })
+    latency.observe({ route, method: req.method }, reply.elapsedTime / 1000)
+  })
+
+  // Under a primary, this worker answers the primary's requests for its metrics, and a scrape
+  // reaching it answers every worker's (its own alone should the primary not answer in time).
+  if (inCluster()) answerMetricsRequests(registry)
+  app.get('/metrics', async (req, reply) => {
+    if (!mayScrape(req, deps.token)) return reply.callNotFound()
+    const text = (inCluster() && (await askPrimaryForMetrics())) || (await registry.metrics())
+    return reply.header('content-type', registry.contentType).send(text)
+  })
+
+  return {
+    registry,
+    signInFailed: (kind) => signInFailures.inc({ kind }),
+    watchHotWallet: (address) => {
+      hotWallet = address
+    },
+    chainAlarmRaised: (kind) => chainAlarms.inc({ kind }),
+  }
+}
+
+/** Requests, sign-ins and the chain scan's alarms, as this process counts them. */
+function registerRequestMetrics(registry: client.Registry, deps: MetricsDeps) {
   const requests = new client.Counter({
     name: 'hope_http_requests_total',
     help: 'HTTP requests answered, by route pattern, method and status code',
@@ -155,7 +189,17 @@ export function registerMetrics(
   })
   // Each kind from 0, so the first alarm after a start is an increase, not a new series.
   for (const kind of CHAIN_ALARM_KINDS) chainAlarms.inc({ kind }, 0)
-  // The chain client's endpoints (CHAIN_RPC_URLS), each labelled by its position and host.
+  const signInFailures = new client.Counter({
+    name: 'hope_signin_failures_total',
+    help: 'Refused sign-ins: wallet signatures, operator passwords or codes',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  })
+  return { requests, latency, chainAlarms, signInFailures }
+}
+
+/** The chain client's endpoints (CHAIN_RPC_URLS), each labelled by its position and host. */
+function registerEndpointMetrics(registry: client.Registry, deps: MetricsDeps): void {
   const endpointFigure = (
     name: string,
     help: string,
@@ -203,12 +247,10 @@ export function registerMetrics(
     (e, best) => (e.head === null || best === null ? null : Number(best - e.head)),
     'max',
   )
-  const signInFailures = new client.Counter({
-    name: 'hope_signin_failures_total',
-    help: 'Refused sign-ins: wallet signatures, operator passwords or codes',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-  })
+}
+
+/** The pool's connections and the background jobs of this process. */
+function registerPoolAndJobMetrics(registry: client.Registry, deps: MetricsDeps): void {
   new client.Gauge({
     name: 'hope_db_pool_connections',
     help: 'Database pool connections of this process by state (in_use, idle, waiting requests)',
@@ -242,16 +284,29 @@ export function registerMetrics(
       for (const [task, ms] of jobStarted()) this.set({ task }, ms / 1000)
     },
   })
+}
 
-  // The figures read from the database and the chain: each the last value read, refreshed by
-  // at most one sample at a time.
-  const last: {
-    figures?: Sampled<OpsFigures>
-    head?: Sampled<bigint>
-    hot?: Sampled<number>
-    vault?: Sampled<number>
-    gas?: Sampled<{ balance: number; payoutsLeft: number }>
-  } = {}
+/** The figures read from the database and the chain: each the last value read. */
+interface LastRead {
+  figures?: Sampled<OpsFigures>
+  head?: Sampled<bigint>
+  hot?: Sampled<number>
+  vault?: Sampled<number>
+  gas?: Sampled<{ balance: number; payoutsLeft: number }>
+}
+
+interface Sampler {
+  last: LastRead
+  /** One wait per scrape, shared by the gauges: a fresh sample, or the last one after SCRAPE_WAIT_MS. */
+  fresh: () => Promise<unknown>
+}
+
+/**
+ * Reads the figures of the database and the chain, each refreshed by at most one sample at a
+ * time; `hotWallet` is the wallet the server knows by now.
+ */
+function createSampler(deps: MetricsDeps, hotWallet: () => Address | null): Sampler {
+  const last: LastRead = {}
   const readFigures = single(() =>
     readOpsFigures(deps.pool, deps.chain?.chainId ?? null).then((value) => {
       last.figures = { value, atMs: Date.now() }
@@ -263,7 +318,7 @@ export function registerMetrics(
     last.head = { value, atMs: Date.now() }
   })
   const readHot = single(async () => {
-    const value = await readTokenBalance(hotWallet)
+    const value = await readTokenBalance(hotWallet())
     if (value !== null) last.hot = { value, atMs: Date.now() }
   })
   const readVault = single(async () => {
@@ -275,9 +330,10 @@ export function registerMetrics(
   // The hot wallet pays each payout's gas: its native balance, and how many payouts it covers at
   // the node's gas price now.
   const readGas = single(async () => {
-    if (!deps.chain || !hotWallet) return
+    const wallet = hotWallet()
+    if (!deps.chain || !wallet) return
     const [wei, price, gasLimit] = await Promise.all([
-      deps.chain.client.getBalance({ address: hotWallet }),
+      deps.chain.client.getBalance({ address: wallet }),
       deps.chain.client.getGasPrice(),
       deps.payoutGasLimit?.() ?? Promise.resolve(200_000),
     ])
@@ -314,13 +370,21 @@ export function registerMetrics(
       ),
     ),
   )
-  // One wait per scrape, shared by the gauges: a fresh sample, or the last one after SCRAPE_WAIT_MS.
   let waiting: Promise<unknown> | null = null
   const fresh = () =>
     (waiting ??= within(SCRAPE_WAIT_MS, sample()).finally(() =>
       setTimeout(() => (waiting = null), 0),
     ))
+  return { last, fresh }
+}
 
+/** Whether the dependencies answer, and how old the sampled figures are. */
+function registerSampleHealth(
+  registry: client.Registry,
+  deps: MetricsDeps,
+  sampler: Sampler,
+): void {
+  const { last, fresh } = sampler
   new client.Gauge({
     name: 'hope_dependency_up',
     help: 'Whether a dependency answered its last check within 2 s (1) or not (0): database (PostgreSQL), chain (the RPC), redis (the limit counters)',
@@ -348,19 +412,124 @@ export function registerMetrics(
       if (last.head) this.set({ source: 'chain' }, (now - last.head.atMs) / 1000)
     },
   })
+}
 
-  const fromScrape = (
-    name: string,
-    help: string,
-    pick: (s: typeof last, set: (v: number, labels?: object) => void) => void,
-    labelNames: string[] = [],
-  ) =>
+/** A figure of the last sample: `pick` sets its value (with its labels) from what was read. */
+interface SampledFigure {
+  name: string
+  help: string
+  labelNames?: string[]
+  pick: (s: LastRead, set: (v: number, labels?: object) => void) => void
+}
+
+/** The figures each scrape shows from the last sample, in the order they are listed. */
+const SAMPLED_FIGURES: SampledFigure[] = [
+  {
+    name: 'hope_ledger_transfers',
+    help: 'Ledger transfers recorded (the newest transfer id)',
+    pick: (s, set) => {
+      if (s.figures) set(Number(s.figures.value.transfers))
+    },
+  },
+  {
+    name: 'hope_deposit_watcher_blocks_behind',
+    help: "Blocks between the chain's head and the last block the deposit watcher scanned",
+    pick: (s, set) => {
+      const scanned = s.figures?.value.scannedBlock
+      if (s.head && scanned != null) set(Math.max(0, Number(s.head.value) - Number(scanned)))
+    },
+  },
+  {
+    name: 'hope_withdrawals_open',
+    help: 'Withdrawals not yet final, by state (0 pending review, 1 approved, 5 on chain)',
+    labelNames: ['state'],
+    pick: (s, set) => {
+      for (const state of ['0', '1', '5'])
+        if (s.figures) set(s.figures.value.openWithdrawals[state] ?? 0, { state })
+    },
+  },
+  {
+    name: 'hope_withdrawal_oldest_open_age_seconds',
+    help: 'Age of the oldest withdrawal not yet final (0 when there is none)',
+    pick: (s, set) => {
+      const oldest = s.figures?.value.oldestOpenSeconds
+      // Aged by the time since the read: a withdrawal open then is older now.
+      if (s.figures) set(oldest == null ? 0 : oldest + (Date.now() - s.figures.atMs) / 1000)
+    },
+  },
+  {
+    name: 'hope_hot_wallet_balance',
+    help: "The hot wallet's balance of the withdrawal token (payouts come from the vault: normally 0)",
+    pick: (s, set) => {
+      if (s.hot) set(s.hot.value)
+    },
+  },
+  {
+    name: 'hope_hot_wallet_gas_balance',
+    help: "The hot wallet's balance of the chain's native coin, which pays the payouts' gas",
+    pick: (s, set) => {
+      if (s.gas) set(s.gas.value.balance)
+    },
+  },
+  {
+    name: 'hope_hot_wallet_gas_payouts_left',
+    help: 'How many payouts (payoutGasLimit each) the hot wallet can still pay the gas of at the gas price now',
+    pick: (s, set) => {
+      if (s.gas) set(s.gas.value.payoutsLeft)
+    },
+  },
+  {
+    name: 'hope_payout_vault_balance',
+    help: "The payout vault's float: its balance of the withdrawal token",
+    pick: (s, set) => {
+      if (s.vault) set(s.vault.value)
+    },
+  },
+  {
+    name: 'hope_por_snapshot_age_seconds',
+    help: 'How long the books have gone unproven: the age of the newest published proof-of-liabilities snapshot, or of the books when none is',
+    pick: (s, set) => {
+      const age = s.figures?.value.porTakenAgeSeconds
+      if (age != null && s.figures) set(age + (Date.now() - s.figures.atMs) / 1000)
+    },
+  },
+  {
+    name: 'hope_chain_alarms_open',
+    help: "Open operator alarms of the chain scan by kind (payout_unknown, payout_mismatch, unexplained_outflow): money out of the vault or the platform's addresses that the books do not account for",
+    labelNames: ['kind'],
+    pick: (s, set) => {
+      for (const kind of CHAIN_ALARM_KINDS)
+        if (s.figures) set(s.figures.value.chainAlarmsOpen[kind] ?? 0, { kind })
+    },
+  },
+  {
+    name: 'hope_payouts_stuck',
+    help: 'Payouts not mined with their fees at the cap (payoutMaxFeeGwei): open payout_stuck alarms',
+    pick: (s, set) => {
+      if (s.figures) set(s.figures.value.payoutsStuck)
+    },
+  },
+  {
+    name: 'hope_por_coverage_ratio',
+    help: 'Users in the newest published snapshot over the users registered by its time (0 before the first)',
+    pick: (s, set) => {
+      const f = s.figures?.value
+      if (!f) return
+      if (f.porUsers === null) set(0)
+      else set(f.usersAtSnapshot ? f.porUsers / f.usersAtSnapshot : 1)
+    },
+  },
+]
+
+/** Each of SAMPLED_FIGURES as a gauge: the same figure in every worker, shown once. */
+function registerSampledFigures(registry: client.Registry, sampler: Sampler): void {
+  const { last, fresh } = sampler
+  for (const { name, help, pick, labelNames = [] } of SAMPLED_FIGURES)
     new client.Gauge({
       name,
       help,
       labelNames,
       registers: [registry],
-      // The same figure in every worker: shown once.
       aggregator: 'max',
       async collect() {
         await fresh()
@@ -370,125 +539,4 @@ export function registerMetrics(
         pick(last, (v, labels) => (labels ? this.set(labels, v) : this.set(v)))
       },
     })
-
-  fromScrape(
-    'hope_ledger_transfers',
-    'Ledger transfers recorded (the newest transfer id)',
-    (s, set) => {
-      if (s.figures) set(Number(s.figures.value.transfers))
-    },
-  )
-  fromScrape(
-    'hope_deposit_watcher_blocks_behind',
-    "Blocks between the chain's head and the last block the deposit watcher scanned",
-    (s, set) => {
-      const scanned = s.figures?.value.scannedBlock
-      if (s.head && scanned != null) set(Math.max(0, Number(s.head.value) - Number(scanned)))
-    },
-  )
-  fromScrape(
-    'hope_withdrawals_open',
-    'Withdrawals not yet final, by state (0 pending review, 1 approved, 5 on chain)',
-    (s, set) => {
-      for (const state of ['0', '1', '5'])
-        if (s.figures) set(s.figures.value.openWithdrawals[state] ?? 0, { state })
-    },
-    ['state'],
-  )
-  fromScrape(
-    'hope_withdrawal_oldest_open_age_seconds',
-    'Age of the oldest withdrawal not yet final (0 when there is none)',
-    (s, set) => {
-      const oldest = s.figures?.value.oldestOpenSeconds
-      // Aged by the time since the read: a withdrawal open then is older now.
-      if (s.figures) set(oldest == null ? 0 : oldest + (Date.now() - s.figures.atMs) / 1000)
-    },
-  )
-  fromScrape(
-    'hope_hot_wallet_balance',
-    "The hot wallet's balance of the withdrawal token (payouts come from the vault: normally 0)",
-    (s, set) => {
-      if (s.hot) set(s.hot.value)
-    },
-  )
-  fromScrape(
-    'hope_hot_wallet_gas_balance',
-    "The hot wallet's balance of the chain's native coin, which pays the payouts' gas",
-    (s, set) => {
-      if (s.gas) set(s.gas.value.balance)
-    },
-  )
-  fromScrape(
-    'hope_hot_wallet_gas_payouts_left',
-    'How many payouts (payoutGasLimit each) the hot wallet can still pay the gas of at the gas price now',
-    (s, set) => {
-      if (s.gas) set(s.gas.value.payoutsLeft)
-    },
-  )
-  fromScrape(
-    'hope_payout_vault_balance',
-    "The payout vault's float: its balance of the withdrawal token",
-    (s, set) => {
-      if (s.vault) set(s.vault.value)
-    },
-  )
-  fromScrape(
-    'hope_por_snapshot_age_seconds',
-    'How long the books have gone unproven: the age of the newest published proof-of-liabilities snapshot, or of the books when none is',
-    (s, set) => {
-      const age = s.figures?.value.porTakenAgeSeconds
-      if (age != null && s.figures) set(age + (Date.now() - s.figures.atMs) / 1000)
-    },
-  )
-  fromScrape(
-    'hope_chain_alarms_open',
-    "Open operator alarms of the chain scan by kind (payout_unknown, payout_mismatch, unexplained_outflow): money out of the vault or the platform's addresses that the books do not account for",
-    (s, set) => {
-      for (const kind of CHAIN_ALARM_KINDS)
-        if (s.figures) set(s.figures.value.chainAlarmsOpen[kind] ?? 0, { kind })
-    },
-    ['kind'],
-  )
-  fromScrape(
-    'hope_payouts_stuck',
-    'Payouts not mined with their fees at the cap (payoutMaxFeeGwei): open payout_stuck alarms',
-    (s, set) => {
-      if (s.figures) set(s.figures.value.payoutsStuck)
-    },
-  )
-  fromScrape(
-    'hope_por_coverage_ratio',
-    'Users in the newest published snapshot over the users registered by its time (0 before the first)',
-    (s, set) => {
-      const f = s.figures?.value
-      if (!f) return
-      if (f.porUsers === null) set(0)
-      else set(f.usersAtSnapshot ? f.porUsers / f.usersAtSnapshot : 1)
-    },
-  )
-
-  app.addHook('onResponse', async (req, reply) => {
-    // The route's pattern, never the raw URL: the label set stays bounded whatever is asked.
-    const route = req.routeOptions.url ?? 'unmatched'
-    requests.inc({ route, method: req.method, status: String(reply.statusCode) })
-    latency.observe({ route, method: req.method }, reply.elapsedTime / 1000)
-  })
-
-  // Under a primary, this worker answers the primary's requests for its metrics, and a scrape
-  // reaching it answers every worker's (its own alone should the primary not answer in time).
-  if (inCluster()) answerMetricsRequests(registry)
-  app.get('/metrics', async (req, reply) => {
-    if (!mayScrape(req, deps.token)) return reply.callNotFound()
-    const text = (inCluster() && (await askPrimaryForMetrics())) || (await registry.metrics())
-    return reply.header('content-type', registry.contentType).send(text)
-  })
-
-  return {
-    registry,
-    signInFailed: (kind) => signInFailures.inc({ kind }),
-    watchHotWallet: (address) => {
-      hotWallet = address
-    },
-    chainAlarmRaised: (kind) => chainAlarms.inc({ kind }),
-  }
 }

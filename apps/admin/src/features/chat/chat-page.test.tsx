@@ -6,6 +6,7 @@ import { fail, fakeApi, ok } from '../../test/fake-api.ts'
 import { ADMIN, renderScreen } from '../../test/render.tsx'
 import { ChatPage } from './chat-page.tsx'
 
+const REPLY = '输入回复，Enter 发送，Shift+Enter 换行'
 const BOB = `0x${'b'.repeat(40)}`
 const message = (id: number, over: Partial<AdminChatMessage> = {}): AdminChatMessage => ({
   id,
@@ -39,16 +40,16 @@ describe('support chat', () => {
     renderScreen(<ChatPage />, { session: ADMIN })
     const user = userEvent.setup()
 
-    await user.click(await screen.findByTestId(`admin-chat-conversation-${BOB}`))
+    await user.click(await screen.findByText('Bob'))
     expect(await screen.findByText('message 11')).toBeTruthy()
     await waitFor(() =>
       expect(api.callsTo('admin/chatRead')[0]?.params).toEqual({ userName: BOB, upToId: '12' }),
     )
 
-    await user.type(screen.getByTestId('admin-chat-reply'), '您好，请稍等')
-    await user.click(screen.getByTestId('admin-chat-send'))
+    await user.type(screen.getByPlaceholderText(REPLY), '您好，请稍等')
+    await user.click(screen.getByRole('button', { name: /^发\s?送$/ }))
     expect(await screen.findByText('服务暂不可用')).toBeTruthy()
-    await user.click(screen.getByTestId('admin-chat-send'))
+    await user.click(screen.getByRole('button', { name: /^发\s?送$/ }))
     await waitFor(() => expect(api.callsTo('admin/chatReply')).toHaveLength(2))
 
     const [first, retry] = api.callsTo('admin/chatReply')
@@ -56,7 +57,7 @@ describe('support chat', () => {
     expect(first?.params.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
     expect(retry?.params.clientId).toBe(first?.params.clientId)
     await waitFor(() =>
-      expect((screen.getByTestId('admin-chat-reply') as HTMLTextAreaElement).value).toBe(''),
+      expect((screen.getByPlaceholderText(REPLY) as HTMLTextAreaElement).value).toBe(''),
     )
   })
 })

@@ -1,5 +1,5 @@
 import type { AdminPorSnapshot } from '@hope/api'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test, vi } from 'vitest'
 import { fakeApi, ok } from '../../test/fake-api.ts'
@@ -24,6 +24,10 @@ const snapshot = (s: Partial<AdminPorSnapshot>): AdminPorSnapshot => ({
   publishedAt: '2026-11-26T18:01:00.000Z',
   ...s,
 })
+
+/** The confirmation's own 立即发布, beside its question. */
+const confirmButton = async () =>
+  within(await screen.findByRole('tooltip')).getByRole('button', { name: '立即发布' })
 
 describe('proof of reserves', () => {
   test('lists snapshots with their coverage, a shortfall in red', async () => {
@@ -51,8 +55,8 @@ describe('proof of reserves', () => {
     })
     renderScreen(<ReservesPage />, { session: ADMIN })
     const user = userEvent.setup()
-    await user.click(await screen.findByTestId('admin-reserves-publish'))
-    await user.click(await screen.findByTestId('admin-reserves-confirm'))
+    await user.click(await screen.findByRole('button', { name: '立即发布' }))
+    await user.click(await confirmButton())
     await waitFor(() => expect(api.callsTo('admin/porPublish')).toHaveLength(1))
     expect(api.callsTo('admin/porPublish')[0]?.headers.token).toBe(ADMIN.token)
     expect(await screen.findByText('已提交快照请求：任务下次运行时执行')).toBeTruthy()
@@ -68,7 +72,7 @@ describe('proof of reserves', () => {
     renderScreen(<ReservesPage />, { session: ADMIN })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     await user.click(await screen.findByRole('button', { name: '立即发布' }))
-    await user.click(await screen.findByTestId('admin-reserves-confirm'))
+    await user.click(await confirmButton())
     await waitFor(() => expect(api.callsTo('admin/porPublish')).toHaveLength(1))
     const asked = api.callsTo('admin/porSnapshots').length
     // The job has not taken it yet: the list is asked again, and again.

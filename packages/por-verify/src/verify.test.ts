@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { formatUnits } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { buildSnapshotTree, type AccountBalance } from './build.ts'
 import { SUM_BOUND } from './encoding.ts'
@@ -253,6 +254,37 @@ describe('verifyProof', () => {
       ),
       { numRuns: 10 },
     )
+  })
+
+  test('with an 18-decimal token, reserves count at 10^12 units per USDT unit, exact to the unit', async () => {
+    await fc.assert(
+      fc.asyncProperty(accountsArb(), async (accounts) => {
+        const tree = build(accounts)
+        fc.pre(tree.totals.usdt > 0n)
+        const proof = proofOf(tree, accounts[0]!.address, reserves)
+        const chain = (held: bigint) =>
+          fakeChain(tree, { reserves: held, anchored: { tokenDecimals: 18 } })
+        const exact = tree.totals.usdt * 10n ** 12n
+        const covered = await verifyProof(proof, chain(exact))
+        expect(covered.ok).toBe(true)
+        const below = await verifyProof(proof, chain(exact - 1n))
+        expect(failed(below.checks)).toEqual(['reserves', 'recheck'])
+        expect(below.checks.find((c) => c.id === 'reserves')!.detail).toContain(
+          `${formatUnits(exact - 1n, 18)} of the token (18 decimals) held at block`,
+        )
+      }),
+      { numRuns: 10 },
+    )
+    // 123.456789 USDT ↔ 123456789000000000000 units of the token.
+    const tree = build([{ address: RESERVE_ADDRESSES[0]!, usdt: 123_456_789n, hope: 0n }])
+    const proof = proofOf(tree, RESERVE_ADDRESSES[0]!, reserves)
+    const at18 = (held: bigint) =>
+      verifyProof(proof, fakeChain(tree, { reserves: held, anchored: { tokenDecimals: 18 } }))
+    expect((await at18(123_456_789_000_000_000_000n)).ok).toBe(true)
+    expect(failed((await at18(123_456_788_999_999_999_999n)).checks)).toEqual([
+      'reserves',
+      'recheck',
+    ])
   })
 
   test('a reserve signature over another message, by another key or listed twice fails', async () => {

@@ -132,12 +132,23 @@ export const TOKEN_DECIMALS = 6
 export interface LocalNetwork {
   chainId: number
   tokenDecimals: number
+  /** The rules its proof-of-liabilities registry is deployed with. */
+  porRules: { minIntervalS: bigint; maxBlockAge: bigint; checkWindow: bigint }
 }
 export const LOCAL_NETWORK: LocalNetwork = {
   chainId: LOCAL_CHAIN_ID,
   tokenDecimals: TOKEN_DECIMALS,
+  porRules: LOCAL_POR_RULES,
 }
-export const BSC_LIKE_NETWORK: LocalNetwork = { chainId: 56, tokenDecimals: 18 }
+/**
+ * Its registry takes snapshots 20 hours apart, as a production registry does: a verifier
+ * accepts a shorter interval only on Anvil's own chain id.
+ */
+export const BSC_LIKE_NETWORK: LocalNetwork = {
+  chainId: 56,
+  tokenDecimals: 18,
+  porRules: { ...LOCAL_POR_RULES, minIntervalS: 20n * 3600n },
+}
 
 export function localChain(rpcUrl: string, chainId: number = LOCAL_CHAIN_ID): Chain {
   return defineChain({
@@ -213,9 +224,9 @@ export async function prepareLocalChain(
   const porRegistryAddress = registryThere
     ? (knownRegistry as Address)
     : await deploy(porRegistry, [
-        LOCAL_POR_RULES.minIntervalS,
-        LOCAL_POR_RULES.maxBlockAge,
-        LOCAL_POR_RULES.checkWindow,
+        network.porRules.minIntervalS,
+        network.porRules.maxBlockAge,
+        network.porRules.checkWindow,
       ])
   const vaultDeployment = tokenThere && vaultThere ? null : sent.length
   const payoutVaultAddress =
@@ -348,7 +359,7 @@ export async function configureLocalChain(
       [...LOCAL_RESERVES.map((r) => devAddress(r)), local.payoutVaultAddress]
         .map((a) => a.toLowerCase())
         .join()
-  if (!proven) await recordReserveOwnership(settings, local, 'local-chain')
+  if (!proven) await recordReserveOwnership(settings, local, 'local-chain', network.chainId)
   return local
 }
 
@@ -357,13 +368,15 @@ const LOCAL_RESERVES = [LOCAL_ROLES.deposit, LOCAL_ROLES.hotWallet]
 
 /**
  * Records in the settings (as `by`) each reserve's EIP-191 signature of its ownership message
- * for the local chain's registry and token: the wallets' own, and the payout vault's by its
- * owner (the vault answers EIP-1271 for its owner's signatures).
+ * for the local chain's registry and token on chain `chainId` (the message names it): the
+ * wallets' own, and the payout vault's by its owner (the vault answers EIP-1271 for its owner's
+ * signatures).
  */
 export async function recordReserveOwnership(
   settings: SettingsService,
   local: { porRegistryAddress: string; tokenAddress: string; payoutVaultAddress?: string },
   by: string,
+  chainId: number = LOCAL_CHAIN_ID,
 ): Promise<void> {
   const reserves: { address: Address; signer: ReturnType<typeof devAccount> }[] = [
     ...LOCAL_RESERVES.map((role) => ({ address: devAddress(role), signer: devAccount(role) })),
@@ -378,12 +391,7 @@ export async function recordReserveOwnership(
   ]
   const signed = await Promise.all(
     reserves.map(async ({ address, signer }) => {
-      const message = reserveMessage(
-        address,
-        LOCAL_CHAIN_ID,
-        local.porRegistryAddress,
-        local.tokenAddress,
-      )
+      const message = reserveMessage(address, chainId, local.porRegistryAddress, local.tokenAddress)
       return { address, signature: await signer.signMessage({ message }) }
     }),
   )

@@ -19,6 +19,10 @@ const banner: AdminBanner = {
 
 const IMAGE_URL = '上传图片，或填写 https:// 地址'
 
+/** The editor's version in `lang`, once on show (the others stay drawn, hidden). */
+const openPane = async (editor: HTMLElement, lang: string | RegExp) =>
+  within(await within(editor).findByRole('tabpanel', { name: lang }))
+
 describe('content', () => {
   test('saving a banner sends Chinese with the shared fields, then changed and cleared languages', async () => {
     const api = fakeApi({
@@ -32,11 +36,11 @@ describe('content', () => {
     await user.click(await screen.findByText(/^编\s?辑$/))
     const editor = await screen.findByTestId('admin-content-editor')
     await user.click(within(editor).getByText('English'))
-    const en = screen.getByTestId('admin-content-title-en')
+    const en = (await openPane(editor, /English/)).getByLabelText('标题')
     await user.clear(en)
     await user.type(en, 'Big event')
     await user.click(within(editor).getByText('日本語'))
-    await user.click(screen.getByTestId('admin-content-clear-ja'))
+    await user.click((await openPane(editor, /日本語/)).getByText('删除此语言版本'))
     await user.click(screen.getByText(/^保\s?存$/))
 
     await waitFor(() => expect(api.callsTo('admin/deleteTranslation')).toHaveLength(1))
@@ -80,7 +84,8 @@ describe('content', () => {
     expect(await screen.findByText('中文标题必填')).toBeTruthy()
     expect(api.callsTo('admin/saveBanner')).toHaveLength(0)
 
-    await user.type(screen.getByTestId('admin-content-title-zhcn'), '新活动')
+    const editor = screen.getByTestId('admin-content-editor')
+    await user.type((await openPane(editor, /中文/)).getByLabelText('标题'), '新活动')
     await user.click(screen.getByText(/^保\s?存$/))
     expect(await screen.findByText('参数错误: image')).toBeTruthy()
     expect(api.callsTo('admin/saveBanner')[0]?.params).toMatchObject({

@@ -56,21 +56,34 @@ function serve(transfer: (call: ApiCall) => Reply, where = () => IN_DOWNLINE) {
   })
 }
 
+/** The address field, by its hint; there once the form has loaded. */
+const addressInput = () => screen.findByPlaceholderText('请输入地址')
+const amountInput = () => screen.getByPlaceholderText('最少 10') as HTMLInputElement
+const submit = () => screen.getByRole('button', { name: '转账' })
+
 async function fill(address: string, amount: string) {
-  const addressInput = await screen.findByTestId('transfer-address-input')
-  await userEvent.clear(addressInput)
-  if (address) await userEvent.type(addressInput, address)
-  const amountInput = screen.getByTestId('transfer-amount-input')
-  await userEvent.clear(amountInput)
-  if (amount) await userEvent.type(amountInput, amount)
+  const input = await addressInput()
+  await userEvent.clear(input)
+  if (address) await userEvent.type(input, address)
+  await userEvent.clear(amountInput())
+  if (amount) await userEvent.type(amountInput(), amount)
 }
 
 /** Opens the confirmation sheet; its animation does not run in jsdom, so taps inside are fireEvent. */
 async function openSheet(address = FRIEND, amount = '100') {
   await fill(address, amount)
-  await userEvent.click(screen.getByTestId('transfer-submit'))
+  await userEvent.click(submit())
   return screen.findByTestId('transfer-confirm-sheet')
 }
+
+/** Taps the open sheet's confirm (or, after a failure, its retry). */
+async function confirm(name = '确认转账') {
+  const sheet = within(await screen.findByTestId('transfer-confirm-sheet'))
+  fireEvent.click(sheet.getByRole('button', { name }))
+}
+
+const closeSheet = () => fireEvent.click(screen.getByRole('button', { name: '关闭' }))
+const succeeded = () => screen.findByRole('heading', { name: '转账成功' })
 
 const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/transfer').map((call) => call.params.idempotencyKey)
@@ -99,16 +112,15 @@ describe('transfer page', () => {
     serve(() => ok(null))
     renderTransfer()
     expect((await screen.findByTestId('transfer-available')).textContent).toBe('500 USDT')
-    expect(screen.getByTestId('transfer-downline-note').textContent).toBe(
-      '接收地址必须是自己共识体系的下级',
-    )
+    expect(screen.getByText('接收地址必须是自己共识体系的下级')).toBeTruthy()
   })
 
   test('the amount field keeps what was typed and says why it is not an amount', async () => {
     const api = serve(() => ok(null))
     renderTransfer()
-    const amount = (await screen.findByTestId('transfer-amount-input')) as HTMLInputElement
-    const reason = () => screen.queryByTestId('transfer-amount-problem')?.textContent
+    await addressInput()
+    const amount = amountInput()
+    const reason = () => screen.queryByRole('alert')?.textContent
     await userEvent.type(amount, '1e5')
     expect(amount.value).toBe('1e5')
     expect(reason()).toBe('请直接输入数字，不能使用科学计数法（e）')
@@ -125,8 +137,8 @@ describe('transfer page', () => {
     await userEvent.clear(amount)
     await userEvent.type(amount, 'abc')
     expect(reason()).toBe('请只输入数字和小数点“.”')
-    await userEvent.type(screen.getByTestId('transfer-address-input'), FRIEND)
-    await userEvent.click(screen.getByTestId('transfer-submit'))
+    await userEvent.type(await addressInput(), FRIEND)
+    await userEvent.click(submit())
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
   })
@@ -135,13 +147,11 @@ describe('transfer page', () => {
     serve(() => ok(null))
     renderTransfer()
     await fill(FRIEND, '1,000')
-    expect(screen.queryByTestId('transfer-amount-problem')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
     // 1000 + 1 + 10 = 1011 USDT against 500 available
-    expect(screen.getByTestId('transfer-shortfall').textContent).toBe('还差 511 USDT。')
+    expect(screen.getByText('还差 511 USDT。')).toBeTruthy()
     await fill(FRIEND, '1,00')
-    expect(screen.getByTestId('transfer-amount-problem').textContent).toBe(
-      '千位分隔符“,”位置不对；小数点是“.”',
-    )
+    expect(screen.getByRole('alert').textContent).toBe('千位分隔符“,”位置不对；小数点是“.”')
   })
 
   test.each([
@@ -155,9 +165,9 @@ describe('transfer page', () => {
     )
     renderTransfer()
     await fill(FRIEND, '100')
-    expect((await screen.findByTestId('transfer-problem')).textContent).toBe(text)
+    expect((await screen.findByRole('status')).textContent).toBe(text)
     expect(screen.queryByTestId('transfer-fee')).toBeNull()
-    await userEvent.click(screen.getByTestId('transfer-submit'))
+    await userEvent.click(submit())
     // Said once: the red text, not a toast too, nor the rule's note repeating it.
     expectSaidOnce(text)
     // In every language: the yellow rule gives way to the red text that applies it.
@@ -171,14 +181,14 @@ describe('transfer page', () => {
   test('says what is missing before any request', async () => {
     const api = serve(() => ok(null))
     renderTransfer()
-    await screen.findByTestId('transfer-submit')
-    await userEvent.click(screen.getByTestId('transfer-submit'))
+    await addressInput()
+    await userEvent.click(submit())
     expectSaidOnce('请输入地址')
     await fill(FRIEND, '')
-    await userEvent.click(screen.getByTestId('transfer-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('请输入数量')
     await fill(FRIEND, '9.99')
-    await userEvent.click(screen.getByTestId('transfer-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('转账数量不能少于 10 USDT')
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
@@ -190,13 +200,13 @@ describe('transfer page', () => {
     // 495 + 1 + 4.95 = 500.95 > 500: no estimate for what cannot be sent, the gap instead
     await fill(FRIEND, '495')
     expect(screen.queryByTestId('transfer-total')).toBeNull()
-    expect(screen.getByTestId('transfer-problem').textContent).toContain('USDT 余额不足')
-    expect(screen.getByTestId('transfer-shortfall').textContent).toBe('还差 0.95 USDT。')
+    expect(screen.getByRole('status').textContent).toContain('USDT 余额不足')
+    expect(screen.getByText('还差 0.95 USDT。')).toBeTruthy()
     await fill(FRIEND, '100')
     await waitFor(() => expect(screen.getByTestId('transfer-fee').textContent).toBe('2 USDT'))
     expect(screen.getByTestId('transfer-total').textContent).toBe('102 USDT')
     await fill(FRIEND, '495')
-    await userEvent.click(screen.getByTestId('transfer-submit'))
+    await userEvent.click(submit())
     expectSaidOnce('USDT 余额不足')
     expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull()
     expect(api.callsTo('userAccount/transfer')).toHaveLength(0)
@@ -205,11 +215,9 @@ describe('transfer page', () => {
   test('"all" fills the most that the balance pays, fee included', async () => {
     serve(() => ok(null))
     renderTransfer()
-    await userEvent.type(await screen.findByTestId('transfer-address-input'), FRIEND)
-    await userEvent.click(screen.getByTestId('transfer-all'))
-    expect((screen.getByTestId('transfer-amount-input') as HTMLInputElement).value).toBe(
-      '494.059405',
-    )
+    await userEvent.type(await addressInput(), FRIEND)
+    await userEvent.click(screen.getByRole('button', { name: '全部' }))
+    expect(amountInput().value).toBe('494.059405')
     expect((await screen.findByTestId('transfer-total')).textContent).toBe('500 USDT')
   })
 
@@ -217,6 +225,7 @@ describe('transfer page', () => {
     serve(() => ok(null))
     renderTransfer()
     const sheet = within(await openSheet(FRIEND, '100'))
+    expect(sheet.getByRole('heading', { name: '确认转账' })).toBeTruthy()
     expect(sheet.getByTestId('transfer-confirm-to').textContent).toBe('0x7099******dc79c8')
     expect(sheet.getByTestId('transfer-confirm-amount').textContent).toBe('100 USDT')
     expect(sheet.getByTestId('transfer-confirm-fee').textContent).toBe('2 USDT')
@@ -232,14 +241,14 @@ describe('transfer page', () => {
         }),
     )
     renderTransfer()
-    await openSheet()
-    const confirm = screen.getByTestId('transfer-confirm')
-    fireEvent.click(confirm)
-    fireEvent.click(confirm)
+    const sheet = within(await openSheet())
+    const button = sheet.getByRole('button', { name: '确认转账' })
+    fireEvent.click(button)
+    fireEvent.click(button)
     await waitFor(() => expect(api.callsTo('userAccount/transfer')).toHaveLength(1))
-    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    fireEvent.click(button)
     release()
-    await screen.findByTestId('transfer-result')
+    await succeeded()
     expect(api.callsTo('userAccount/transfer')).toHaveLength(1)
     expect(api.callsTo('userAccount/transfer')[0]?.params).toMatchObject({
       address: FRIEND,
@@ -255,31 +264,33 @@ describe('transfer page', () => {
       return ok(done(call))
     })
     renderTransfer()
-    await openSheet(FRIEND, '100')
-    fireEvent.click(screen.getByTestId('transfer-confirm'))
-    expect(await screen.findByTestId('transfer-network-failed')).toBeTruthy()
+    const sheet = within(await openSheet(FRIEND, '100'))
+    await confirm()
+    expect((await sheet.findByRole('alert')).textContent).toBe(
+      '网络异常，转账结果未知。请点击重试，同一笔转账不会重复扣款。',
+    )
     expect(showToast).not.toHaveBeenCalled()
 
     // Retry from the sheet.
-    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    await confirm('重试')
     await waitFor(() => expect(keysSent(api)).toHaveLength(2))
     // Closed and opened again without a change.
-    fireEvent.click(document.querySelector('.adm-popup-close-icon') as HTMLElement)
+    closeSheet()
     await waitFor(() => expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull())
-    await userEvent.click(screen.getByTestId('transfer-submit'))
-    fireEvent.click(await screen.findByTestId('transfer-confirm'))
+    await userEvent.click(submit())
+    await confirm()
     await waitFor(() => expect(keysSent(api)).toHaveLength(3))
     const [first] = keysSent(api)
     expect(first).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
     expect(keysSent(api)).toEqual([first, first, first])
 
     // A changed amount is another transfer.
-    fireEvent.click(document.querySelector('.adm-popup-close-icon') as HTMLElement)
+    closeSheet()
     await fill(FRIEND, '120')
-    await userEvent.click(screen.getByTestId('transfer-submit'))
+    await userEvent.click(submit())
     reachable = true
-    fireEvent.click(await screen.findByTestId('transfer-confirm'))
-    await screen.findByTestId('transfer-result')
+    await confirm()
+    await succeeded()
     expect(keysSent(api)).toHaveLength(4)
     expect(keysSent(api)[3]).not.toBe(first)
     expect(api.callsTo('userAccount/transfer')[3]?.params.amount).toBe('120')
@@ -291,15 +302,16 @@ describe('transfer page', () => {
     await openSheet(FRIEND, '100')
     const balanceCalls = api.callsTo('userAccount/balance').length
     const logs = vi.spyOn(queryClient, 'invalidateQueries')
-    fireEvent.click(screen.getByTestId('transfer-confirm'))
-    const result = await screen.findByTestId('transfer-result')
+    await confirm()
+    await succeeded()
+    const result = screen.getByTestId('transfer-result')
     expect(within(result).getByTestId('transfer-result-amount').textContent).toBe('100 USDT')
     expect(within(result).getByTestId('transfer-result-to').textContent).toBe('0x7099******dc79c8')
     await waitFor(() =>
       expect(api.callsTo('userAccount/balance').length).toBeGreaterThan(balanceCalls),
     )
     expect(logs).toHaveBeenCalledWith({ queryKey: accountKeys.logs() })
-    await userEvent.click(screen.getByTestId('transfer-result-log'))
+    await userEvent.click(within(result).getByRole('button', { name: '查看明细' }))
     expect(screen.getByTestId('where').textContent).toBe('/accountLog?account=usdt&logType=9')
   })
 
@@ -309,9 +321,9 @@ describe('transfer page', () => {
     const api = serve((call) => ok(done(call)))
     renderTransfer()
     const sheet = await openSheet(FRIEND, '100')
-    expect(within(sheet).getByTestId('transfer-sign-note').textContent).toContain('转账：100 USDT')
-    fireEvent.click(screen.getByTestId('transfer-confirm'))
-    await screen.findByTestId('transfer-result')
+    expect(within(sheet).getByText(/转账：100 USDT/)).toBeTruthy()
+    await confirm()
+    await succeeded()
     expect(wallet.calls).toContain('eth_signTypedData_v4')
     expect(api.callsTo('userAccount/transfer')[0]?.params.signature).toMatch(/^0x[0-9a-f]{130}$/)
   })
@@ -320,7 +332,7 @@ describe('transfer page', () => {
     const api = serve(() => fail(409, 'not_downline', '接收地址必须是自己共识体系的下级'))
     renderTransfer()
     await openSheet(FRIEND, '100')
-    fireEvent.click(screen.getByTestId('transfer-confirm'))
+    await confirm()
     await waitFor(() => expect(screen.queryByTestId('transfer-confirm-sheet')).toBeNull())
     expect(api.callsTo('userAccount/transfer')).toHaveLength(1)
     expect(vi.mocked(showToast).mock.calls).toEqual([['接收地址必须是自己共识体系的下级']])

@@ -143,7 +143,7 @@ describe('news', () => {
       const note = 'Not yet translated · shown in Chinese'
       expect(within(english!).queryByText(note)).toBeNull()
       expect(within(chinese!).getByText(note)).toBeTruthy()
-      await userEvent.click(chinese!)
+      await userEvent.click(screen.getByRole('button', { name: /标题 1/ }))
       const article = await screen.findByTestId('news-detail')
       expect(within(article).getByText(note)).toBeTruthy()
     } finally {

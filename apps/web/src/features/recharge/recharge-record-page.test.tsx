@@ -44,36 +44,32 @@ describe('recharge records', () => {
       recharge('bb'),
       recharge('cc', { status: 'failed', amount: null, confirmations: 0 }),
     ])
-    const rows = await screen.findAllByTestId('recharge-record-item')
+    const rows = await screen.findAllByRole('listitem')
     const text = (id: string) =>
       rows.map((row) => within(row).queryByTestId(id)?.textContent ?? null)
     expect(text('recharge-record-amount')).toEqual(['+25.5 USDT', '+100 USDT', '金额待确认'])
     expect(text('recharge-record-status')).toEqual(['链上确认中', '已到账', '充值失败'])
     expect(text('recharge-record-confirmations')).toEqual(['3/12', null, null])
-    expect(text('recharge-record-hash')).toEqual([
-      '0xaaaa******aaaaaa',
-      '0xbbbb******bbbbbb',
-      '0xcccc******cccccc',
-    ])
-    expect(within(rows[1] as HTMLElement).getByTestId('recharge-record-hash-copy')).toBeTruthy()
-    await waitFor(() =>
-      expect(
-        within(rows[0] as HTMLElement)
-          .getByTestId('recharge-record-hash-explorer')
-          .getAttribute('href'),
-      ).toBe(`https://explorer.test/tx/${hash('aa')}`),
-    )
+    // Each hash masked on screen, whole in its title.
+    expect(
+      rows.map((row, i) => within(row).getByTitle(hash(['aa', 'bb', 'cc'][i]!)).textContent),
+    ).toEqual(['0xaaaa******aaaaaa', '0xbbbb******bbbbbb', '0xcccc******cccccc'])
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: '复制' })).toBeTruthy()
+    const explorer = await within(rows[0] as HTMLElement).findByRole('link', { name: '浏览器查看' })
+    expect(explorer.getAttribute('href')).toBe(`https://explorer.test/tx/${hash('aa')}`)
   })
 
   test('without a configured chain the records still show, without explorer links', async () => {
     renderRecords([recharge('aa')], () => fail(503, 'service_unavailable'))
-    const row = await screen.findByTestId('recharge-record-item')
+    const row = await screen.findByRole('listitem')
     await waitFor(() => expect(queryClient.isFetching()).toBe(0))
-    expect(within(row).queryByTestId('recharge-record-hash-explorer')).toBeNull()
+    expect(within(row).getByTitle(hash('aa'))).toBeTruthy()
+    expect(within(row).queryByRole('link', { name: '浏览器查看' })).toBeNull()
   })
 
   test('no records yet', async () => {
     renderRecords([])
-    expect((await screen.findByTestId('recharge-record-empty')).textContent).toBe('暂无记录')
+    expect(await screen.findByText('暂无记录')).toBeTruthy()
+    expect(screen.queryByRole('listitem')).toBeNull()
   })
 })

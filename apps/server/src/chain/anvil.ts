@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { http, MethodNotSupportedRpcError, type HttpTransport } from 'viem'
 import { freePort, isAlive } from '../lib/process.ts'
 
 export interface LocalChain {
@@ -38,6 +39,24 @@ export async function anvilRpc(
   const body = (await res.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result
+}
+
+/**
+ * The transport a wallet sends through to Anvil. Anvil's `eth_fillTransaction` answers an
+ * EIP-1559 transaction whatever its hardfork, which a chain from before London (`--hardfork
+ * berlin`) then refuses; told the method is not there, viem fills the fields itself from the
+ * chain (a legacy gas price where blocks have no base fee).
+ */
+export function anvilWalletTransport(url: string): HttpTransport {
+  const inner = http(url)
+  return (params) => {
+    const transport = inner(params)
+    const request: typeof transport.request = (args, options) =>
+      args.method === 'eth_fillTransaction'
+        ? Promise.reject(new MethodNotSupportedRpcError(new Error('not asked of Anvil')))
+        : transport.request(args, options)
+    return { ...transport, request }
+  }
 }
 
 /** Where the Anvil running on a state file notes its process id. */
@@ -117,6 +136,11 @@ export async function launchAnvil(
     blockTimeSec?: number
     preferredPort?: number
     chainId?: number
+    /**
+     * The EVM rules to run, e.g. 'berlin': a chain from before London, without EIP-1559 (no
+     * base fee, legacy gas prices only); Anvil's newest by default.
+     */
+    hardfork?: string
   } = {},
 ): Promise<LaunchedAnvil> {
   if (opts.stateFile) {
@@ -131,6 +155,7 @@ export async function launchAnvil(
   const chainId = opts.chainId ?? LOCAL_CHAIN_ID
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
   if (opts.blockTimeSec) args.push('--block-time', String(opts.blockTimeSec))
+  if (opts.hardfork) args.push('--hardfork', opts.hardfork)
   if (opts.stateFile) args.push('--state', opts.stateFile, '--state-interval', '5')
   // Anvil writes its output to a file, never to a pipe: an app killed without warning leaves its
   // Anvil running, and Anvil exits at its next line into a pipe nobody reads ("Broken pipe")

@@ -18,7 +18,7 @@ import { REGISTRY_CODE_HASH } from '@hope/por-verify'
 import payoutVault from './contracts/PayoutVault.json' with { type: 'json' }
 import porRegistry from './contracts/PorRegistry.json' with { type: 'json' }
 import token from './contracts/TetherLikeToken.json' with { type: 'json' }
-import { anvilRpc, LOCAL_CHAIN_ID } from './anvil.ts'
+import { anvilRpc, anvilWalletTransport, LOCAL_CHAIN_ID } from './anvil.ts'
 import { reserveMessage } from '../modules/por/por.rules.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
 
@@ -191,7 +191,7 @@ export async function prepareLocalChain(
   const deployerWallet = () =>
     createWalletClient({
       chain,
-      transport: http(rpcUrl),
+      transport: anvilWalletTransport(rpcUrl),
       account: devAccount(LOCAL_ROLES.deployer),
     })
   let wallet: ReturnType<typeof deployerWallet> | undefined

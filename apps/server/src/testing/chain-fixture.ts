@@ -14,7 +14,7 @@ import {
   type PublicClient,
   type WalletClient,
 } from 'viem'
-import { startAnvil, type LocalChain } from '../chain/anvil.ts'
+import { anvilWalletTransport, startAnvil, type LocalChain } from '../chain/anvil.ts'
 import token from '../chain/contracts/TetherLikeToken.json' with { type: 'json' }
 import {
   devAccount,
@@ -68,8 +68,11 @@ export interface ChainFixture {
   stop(): Promise<void>
 }
 
-export async function startChainFixture(): Promise<ChainFixture> {
-  const anvil = await startAnvil()
+/** `anvilOptions` choose how Anvil runs, e.g. `{ hardfork: 'berlin' }` for a chain without EIP-1559. */
+export async function startChainFixture(
+  anvilOptions: Parameters<typeof startAnvil>[0] = {},
+): Promise<ChainFixture> {
+  const anvil = await startAnvil(anvilOptions)
   try {
     const setup = await prepareLocalChain(anvil.url, undefined)
     const client = createPublicClient({
@@ -80,7 +83,7 @@ export async function startChainFixture(): Promise<ChainFixture> {
     const walletOf: ChainFixture['wallet'] = (index) =>
       createWalletClient({
         chain: localChain(anvil.url),
-        transport: http(anvil.url),
+        transport: anvilWalletTransport(anvil.url),
         account: devAccount(index),
       })
     const rpc: ChainFixture['rpc'] = (method, params = []) =>

@@ -1,14 +1,22 @@
 import type { PublicClient } from 'viem'
 
 /**
- * Payout fees that follow the chain: EIP-1559 fees read from `eth_feeHistory` under the
- * operators' cap, and the fee-raised replacement of a payout that was not mined in time.
+ * Payout fees that follow the chain under the operators' cap: EIP-1559 fees read from
+ * `eth_feeHistory` where blocks carry a base fee, a legacy gas price from `eth_gasPrice` on a
+ * chain without EIP-1559; and the fee-raised replacement of a payout not mined in time.
  */
 
+/** EIP-1559 fees. */
 export interface Fees {
   maxFeePerGas: bigint
   maxPriorityFeePerGas: bigint
 }
+
+/**
+ * What a payout offers, with the transaction type that carries it: EIP-1559 fees, or a gas
+ * price (a legacy, type 0, transaction) on a chain whose blocks have no base fee.
+ */
+export type PayoutFees = ({ type: 'eip1559' } & Fees) | { type: 'legacy'; gasPrice: bigint }
 
 /** Blocks of fee history one read asks for. */
 const HISTORY_BLOCKS = 10
@@ -58,12 +66,86 @@ export function replacementFees(
   return { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip }
 }
 
-/** The fees to offer now (`percentile` of the recent tips), under `cap` (wei). */
+/**
+ * The gas price of a legacy payout: the chain's (`eth_gasPrice`), at least the least tip (a
+ * zero price could not be raised by a replacement), under `cap`.
+ * @example legacyGasPrice(3_000_000_000n, 2_000_000_000n) // 2_000_000_000n
+ */
+export function legacyGasPrice(chainGasPrice: bigint, cap: bigint): bigint {
+  return min(max(chainGasPrice, MIN_TIP), cap)
+}
+
+/**
+ * The gas price of a replacement of a legacy payout sent at `sent`: raised by `bumpPercent`
+ * (and to the chain's price now when that is higher), under `cap`; null when the cap leaves no
+ * room for a raise of at least 12.5% (nodes refuse a smaller one for legacy transactions too).
+ */
+export function replacementGasPrice(
+  sent: bigint,
+  now: bigint,
+  bumpPercent: number,
+  cap: bigint,
+): bigint | null {
+  const next = min(max((sent * BigInt(100 + bumpPercent) + 99n) / 100n, now), cap)
+  return next * 1_000n >= sent * MIN_RAISE_PER_MILLE ? next : null
+}
+
+/**
+ * The fees a signed transaction offers, or null for a type a payout never has. A type 1
+ * (EIP-2930) transaction pays a gas price as a legacy one does.
+ */
+export function feesOfTransaction(tx: {
+  type?: string | undefined
+  gasPrice?: bigint | undefined
+  maxFeePerGas?: bigint | undefined
+  maxPriorityFeePerGas?: bigint | undefined
+}): PayoutFees | null {
+  const { maxFeePerGas, maxPriorityFeePerGas } = tx
+  if (tx.type === 'eip1559' && maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined)
+    return { type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas }
+  if ((tx.type === 'legacy' || tx.type === 'eip2930') && tx.gasPrice !== undefined)
+    return { type: 'legacy', gasPrice: tx.gasPrice }
+  return null
+}
+
+/**
+ * The fees of a replacement of a payout sent with `sent`, of the same type, under `cap`: see
+ * `replacementFees` and `replacementGasPrice`. The fees `now` read as the other type (a chain
+ * that changed its rules in between) count as a gas price of their fee cap, or as both fees of
+ * the gas price.
+ */
+export function replacementPayoutFees(
+  sent: PayoutFees,
+  now: PayoutFees,
+  bumpPercent: number,
+  cap: bigint,
+): PayoutFees | null {
+  if (sent.type === 'legacy') {
+    const nowPrice = now.type === 'legacy' ? now.gasPrice : now.maxFeePerGas
+    const gasPrice = replacementGasPrice(sent.gasPrice, nowPrice, bumpPercent, cap)
+    return gasPrice === null ? null : { type: 'legacy', gasPrice }
+  }
+  const nowFees =
+    now.type === 'eip1559'
+      ? now
+      : { maxFeePerGas: now.gasPrice, maxPriorityFeePerGas: now.gasPrice }
+  const fees = replacementFees(sent, nowFees, bumpPercent, cap)
+  return fees && { type: 'eip1559', ...fees }
+}
+
+/**
+ * The fees to offer now, under `cap` (wei): on a chain whose latest block has a base fee,
+ * EIP-1559 fees at `percentile` of the recent tips; on one without (before London, or a chain
+ * that never took EIP-1559), the chain's gas price for a legacy transaction.
+ */
 export async function readFees(
   client: PublicClient,
   percentile: number,
   cap: bigint,
-): Promise<Fees> {
+): Promise<PayoutFees> {
+  const latest = await client.getBlock({ blockTag: 'latest' })
+  if (latest.baseFeePerGas === null || latest.baseFeePerGas === undefined)
+    return { type: 'legacy', gasPrice: legacyGasPrice(await client.getGasPrice(), cap) }
   const history = await client.getFeeHistory({
     blockCount: HISTORY_BLOCKS,
     rewardPercentiles: [percentile],
@@ -72,9 +154,10 @@ export async function readFees(
   const fees = feesFromHistory(history, cap)
   if (!fees)
     throw new Error(
-      'The chain reports no EIP-1559 base fee; payouts are signed as EIP-1559 transactions only.',
+      "The chain's latest block has a base fee but eth_feeHistory reports none: payouts " +
+        'cannot be priced on this chain; its RPC endpoint must answer eth_feeHistory.',
     )
-  return fees
+  return { type: 'eip1559', ...fees }
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b)

@@ -12,10 +12,14 @@ import {
 
 type WireTx = Record<string, string | number | undefined>
 
-const BIG = ['gas', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value'] as const
+const BIG = ['gas', 'maxFeePerGas', 'maxPriorityFeePerGas', 'gasPrice', 'value'] as const
+
+/** The transaction's type as it says, else legacy (type 0) when it carries a gas price. */
+const typeOf = (tx: UnsignedTx): string =>
+  tx.type ?? (tx.gasPrice !== undefined ? 'legacy' : 'eip1559')
 
 export function txToWire(tx: UnsignedTx): WireTx {
-  const wire: WireTx = { type: 'eip1559', chainId: tx.chainId, to: tx.to, data: tx.data }
+  const wire: WireTx = { type: typeOf(tx), chainId: tx.chainId, to: tx.to, data: tx.data }
   if (tx.nonce !== undefined) wire.nonce = tx.nonce
   for (const k of BIG) if (tx[k] !== undefined) wire[k] = String(tx[k])
   return wire
@@ -27,18 +31,17 @@ export function txFromWire(wire: WireTx): UnsignedTx {
   const data = hex(wire.data)
   if (!to || to.length !== 42 || !data || typeof wire.chainId !== 'number')
     throw new Error('a transaction needs chainId, to and data')
-  const tx: UnsignedTx = {
-    type: 'eip1559',
-    chainId: wire.chainId,
-    to: to as Address,
-    data: data as Hex,
-  }
+  const type = wire.type ?? 'eip1559'
+  if (type !== 'eip1559' && type !== 'legacy')
+    throw new Error('a transaction is of type eip1559 or legacy')
+  // Every fee field as sent, whatever the type: the signer's rules refuse a mix of the two kinds.
+  const tx: Record<string, unknown> = { type, chainId: wire.chainId, to, data }
   if (typeof wire.nonce === 'number') tx.nonce = wire.nonce
   for (const k of BIG) {
     const v = wire[k]
     if (typeof v === 'string' && /^\d{1,78}$/.test(v)) tx[k] = BigInt(v)
   }
-  return tx
+  return tx as UnsignedTx
 }
 
 const MAX_BODY = 64 * 1024

@@ -4,6 +4,7 @@ import {
   parseTransaction,
   recoverTransactionAddress,
   type Address,
+  type TransactionSerializedLegacy,
   type Hex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -70,7 +71,7 @@ describe('the signer', () => {
       maxFeePerGas: 2_000_000_000n,
       maxPriorityFeePerGas: 1_000_000_000n,
       ...rest,
-    }
+    } as UnsignedTx
   }
   const refusal = (p: Promise<unknown>) =>
     p.then(
@@ -184,6 +185,55 @@ describe('the signer', () => {
     expect(logged.rows[0]!.n).toBe(2)
   })
 
+  test('on a chain without EIP-1559: a legacy payout for its chain id, the same checks, its gas price capped', async () => {
+    const signer = createSigner({
+      pool: t.db.pool,
+      hotWallet: hot,
+      caps: { hourUsdt: '1000000', dayUsdt: '1000000' },
+    })
+    const id = await withdrawal(1, '25', TO)
+    const other = await withdrawal(1, '25', TO)
+    const legacy = (gasPrice: bigint, to = TO, over: Partial<UnsignedTx> = {}) => {
+      const { maxFeePerGas: _, maxPriorityFeePerGas: __, ...tx } = payout(id, to, 25_000_000n)
+      return { ...tx, type: 'legacy', gasPrice, ...over } as UnsignedTx
+    }
+    const wrongTo = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
+    expect(await refusal(signer.signPayout(id, legacy(2_000_000_000n, wrongTo)))).toBe(
+      'wrong_payout',
+    )
+    expect(await refusal(signer.signPayout(other, legacy(2_000_000_000n)))).toBe('wrong_payout')
+    expect(await refusal(signer.signPayout(id, legacy(10n ** 15n)))).toBe('fee_limit')
+    // Both kinds of fee at once, or neither: not a transaction it signs.
+    const mixed = legacy(2_000_000_000n, TO, { maxFeePerGas: 2_000_000_000n } as never)
+    expect(await refusal(signer.signPayout(id, mixed))).toBe('fee_limit')
+    expect(await refusal(signer.signPayout(id, { ...legacy(1n), gasPrice: undefined }))).toBe(
+      'fee_limit',
+    )
+
+    const first = await signer.signPayout(id, legacy(2_000_000_000n))
+    const tx = parseTransaction(first)
+    expect(tx).toMatchObject({ type: 'legacy', chainId: 31337, gasPrice: 2_000_000_000n })
+    expect(
+      await recoverTransactionAddress({
+        serializedTransaction: first as TransactionSerializedLegacy,
+      }),
+    ).toBe(hot.address)
+    // A price raised too little is a repeat; raised by a quarter, a replacement of its nonce.
+    expect(await signer.signPayout(id, legacy(2_100_000_000n))).toBe(first)
+    const second = await signer.signPayout(id, legacy(2_500_000_000n))
+    expect(second).not.toBe(first)
+    expect(parseTransaction(second)).toMatchObject({ nonce: tx.nonce, gasPrice: 2_500_000_000n })
+    const logged = await t.db.pool.query(
+      `SELECT max_fee_per_gas::text AS fee, max_priority_fee_per_gas::text AS tip
+       FROM signer_log WHERE withdrawal_id = $1 ORDER BY id`,
+      [id],
+    )
+    expect(logged.rows).toEqual([
+      { fee: '2000000000', tip: '2000000000' },
+      { fee: '2500000000', tip: '2500000000' },
+    ])
+  })
+
   test('the hourly cap counts every signature', async () => {
     await t.db.pool.query("UPDATE signer_log SET signed_at = now() - interval '2 days'")
     const signer = cappedSigner()
@@ -277,6 +327,20 @@ describe('the signer', () => {
       expect(
         await recoverTransactionAddress({ serializedTransaction: raw as `0x02${string}` }),
       ).toBe(hot.address)
+      // A legacy payout travels as one, its gas price under the same cap.
+      const legacyId = await withdrawal(1, '5', TO)
+      const {
+        maxFeePerGas: _,
+        maxPriorityFeePerGas: __,
+        ...rest
+      } = payout(legacyId, TO, 5_000_000n)
+      const legacy = (gasPrice: bigint) => ({ ...rest, type: 'legacy', gasPrice }) as UnsignedTx
+      expect(await refusal(worker.signPayout(legacyId, legacy(10n ** 15n)))).toBe('fee_limit')
+      const legacyRaw = await worker.signPayout(legacyId, legacy(2_000_000_000n))
+      expect(parseTransaction(legacyRaw)).toMatchObject({
+        type: 'legacy',
+        gasPrice: 2_000_000_000n,
+      })
     } finally {
       server.close()
     }

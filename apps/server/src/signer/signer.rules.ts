@@ -21,19 +21,43 @@ export const VAULT_PAY_ABI = parseAbi([
   'function pay(bytes32 payoutId, address to, uint256 amount)',
 ])
 
-/** The fields of a transaction the rules read (fees and gas as the sender asked them). */
+/**
+ * The fields of a transaction the rules read (fees and gas as the sender asked them): an
+ * EIP-1559 transaction's two fees, or a legacy (type 0) transaction's gas price.
+ */
 export interface TxFacts {
   chainId: number
   to: Address
   data: Hex
+  type?: string | undefined
   value?: bigint | undefined
   nonce?: number | undefined
   gas?: bigint | undefined
   maxFeePerGas?: bigint | undefined
   maxPriorityFeePerGas?: bigint | undefined
+  gasPrice?: bigint | undefined
 }
 
-/** What the signer signed before for the same withdrawal: its newest signature. */
+/**
+ * The most a transaction pays per gas (`fee`) and the part of it its miner keeps (`tip`): an
+ * EIP-1559 transaction's fee cap and tip; a legacy one's gas price, both. Null for anything
+ * else (another type, fees missing, or the fields of both kinds at once): it is not signed.
+ * @example txFees({ chainId: 1, to, data, type: 'legacy', gasPrice: 5n }) // { fee: 5n, tip: 5n }
+ */
+export function txFees(tx: TxFacts): { fee: bigint; tip: bigint } | null {
+  const { maxFeePerGas: fee, maxPriorityFeePerGas: tip, gasPrice } = tx
+  if (tx.type === 'legacy')
+    return gasPrice !== undefined && fee === undefined && tip === undefined
+      ? { fee: gasPrice, tip: gasPrice }
+      : null
+  if (tx.type !== undefined && tx.type !== 'eip1559') return null
+  return fee !== undefined && tip !== undefined && gasPrice === undefined ? { fee, tip } : null
+}
+
+/**
+ * What the signer signed before for the same withdrawal: its newest signature, with its fees as
+ * `txFees` reads them (a legacy transaction's gas price as both).
+ */
 export interface SignedBefore {
   nonce: number | null
   maxFeePerGas: bigint
@@ -91,30 +115,33 @@ export function decodePay(data: Hex): { payoutId: string; to: string; units: big
 }
 
 /** A fee raised enough that nodes take the replacement: at least a tenth more. */
-const bumped = (next: bigint | undefined, prev: bigint) =>
-  next !== undefined && next * 10n >= prev * 11n
+const bumped = (next: bigint, prev: bigint) => next * 10n >= prev * 11n
 
 /**
- * Whether `tx` replaces the signed `before`: the same nonce, call and gas, both fees raised.
- * Only such a transaction can take the place of the first, never be mined beside it.
+ * Whether `tx` replaces the signed `before`: the same nonce, call and gas, both fees (a legacy
+ * transaction's gas price) raised. Only such a transaction can take the place of the first,
+ * never be mined beside it.
  */
 export function isReplacement(tx: TxFacts, before: SignedBefore): boolean {
+  const fees = txFees(tx)
   return (
+    fees !== null &&
     before.nonce !== null &&
     tx.nonce === before.nonce &&
     tx.to.toLowerCase() === before.to.toLowerCase() &&
     tx.data.toLowerCase() === before.data.toLowerCase() &&
     tx.gas === before.gas &&
-    bumped(tx.maxFeePerGas, before.maxFeePerGas) &&
-    bumped(tx.maxPriorityFeePerGas, before.maxPriorityFeePerGas)
+    bumped(fees.fee, before.maxFeePerGas) &&
+    bumped(fees.tip, before.maxPriorityFeePerGas)
   )
 }
 
 /**
  * Whether and what to sign for a payout: a call of the vault's `pay` with the approved (status
  * 1) withdrawal's own payout id, address and amount, on its chain, with no value, gas and fees
- * within the limits, inside the hourly and daily caps; at most one transaction per withdrawal
- * and, after it, only a fee-raised replacement of the same nonce.
+ * (EIP-1559 fees, or a legacy transaction's gas price) within the limits, inside the hourly and
+ * daily caps; at most one transaction per withdrawal and, after it, only a fee-raised
+ * replacement of the same nonce.
  */
 export function payoutDecision(f: PayoutFacts): PayoutDecision {
   const refuse = (reason: PayoutRefusal): PayoutDecision => ({ act: 'refuse', reason })
@@ -135,9 +162,9 @@ export function payoutDecision(f: PayoutFacts): PayoutDecision {
   )
     return refuse('wrong_payout')
   if (f.tx.gas === undefined || f.tx.gas > f.limits.gas) return refuse('gas_limit')
-  const { maxFeePerGas: fee, maxPriorityFeePerGas: tip } = f.tx
-  if (fee === undefined || tip === undefined || fee > f.limits.maxFeePerGas || tip > fee)
-    return refuse('fee_limit')
+  // The fee ceiling caps an EIP-1559 fee cap and a legacy gas price alike.
+  const fees = txFees(f.tx)
+  if (!fees || fees.fee > f.limits.maxFeePerGas || fees.tip > fees.fee) return refuse('fee_limit')
   if (f.signedHour + w.units > f.caps.hour) return refuse('hourly_cap')
   if (f.signedDay + w.units > f.caps.day) return refuse('daily_cap')
   return { act: 'sign', replaces }

@@ -8,6 +8,7 @@ import {
   type Address,
   type Hex,
   type TransactionSerializableEIP1559,
+  type TransactionSerializableLegacy,
 } from 'viem'
 import { inTransaction } from '../db/transaction.ts'
 import { createSettingsService } from '../modules/settings/settings.service.ts'
@@ -18,16 +19,30 @@ import {
   porDecision,
   type PayoutRefusal,
   type PorRefusal,
+  txFees,
   type SignedBefore,
 } from './signer.rules.ts'
 import { DEFAULT_SIGNER_CAPS, type SignerCaps } from '../config.ts'
 import { LOCK_KEYS } from '../db/lock-keys.ts'
 
-/** A transaction as the senders ask it signed (EIP-1559). */
-export type UnsignedTx = TransactionSerializableEIP1559 & {
+/**
+ * A transaction as the senders ask it signed: EIP-1559, or legacy (type 0, its gas price) on a
+ * chain without EIP-1559. A legacy one is signed for its chain id (EIP-155), never replayable
+ * on another chain.
+ */
+export type UnsignedTx = (TransactionSerializableEIP1559 | TransactionSerializableLegacy) & {
   chainId: number
   to: Address
   data: Hex
+}
+
+/**
+ * The fee columns of the signer's logs: an EIP-1559 transaction's fee cap and tip, a legacy
+ * one's gas price in both (what `txFees` reads, and a replacement is compared with).
+ */
+function feeColumns(tx: UnsignedTx): [string | null, string | null] {
+  const fees = txFees(tx)
+  return fees ? [String(fees.fee), String(fees.tip)] : [null, null]
 }
 
 /** The signer said no: nothing was signed. */
@@ -192,16 +207,7 @@ export function createSigner(deps: {
           `INSERT INTO signer_log (withdrawal_id, amount, tx_hash, nonce, payout_id, raw_tx,
                                    max_fee_per_gas, max_priority_fee_per_gas)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            withdrawalId,
-            w!.amount,
-            hash,
-            tx.nonce ?? null,
-            w!.payoutId,
-            raw,
-            String(tx.maxFeePerGas),
-            String(tx.maxPriorityFeePerGas),
-          ],
+          [withdrawalId, w!.amount, hash, tx.nonce ?? null, w!.payoutId, raw, ...feeColumns(tx)],
         )
         log(decision.replaces ? 'payout replacement signed' : 'payout signed', {
           withdrawalId,
@@ -265,8 +271,7 @@ export function createSigner(deps: {
                   tx.nonce ?? null,
                   hash,
                   raw,
-                  tx.maxFeePerGas === undefined ? null : String(tx.maxFeePerGas),
-                  tx.maxPriorityFeePerGas === undefined ? null : String(tx.maxPriorityFeePerGas),
+                  ...feeColumns(tx),
                 ],
               )
               log('proof-of-liabilities publish signed', {

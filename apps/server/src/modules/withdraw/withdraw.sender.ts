@@ -11,7 +11,12 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import { receiptOrNull, transactionOrNull } from '../../chain/chain.reads.ts'
-import { readFees, replacementFees, type Fees } from '../../chain/chain.fees.ts'
+import {
+  feesOfTransaction,
+  readFees,
+  replacementPayoutFees,
+  type PayoutFees,
+} from '../../chain/chain.fees.ts'
 import { errorText } from '../../chain/log-range.ts'
 import { payCall, vaultPaidAt, vaultPaidEvent } from '../../chain/payout-vault.ts'
 import { broadcastRefusal, nonceHolder, type NonceHolder } from '../../chain/chain.rules.ts'
@@ -30,10 +35,16 @@ import { applyWithdrawalEvent, learnVaultPayout } from './withdraw.service.ts'
 import { LOCK_KEYS } from '../../db/lock-keys.ts'
 
 const LOCK_KEY = LOCK_KEYS.withdrawalSender
-const stringFees = (f: Fees) => ({
-  maxFeePerGas: String(f.maxFeePerGas),
-  maxPriorityFeePerGas: String(f.maxPriorityFeePerGas),
-})
+/** A payout's fees as a log line shows them. */
+const stringFees = (f: PayoutFees | null) =>
+  f === null
+    ? {}
+    : f.type === 'legacy'
+      ? { gasPrice: String(f.gasPrice) }
+      : {
+          maxFeePerGas: String(f.maxFeePerGas),
+          maxPriorityFeePerGas: String(f.maxPriorityFeePerGas),
+        }
 
 export interface SenderReport {
   skipped?: 'locked' | 'not_configured'
@@ -181,7 +192,7 @@ async function alarmPayoutStuck(
   const detail = {
     withdrawalId: row.id,
     txHash: hash,
-    maxFeePerGas: String(parseTransaction(raw).maxFeePerGas),
+    ...stringFees(feesOfTransaction(parseTransaction(raw))),
     sentAtBlock: row.payoutSentBlock,
     head: String(run.head),
   }
@@ -199,10 +210,11 @@ async function alarmPayoutStuck(
 
 /**
  * A payout sent `payoutReplaceAfterBlocks` or more blocks ago and still not mined (fees rose
- * past what it offers) is signed again with the same nonce and both fees raised by
- * payoutFeeBumpPercent (at least 12.5%), never above the cap; the replacement is recorded
- * before it is sent, so only one of the two can be mined, and whichever is, the vault pays the
- * payout id once. At the cap it waits, and an alarm tells operators once per transaction.
+ * past what it offers) is signed again with the same nonce and both fees (a legacy payout: its
+ * gas price) raised by payoutFeeBumpPercent (at least 12.5%), never above the cap; the
+ * replacement is recorded before it is sent, so only one of the two can be mined, and whichever
+ * is, the vault pays the payout id once. At the cap it waits, and an alarm tells operators once
+ * per transaction.
  */
 export async function replaceIfStuck(
   d: SenderDeps,
@@ -214,14 +226,11 @@ export async function replaceIfStuck(
   if (row.payoutSentBlock === null) return null
   if (head - BigInt(row.payoutSentBlock) < BigInt(s.payoutReplaceAfterBlocks)) return null
   const sent = parseTransaction(payout.raw)
-  if (sent.maxFeePerGas === undefined || sent.maxPriorityFeePerGas === undefined) return null
+  const sentFees = feesOfTransaction(sent)
+  if (!sentFees) return null
+  // Of the sent payout's type: EIP-1559 fees, or a legacy gas price, raised.
   const now = await readFees(d.client, s.payoutFeePercentile, cap)
-  const fees = replacementFees(
-    { maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas },
-    now,
-    s.payoutFeeBumpPercent,
-    cap,
-  )
+  const fees = replacementPayoutFees(sentFees, now, s.payoutFeeBumpPercent, cap)
   if (!fees) {
     await alarmPayoutStuck(d, run, row, payout)
     return null
@@ -230,7 +239,6 @@ export async function replaceIfStuck(
   try {
     next = await d.hotWallet.signPayout(row.id, {
       chainId: d.chainId,
-      type: 'eip1559' as const,
       to: sent.to!,
       value: 0n,
       data: sent.data!,
@@ -314,12 +322,12 @@ export async function signNewPayout(
     address: d.hotWallet.address,
     blockTag: 'pending',
   })
-  // EIP-1559 fees from the recent blocks, under the operators' cap.
+  // Under the operators' cap: EIP-1559 fees from the recent blocks, or on a chain without
+  // EIP-1559 (no base fee) a legacy transaction at the chain's gas price.
   const fees = await readFees(d.client, s.payoutFeePercentile, run.cap)
   const units = parseUnits(trimDecimal(row.amount), s.chainTokenDecimals)
   const tx = {
     chainId: d.chainId,
-    type: 'eip1559' as const,
     to: vault,
     value: 0n,
     data: payCall(row.payoutId, row.toAddress, units),

@@ -1,0 +1,198 @@
+import {
+  erc20Abi,
+  formatUnits,
+  parseTransaction,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { LocalChain } from '../../chain/anvil.ts'
+import { connectChain } from '../../chain/chain.service.ts'
+import type { LocalChainSetup } from '../../chain/local-chain.ts'
+import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
+import { payoutServices } from '../../testing/payouts.ts'
+import {
+  databaseTargets,
+  fundAccount,
+  insertTestUser,
+  keyMaker,
+  useTestDatabase,
+} from '../../testing/index.ts'
+import { createSettingsService } from '../settings/settings.service.ts'
+
+const CONFIRMATIONS = 2
+const REPLACE_AFTER = 3
+
+/**
+ * Payouts on a chain from before London (Anvil at `--hardfork berlin`): its blocks have no base
+ * fee, so a payout is a legacy transaction at the chain's gas price, and a stuck one is replaced
+ * with the same nonce at a higher gas price.
+ */
+describe('payout fees on a chain without EIP-1559', () => {
+  let anvil: LocalChain
+  let setup: LocalChainSetup
+  let client: PublicClient
+  let fixture: ChainFixture
+  const t = useTestDatabase(databaseTargets()[0]!)
+  const key = keyMaker('legacy')
+  const settings = () => createSettingsService(t.db.pool)
+  const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
+  const hex = (n: bigint) => `0x${n.toString(16)}`
+
+  const sender = () => {
+    const { notices, sender } = payoutServices(t.db.pool, anvil.chainId)
+    return sender({ client, notices })
+  }
+  const row = async (id: number) =>
+    (
+      await t.db.pool.query(
+        `SELECT status, raw_tx AS raw, tx_hash AS hash, payout_replacements AS replacements
+         FROM withdrawals WHERE id = $1`,
+        [id],
+      )
+    ).rows[0] as { status: number; raw: Hex | null; hash: string | null; replacements: number }
+  const onChain = (address: string) =>
+    client.readContract({
+      address: setup.tokenAddress,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address as Address],
+    })
+  async function approvedWithdrawal(amount: string) {
+    const { withdrawals } = payoutServices(t.db.pool, anvil.chainId)
+    const user = await insertTestUser(t.db.pool)
+    await fundAccount(t.db.pool, user.id, '100')
+    const w = await withdrawals.request(user, { amount, idempotencyKey: key() })
+    await t.db.pool.query(
+      `INSERT INTO operators (username, password_hash, role) VALUES ('legacy-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
+    )
+    const op = (
+      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'legacy-fin'`)
+    ).rows[0].id as number
+    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    return { user, id: w.id }
+  }
+  /** Ticks until the withdrawal is confirmed (5), then to its depth: completed (2). */
+  async function payToTheEnd(id: number) {
+    for (let i = 0; i < 10 && (await row(id)).status !== 5; i++) await sender().tick()
+    expect((await row(id)).status).toBe(5)
+    await fixture.mine(CONFIRMATIONS + 1)
+    await sender().tick()
+    expect((await row(id)).status).toBe(2)
+  }
+  /**
+   * The chain's gas price rises to `gasPrice`, and the node lets go of the payouts priced under
+   * it. Anvil itself mines whatever its pool holds, whatever the price (`anvil_setMinGasPrice`
+   * moves only what `eth_gasPrice` answers), so the pool is emptied as such a node would.
+   */
+  async function gasPriceRisesTo(gasPrice: bigint) {
+    await rpc('anvil_setMinGasPrice', [hex(gasPrice)])
+    await rpc('anvil_dropAllTransactions')
+  }
+
+  beforeAll(async () => {
+    fixture = await startChainFixture({ hardfork: 'berlin' })
+    ;({ anvil, setup } = fixture)
+    client = connectChain(anvil.url, anvil.chainId).client
+    await fixture.configure(t.db.pool, CONFIRMATIONS)
+    await settings().set('payoutReplaceAfterBlocks', REPLACE_AFTER, 'test')
+    await settings().set('payoutFeeBumpPercent', 25, 'test')
+  })
+  afterAll(async () => {
+    await rpc('evm_setAutomine', [true]).catch(() => {})
+    await fixture?.stop()
+  })
+
+  test('a withdrawal is paid once with a legacy transaction at the chain gas price', async () => {
+    expect((await client.getBlock({ blockTag: 'latest' })).baseFeePerGas).toBeNull()
+    const { user, id } = await approvedWithdrawal('12')
+    const before = await onChain(user.userName)
+    const gasPrice = await client.getGasPrice()
+    await sender().tick()
+    const sent = parseTransaction((await row(id)).raw!)
+    expect(sent).toMatchObject({ type: 'legacy', chainId: anvil.chainId, gasPrice })
+    expect(sent.maxFeePerGas).toBeUndefined()
+    await payToTheEnd(id)
+    expect(await onChain(user.userName)).toBe(before + 12_000_000n)
+  })
+
+  test('a payout left pending while the gas price rose is replaced with the same nonce at a higher gas price, and paid once', async () => {
+    const { user, id } = await approvedWithdrawal('20')
+    const before = await onChain(user.userName)
+    await rpc('evm_setAutomine', [false])
+    try {
+      await sender().tick()
+      const first = await row(id)
+      expect(first).toMatchObject({ status: 1, replacements: 0 })
+      const sent = parseTransaction(first.raw!)
+      const risen = sent.gasPrice! * 2n
+      await gasPriceRisesTo(risen)
+      await fixture.mine(REPLACE_AFTER)
+      expect(
+        await client.getTransactionReceipt({ hash: first.hash as Hex }).catch(() => null),
+      ).toBeNull()
+
+      // Not mined within payoutReplaceAfterBlocks: the same nonce at the chain's gas price now,
+      // at least 12.5% above the first.
+      await sender().tick()
+      const second = await row(id)
+      expect(second.replacements).toBe(1)
+      expect(second.hash).not.toBe(first.hash)
+      const replacement = parseTransaction(second.raw!)
+      expect(replacement).toMatchObject({ type: 'legacy', nonce: sent.nonce, gasPrice: risen })
+      expect(replacement.gasPrice! * 1000n).toBeGreaterThanOrEqual(sent.gasPrice! * 1125n)
+
+      await fixture.mine(1)
+      await rpc('evm_setAutomine', [true])
+      await payToTheEnd(id)
+      expect((await row(id)).hash).toBe(second.hash)
+      // The first can never be mined beside it: its nonce is spent.
+      await expect(
+        client.sendRawTransaction({ serializedTransaction: first.raw! }),
+      ).rejects.toThrow(/nonce/i)
+      expect(await onChain(user.userName)).toBe(before + 20_000_000n)
+    } finally {
+      await rpc('evm_setAutomine', [true])
+    }
+  })
+
+  test('a legacy payout stuck at the gas price cap is not replaced: an alarm tells operators once', async () => {
+    const { user, id } = await approvedWithdrawal('15')
+    const before = await onChain(user.userName)
+    await rpc('evm_setAutomine', [false])
+    try {
+      await sender().tick()
+      const first = await row(id)
+      const sent = parseTransaction(first.raw!)
+      // The cap is what the payout offers already: no room for a raise.
+      await settings().set('payoutMaxFeeGwei', formatUnits(sent.gasPrice!, 9), 'test')
+      await gasPriceRisesTo(sent.gasPrice! * 2n)
+      await fixture.mine(REPLACE_AFTER)
+      await sender().tick()
+      await sender().tick()
+      expect(await row(id)).toMatchObject({ status: 1, hash: first.hash, replacements: 0 })
+      const alarms = await t.db.pool.query(
+        `SELECT kind, detail->>'gasPrice' AS "gasPrice" FROM operator_alarms
+         WHERE kind = 'payout_stuck'`,
+      )
+      expect(alarms.rows).toEqual([{ kind: 'payout_stuck', gasPrice: String(sent.gasPrice) }])
+
+      // The cap raised: replaced on the next run, mined, and the alarm ends.
+      await settings().set('payoutMaxFeeGwei', '500', 'test')
+      await sender().tick()
+      expect((await row(id)).replacements).toBe(1)
+      await fixture.mine(1)
+      await rpc('evm_setAutomine', [true])
+      await payToTheEnd(id)
+      expect(await onChain(user.userName)).toBe(before + 15_000_000n)
+      const open = await t.db.pool.query(
+        `SELECT 1 FROM operator_alarms WHERE kind = 'payout_stuck' AND resolved_at IS NULL`,
+      )
+      expect(open.rowCount).toBe(0)
+    } finally {
+      await settings().set('payoutMaxFeeGwei', '500', 'test')
+      await rpc('evm_setAutomine', [true])
+    }
+  })
+})

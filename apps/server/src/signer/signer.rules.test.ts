@@ -100,6 +100,41 @@ describe('what the signer signs for a payout', () => {
     expect(reason(facts({ tx: tx({ maxFeePerGas: undefined }) }))).toBe('fee_limit')
   })
 
+  test('a legacy payout (a chain without EIP-1559): the same checks, its gas price under the ceiling', () => {
+    const legacy = (gasPrice: bigint | undefined, over: Partial<TxFacts> = {}) =>
+      tx({
+        type: 'legacy',
+        maxFeePerGas: undefined,
+        maxPriorityFeePerGas: undefined,
+        gasPrice,
+        ...over,
+      })
+    expect(reason(facts({ tx: legacy(2n * GWEI) }))).toBe('sign')
+    expect(reason(facts({ tx: legacy(500n * GWEI) }))).toBe('sign')
+    expect(reason(facts({ tx: legacy(500n * GWEI + 1n) }))).toBe('fee_limit')
+    expect(reason(facts({ tx: legacy(undefined) }))).toBe('fee_limit')
+    // The fees of both kinds at once, or a type it does not sign.
+    expect(reason(facts({ tx: legacy(2n * GWEI, { maxFeePerGas: 2n * GWEI }) }))).toBe('fee_limit')
+    expect(reason(facts({ tx: tx({ gasPrice: 2n * GWEI }) }))).toBe('fee_limit')
+    expect(reason(facts({ tx: legacy(2n * GWEI, { type: 'eip2930' }) }))).toBe('fee_limit')
+    expect(reason(facts({ tx: legacy(2n * GWEI, { chainId: 1 }) }))).toBe('wrong_chain')
+    expect(reason(facts({ tx: legacy(2n * GWEI, { data: pay(TO, 1n) }) }))).toBe('wrong_payout')
+    // Replaced: the same nonce and call, the gas price raised a tenth; less is a repeat.
+    const before = {
+      ...signedBefore(tx()),
+      maxFeePerGas: 2n * GWEI,
+      maxPriorityFeePerGas: 2n * GWEI,
+    }
+    expect(payoutDecision(facts({ before, tx: legacy((22n * GWEI) / 10n) }))).toEqual({
+      act: 'sign',
+      replaces: true,
+    })
+    expect(payoutDecision(facts({ before, tx: legacy((21n * GWEI) / 10n) }))).toEqual({
+      act: 'repeat',
+      raw: before.raw,
+    })
+  })
+
   test('the caps count every payout signed before, this one included', () => {
     expect(reason(facts({ signedHour: 80_000_000n }))).toBe('sign')
     expect(reason(facts({ signedHour: 80_000_001n }))).toBe('hourly_cap')

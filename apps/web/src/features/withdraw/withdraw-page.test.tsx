@@ -255,10 +255,16 @@ describe('withdraw page', () => {
   })
 
   test('a plain address carries no mark', async () => {
-    serve((call) => ok(answered(call)))
+    const api = serve((call) => ok(answered(call)))
     const sheet = await openSheet('100', OTHER)
     await within(sheet).findByText(/^确认后，钱包会请你签名这笔提现/)
+    // The answer that would mark it has come in.
+    await waitFor(() =>
+      expect(api.callsTo('userAccount/checkWithdrawAddress').at(-1)?.params.address).toBe(OTHER),
+    )
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
     expect(within(sheet).queryByText(/^合约地址/)).toBeNull()
+    expect(within(sheet).queryByText(/^不能提现到该地址/)).toBeNull()
   })
 
   test('a platform address is said to be refused before the wallet signs', async () => {

@@ -48,7 +48,7 @@ export function AccountsCard({
       </h2>
       <div className="holder-accounts">
         {COLLECT_ACCOUNTS.map((kind) => (
-          // Named by its account: each account's "collect" is found in its own group.
+          // A group named by its account: a screen reader says whose "collect" each button is.
           <div
             key={kind}
             className="holder-account"

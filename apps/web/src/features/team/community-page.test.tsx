@@ -59,7 +59,8 @@ describe('community page', () => {
   test('shows the community HOPE and its USDT value', async () => {
     serve()
     renderCommunity()
-    expect((await screen.findByTestId('community-balance')).textContent).toBe('1,234,567.123456')
+    await screen.findByTestId('community-balance')
+    expect(fact('社区账户 (HOPE)', screen)).toBe('1,234,567.123456')
     expect(screen.getByText('≈ 123,456.712345 USDT')).toBeTruthy()
   })
 

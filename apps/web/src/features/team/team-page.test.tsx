@@ -51,7 +51,7 @@ describe('team page', () => {
     expect(fact('直推人数')).toBe('5')
     expect(fact('共识业绩 (USDT)')).toBe('911,000')
     expect(fact('社区业绩 (USDT)')).toBe('2,300.5')
-    expect(text('team-rank')).toBe('蓝石')
+    expect(fact('当前等级')).toBe('蓝石')
     expect(screen.getByText('计入等级的小区业绩：11,000 USDT')).toBeTruthy()
   })
 
@@ -95,7 +95,7 @@ describe('team page', () => {
       'false',
       'false',
     ])
-    expect(text('team-rank')).toBe('无等级')
+    expect(fact('当前等级')).toBe('无等级')
   })
 
   test('lists my direct members with masked address, level, partition and performance', async () => {

@@ -259,6 +259,9 @@ describe.skipIf(!serverUrl)('the app behind provider-like chain endpoints', () =
     })
     expect(published.code, `${published.stdout}\n${published.stderr}`).toBe(0)
     expect(published.stdout).toMatch(/snapshot \d+ published in block \d+/)
+    // No snapshot was taken for reorganised by a lagging node, nor voided.
+    const snapshots = await pool.query<{ status: string }>(`SELECT status FROM por_snapshots`)
+    expect(snapshots.rows.map((r) => r.status)).toEqual(['published'])
 
     // The member whose deposit lies at the history's start proves it, with the pinned command.
     const proof = await ok<{ balance: { usdt: string } }>(

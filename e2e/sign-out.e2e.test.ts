@@ -16,17 +16,25 @@ describe('sign out', () => {
     await page.getByTestId('logout-button').click()
     await page.locator('.adm-dialog').getByRole('button', { name: '退出登录' }).click()
 
+    // A sign-in starts by asking the server for the message to sign: none may be asked once
+    // signed out. Checked after the page's traffic has settled, not after a fixed wait.
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/user/loginMessage')) asked.push(request.url())
+    })
     const signedOut = page.getByTestId('guard-signed-out')
     await signedOut.waitFor()
-    await page.waitForTimeout(2000)
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
     expect(wallet.signCalls).toBe(1)
     expect(await signedOut.isVisible()).toBe(true)
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
     await screenshot(page, '60-signed-out')
 
-    await page.reload()
+    await page.reload({ waitUntil: 'networkidle' })
     await signedOut.waitFor()
-    await page.waitForTimeout(1000)
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
     expect(wallet.signCalls).toBe(1)
 
     await signedOut.getByRole('button', { name: '登录' }).click()

@@ -143,9 +143,11 @@ export function VerifyPage() {
   }, [check.data, address])
   const explorer = useExplorerLink(checked?.proof.chainId, deposit.data, checked?.proof.registry)
 
+  // The intro shows at once: the screen's words do not wait for the proof or the chain.
   if (proof.isPending)
     return (
       <div className="verify" aria-busy="true" data-testid="verify-page">
+        <p className="verify-intro">{t('verify.intro')}</p>
         <section className="card">
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={4} animated />
@@ -230,8 +232,9 @@ export function VerifyPage() {
       />
       {/* The user's own figures paint at once, from the file; the checks fill in as they end. */}
       {figures && <BalanceSection proof={figures} />}
-      {checked && <SnapshotSection checked={checked} explorer={explorer} />}
       {check.data?.kind !== 'malformed' && <ChecksSection ids={shownIds} results={results} />}
+      {/* Below the checks: appearing once they end, it moves nothing the user is reading. */}
+      {checked && <SnapshotSection checked={checked} explorer={explorer} />}
       <ActionsSection
         onDownload={() => downloadProofFile(raw, snapshotId)}
         cliCommand={cliCommand}

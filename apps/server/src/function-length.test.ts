@@ -32,16 +32,6 @@ const ALLOWED: { file: string; name: string; reason: string }[] = [
     reason: 'a bench run reads top to bottom as the report it prints',
   },
   {
-    file: 'packages/por-verify/src/build.ts',
-    name: 'buildSnapshotTree',
-    reason: 'the standalone verifier: not split yet',
-  },
-  {
-    file: 'packages/por-verify/src/cli.ts',
-    name: 'runCli',
-    reason: 'the standalone verifier: not split yet',
-  },
-  {
     file: 'apps/server/src/modules/por/por.publisher.ts',
     name: 'createPorPublisher',
     reason: "the publisher's factory: not split yet",

@@ -156,9 +156,44 @@ export function buildSnapshotTree(input: BuildInput): SnapshotTree {
   const padding = drawPadding(hmacStream(hashing, input.secret, 'padding').bytes, real, capacity)
   const n = real + padding
 
-  // Distinct random positions, the leaves sorted by position. Key rows below `real` are the
-  // parts in account order, the others padding leaves (a pad's hash, sums 0).
   const pads = new PadWriter(hashing, input.snapshotId, padSaltOf(hashing, input.secret))
+  const { leaves, leafOfPart } = placeLeaves(hashing, input, pads, { real, n, height })
+  const accountLeaves = writePartLeaves(hashing, input, accounts, {
+    partCounts,
+    leaves,
+    leafOfPart,
+    random,
+  })
+  const { upper, storedFrom } = raiseTree(hashing, pads, leaves, height)
+
+  return new SnapshotTree(
+    {
+      snapshotId: input.snapshotId,
+      height,
+      secret: input.secret,
+      accountCount: m,
+      accountAddress: accounts.address,
+      accountLeaves,
+      addressOrder,
+      leaves,
+      upper,
+      storedFrom,
+    },
+    hashing,
+  )
+}
+
+/**
+ * Distinct random positions, the leaves sorted by position. Key rows below `real` are the parts
+ * in account order, the others padding leaves (a pad's hash, sums 0), written here.
+ */
+export function placeLeaves(
+  hashing: Hashing,
+  input: Pick<BuildInput, 'secret'>,
+  pads: PadWriter,
+  size: { real: number; n: number; height: number },
+): { leaves: LevelNodes; leafOfPart: Uint32Array } {
+  const { real, n, height } = size
   const keys = drawPositions(hashing, input.secret, n, height)
   const leaves = allocateLevel(n)
   leaves.count = n
@@ -170,7 +205,27 @@ export function buildSnapshotTree(input: BuildInput): SnapshotTree {
     if (row < real) leafOfPart[row] = r
     else pads.write(leaves.hash, r * HASH_BYTES, 0, leaves.index[r]!)
   }
+  return { leaves, leafOfPart }
+}
 
+/**
+ * Each account's balances split into its parts, written into the leaves placed for them with
+ * their hashes; answers the leaf row of each part (MAX_PARTS rows an account, NO_LEAF past its
+ * last).
+ */
+export function writePartLeaves(
+  hashing: Hashing,
+  input: Pick<BuildInput, 'secret' | 'snapshotId'>,
+  accounts: PackedAccounts,
+  placed: {
+    partCounts: Uint8Array
+    leaves: LevelNodes
+    leafOfPart: Uint32Array
+    random: RandomBytes
+  },
+): Uint32Array {
+  const { partCounts, leaves, leafOfPart, random } = placed
+  const m = accounts.count
   const accountLeaves = new Uint32Array(m * MAX_PARTS).fill(NO_LEAF)
   const leafInput = new Uint8Array(LEAF_INPUT_BYTES)
   leafInput.set(LEAF_TAG)
@@ -194,9 +249,22 @@ export function buildSnapshotTree(input: BuildInput): SnapshotTree {
       leaves.hash.set(hashing.sha256(leafInput), r * HASH_BYTES)
     }
   }
+  return accountLeaves
+}
 
-  // The leaves under each node of the first kept level are raised in a small scratch space, so
-  // the build never holds a second copy of the leaves; the kept levels are then raised whole.
+/**
+ * The levels above the leaves, from the first one kept whole to the root. The leaves under each
+ * node of the first kept level are raised in a small scratch space, so the build never holds a
+ * second copy of the leaves; the kept levels are then raised whole. An empty tree's root is the
+ * pad at its height.
+ */
+export function raiseTree(
+  hashing: Hashing,
+  pads: PadWriter,
+  leaves: LevelNodes,
+  height: number,
+): { upper: LevelNodes[]; storedFrom: number } {
+  const n = leaves.count
   const storedFrom = firstKeptLevel(leaves, height)
   const kept = allocateLevel(occupiedAt(leaves, storedFrom))
   let scratch = allocateLevel(64)
@@ -228,22 +296,7 @@ export function buildSnapshotTree(input: BuildInput): SnapshotTree {
     root.hash = new Uint8Array(HASH_BYTES)
     pads.write(root.hash, 0, height, 0)
   }
-
-  return new SnapshotTree(
-    {
-      snapshotId: input.snapshotId,
-      height,
-      secret: input.secret,
-      accountCount: m,
-      accountAddress: accounts.address,
-      accountLeaves,
-      addressOrder,
-      leaves,
-      upper,
-      storedFrom,
-    },
-    hashing,
-  )
+  return { upper, storedFrom }
 }
 
 /**

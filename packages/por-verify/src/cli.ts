@@ -7,7 +7,7 @@ import fs from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { createPublicClient, http } from 'viem'
 import { chainReaders } from './chain.ts'
-import { parseProofFile } from './proof.ts'
+import { parseProofFile, type ProofFile } from './proof.ts'
 import {
   CHECK_LABELS,
   DEFAULT_MAX_AGE_HOURS,
@@ -16,6 +16,7 @@ import {
   verifyProof,
   type ChainReaders,
   type Check,
+  type VerifyResult,
 } from './verify.ts'
 
 export const USAGE = `Usage: por-verify <proof.json> --rpc <url> --registry <0x…> --token <0x…> --address <0x…> --usdt <amount> --hope <amount>
@@ -73,8 +74,53 @@ export function parseExactAmount(
   return { ok: true, units: BigInt(m[1]! + fraction.padEnd(decimals, '0')) }
 }
 
+/** What the command line asks for, checked: the proof file, the chain, and what to expect. */
+export interface CliOptions {
+  file: string
+  rpc: string
+  registry: string
+  token: string
+  expected: { address: string; usdt: bigint; hope: bigint }
+  maxAgeHours: number
+}
+
 /** Runs the command line; answers the exit status. */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseCliArgs(args)
+  if (parsed.kind === 'usage') return usage(io, parsed.problem)
+  if (parsed.kind === 'help') {
+    io.out(USAGE)
+    return 0
+  }
+  const { options } = parsed
+  const loaded = await loadProof(options.file, io)
+  if (loaded.kind === 'unreadable') return usage(io, loaded.problem)
+  if (loaded.kind === 'invalid') {
+    io.out(line({ ok: false, label: 'proof file', detail: loaded.error }))
+    io.out('\nThe file is not a proof this tool can check.')
+    return 1
+  }
+  const proof = loaded.proof
+  const readers = (io.readersFor ?? rpcReaders)(options.rpc)
+  io.out(
+    `HOPE proof of liabilities · snapshot ${proof.snapshotId} · block ${proof.blockNumber} · chain ${proof.chainId}`,
+  )
+  io.out(`for ${proof.address}\n`)
+  io.out(line({ ok: true, label: 'proof file', detail: `well-formed, version ${proof.version}` }))
+  const result = await verifyProof(proof, readers, {
+    expected: options.expected,
+    pinned: { registry: options.registry, token: options.token },
+    maxAgeHours: options.maxAgeHours,
+    now: (io.now ?? Date.now)(),
+  })
+  return reportResult(io, proof, result)
+}
+
+/** The command line read and checked: its options, a request for help, or what is wrong. */
+export function parseCliArgs(
+  args: string[],
+):
+  { kind: 'options'; options: CliOptions } | { kind: 'help' } | { kind: 'usage'; problem: string } {
   let parsed
   try {
     parsed = parseArgs({
@@ -92,35 +138,53 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       },
     })
   } catch (error) {
-    return usage(io, error instanceof Error ? error.message : String(error))
+    return { kind: 'usage', problem: error instanceof Error ? error.message : String(error) }
   }
   const { values, positionals } = parsed
-  if (values.help) {
-    io.out(USAGE)
-    return 0
-  }
-  if (positionals.length !== 1) return usage(io, 'give exactly one proof file')
+  if (values.help) return { kind: 'help' }
+  const problem = (text: string) => ({ kind: 'usage' as const, problem: text })
+  if (positionals.length !== 1) return problem('give exactly one proof file')
   for (const name of ['rpc', 'registry', 'token', 'address', 'usdt', 'hope'] as const)
-    if (values[name] === undefined) return usage(io, `--${name} is required`)
+    if (values[name] === undefined) return problem(`--${name} is required`)
   for (const name of ['registry', 'token', 'address'] as const) {
     const value = values[name]
     if (value !== undefined && !ADDRESS.test(value))
-      return usage(io, `--${name}: a 0x-prefixed 20-byte address`)
+      return problem(`--${name}: a 0x-prefixed 20-byte address`)
   }
   const usdt = parseExactAmount(values.usdt!, USDT_DECIMALS)
-  if (!usdt.ok) return usage(io, `--usdt: ${usdt.error}`)
+  if (!usdt.ok) return problem(`--usdt: ${usdt.error}`)
   const hope = parseExactAmount(values.hope!, HOPE_DECIMALS)
-  if (!hope.ok) return usage(io, `--hope: ${hope.error}`)
+  if (!hope.ok) return problem(`--hope: ${hope.error}`)
   const maxAgeHours = Number(values['max-age-hours'] ?? DEFAULT_MAX_AGE_HOURS)
   if (!Number.isFinite(maxAgeHours) || maxAgeHours <= 0 || maxAgeHours > 24 * 366)
-    return usage(io, '--max-age-hours: a number of hours such as 36')
-  const expected = { address: values.address!, usdt: usdt.units, hope: hope.units }
+    return problem('--max-age-hours: a number of hours such as 36')
+  return {
+    kind: 'options',
+    options: {
+      file: positionals[0]!,
+      rpc: values.rpc!,
+      registry: values.registry!,
+      token: values.token!,
+      expected: { address: values.address!, usdt: usdt.units, hope: hope.units },
+      maxAgeHours,
+    },
+  }
+}
 
+/** The proof file read and parsed: the proof, a file that cannot be read, or not a proof. */
+export async function loadProof(
+  file: string,
+  io: Pick<CliIo, 'readFile'>,
+): Promise<
+  | { kind: 'proof'; proof: ProofFile }
+  | { kind: 'unreadable'; problem: string }
+  | { kind: 'invalid'; error: string }
+> {
   let text: string
   try {
-    text = await (io.readFile ?? ((p) => fs.readFile(p, 'utf8')))(positionals[0]!)
+    text = await (io.readFile ?? ((p) => fs.readFile(p, 'utf8')))(file)
   } catch (error) {
-    return usage(io, `cannot read ${positionals[0]}: ${(error as Error).message}`)
+    return { kind: 'unreadable', problem: `cannot read ${file}: ${(error as Error).message}` }
   }
   let json: unknown
   try {
@@ -129,29 +193,23 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     json = undefined
   }
   const parsedProof = json === undefined ? undefined : parseProofFile(json)
-  if (!parsedProof?.ok) {
-    io.out(line({ ok: false, label: 'proof file', detail: parsedProof?.error ?? 'not JSON' }))
-    io.out('\nThe file is not a proof this tool can check.')
-    return 1
-  }
-  const proof = parsedProof.proof
-  const readers = (io.readersFor ?? rpcReaders)(values.rpc!)
-  io.out(
-    `HOPE proof of liabilities · snapshot ${proof.snapshotId} · block ${proof.blockNumber} · chain ${proof.chainId}`,
-  )
-  io.out(`for ${proof.address}\n`)
-  io.out(line({ ok: true, label: 'proof file', detail: `well-formed, version ${proof.version}` }))
-  const result = await verifyProof(proof, readers, {
-    expected,
-    pinned: { registry: values.registry!, token: values.token! },
-    maxAgeHours,
-    now: (io.now ?? Date.now)(),
-  })
+  if (!parsedProof?.ok) return { kind: 'invalid', error: parsedProof?.error ?? 'not JSON' }
+  return { kind: 'proof', proof: parsedProof.proof }
+}
+
+/**
+ * Prints each check and the verdict; answers the exit status: 0 all hold, 1 one failed, 3 not
+ * known yet (only time stands in the way: no check on the file failed).
+ */
+export function reportResult(
+  io: Pick<CliIo, 'out'>,
+  proof: Pick<ProofFile, 'snapshotId'>,
+  result: VerifyResult,
+): number {
   for (const check of result.checks) io.out(line({ ...check, label: labelOf(check) }))
   const failed = result.checks.filter((c) => !c.ok)
   if (result.pending !== undefined && failed.length === 0)
     io.out(`\nSnapshot ${result.pending} is published and waits for its check block.`)
-  // Not an answer yet, when only time stands in the way: no check on the file failed.
   const fileFailed = failed.some((c) => FILE_CHECKS.has(c.id))
   if (result.waiting && !fileFailed) {
     io.out(

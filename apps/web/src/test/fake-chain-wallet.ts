@@ -1,6 +1,5 @@
 import type { Eip1193Provider } from '../lib/wallet/eip1193.ts'
-
-type Listener = (...args: unknown[]) => void
+import { walletEvents } from './wallet-events.ts'
 
 export interface RpcCall {
   method: string
@@ -50,7 +49,6 @@ export function createFakeChainWallet(
     nativeBalance?: bigint
   } = {},
 ): FakeChainWallet {
-  const listeners = new Map<string, Set<Listener>>()
   const chainId = init.chainId ?? '0x7a69'
   const wallet: FakeChainWallet = {
     address: init.address ?? '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
@@ -99,16 +97,7 @@ export function createFakeChainWallet(
           throw rpcError(4200, `unsupported ${method}`)
       }
     },
-    on(event, listener) {
-      if (!listeners.has(event)) listeners.set(event, new Set())
-      listeners.get(event)?.add(listener)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
-    },
-    emit(event, ...args) {
-      for (const listener of listeners.get(event) ?? []) listener(...args)
-    },
+    ...walletEvents(),
     callsTo: (method) => wallet.calls.filter((call) => call.method === method),
   }
   return wallet

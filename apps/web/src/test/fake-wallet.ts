@@ -1,14 +1,13 @@
 import { hexToString, isHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Eip1193Provider } from '../lib/wallet/eip1193.ts'
+import { walletEvents } from './wallet-events.ts'
 
 /** Anvil's well-known development keys: never hold value anywhere. */
 export const TEST_KEYS = {
   alice: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
   bob: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
 } as const satisfies Record<string, Hex>
-
-type Listener = (...args: unknown[]) => void
 
 export interface FakeWallet extends Eip1193Provider {
   address: `0x${string}`
@@ -38,7 +37,6 @@ export function createFakeWallet(
   let chain: string = opts.chainId ?? '0x1'
   const known = opts.knownChains ? new Set<string>([chain, ...opts.knownChains]) : undefined
   const signer = privateKeyToAccount(opts.signWith ?? key)
-  const listeners = new Map<string, Set<Listener>>()
   const wallet: FakeWallet = {
     address: account.address,
     calls: [],
@@ -92,16 +90,7 @@ export function createFakeWallet(
           throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
       }
     },
-    on(event, listener) {
-      if (!listeners.has(event)) listeners.set(event, new Set())
-      listeners.get(event)?.add(listener)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
-    },
-    emit(event, ...args) {
-      for (const listener of listeners.get(event) ?? []) listener(...args)
-    },
+    ...walletEvents(),
   }
   return wallet
 }

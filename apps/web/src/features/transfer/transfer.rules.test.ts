@@ -3,20 +3,10 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { feeFor, maxBeforeFee } from '../../lib/format/fee.ts'
 import { toUnits } from '../../lib/format/money-input.ts'
+import { enabledCoins } from '../../../test-support/fixtures.ts'
 import { checkTransfer, transferTerms } from './transfer.rules.ts'
 
-const usdt = (fees: Partial<EnabledCoin> = {}): EnabledCoin => ({
-  currency: 'USDT',
-  decimals: 6,
-  accounts: ['usdt', 'shareholder', 'node'],
-  minTransfer: '1',
-  transferFeeFixed: '0',
-  transferFeeRate: '0',
-  minWithdraw: '10',
-  withdrawFeeFixed: '1',
-  withdrawFeeRate: '0',
-  ...fees,
-})
+const usdt = (fees: Partial<EnabledCoin> = {}): EnabledCoin => enabledCoins(fees)[0]!
 const units = (usdtText: string) => toUnits(usdtText, 6)
 
 describe('fee and total', () => {

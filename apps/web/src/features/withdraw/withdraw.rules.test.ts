@@ -80,15 +80,10 @@ describe('withdraw rules', () => {
   })
 
   test('only a withdrawal pending review can be cancelled', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((status) => canCancel({ status: status as 0 }))).toEqual([
-      true,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ])
+    const onlyPending = [true, false, false, false, false, false, false]
+    expect([0, 1, 2, 3, 4, 5, 6].map((status) => canCancel({ status: status as 0 }))).toEqual(
+      onlyPending,
+    )
   })
 
   test('the total deducted is the amount and the fee the server charged', () => {

@@ -6,6 +6,18 @@ import { showToast } from '../ui/toast.ts'
 
 vi.mock('../ui/toast.ts', () => ({ showToast: vi.fn() }))
 
+/** A fetch that never answers and rejects only when its signal aborts. */
+const stubHangingFetch = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    ),
+  )
+
 describe('request', () => {
   beforeEach(() => vi.mocked(showToast).mockClear())
   afterEach(() => vi.mocked(showToast).mockClear())
@@ -54,15 +66,7 @@ describe('request', () => {
   test('times out after 60 s, only logged', async () => {
     vi.useFakeTimers()
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-          ),
-      ),
-    )
+    stubHangingFetch()
     const pending = request('user/getUserInfo')
     const settled = vi.fn()
     pending.catch(settled)
@@ -84,15 +88,7 @@ describe('request', () => {
 
   test('a call the caller cancels is neither logged nor toasted', async () => {
     const logged = vi.spyOn(console, 'error')
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-          ),
-      ),
-    )
+    stubHangingFetch()
     const caller = new AbortController()
     const pending = request('main/news', {}, { signal: caller.signal })
     caller.abort()

@@ -10,14 +10,8 @@ import { createDependencyProbe } from '../../plugins/health.ts'
 import { createMemoryLimitStore } from '../../lib/limit-store.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
 import { startLogRangeProxy, type LogRangeProxy } from '../../testing/log-range-proxy.ts'
-import { payoutServices } from '../../testing/payouts.ts'
-import {
-  databaseTargets,
-  fundAccount,
-  insertTestUser,
-  keyMaker,
-  useTestDatabase,
-} from '../../testing/index.ts'
+import { approvedWithdrawal as approvedWithdrawalOf } from '../../testing/payouts.ts'
+import { databaseTargets, insertTestUser, keyMaker, useTestDatabase } from '../../testing/index.ts'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { createReconcileJob } from './reconcile.job.ts'
@@ -103,22 +97,16 @@ describe('the reconciliation asks the chain', () => {
 
   /** An approved withdrawal of `amount` USDT to a new user's own wallet. */
   async function approvedWithdrawal(amount: string) {
-    const { withdrawals } = payoutServices(t.db.pool, fixture.anvil.chainId)
-    const user = await insertTestUser(t.db.pool)
-    await fundAccount(t.db.pool, user.id, '100')
-    const w = await withdrawals.request(user, { amount, idempotencyKey: key() })
-    await t.db.pool.query(
-      `INSERT INTO operators (username, password_hash, role) VALUES ('scan-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
-    )
-    const op = (await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'scan-fin'`))
-      .rows[0].id as number
-    await withdrawals.review(op, { id: w.id, decision: 'approve' })
+    const { user, id } = await approvedWithdrawalOf(t.db.pool, fixture.anvil.chainId, amount, {
+      idempotencyKey: key(),
+      operator: 'scan-fin',
+    })
     const row = (
       await t.db.pool.query<{ payout_id: Hex }>('SELECT payout_id FROM withdrawals WHERE id = $1', [
-        w.id,
+        id,
       ])
     ).rows[0]!
-    return { id: w.id, to: user.userName as Address, payoutId: row.payout_id }
+    return { id, to: user.userName as Address, payoutId: row.payout_id }
   }
   const statusOf = async (id: number) =>
     (await t.db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [id])).rows[0]

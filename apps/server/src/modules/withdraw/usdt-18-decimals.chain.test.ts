@@ -1,11 +1,4 @@
-import {
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseUnits,
-  type Address,
-  type PublicClient,
-} from 'viem'
+import { createWalletClient, erc20Abi, http, parseUnits, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startAnvil, type LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
@@ -16,7 +9,7 @@ import {
   localChain,
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
-import { payoutServices } from '../../testing/payouts.ts'
+import { financeOperator, payoutServices, tokenBalance } from '../../testing/payouts.ts'
 import {
   databaseTargets,
   fundAccount,
@@ -45,13 +38,7 @@ describe('an 18-decimal USDT network (chain id 56)', () => {
   let client: PublicClient
   const settings = () => createSettingsService(t.db.pool)
   const units = (usdt: string) => parseUnits(usdt, 18)
-  const balanceOf = (address: string) =>
-    client.readContract({
-      address: setup.tokenAddress,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address as Address],
-    })
+  const balanceOf = (address: string) => tokenBalance(client, setup.tokenAddress, address)
   const mine = (n: number) =>
     client.request({
       method: 'anvil_mine' as 'eth_chainId',
@@ -136,11 +123,7 @@ describe('an 18-decimal USDT network (chain id 56)', () => {
       { ...user, userName: member.address.toLowerCase() },
       { amount: '25.000001', idempotencyKey: key() },
     )
-    await t.db.pool.query(
-      `INSERT INTO operators (username, password_hash, role) VALUES ('bsc-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
-    )
-    const op = (await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'bsc-fin'`))
-      .rows[0].id as number
+    const op = await financeOperator(t.db.pool, 'bsc-fin')
     await withdrawals.review(op, { id: w.id, decision: 'approve' })
     const status = async () =>
       (await t.db.pool.query('SELECT status FROM withdrawals WHERE id = $1', [w.id])).rows[0].status

@@ -1,17 +1,10 @@
-import {
-  erc20Abi,
-  getAddress,
-  serializeTransaction,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem'
+import { getAddress, serializeTransaction, type Address, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import { LOCAL_ROLES, devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import { payoutServices } from '../../testing/payouts.ts'
+import { financeOperator, payoutServices, tokenBalance } from '../../testing/payouts.ts'
 import { PAYOUT_VAULT_ABI, payCall } from '../../chain/payout-vault.ts'
 import {
   databaseTargets,
@@ -41,13 +34,7 @@ describe('withdrawal payouts on a local chain', () => {
         sender({ client, notices, ...(afterRecord ? { afterRecord } : {}) }),
     }
   }
-  const onChain = async (address: string) =>
-    client.readContract({
-      address: setup.tokenAddress,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address as Address],
-    })
+  const onChain = (address: string) => tokenBalance(client, setup.tokenAddress, address)
   let fixture: ChainFixture
   const mine = (blocks: number) => fixture.mine(blocks)
   const statusOf = async (id: number) =>
@@ -63,13 +50,10 @@ describe('withdrawal payouts on a local chain', () => {
 
   /** Approves withdrawal `id` as the finance operator 'payout-fin' (made on first use). */
   async function approve(withdrawals: ReturnType<typeof services>['withdrawals'], id: number) {
-    await t.db.pool.query(
-      `INSERT INTO operators (username, password_hash, role) VALUES ('payout-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
-    )
-    const op = (
-      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'payout-fin'`)
-    ).rows[0].id as number
-    await withdrawals.review(op, { id, decision: 'approve' })
+    await withdrawals.review(await financeOperator(t.db.pool, 'payout-fin'), {
+      id,
+      decision: 'approve',
+    })
   }
 
   /** Ticks until `status` or a few tries: a receipt may take a moment on a busy machine. */

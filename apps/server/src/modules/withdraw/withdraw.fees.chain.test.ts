@@ -1,24 +1,16 @@
-import {
-  erc20Abi,
-  formatUnits,
-  parseTransaction,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem'
+import { formatUnits, parseTransaction, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import type { LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import { payoutServices } from '../../testing/payouts.ts'
 import {
-  databaseTargets,
-  fundAccount,
-  insertTestUser,
-  keyMaker,
-  useTestDatabase,
-} from '../../testing/index.ts'
+  approvedWithdrawal,
+  payoutServices,
+  payoutState,
+  tokenBalance,
+} from '../../testing/payouts.ts'
+import { databaseTargets, keyMaker, useTestDatabase } from '../../testing/index.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 
 const CONFIRMATIONS = 2
@@ -39,21 +31,8 @@ describe('payout fees on a local chain', () => {
     const { withdrawals, notices, sender } = payoutServices(t.db.pool, anvil.chainId)
     return { withdrawals, sender: () => sender({ client, notices }) }
   }
-  const row = async (id: number) =>
-    (
-      await t.db.pool.query(
-        `SELECT status, raw_tx AS raw, tx_hash AS hash, payout_replacements AS replacements
-         FROM withdrawals WHERE id = $1`,
-        [id],
-      )
-    ).rows[0] as { status: number; raw: Hex | null; hash: string | null; replacements: number }
-  const onChain = (address: string) =>
-    client.readContract({
-      address: setup.tokenAddress,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address as Address],
-    })
+  const row = (id: number) => payoutState(t.db.pool, id)
+  const onChain = (address: string) => tokenBalance(client, setup.tokenAddress, address)
   /** Mines `blocks` blocks, each with a base fee of `baseFee` wei. */
   async function mineAt(baseFee: bigint, blocks: number) {
     for (let i = 0; i < blocks; i++) {
@@ -61,19 +40,11 @@ describe('payout fees on a local chain', () => {
       await fixture.mine(1)
     }
   }
-  async function approvedWithdrawal(amount: string) {
-    const { withdrawals } = services()
-    const user = await insertTestUser(t.db.pool)
-    await fundAccount(t.db.pool, user.id, '100')
-    const w = await withdrawals.request(user, { amount, idempotencyKey: key() })
-    await t.db.pool.query(
-      `INSERT INTO operators (username, password_hash, role) VALUES ('fees-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
-    )
-    const op = (await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'fees-fin'`))
-      .rows[0].id as number
-    await withdrawals.review(op, { id: w.id, decision: 'approve' })
-    return { user, id: w.id }
-  }
+  const approved = (amount: string) =>
+    approvedWithdrawal(t.db.pool, anvil.chainId, amount, {
+      idempotencyKey: key(),
+      operator: 'fees-fin',
+    })
 
   beforeAll(async () => {
     fixture = await startChainFixture()
@@ -89,7 +60,7 @@ describe('payout fees on a local chain', () => {
   })
 
   test('a payout left pending by a fee spike is replaced with the same nonce and higher fees, and paid once', async () => {
-    const { user, id } = await approvedWithdrawal('20')
+    const { user, id } = await approved('20')
     const before = await onChain(user.userName)
     // Sent while fees are low, then the base fee jumps above what it offers.
     await rpc('evm_setAutomine', [false])
@@ -127,7 +98,7 @@ describe('payout fees on a local chain', () => {
   })
 
   test('a payout stuck at the fee cap is not replaced: an alarm tells operators once', async () => {
-    const { id } = await approvedWithdrawal('15')
+    const { id } = await approved('15')
     await rpc('evm_setAutomine', [false])
     try {
       await services().sender().tick()

@@ -1,24 +1,16 @@
-import {
-  erc20Abi,
-  formatUnits,
-  parseTransaction,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem'
+import { formatUnits, parseTransaction, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import type { LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import { payoutServices } from '../../testing/payouts.ts'
 import {
-  databaseTargets,
-  fundAccount,
-  insertTestUser,
-  keyMaker,
-  useTestDatabase,
-} from '../../testing/index.ts'
+  approvedWithdrawal,
+  payoutServices,
+  payoutState,
+  tokenBalance,
+} from '../../testing/payouts.ts'
+import { databaseTargets, keyMaker, useTestDatabase } from '../../testing/index.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 
 const CONFIRMATIONS = 2
@@ -44,35 +36,13 @@ describe('payout fees on a chain without EIP-1559', () => {
     const { notices, sender } = payoutServices(t.db.pool, anvil.chainId)
     return sender({ client, notices })
   }
-  const row = async (id: number) =>
-    (
-      await t.db.pool.query(
-        `SELECT status, raw_tx AS raw, tx_hash AS hash, payout_replacements AS replacements
-         FROM withdrawals WHERE id = $1`,
-        [id],
-      )
-    ).rows[0] as { status: number; raw: Hex | null; hash: string | null; replacements: number }
-  const onChain = (address: string) =>
-    client.readContract({
-      address: setup.tokenAddress,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address as Address],
+  const row = (id: number) => payoutState(t.db.pool, id)
+  const onChain = (address: string) => tokenBalance(client, setup.tokenAddress, address)
+  const approved = (amount: string) =>
+    approvedWithdrawal(t.db.pool, anvil.chainId, amount, {
+      idempotencyKey: key(),
+      operator: 'legacy-fin',
     })
-  async function approvedWithdrawal(amount: string) {
-    const { withdrawals } = payoutServices(t.db.pool, anvil.chainId)
-    const user = await insertTestUser(t.db.pool)
-    await fundAccount(t.db.pool, user.id, '100')
-    const w = await withdrawals.request(user, { amount, idempotencyKey: key() })
-    await t.db.pool.query(
-      `INSERT INTO operators (username, password_hash, role) VALUES ('legacy-fin', 'x', 'finance') ON CONFLICT DO NOTHING`,
-    )
-    const op = (
-      await t.db.pool.query(`SELECT id::int FROM operators WHERE username = 'legacy-fin'`)
-    ).rows[0].id as number
-    await withdrawals.review(op, { id: w.id, decision: 'approve' })
-    return { user, id: w.id }
-  }
   /** Ticks until the withdrawal is confirmed (5), then to its depth: completed (2). */
   async function payToTheEnd(id: number) {
     for (let i = 0; i < 10 && (await row(id)).status !== 5; i++) await sender().tick()
@@ -106,7 +76,7 @@ describe('payout fees on a chain without EIP-1559', () => {
 
   test('a withdrawal is paid once with a legacy transaction at the chain gas price', async () => {
     expect((await client.getBlock({ blockTag: 'latest' })).baseFeePerGas).toBeNull()
-    const { user, id } = await approvedWithdrawal('12')
+    const { user, id } = await approved('12')
     const before = await onChain(user.userName)
     const gasPrice = await client.getGasPrice()
     await sender().tick()
@@ -118,7 +88,7 @@ describe('payout fees on a chain without EIP-1559', () => {
   })
 
   test('a payout left pending while the gas price rose is replaced with the same nonce at a higher gas price, and paid once', async () => {
-    const { user, id } = await approvedWithdrawal('20')
+    const { user, id } = await approved('20')
     const before = await onChain(user.userName)
     await rpc('evm_setAutomine', [false])
     try {
@@ -158,7 +128,7 @@ describe('payout fees on a chain without EIP-1559', () => {
   })
 
   test('a legacy payout stuck at the gas price cap is not replaced: an alarm tells operators once', async () => {
-    const { user, id } = await approvedWithdrawal('15')
+    const { user, id } = await approved('15')
     const before = await onChain(user.userName)
     await rpc('evm_setAutomine', [false])
     try {

@@ -1,9 +1,9 @@
-import { erc20Abi, parseTransaction, type Address, type Hex, type PublicClient } from 'viem'
+import { parseTransaction, type Address, type Hex, type PublicClient } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
 import { LOCAL_ROLES, devAccount, type LocalChainSetup } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import { payoutServices } from '../../testing/payouts.ts'
+import { financeOperator, payoutServices, tokenBalance } from '../../testing/payouts.ts'
 import {
   databaseTargets,
   fundAccount,
@@ -48,13 +48,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
         [id],
       )
     ).rows[0] as { status: number; txHash: string; rawTx: Hex; txBlock: string | null }
-  const paidTo = (address: Address) =>
-    direct.readContract({
-      address: setup.tokenAddress,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address],
-    })
+  const paidTo = (address: Address) => tokenBalance(direct, setup.tokenAddress, address)
 
   /** An approved withdrawal of `amount` USDT to a fresh address. */
   async function approved(amount: string) {
@@ -83,11 +77,7 @@ describe.each(databaseTargets())('withdrawal sender behind a failing RPC on $nam
     ;({ anvil, setup, client: direct } = fixture)
     proxy = await startRpcProxy(anvil.url)
     await fixture.configure(t.db.pool, CONFIRMATIONS)
-    operatorId = (
-      await t.db.pool.query(
-        `INSERT INTO operators (username, password_hash, role) VALUES ('rpc-fin', 'x', 'finance') RETURNING id::int`,
-      )
-    ).rows[0].id as number
+    operatorId = await financeOperator(t.db.pool, 'rpc-fin')
   })
   // A failed assertion must not leave the fault on for the next test.
   afterEach(() => proxy?.heal())

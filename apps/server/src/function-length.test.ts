@@ -31,11 +31,6 @@ const ALLOWED: { file: string; name: string; reason: string }[] = [
     name: 'benchPor',
     reason: 'a bench run reads top to bottom as the report it prints',
   },
-  {
-    file: 'apps/server/src/modules/por/por.publisher.ts',
-    name: 'createPorPublisher',
-    reason: "the publisher's factory: not split yet",
-  },
 ]
 
 const own = (text: string, fileName = 'sample.ts') =>

@@ -113,6 +113,50 @@ export interface PorTickReport {
   proofsDropped: number
 }
 
+/** A `.catch` that answers null for the chain's "not found" (`kind`), and throws the rest. */
+const orNullWhen =
+  (kind: new (...args: never[]) => Error) =>
+  (e: unknown): null => {
+    if (e instanceof kind) return null
+    throw e
+  }
+
+/** Seconds a snapshot waits for a block past the previous snapshot's. */
+const NEXT_BLOCK_WAIT_S = 60
+
+/** Step 4, what each proof names besides the tree: the anchor and the signed reserves. */
+export function proofContext(
+  chainId: number,
+  s: Pick<Settings, 'porRegistryAddress' | 'porReserveSignatures'>,
+  token: Hex,
+  blockNumber: bigint,
+  reserves: Hex[],
+): ProofContext {
+  const registryAddress = getAddress(s.porRegistryAddress)
+  const signatures = new Map(
+    s.porReserveSignatures.map((r) => [r.address.toLowerCase(), r.signature as Hex]),
+  )
+  const context: ProofContext = {
+    chainId,
+    registry: registryAddress,
+    token,
+    blockNumber,
+    reserves: reserves.flatMap((address) => {
+      const signature = signatures.get(address.toLowerCase())
+      return signature
+        ? [
+            {
+              address,
+              signature,
+              message: reserveMessage(address, chainId, registryAddress, token),
+            },
+          ]
+        : []
+    }),
+  }
+  return context
+}
+
 /**
  * Takes snapshots and anchors them on chain. A snapshot is the books read in one REPEATABLE
  * READ transaction next to block B at the confirmation depth and the reserves' balances at B;
@@ -143,17 +187,6 @@ export function createPorPublisher(deps: {
     transport: chain.transport,
     account: publisher,
   })
-
-  /** A `.catch` that answers null for the chain's "not found" (`kind`), and throws the rest. */
-  const orNullWhen =
-    (kind: new (...args: never[]) => Error) =>
-    (e: unknown): null => {
-      if (e instanceof kind) return null
-      throw e
-    }
-
-  /** Seconds a snapshot waits for a block past the previous snapshot's. */
-  const NEXT_BLOCK_WAIT_S = 60
 
   async function readRegistry(address: string, id: number) {
     return client.readContract({
@@ -492,33 +525,6 @@ export function createPorPublisher(deps: {
     }
   }
 
-  /** Step 4, what each proof names besides the tree: the anchor and the signed reserves. */
-  function proofContext(s: Settings, token: Hex, blockNumber: bigint, reserves: Hex[]) {
-    const registryAddress = getAddress(s.porRegistryAddress)
-    const signatures = new Map(
-      s.porReserveSignatures.map((r) => [r.address.toLowerCase(), r.signature as Hex]),
-    )
-    const context: ProofContext = {
-      chainId: chain.chainId,
-      registry: registryAddress,
-      token,
-      blockNumber,
-      reserves: reserves.flatMap((address) => {
-        const signature = signatures.get(address.toLowerCase())
-        return signature
-          ? [
-              {
-                address,
-                signature,
-                message: reserveMessage(address, chain.chainId, registryAddress, token),
-              },
-            ]
-          : []
-      }),
-    }
-    return context
-  }
-
   /** Step 6, the alarm: reserves at B below what users are owed (resolved once covered again). */
   async function alarmIfShortAtB(
     id: number,
@@ -556,6 +562,7 @@ export function createPorPublisher(deps: {
       })
     const books = await readBooks()
     const context = proofContext(
+      chain.chainId,
       s,
       reserves.token,
       blockNumber,

@@ -1,20 +1,13 @@
 import type { PageRequest } from '../../../lib/pagination.ts'
-import { pageQueryOptions } from '../../../lib/page-query.ts'
+import { searchKeys, searchPageOptions } from '../../../lib/page-query.ts'
 
 export interface DepositSearch extends PageRequest {
   q: string
 }
 
-export const depositKeys = {
-  all: ['deposits'] as const,
-  list: (search: DepositSearch) => [...depositKeys.all, 'list', search] as const,
-}
+export const depositKeys = searchKeys<DepositSearch>('deposits')
 
 /** `admin/deposits`: recorded deposits by address or transaction hash, newest first. */
 export function depositsOptions(search: DepositSearch) {
-  return pageQueryOptions(depositKeys.list(search), 'admin/deposits', {
-    q: search.q || undefined,
-    pageNum: search.pageNum,
-    pageSize: search.pageSize,
-  })
+  return searchPageOptions(depositKeys, 'admin/deposits', search, { q: search.q || undefined })
 }

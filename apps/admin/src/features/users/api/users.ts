@@ -1,6 +1,6 @@
 import type { AdminUser, BalanceAdjustParams, BalanceAdjustResult, MemberFlags } from '@hope/api'
 import type { PageRequest } from '../../../lib/pagination.ts'
-import { pageQueryOptions } from '../../../lib/page-query.ts'
+import { searchPageOptions } from '../../../lib/page-query.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
@@ -17,11 +17,7 @@ export const userKeys = {
 
 /** `admin/users`: users by address, nickname or referral code, newest first. */
 export function usersOptions(search: UserSearch) {
-  return pageQueryOptions(userKeys.list(search), 'admin/users', {
-    q: search.q || undefined,
-    pageNum: search.pageNum,
-    pageSize: search.pageSize,
-  })
+  return searchPageOptions(userKeys, 'admin/users', search, { q: search.q || undefined })
 }
 
 /** `admin/userTree`: a user and the members directly under them (one tree level). */

@@ -1,7 +1,7 @@
 import type { AdminBulkReviewResult, Withdrawal, WithdrawalStatusCode } from '@hope/api'
 import { dashboardKeys } from '../../../lib/query-keys.ts'
 import type { PageRequest } from '../../../lib/pagination.ts'
-import { pageQueryOptions } from '../../../lib/page-query.ts'
+import { searchKeys, searchPageOptions } from '../../../lib/page-query.ts'
 import { request } from '../../../lib/request.ts'
 import { useRefreshingMutation, type MutationOptions } from '../../../lib/mutation.ts'
 
@@ -11,18 +11,13 @@ export interface WithdrawalSearch extends PageRequest {
   q: string
 }
 
-export const withdrawalKeys = {
-  all: ['withdrawals'] as const,
-  list: (search: WithdrawalSearch) => [...withdrawalKeys.all, 'list', search] as const,
-}
+export const withdrawalKeys = searchKeys<WithdrawalSearch>('withdrawals')
 
 /** `admin/withdrawals`: by status and address, newest first. */
 export function withdrawalsOptions(search: WithdrawalSearch) {
-  return pageQueryOptions(withdrawalKeys.list(search), 'admin/withdrawals', {
+  return searchPageOptions(withdrawalKeys, 'admin/withdrawals', search, {
     status: search.status,
     q: search.q || undefined,
-    pageNum: search.pageNum,
-    pageSize: search.pageSize,
   })
 }
 

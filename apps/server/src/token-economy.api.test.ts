@@ -49,22 +49,14 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   })
 
   const balances = async (user: { token: string }) => {
-    const res = await call<'userAccount/balance', BalanceList>(
-      t.app,
-      'userAccount/balance',
-      {},
-      { token: user.token },
-    )
+    const res = await t.as<'userAccount/balance', BalanceList>(user, 'userAccount/balance')
     return Object.fromEntries(res.body.data.map((a) => [a.kind, a.balance]))
   }
   const log = async (user: { token: string }, logType: number) =>
     (
-      await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
-        'userAccount/balanceDetail',
-        { logType: String(logType) },
-        { token: user.token },
-      )
+      await t.as<'userAccount/balanceDetail', AccountLogPage>(user, 'userAccount/balanceDetail', {
+        logType: String(logType),
+      })
     ).body.data.list
 
   test('consensus entry: messages for a missing, bad or off-step amount; nothing moves', async () => {
@@ -80,7 +72,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       [{ amount: '100' }, 'invalid_params'],
     ]
     for (const [params, reason] of cases) {
-      const res = await call(t.app, 'game/change', params, { token: carol.token })
+      const res = await t.as(carol, 'game/change', params)
       expect([res.status, res.body.reason], JSON.stringify(params)).toEqual([400, reason])
     }
     const en = await call(
@@ -94,22 +86,13 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     )
     expect(en.body.msg).toMatch(/minimum/)
     expect((await balances(carol)).usdt).toBe('1000')
-    const broke = await call(
-      t.app,
-      'game/change',
-      { amount: '100', idempotencyKey: key() },
-      {
-        token: alice.token,
-      },
-    )
+    const broke = await t.as(alice, 'game/change', { amount: '100', idempotencyKey: key() })
     expect(broke.body.reason).toBe('insufficient_balance')
   })
 
   test('consensus entry buys HOPE at 0.10, pays the uplines, and a double tap moves money once', async () => {
     const params = { amount: '100', idempotencyKey: key() }
-    const first = await call<'game/change', StakeResult>(t.app, 'game/change', params, {
-      token: carol.token,
-    })
+    const first = await t.as<'game/change', StakeResult>(carol, 'game/change', params)
     expect(first.body.code).toBe(200)
     expect(first.body.data.position).toMatchObject({
       principal: '100',
@@ -119,21 +102,12 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       cap: '250',
       status: 'active',
     })
-    const again = await call<'game/change', StakeResult>(t.app, 'game/change', params, {
-      token: carol.token,
-    })
+    const again = await t.as<'game/change', StakeResult>(carol, 'game/change', params)
     expect(again.body.data).toMatchObject({
       replayed: true,
       position: { id: first.body.data.position.id },
     })
-    const changed = await call(
-      t.app,
-      'game/change',
-      { ...params, amount: '200' },
-      {
-        token: carol.token,
-      },
-    )
+    const changed = await t.as(carol, 'game/change', { ...params, amount: '200' })
     expect(changed.body.reason).toBe('idempotency_conflict')
     expect((await balances(carol)).usdt).toBe('900')
     // bob (direct 10% = 10 USDT → 100 HOPE), alice (level 3: 3% = 3 USDT → 30 HOPE)
@@ -141,16 +115,9 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     expect((await balances(alice)).community).toBe('30')
     expect((await log(carol, 16))[0]).toMatchObject({ amount: '-100', logType: 16 })
     expect((await log(bob, 8))[0]).toMatchObject({ amount: '100', logType: 8 })
-    const mine = await call<'game/myStake', Page<StakePosition>>(
-      t.app,
-      'game/myStake',
-      {},
-      {
-        token: carol.token,
-      },
-    )
+    const mine = await t.as<'game/myStake', Page<StakePosition>>(carol, 'game/myStake')
     expect(mine.body.data.total).toBe(1)
-    const info = await call<'game/info', GameInfo>(t.app, 'game/info', {}, { token: carol.token })
+    const info = await t.as<'game/info', GameInfo>(carol, 'game/info')
     expect(info.body.data).toMatchObject({
       stage: 1,
       price: '0.1',
@@ -162,20 +129,20 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
 
   test('a purchase across a stage boundary is split and the price rises', async () => {
     await t.db.pool.query(`UPDATE token_sale SET sold = 999500`)
-    const res = await call<'game/change', StakeResult>(
-      t.app,
-      'game/change',
-      { amount: '200', idempotencyKey: key() },
-      { token: carol.token },
-    )
+    const res = await t.as<'game/change', StakeResult>(carol, 'game/change', {
+      amount: '200',
+      idempotencyKey: key(),
+    })
     expect(res.body.data.fills).toEqual([
       { stage: 1, price: '0.1', hope: '500', usdt: '50' },
       { stage: 2, price: '0.11', hope: '1363.636363636363636363', usdt: '150' },
     ])
     expect((await call(t.app, 'main/getETLDPrice')).body.data).toBe('0.11')
-    expect(
-      (await call<'game/info', GameInfo>(t.app, 'game/info', {}, { token: carol.token })).body.data,
-    ).toMatchObject({ stage: 2, price: '0.11', nextPrice: '0.12' })
+    expect((await t.as<'game/info', GameInfo>(carol, 'game/info')).body.data).toMatchObject({
+      stage: 2,
+      price: '0.11',
+      nextPrice: '0.12',
+    })
   })
 
   test('redemption: messages, 80% to USDT less 5% fee, 20% pledged; replay moves nothing', async () => {
@@ -202,23 +169,14 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     )
     expect(en.body.msg).toBe('Please enter the redemption quantity')
     const before = await balances(bob)
-    const tooMuch = await call(
-      t.app,
-      'game/sqChange',
-      { amount: '100000', idempotencyKey: key() },
-      {
-        token: bob.token,
-      },
-    )
+    const tooMuch = await t.as(bob, 'game/sqChange', { amount: '100000', idempotencyKey: key() })
     expect(tooMuch.body, JSON.stringify(tooMuch.body)).toMatchObject({
       reason: 'insufficient_balance',
     })
 
     // price is 0.11 now: 80 HOPE → 8.8 USDT, fee 0.44, net 8.36; 20 HOPE pledged
     const params = { amount: '100', idempotencyKey: key() }
-    const res = await call<'game/sqChange', RedeemResult>(t.app, 'game/sqChange', params, {
-      token: bob.token,
-    })
+    const res = await t.as<'game/sqChange', RedeemResult>(bob, 'game/sqChange', params)
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
       redeemed: '80',
       pledged: '20',
@@ -229,9 +187,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       pledge: { amount: '20', released: '0', convertible: '20', redeemed: false },
       replayed: false,
     })
-    const again = await call<'game/sqChange', RedeemResult>(t.app, 'game/sqChange', params, {
-      token: bob.token,
-    })
+    const again = await t.as<'game/sqChange', RedeemResult>(bob, 'game/sqChange', params)
     expect(again.body.data).toMatchObject({
       replayed: true,
       pledge: { id: res.body.data.pledge.id },
@@ -240,75 +196,46 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     const units = (v: string) => parseAmount(v, 18)!
     expect(units(before.community!) - units(after.community!)).toBe(100n * 10n ** 18n)
     expect(after.usdt).toBe('8.36')
-    const list = await call<'game/stakeList', Page<PledgeItem>>(
-      t.app,
-      'game/stakeList',
-      {},
-      {
-        token: bob.token,
-      },
-    )
+    const list = await t.as<'game/stakeList', Page<PledgeItem>>(bob, 'game/stakeList')
     expect(list.body.data.list).toHaveLength(1)
   })
 
   test('daily settlement pays releases once, however often it runs', async () => {
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
     const bobCommunity = (await balances(bob)).community!
-    const refused = await call(t.app, 'admin/settle', { day }, { token: carol.token })
+    const refused = await t.as(carol, 'admin/settle', { day })
     expect(refused.body.reason).toBe('session_expired')
-    const run = await call<'admin/settle', SettlementRun>(
-      t.app,
-      'admin/settle',
-      { day },
-      {
-        token: finance,
-      },
-    )
+    const run = await t.as<'admin/settle', SettlementRun>(finance, 'admin/settle', { day })
     expect(run.body.data).toMatchObject({ day, status: 'done', positions: 2, pledges: 1 })
     // 0.5% of 100 and of 200 USDT at 0.11 → 0.5/0.11 + 1/0.11 HOPE; pledge: 1% of 20 = 0.2
     const community = await balances(carol)
     expect(community.community).toBe('13.636363636363636363')
     const bobBefore = parseAmount(bobCommunity, 18)!
     expect(parseAmount((await balances(bob)).community!, 18)! - bobBefore).toBe(2n * 10n ** 17n)
-    const rerun = await call<'admin/settle', SettlementRun>(
-      t.app,
-      'admin/settle',
-      { day },
-      {
-        token: finance,
-      },
-    )
+    const rerun = await t.as<'admin/settle', SettlementRun>(finance, 'admin/settle', { day })
     expect(rerun.body.data).toMatchObject({ id: run.body.data.id, positions: 2, pledges: 1 })
     expect((await balances(carol)).community).toBe(community.community)
     expect((await log(carol, 7)).map((e) => e.amount)).toHaveLength(2)
     // A day after tomorrow cannot be settled ahead: it would skip the releases of the days between.
     const ahead = new Date(Date.now() + 56 * 3600_000).toISOString().slice(0, 10)
-    const early = await call(t.app, 'admin/settle', { day: ahead }, { token: finance })
+    const early = await t.as(finance, 'admin/settle', { day: ahead })
     expect([early.status, early.body.reason]).toEqual([400, 'invalid_params'])
     expect((await balances(carol)).community).toBe(community.community)
     const runs = await t.db.pool.query('SELECT day::text FROM settlement_runs WHERE day = $1', [
       ahead,
     ])
     expect(runs.rows).toEqual([])
-    const progress = await call<'admin/settlementRun', SettlementRun>(
-      t.app,
+    const progress = await t.as<'admin/settlementRun', SettlementRun>(
+      finance,
       'admin/settlementRun',
       { id: String(run.body.data.id) },
-      { token: finance },
     )
     expect(progress.body.data.status).toBe('done')
     expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('team statistics: people and performance by partition, direct members, rank', async () => {
-    const team = await call<'game/groupTj', TeamStats>(
-      t.app,
-      'game/groupTj',
-      {},
-      {
-        token: alice.token,
-      },
-    )
+    const team = await t.as<'game/groupTj', TeamStats>(alice, 'game/groupTj')
     expect(team.body.data).toMatchObject({
       people: 2,
       directPeople: 1,
@@ -319,119 +246,50 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     // the strongest partition does not count toward ranks
     expect(team.body.data.rankPerformance).toBe('0')
     expect(team.body.data.rankThresholds).toHaveLength(5)
-    const direct = await call<'game/groupZt', Page<DirectMember>>(
-      t.app,
-      'game/groupZt',
-      {},
-      {
-        token: alice.token,
-      },
-    )
+    const direct = await t.as<'game/groupZt', Page<DirectMember>>(alice, 'game/groupZt')
     expect(direct.body.data.list).toEqual([
       expect.objectContaining({ userName: bob.userName, teamPeople: 1, consensus: '300' }),
     ])
   })
 
   test('upgrade pays only the difference into split HOPE; nodes once per type', async () => {
-    const refused = await call(
-      t.app,
-      'game/upgrade',
-      { level: '0', idempotencyKey: key() },
-      {
-        token: carol.token,
-      },
-    )
+    const refused = await t.as(carol, 'game/upgrade', { level: '0', idempotencyKey: key() })
     expect(refused.body.reason).toBe('invalid_params')
-    const first = await call<'game/upgrade', PurchaseResult>(
-      t.app,
-      'game/upgrade',
-      { level: '1', idempotencyKey: key() },
-      { token: carol.token },
-    )
+    const first = await t.as<'game/upgrade', PurchaseResult>(carol, 'game/upgrade', {
+      level: '1',
+      idempotencyKey: key(),
+    })
     expect(first.body.data).toMatchObject({ paid: '100', level: 1, replayed: false })
     const params = { level: '3', idempotencyKey: key() }
-    const up = await call<'game/upgrade', PurchaseResult>(t.app, 'game/upgrade', params, {
-      token: carol.token,
-    })
+    const up = await t.as<'game/upgrade', PurchaseResult>(carol, 'game/upgrade', params)
     // 500 − 100 = 400 USDT at 0.11
     expect(up.body.data).toMatchObject({ paid: '400', hope: '3636.363636363636363636', level: 3 })
-    const again = await call<'game/upgrade', PurchaseResult>(t.app, 'game/upgrade', params, {
-      token: carol.token,
-    })
+    const again = await t.as<'game/upgrade', PurchaseResult>(carol, 'game/upgrade', params)
     expect(again.body.data).toMatchObject({ paid: '400', replayed: true })
-    const otherLevel = await call(
-      t.app,
-      'game/upgrade',
-      { ...params, level: '4' },
-      {
-        token: carol.token,
-      },
-    )
+    const otherLevel = await t.as(carol, 'game/upgrade', { ...params, level: '4' })
     expect(otherLevel.body.reason).toBe('idempotency_conflict')
-    const down = await call(
-      t.app,
-      'game/upgrade',
-      { level: '2', idempotencyKey: key() },
-      {
-        token: carol.token,
-      },
-    )
+    const down = await t.as(carol, 'game/upgrade', { level: '2', idempotencyKey: key() })
     expect(down.body.reason).toBe('not_an_upgrade')
     expect((await balances(carol)).usdt).toBe('200')
-    const node = await call(
-      t.app,
-      'game/buyNode',
-      { type: '1', idempotencyKey: key() },
-      {
-        token: carol.token,
-      },
-    )
+    const node = await t.as(carol, 'game/buyNode', { type: '1', idempotencyKey: key() })
     expect(node.body.reason).toBe('insufficient_balance')
     await fundAccount(t.db.pool, carol.id, '2000')
     const nodeKey = key()
-    const bought = await call<'game/buyNode', PurchaseResult>(
-      t.app,
-      'game/buyNode',
-      { type: '1', idempotencyKey: nodeKey },
-      { token: carol.token },
-    )
+    const bought = await t.as<'game/buyNode', PurchaseResult>(carol, 'game/buyNode', {
+      type: '1',
+      idempotencyKey: nodeKey,
+    })
     expect(bought.body.data).toMatchObject({ paid: '1000', nodes: [1] })
-    const otherType = await call(
-      t.app,
-      'game/buyNode',
-      { type: '2', idempotencyKey: nodeKey },
-      {
-        token: carol.token,
-      },
-    )
+    const otherType = await t.as(carol, 'game/buyNode', { type: '2', idempotencyKey: nodeKey })
     expect(otherType.body.reason).toBe('idempotency_conflict')
-    const twice = await call(
-      t.app,
-      'game/buyNode',
-      { type: '1', idempotencyKey: key() },
-      {
-        token: carol.token,
-      },
-    )
+    const twice = await t.as(carol, 'game/buyNode', { type: '1', idempotencyKey: key() })
     expect(twice.body.reason).toBe('node_owned')
-    const vip = await call<'game/vipInfo', VipInfo>(
-      t.app,
-      'game/vipInfo',
-      {},
-      { token: carol.token },
-    )
+    const vip = await t.as<'game/vipInfo', VipInfo>(carol, 'game/vipInfo')
     expect(vip.body.data).toMatchObject({ level: 3, nodes: [{ type: 1, source: 'bought' }] })
     // Home reads the user info: the node is there with the level.
-    const info = await call(t.app, 'user/getUserInfo', {}, { token: carol.token })
+    const info = await t.as(carol, 'user/getUserInfo')
     expect(info.body.data).toMatchObject({ level: 3, nodes: [1] })
-    const team = await call<'game/groupTj', TeamStats>(
-      t.app,
-      'game/groupTj',
-      {},
-      {
-        token: bob.token,
-      },
-    )
+    const team = await t.as<'game/groupTj', TeamStats>(bob, 'game/groupTj')
     expect(team.body.data.community).toBe('1500')
   })
 
@@ -446,12 +304,9 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
       [carol.id, dayBefore],
     )
     const before = await balances(carol)
-    const run = await call<'admin/settle', SettlementRun>(
-      t.app,
-      'admin/settle',
-      { day: yesterday },
-      { token: finance },
-    )
+    const run = await t.as<'admin/settle', SettlementRun>(finance, 'admin/settle', {
+      day: yesterday,
+    })
     expect(run.body.data).toMatchObject({ day: yesterday, splits: 1, status: 'done' })
     const after = await balances(carol)
     // 1% of the 1,000 bought by yesterday's end; nothing of today's purchases
@@ -462,24 +317,14 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   test('the next day releases split HOPE and pays node holders their share', async () => {
     const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10)
     const before = await balances(carol)
-    const run = await call<'admin/settle', SettlementRun>(
-      t.app,
-      'admin/settle',
-      { day: tomorrow },
-      {
-        token: finance,
-      },
-    )
+    const run = await t.as<'admin/settle', SettlementRun>(finance, 'admin/settle', {
+      day: tomorrow,
+    })
     expect(run.body.data).toMatchObject({ positions: 2, splits: 1, status: 'done' })
     const after = await balances(carol)
     const units = (v: string) => parseAmount(v, 18)!
     // 1% of the split HOPE bought so far
-    const split = await call<'game/vipInfo', VipInfo>(
-      t.app,
-      'game/vipInfo',
-      {},
-      { token: carol.token },
-    )
+    const split = await t.as<'game/vipInfo', VipInfo>(carol, 'game/vipInfo')
     expect(units(before.split!) - units(after.split!)).toBe(
       units(split.body.data.split.total) / 100n,
     )
@@ -490,12 +335,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   })
 
   test('earnings add up the rewards each account log shows, by kind', async () => {
-    const res = await call<'game/earnings', Earnings>(
-      t.app,
-      'game/earnings',
-      {},
-      { token: carol.token },
-    )
+    const res = await t.as<'game/earnings', Earnings>(carol, 'game/earnings')
     const earnings = res.body.data
     expect(earnings.utcOffsetMinutes).toBe(480)
     expect(earnings.items.map((i) => i.logType)).toEqual([7, 8, 11, 4, 3, 10])
@@ -516,9 +356,7 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
   test('collect moves a node balance into USDT once; bad input moves nothing', async () => {
     const before = await balances(carol)
     const collect = (params: Record<string, string>) =>
-      call<'userAccount/collect', CollectResult>(t.app, 'userAccount/collect', params, {
-        token: carol.token,
-      })
+      t.as<'userAccount/collect', CollectResult>(carol, 'userAccount/collect', params)
     const k = key()
     for (const [params, reason] of [
       [{ account: 'usdt', amount: '1', idempotencyKey: key() }, 'invalid_params'],
@@ -558,27 +396,11 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     const stranger = await registerUser(t.app)
     await fundAccount(t.db.pool, alice.id, '1000')
     const params = { address: dave.userName, level: '2', location: '3', idempotencyKey: key() }
-    const notMine = await call(
-      t.app,
-      'game/activate',
-      { ...params, address: stranger.userName },
-      {
-        token: alice.token,
-      },
-    )
+    const notMine = await t.as(alice, 'game/activate', { ...params, address: stranger.userName })
     expect(notMine.body.reason).toBe('not_downline')
-    const missing = await call(
-      t.app,
-      'game/activate',
-      { ...params, address: '' },
-      {
-        token: alice.token,
-      },
-    )
+    const missing = await t.as(alice, 'game/activate', { ...params, address: '' })
     expect(missing.body.reason).toBe('address_required')
-    const res = await call<'game/activate', PurchaseResult>(t.app, 'game/activate', params, {
-      token: alice.token,
-    })
+    const res = await t.as<'game/activate', PurchaseResult>(alice, 'game/activate', params)
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
       paid: '300',
       level: 2,
@@ -586,66 +408,40 @@ describe.each(databaseTargets())('token economy API on $name', (target) => {
     })
     expect((await balances(alice)).usdt).toBe('700')
     expect(Number((await balances(dave)).split)).toBeGreaterThan(0)
-    const bobTeam = await call<'game/groupTj', TeamStats>(
-      t.app,
-      'game/groupTj',
-      {},
-      {
-        token: bob.token,
-      },
-    )
+    const bobTeam = await t.as<'game/groupTj', TeamStats>(bob, 'game/groupTj')
     expect(bobTeam.body.data.partitions.map((p) => p.people)).toEqual([1, 0, 1])
-    const again = await call<'game/activate', PurchaseResult>(t.app, 'game/activate', params, {
-      token: alice.token,
-    })
+    const again = await t.as<'game/activate', PurchaseResult>(alice, 'game/activate', params)
     expect(again.body.data.replayed).toBe(true)
-    const higher = await call(
-      t.app,
-      'game/activate',
-      { ...params, level: '3' },
-      {
-        token: alice.token,
-      },
-    )
+    const higher = await t.as(alice, 'game/activate', { ...params, level: '3' })
     expect(higher.body.reason).toBe('idempotency_conflict')
     expect((await balances(alice)).usdt).toBe('700')
-    const move = await call(
-      t.app,
-      'game/activate',
-      { ...params, level: '3', location: '1', idempotencyKey: key() },
-      { token: alice.token },
-    )
+    const move = await t.as(alice, 'game/activate', {
+      ...params,
+      level: '3',
+      location: '1',
+      idempotencyKey: key(),
+    })
     expect(move.body.reason).toBe('placement_locked')
     expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
   test('operators grant shareholder tiers and flag robots; audited; robots earn nothing', async () => {
     const grant = { userName: bob.userName, type: '2', reason: 'e-mail application approved' }
+    expect((await t.as(bob, 'admin/grantShareholder', grant)).body.reason).toBe('session_expired')
     expect(
-      (await call(t.app, 'admin/grantShareholder', grant, { token: bob.token })).body.reason,
-    ).toBe('session_expired')
-    expect(
-      (await call(t.app, 'admin/grantShareholder', { ...grant, reason: '' }, { token: finance }))
-        .body.reason,
+      (await t.as(finance, 'admin/grantShareholder', { ...grant, reason: '' })).body.reason,
     ).toBe('invalid_params')
-    const granted = await call<'admin/grantShareholder', MemberFlags>(
-      t.app,
+    const granted = await t.as<'admin/grantShareholder', MemberFlags>(
+      finance,
       'admin/grantShareholder',
       grant,
-      {
-        token: finance,
-      },
     )
     expect(granted.body.data.nodes).toEqual([{ type: 2, source: 'granted' }])
     // finance may not flag robots (admin and support do)
     const robot = { userName: carol.userName, robot: 'true', reason: 'scripted account' }
-    expect((await call(t.app, 'admin/flagRobot', robot, { token: finance })).body.reason).toBe(
-      'forbidden',
-    )
+    expect((await t.as(finance, 'admin/flagRobot', robot)).body.reason).toBe('forbidden')
     const support = await newOperator(t.app, 'sup', 'support')
-    const flagged = await call<'admin/flagRobot', MemberFlags>(t.app, 'admin/flagRobot', robot, {
-      token: support,
-    })
+    const flagged = await t.as<'admin/flagRobot', MemberFlags>(support, 'admin/flagRobot', robot)
     expect(flagged.body.data.isRobot).toBe(true)
     const audit = await t.db.pool.query(
       `SELECT action, reason, before->>'isRobot' AS before, after->>'isRobot' AS after FROM operator_audit

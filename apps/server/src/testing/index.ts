@@ -145,6 +145,19 @@ export function useTestDatabase(target: DatabaseTarget): { db: TestDatabase } {
   return t
 }
 
+/** The app and database of a describe block's tests (`useTestApp`). */
+export interface TestApp {
+  db: TestDatabase
+  app: FastifyInstance
+  /** `call` on the app as `who`: a test user, or an operator's token. */
+  as<P extends RoutePath, T = unknown>(
+    who: { token: string } | string,
+    path: P,
+    params?: Partial<Record<keyof RouteParams<P> | string, unknown>>,
+    opts?: Omit<CallOptions, 'token'>,
+  ): Promise<CallResult<T>>
+}
+
 /**
  * A test app on a fresh database of the target's for the tests of the describe block this is
  * called in: built before them (with `opts`, or what `opts(db)` gives then), closed and its
@@ -153,8 +166,11 @@ export function useTestDatabase(target: DatabaseTarget): { db: TestDatabase } {
 export function useTestApp(
   target: DatabaseTarget,
   opts: TestAppOptions | ((db: TestDatabase) => TestAppOptions) = {},
-): { db: TestDatabase; app: FastifyInstance } {
-  const t = {} as { db: TestDatabase; app: FastifyInstance }
+): TestApp {
+  const t = {
+    as: (who, path, params, opts) =>
+      call(t.app, path, params, { ...opts, token: typeof who === 'string' ? who : who.token }),
+  } as TestApp
   beforeAll(async () => {
     t.db = await createTestDatabase(target)
     t.app = await buildTestApp(t.db, typeof opts === 'function' ? opts(t.db) : opts)
@@ -234,6 +250,14 @@ export async function signOutflow(
   }
 }
 
+export interface CallOptions {
+  token?: string
+  lang?: Lang
+  ip?: string
+  sign?: boolean
+  userAgent?: string
+}
+
 /**
  * Calls `POST /api/<path>` the way the web app does: payload in the query string. A
  * registered test user's withdrawal, transfer or activation is signed by their wallet, as in
@@ -243,7 +267,7 @@ export async function call<P extends RoutePath, T = unknown>(
   app: FastifyInstance,
   path: P,
   params: Partial<Record<keyof RouteParams<P> | string, unknown>> = {},
-  opts: { token?: string; lang?: Lang; ip?: string; sign?: boolean; userAgent?: string } = {},
+  opts: CallOptions = {},
 ): Promise<CallResult<T>> {
   // An operator signs in with their authenticator's code; a test that gives none gets it made.
   if (path === 'admin/login' && !('code' in params))

@@ -202,44 +202,8 @@ export async function benchLedger(): Promise<BenchRow[]> {
     )
     const pool = new pg.Pool({ connectionString: ledgerUrl, max: 4 })
     pool.on('error', () => {})
-    await migrate(pool)
-    await pool.query(
-      `INSERT INTO users (user_name, nick_name, referral_code) VALUES ('0xroot', 'root', 'ROOT')`,
-    )
-    await pool.query(
-      `INSERT INTO users (user_name, nick_name, referral_code, inviter_id)
-       SELECT '0x' || lpad(to_hex(g), 40, '0'), 'u', 'C' || g, (SELECT id FROM users WHERE referral_code = 'ROOT')
-       FROM generate_series(1, $1) g`,
-      [USERS],
-    )
-    const accounts = (
-      await pool.query(`SELECT id::int FROM ledger_accounts WHERE kind = 'usdt' ORDER BY id`)
-    ).rows.map((r) => r.id as number)
-    const treasury = (
-      await pool.query(
-        `SELECT id::int FROM ledger_accounts WHERE kind = 'treasury' AND currency = 'USDT'`,
-      )
-    ).rows[0].id as number
-    const fees = (
-      await pool.query(
-        `SELECT id::int FROM ledger_accounts WHERE kind = 'fees' AND currency = 'USDT' ORDER BY shard`,
-      )
-    ).rows.map((r) => r.id as number)
-    for (const [i, a] of accounts.entries()) {
-      await pool.query(
-        applyQuery(`bench-fund:${i}`, Buffer.alloc(1), [
-          { kind: 'posted', debit: treasury, credit: a, amount: '1000000', logType: 5 },
-        ]),
-      )
-    }
-    if (fees.length !== FEE_SHARDS)
-      throw new Error(`expected ${FEE_SHARDS} fee shards, found ${fees.length}`)
-
-    if (pgbench) execFileSync(pgbench, ['-i', '-q', '-s', '10', tpcbUrl], { stdio: 'ignore' })
-    else
-      console.info(
-        'pgbench not found (it comes with the PostgreSQL server package: apt-get install postgresql): TPC-B column left empty',
-      )
+    const { accounts, fees } = await seedLedger(pool)
+    initPgbench(pgbench, tpcbUrl)
 
     const rows: BenchRow[] = []
     for (const [round, clients] of CLIENTS.entries()) {
@@ -252,53 +216,115 @@ export async function benchLedger(): Promise<BenchRow[]> {
         fees,
         round,
       )
-      const tpcb = ledger.tpcb
-      const turns = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/')
-      console.info(
-        `  ${clients} clients: pgbench TPC-B ${tpcb.toFixed(0)} tx/s (turns ${turns(ledger.tpcbSlices)}), ledger ${ledger.tps.toFixed(0)} transfers/s (turns ${turns(ledger.tpsSlices)}; p50 ${ledger.p50.toFixed(2)} ms, p99 ${ledger.p99.toFixed(2)} ms, ${ledger.replayed} replays, ${ledger.together.toFixed(1)} requests per shared round trip)`,
-      )
-      const size = `${clients} clients`
-      // At every client count the ledger is held to a share of pgbench's rate on the same
-      // server, a share every host measured allows (see LEDGER_SHARE).
-      const held = !Number.isNaN(tpcb)
-      const share = LEDGER_SHARE[clients] ?? 1
-      rows.push(
-        { group: 'ledger', name: 'pgbench TPC-B tx/s', size, value: tpcb, unit: 'tx/s' },
-        {
-          group: 'ledger',
-          name: 'transfers/s (with fee leg)',
-          size,
-          value: ledger.tps,
-          unit: 'transfers/s',
-          ...(held
-            ? {
-                budget: `≥ ${share} × pgbench (${(share * tpcb).toFixed(0)})`,
-                ok: ledger.tps >= share * tpcb,
-              }
-            : {}),
-        },
-        { group: 'ledger', name: 'transfer p99', size, value: ledger.p99, unit: 'ms' },
-      )
+      rows.push(...clientCountRows(clients, ledger))
     }
 
-    const report = await verifyLedger(pool)
-    console.info(
-      report.problems.length
-        ? `ledger:verify FAILED:\n${report.problems.join('\n')}`
-        : `ledger:verify clean (${report.transfers} transfers)`,
-    )
-    rows.push({
-      group: 'ledger',
-      name: 'ledger:verify problems',
-      value: report.problems.length,
-      unit: 'problems',
-      budget: '0',
-      ok: report.problems.length === 0,
-    })
+    rows.push(await verifyRow(pool))
     rows.push(loadRow('ledger', loadBefore, `${SLICES} turns of ${TURN_SECONDS} s each`))
     await pool.end()
     return rows
   } finally {
     await server.stop()
+  }
+}
+
+/**
+ * The ledger's schema, USERS users under one root, each user's USDT account funded from the
+ * treasury; answers the USDT accounts and the fee shards the transfers use.
+ */
+export async function seedLedger(pool: pg.Pool): Promise<{ accounts: number[]; fees: number[] }> {
+  await migrate(pool)
+  await pool.query(
+    `INSERT INTO users (user_name, nick_name, referral_code) VALUES ('0xroot', 'root', 'ROOT')`,
+  )
+  await pool.query(
+    `INSERT INTO users (user_name, nick_name, referral_code, inviter_id)
+       SELECT '0x' || lpad(to_hex(g), 40, '0'), 'u', 'C' || g, (SELECT id FROM users WHERE referral_code = 'ROOT')
+       FROM generate_series(1, $1) g`,
+    [USERS],
+  )
+  const accounts = (
+    await pool.query(`SELECT id::int FROM ledger_accounts WHERE kind = 'usdt' ORDER BY id`)
+  ).rows.map((r) => r.id as number)
+  const treasury = (
+    await pool.query(
+      `SELECT id::int FROM ledger_accounts WHERE kind = 'treasury' AND currency = 'USDT'`,
+    )
+  ).rows[0].id as number
+  const fees = (
+    await pool.query(
+      `SELECT id::int FROM ledger_accounts WHERE kind = 'fees' AND currency = 'USDT' ORDER BY shard`,
+    )
+  ).rows.map((r) => r.id as number)
+  for (const [i, a] of accounts.entries()) {
+    await pool.query(
+      applyQuery(`bench-fund:${i}`, Buffer.alloc(1), [
+        { kind: 'posted', debit: treasury, credit: a, amount: '1000000', logType: 5 },
+      ]),
+    )
+  }
+  if (fees.length !== FEE_SHARDS)
+    throw new Error(`expected ${FEE_SHARDS} fee shards, found ${fees.length}`)
+  return { accounts, fees }
+}
+
+/** pgbench's TPC-B tables at scale 10, or a note that the TPC-B column stays empty. */
+function initPgbench(pgbench: string | null, tpcbUrl: string): void {
+  if (pgbench) execFileSync(pgbench, ['-i', '-q', '-s', '10', tpcbUrl], { stdio: 'ignore' })
+  else
+    console.info(
+      'pgbench not found (it comes with the PostgreSQL server package: apt-get install postgresql): TPC-B column left empty',
+    )
+}
+
+/** One client count's line and rows: pgbench's rate, the ledger's held to its share, p99. */
+export function clientCountRows(
+  clients: number,
+  ledger: Awaited<ReturnType<typeof runSideBySide>>,
+): BenchRow[] {
+  const tpcb = ledger.tpcb
+  const turns = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/')
+  console.info(
+    `  ${clients} clients: pgbench TPC-B ${tpcb.toFixed(0)} tx/s (turns ${turns(ledger.tpcbSlices)}), ledger ${ledger.tps.toFixed(0)} transfers/s (turns ${turns(ledger.tpsSlices)}; p50 ${ledger.p50.toFixed(2)} ms, p99 ${ledger.p99.toFixed(2)} ms, ${ledger.replayed} replays, ${ledger.together.toFixed(1)} requests per shared round trip)`,
+  )
+  const size = `${clients} clients`
+  // At every client count the ledger is held to a share of pgbench's rate on the same
+  // server, a share every host measured allows (see LEDGER_SHARE).
+  const held = !Number.isNaN(tpcb)
+  const share = LEDGER_SHARE[clients] ?? 1
+  return [
+    { group: 'ledger', name: 'pgbench TPC-B tx/s', size, value: tpcb, unit: 'tx/s' },
+    {
+      group: 'ledger',
+      name: 'transfers/s (with fee leg)',
+      size,
+      value: ledger.tps,
+      unit: 'transfers/s',
+      ...(held
+        ? {
+            budget: `≥ ${share} × pgbench (${(share * tpcb).toFixed(0)})`,
+            ok: ledger.tps >= share * tpcb,
+          }
+        : {}),
+    },
+    { group: 'ledger', name: 'transfer p99', size, value: ledger.p99, unit: 'ms' },
+  ]
+}
+
+/** ledger:verify over everything the run wrote: its line, and a row that holds at 0 problems. */
+async function verifyRow(pool: pg.Pool): Promise<BenchRow> {
+  const report = await verifyLedger(pool)
+  console.info(
+    report.problems.length
+      ? `ledger:verify FAILED:\n${report.problems.join('\n')}`
+      : `ledger:verify clean (${report.transfers} transfers)`,
+  )
+  return {
+    group: 'ledger',
+    name: 'ledger:verify problems',
+    value: report.problems.length,
+    unit: 'problems',
+    budget: '0',
+    ok: report.problems.length === 0,
   }
 }

@@ -12,11 +12,6 @@ import {
 /** file, function (dotted through the functions that hold it), and why it may stay long. */
 const ALLOWED: { file: string; name: string; reason: string }[] = [
   {
-    file: 'scripts/bench/ledger.ts',
-    name: 'benchLedger',
-    reason: 'a bench run reads top to bottom as the report it prints',
-  },
-  {
     file: 'scripts/bench/backup.ts',
     name: 'measure',
     reason: 'a bench run reads top to bottom as the report it prints',

@@ -46,7 +46,6 @@ import type { SaleService } from './modules/sale/sale.service.ts'
 import { settingsModule } from './modules/settings/settings.module.ts'
 import type { Settings } from './modules/settings/settings.rules.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
-import type { SettlementJob } from './modules/settlement/settlement.job.ts'
 import { settlementModule } from './modules/settlement/settlement.module.ts'
 import type { SettlementService } from './modules/settlement/settlement.service.ts'
 import { stakingModule } from './modules/staking/staking.module.ts'
@@ -59,6 +58,10 @@ import { userModule } from './modules/user/user.module.ts'
 import type { UserService } from './modules/user/user.service.ts'
 import { withdrawModule } from './modules/withdraw/withdraw.module.ts'
 import type { WithdrawService } from './modules/withdraw/withdraw.service.ts'
+import type { AppModule, JobContext, ModuleOptions } from './modules/define-module.ts'
+import { depositModule } from './modules/deposit/deposit.module.ts'
+import { reconcileModule } from './modules/reconcile/reconcile.module.ts'
+import type { JobDefinition } from './jobs/job.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { createDependencyProbe, registerHealth } from './plugins/health.ts'
 import { registerMetrics } from './plugins/metrics.ts'
@@ -92,7 +95,6 @@ export interface Services {
   nodes: NodesService
   team: TeamService
   settlement: SettlementService
-  settlementJob: SettlementJob
   content: ContentService
   uploads: UploadService
   chat: ChatService
@@ -109,11 +111,43 @@ declare module 'fastify' {
     /** Sends the web app's shell; null when no build is served. */
     webAppShell: ShellSender | null
     services: Services
+    /** Every module's background jobs, in the order of the modules; the server starts them. */
+    jobs: (ctx: Omit<JobContext, 'app'>) => JobDefinition[]
   }
   interface FastifyRequest {
     lang: Lang
   }
 }
+
+/** The modules, from the foundations up (SERVER_MODULE_ORDER in eslint.config.js). */
+const MODULES: AppModule[] = [
+  settingsModule,
+  ledgerModule,
+  noticeModule,
+  userModule,
+  outflowModule,
+  operatorModule,
+  uploadModule,
+  contentModule,
+  rankingModule,
+  chatModule,
+  teamModule,
+  rechargeModule,
+  depositModule,
+  saleModule,
+  withdrawModule,
+  reconcileModule,
+  stakingModule,
+  accountModule,
+  figuresModule,
+  quotesModule,
+  redemptionModule,
+  membershipModule,
+  nodesModule,
+  settlementModule,
+  porModule,
+  consoleModule,
+]
 
 export interface AppOptions {
   config: Config
@@ -251,33 +285,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerDocs(app)
   registerHealth(app, dependencies)
 
-  // The modules in the order of SERVER_MODULE_ORDER (eslint.config.js): each one's service is
+  // The modules in the order of SERVER_MODULE_ORDER (eslint.config.js): each one's services are
   // made from the services of those before it.
-  const clock = { now: opts.now }
-  await app.register(settingsModule)
-  await app.register(ledgerModule)
-  await app.register(noticeModule)
-  await app.register(userModule, { ...clock, verifySignature: opts.verifySignature })
-  await app.register(outflowModule, { ...clock, verifyTypedData: opts.verifyTypedData })
-  await app.register(operatorModule)
-  await app.register(uploadModule)
-  await app.register(contentModule)
-  await app.register(rankingModule, clock)
-  await app.register(chatModule, { ...clock, limits })
-  await app.register(teamModule)
-  await app.register(rechargeModule)
-  await app.register(saleModule)
-  await app.register(withdrawModule)
-  await app.register(stakingModule)
-  await app.register(accountModule)
-  await app.register(figuresModule)
-  await app.register(quotesModule, clock)
-  await app.register(redemptionModule)
-  await app.register(membershipModule)
-  await app.register(nodesModule)
-  await app.register(settlementModule)
-  await app.register(porModule, clock)
-  await app.register(consoleModule, clock)
+  const moduleOptions: ModuleOptions = {
+    now: opts.now,
+    limits,
+    verifySignature: opts.verifySignature,
+    verifyTypedData: opts.verifyTypedData,
+  }
+  for (const module of MODULES) await app.register(module, moduleOptions)
+  app.decorate('jobs', (ctx: Omit<JobContext, 'app'>) =>
+    MODULES.flatMap((module) => module.jobs({ ...ctx, app })),
+  )
   lastSettings = await app.services.settings.get()
 
   await registerAdminApp(app, opts.config.adminDist)

@@ -12,7 +12,6 @@ import { configureLocalChain } from './chain/local-chain.ts'
 import { toAccount } from 'viem/accounts'
 import type { Address, Hex } from 'viem'
 import { startJob } from './jobs/interval-job.ts'
-import { serverJobs } from './jobs/server-jobs.ts'
 import { createSettingsService } from './modules/settings/settings.service.ts'
 import {
   credentialUrls,
@@ -324,9 +323,9 @@ async function main(): Promise<void> {
   }
   if (closing) return
   const { hotWallet, porPublisher } = keyAccounts(server, signer)
-  jobs = serverJobs({ app: server, pool: database.pool, chain, hotWallet, porPublisher }).map(
-    (job) => startJob(job, server.log),
-  )
+  jobs = server
+    .jobs({ pool: database.pool, chain, hotWallet, porPublisher, log: server.log })
+    .map((job) => startJob(job, server.log))
   started('background jobs started')
   await logWhatRuns(server, config, chain, anvil, database)
 }

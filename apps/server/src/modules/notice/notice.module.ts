@@ -1,8 +1,9 @@
-import { defineModule } from '../../plugins/module.ts'
+import { defineModule } from '../define-module.ts'
 import { noticeRoutes } from './notice.routes.ts'
 import { createNoticeService } from './notice.service.ts'
 
-export const noticeModule = defineModule('notice', async (app) => {
-  app.services.notices = createNoticeService({ pool: app.db.pool })
-  await app.register(noticeRoutes)
+export const noticeModule = defineModule({
+  name: 'notice',
+  services: (app) => ({ notices: createNoticeService({ pool: app.db.pool }) }),
+  routes: noticeRoutes,
 })

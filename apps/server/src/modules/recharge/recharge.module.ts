@@ -1,12 +1,15 @@
-import { defineModule } from '../../plugins/module.ts'
+import { defineModule } from '../define-module.ts'
 import { rechargeRoutes } from './recharge.routes.ts'
 import { createRechargeService } from './recharge.service.ts'
 
-export const rechargeModule = defineModule('recharge', async (app) => {
-  app.services.recharges = createRechargeService({
-    pool: app.db.pool,
-    settings: app.services.settings,
-    chain: () => app.chain,
-  })
-  await app.register(rechargeRoutes)
+export const rechargeModule = defineModule({
+  name: 'recharge',
+  services: (app) => ({
+    recharges: createRechargeService({
+      pool: app.db.pool,
+      settings: app.services.settings,
+      chain: () => app.chain,
+    }),
+  }),
+  routes: rechargeRoutes,
 })

@@ -1,8 +1,11 @@
-import { defineModule } from '../../plugins/module.ts'
+import { defineModule } from '../define-module.ts'
 import { teamRoutes } from './team.routes.ts'
 import { createTeamService } from './team.service.ts'
 
-export const teamModule = defineModule('team', async (app) => {
-  app.services.team = createTeamService({ pool: app.db.pool, settings: app.services.settings })
-  await app.register(teamRoutes)
+export const teamModule = defineModule({
+  name: 'team',
+  services: (app) => ({
+    team: createTeamService({ pool: app.db.pool, settings: app.services.settings }),
+  }),
+  routes: teamRoutes,
 })

@@ -1,11 +1,11 @@
-import { defineModule } from '../../plugins/module.ts'
+import { defineModule } from '../define-module.ts'
 import { uploadRoutes } from './upload.routes.ts'
 import { createUploadService, uploadsDirOf } from './upload.service.ts'
 
-export const uploadModule = defineModule('upload', async (app) => {
-  app.services.uploads = createUploadService({
-    pool: app.db.pool,
-    dir: uploadsDirOf(app.config.dataDir),
-  })
-  await app.register(uploadRoutes)
+export const uploadModule = defineModule({
+  name: 'upload',
+  services: (app) => ({
+    uploads: createUploadService({ pool: app.db.pool, dir: uploadsDirOf(app.config.dataDir) }),
+  }),
+  routes: uploadRoutes,
 })

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { fail, fakeApi, ok } from '../../test/fake-api.ts'
 import { adminUser, page } from '../../../test-support/fixtures.ts'
@@ -9,6 +9,14 @@ import { UsersPage } from './users-page.tsx'
 const bob = adminUser()
 /** The dialogs' submit button's label (antd spaces out two Chinese characters). */
 const SUBMIT = /^提\s?交$/
+
+/** Opens the credit dialog of the first row, fills it in and submits it. */
+async function submitCredit(user: UserEvent, amount: string, reason: string) {
+  await user.click(await screen.findByText('充值/扣款'))
+  await user.type(screen.getByLabelText('金额（USDT）'), amount)
+  await user.type(screen.getByLabelText('原因'), reason)
+  await user.click(screen.getByText(SUBMIT))
+}
 
 describe('users', () => {
   test('searches by the text typed and shows balances exactly as sent', async () => {
@@ -42,10 +50,7 @@ describe('users', () => {
     renderScreen(<UsersPage />, { session: ADMIN })
     const user = userEvent.setup()
 
-    await user.click(await screen.findByText('充值/扣款'))
-    await user.type(screen.getByLabelText('金额（USDT）'), '10.5')
-    await user.type(screen.getByLabelText('原因'), '补发奖励')
-    await user.click(screen.getByText(SUBMIT))
+    await submitCredit(user, '10.5', '补发奖励')
     expect(await screen.findByText('服务暂不可用')).toBeTruthy()
     await user.click(screen.getByText(SUBMIT))
     expect(await screen.findByText('已完成：1234.5 → 1245')).toBeTruthy()
@@ -60,10 +65,7 @@ describe('users', () => {
     expect(first?.params.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
     expect(retry?.params.idempotencyKey).toBe(first?.params.idempotencyKey)
 
-    await user.click(screen.getByText('充值/扣款'))
-    await user.type(screen.getByLabelText('金额（USDT）'), '1')
-    await user.type(screen.getByLabelText('原因'), '再次')
-    await user.click(screen.getByText(SUBMIT))
+    await submitCredit(user, '1', '再次')
     await waitFor(() => expect(api.callsTo('admin/credit')).toHaveLength(3))
     expect(api.callsTo('admin/credit')[2]?.params.idempotencyKey).not.toBe(
       first?.params.idempotencyKey,
@@ -74,10 +76,7 @@ describe('users', () => {
     const api = fakeApi({ 'admin/users': () => ok(page([bob])) })
     renderScreen(<UsersPage />, { session: ADMIN })
     const user = userEvent.setup()
-    await user.click(await screen.findByText('充值/扣款'))
-    await user.type(screen.getByLabelText('金额（USDT）'), '1e3')
-    await user.type(screen.getByLabelText('原因'), 'x')
-    await user.click(screen.getByText(SUBMIT))
+    await submitCredit(user, '1e3', 'x')
     expect(await screen.findByText('请输入大于 0 的数字')).toBeTruthy()
     expect(api.callsTo('admin/credit')).toHaveLength(0)
   })

@@ -1,3 +1,4 @@
+import type { AdminWithdrawal } from '@hope/api'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
@@ -12,10 +13,16 @@ const pending = [
   withdrawal({ id: 9, status: 2, txHash: `0x${'ab'.repeat(32)}`, reviewedBy: 'fin' }),
 ]
 
+/** The withdrawals screen over a server whose list is `rows`. */
+function showWithdrawals(rows: AdminWithdrawal[]) {
+  const api = fakeApi({ 'admin/withdrawals': () => ok(page(rows)) })
+  renderScreen(<WithdrawalsPage />, { session: ADMIN })
+  return api
+}
+
 describe('withdrawals', () => {
   test('lists pending requests first, amounts exactly as sent', async () => {
-    const api = fakeApi({ 'admin/withdrawals': () => ok(page(pending)) })
-    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    const api = showWithdrawals(pending)
 
     expect(await screen.findByText('99.000001')).toBeTruthy()
     expect(api.callsTo('admin/withdrawals')[0]?.params).toMatchObject({ status: '0' })
@@ -25,17 +32,11 @@ describe('withdrawals', () => {
   })
 
   test('a destination holding contract code is tagged; an unknown one says so', async () => {
-    fakeApi({
-      'admin/withdrawals': () =>
-        ok(
-          page([
-            withdrawal({ id: 7, contractDestination: true }),
-            withdrawal({ id: 8 }),
-            withdrawal({ id: 9, contractDestination: null }),
-          ]),
-        ),
-    })
-    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    showWithdrawals([
+      withdrawal({ id: 7, contractDestination: true }),
+      withdrawal({ id: 8 }),
+      withdrawal({ id: 9, contractDestination: null }),
+    ])
     const row = (await screen.findByTestId('admin-withdrawal-contract-7')).closest('tr')!
     expect(within(row).getByText('合约地址')).toBeTruthy()
     expect(screen.getAllByText('合约地址')).toHaveLength(1)
@@ -46,17 +47,11 @@ describe('withdrawals', () => {
   })
 
   test('a first payout to an address and the zero address are marked for the reviewer', async () => {
-    fakeApi({
-      'admin/withdrawals': () =>
-        ok(
-          page([
-            withdrawal({ id: 7, holdUntil: '2020-01-01T00:00:00.000Z' }),
-            withdrawal({ id: 8, address: `0x${'0'.repeat(40)}` }),
-            withdrawal({ id: 9 }),
-          ]),
-        ),
-    })
-    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    showWithdrawals([
+      withdrawal({ id: 7, holdUntil: '2020-01-01T00:00:00.000Z' }),
+      withdrawal({ id: 8, address: `0x${'0'.repeat(40)}` }),
+      withdrawal({ id: 9 }),
+    ])
     const first = await screen.findAllByText('首次提现到此地址')
     const zero = screen.getAllByText('零地址')
     expect([first.length, zero.length]).toEqual([1, 1])
@@ -65,17 +60,11 @@ describe('withdrawals', () => {
   })
 
   test('a request the member’s wallet signed is marked; one made before that was recorded says so', async () => {
-    fakeApi({
-      'admin/withdrawals': () =>
-        ok(
-          page([
-            withdrawal({ id: 7, walletSigned: true }),
-            withdrawal({ id: 8 }),
-            withdrawal({ id: 9, walletSigned: null }),
-          ]),
-        ),
-    })
-    renderScreen(<WithdrawalsPage />, { session: ADMIN })
+    showWithdrawals([
+      withdrawal({ id: 7, walletSigned: true }),
+      withdrawal({ id: 8 }),
+      withdrawal({ id: 9, walletSigned: null }),
+    ])
     const rowOf = (mark: HTMLElement) => within(mark.closest('tr')!)
     const signed = await screen.findAllByText('钱包签名')
     expect(signed).toHaveLength(1)

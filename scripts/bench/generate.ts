@@ -42,7 +42,6 @@ export async function generateBenchEconomy(
   opts: GenerateOptions,
 ): Promise<GeneratedEconomy> {
   if (opts.users < 2) throw new Error('generate at least 2 members')
-  const share = opts.whaleDirectShare ?? 0.01
   const c = await pool.connect()
   let t = performance.now()
   const step = (name: string) => {
@@ -50,67 +49,15 @@ export async function generateBenchEconomy(
     opts.log?.(`${name} ${((now - t) / 1000).toFixed(1)} s`)
     t = now
   }
-  const one = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
-    (await c.query<T>(sql, params)).rows[0]!
   try {
     // The aggregations below over millions of (member, upline) pairs stay in memory.
     await c.query(`SET work_mem = '256MB'`)
     await c.query(`SET maintenance_work_mem = '512MB'`)
     await c.query('ALTER TABLE users DISABLE TRIGGER USER')
     try {
-      const rootId = Number(
-        (
-          await one<{ id: string }>(
-            `SELECT id FROM users WHERE inviter_id IS NULL ORDER BY id LIMIT 1`,
-          )
-        ).id,
-      )
-      const whale = await one<{ id: string; user_name: string }>(
-        `INSERT INTO users (user_name, nick_name, referral_code, inviter_id, location, ancestor_ids)
-         VALUES ('0x' || md5($1::text || ':whale') || '00000000', 'whale',
-                 upper(md5('code:' || $1::text || ':whale')), $2::bigint, 1, ARRAY[$2::bigint])
-         RETURNING id, user_name`,
-        [opts.prefix, rootId],
-      )
+      const { rootId, whale } = await insertWhale(c, opts.prefix)
       const whaleId = Number(whale.id)
-
-      // Inverted (GIN) indexes grow slowly row by row: built again once the members are in.
-      const gin = await c.query<{ name: string; def: string }>(
-        `SELECT indexname AS name, indexdef AS def FROM pg_indexes
-          WHERE schemaname = current_schema() AND tablename = 'users' AND indexdef LIKE '% USING gin %'`,
-      )
-      for (const ix of gin.rows) await c.query(`DROP INDEX ${ix.name}`)
-
-      // Chunks double in size and invite from the members written before them, so the tree
-      // grows levels; each member's ancestors are its inviter's plus the inviter.
-      let last = whaleId
-      for (
-        let done = 1, n = 1;
-        done < opts.users;
-        done += n, n = Math.min(CHUNK, opts.users - done, done)
-      ) {
-        const res = await one<{ hi: string; n: string }>(
-          `WITH ins AS (
-             INSERT INTO users (user_name, nick_name, referral_code, inviter_id, location, ancestor_ids, created_at)
-             SELECT '0x' || md5($1::text || ':' || ($2::int + x.g)) || '00000000', 'gen',
-                    upper(md5('code:' || $1::text || ':' || ($2::int + x.g))), inv.id,
-                    1 + floor(random() * 3)::int, inv.ancestor_ids || inv.id,
-                    now() - interval '30 days' + ($2::int + x.g) * interval '1 second'
-               FROM (SELECT g, CASE WHEN random() < $6::float8 THEN $3::bigint
-                                    ELSE $3::bigint + floor(random() * ($4::bigint - $3::bigint + 1))::bigint END AS inviter
-                       FROM generate_series(1, $5::int) g OFFSET 0) x
-               JOIN users inv ON inv.id = x.inviter
-             RETURNING id)
-           SELECT max(id)::text AS hi, count(*)::text AS n FROM ins`,
-          [opts.prefix, done, whaleId, last, n, share],
-        )
-        if (Number(res.n) !== n)
-          throw new Error(`chunk at ${done}: ${res.n} of ${n} members written`)
-        last = Number(res.hi)
-      }
-      if (last - whaleId + 1 !== opts.users)
-        throw new Error(`member ids ${whaleId}..${last} are not contiguous`)
-      for (const ix of gin.rows) await c.query(ix.def)
+      const last = await insertMembers(c, opts, whaleId)
       step('members')
 
       await c.query(
@@ -121,36 +68,10 @@ export async function generateBenchEconomy(
       )
       step('accounts')
 
-      for (let done = 0; done < opts.positions; done += CHUNK) {
-        const n = Math.min(CHUNK, opts.positions - done)
-        await insertPositions(c, {
-          prefix: opts.prefix,
-          from: done,
-          n,
-          firstUser: whaleId,
-          lastUser: last,
-        })
-      }
+      await insertPositionChunks(c, opts, whaleId, last)
       step('positions')
 
-      // Team statistics of every upline, as `team_add` keeps them: people per partition and the
-      // consensus performance of the positions below, one pass over the (member, upline) pairs.
-      await c.query(
-        `WITH own AS (
-           SELECT user_id, sum(principal) AS principal FROM stake_positions
-            WHERE user_id BETWEEN $1 AND $2 GROUP BY user_id)
-         INSERT INTO team_stats AS s (user_id, partition, people, consensus)
-         SELECT path.upline, child.location, count(*), coalesce(sum(own.principal), 0)
-           FROM users me
-           LEFT JOIN own ON own.user_id = me.id
-          CROSS JOIN LATERAL unnest(me.ancestor_ids) WITH ORDINALITY AS path (upline, i)
-           JOIN users child ON child.id = coalesce(me.ancestor_ids[path.i + 1], me.id)
-          WHERE me.id BETWEEN $1 AND $2
-          GROUP BY path.upline, child.location
-         ON CONFLICT (user_id, partition) DO UPDATE
-            SET people = s.people + excluded.people, consensus = s.consensus + excluded.consensus`,
-        [whaleId, last],
-      )
+      await writeTeamStats(c, whaleId, last)
       step('team statistics')
 
       const transfers = await writeLedger(c, {
@@ -161,6 +82,7 @@ export async function generateBenchEconomy(
       })
       step('ledger')
       const directs = await one<{ n: string }>(
+        c,
         'SELECT count(*)::text AS n FROM users WHERE inviter_id = $1',
         [whaleId],
       )
@@ -178,6 +100,129 @@ export async function generateBenchEconomy(
   } finally {
     c.release()
   }
+}
+
+/** The first row a query answers. */
+async function one<T extends pg.QueryResultRow>(
+  c: pg.PoolClient,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T> {
+  return (await c.query<T>(sql, params)).rows[0]!
+}
+
+/** The whale, invited by the root user (the first one without an inviter). */
+export async function insertWhale(
+  c: pg.PoolClient,
+  prefix: string,
+): Promise<{ rootId: number; whale: { id: string; user_name: string } }> {
+  const rootId = Number(
+    (
+      await one<{ id: string }>(
+        c,
+        `SELECT id FROM users WHERE inviter_id IS NULL ORDER BY id LIMIT 1`,
+      )
+    ).id,
+  )
+  const whale = await one<{ id: string; user_name: string }>(
+    c,
+    `INSERT INTO users (user_name, nick_name, referral_code, inviter_id, location, ancestor_ids)
+         VALUES ('0x' || md5($1::text || ':whale') || '00000000', 'whale',
+                 upper(md5('code:' || $1::text || ':whale')), $2::bigint, 1, ARRAY[$2::bigint])
+         RETURNING id, user_name`,
+    [prefix, rootId],
+  )
+  return { rootId, whale }
+}
+
+/**
+ * The other members, in chunks that double in size and invite from the members written before
+ * them, so the tree grows levels; each member's ancestors are its inviter's plus the inviter.
+ * Inverted (GIN) indexes grow slowly row by row: they are built again once the members are in.
+ * Answers the last member's id (the ids run whaleId..last).
+ */
+export async function insertMembers(
+  c: pg.PoolClient,
+  opts: Pick<GenerateOptions, 'users' | 'prefix' | 'whaleDirectShare'>,
+  whaleId: number,
+): Promise<number> {
+  const share = opts.whaleDirectShare ?? 0.01
+  const gin = await c.query<{ name: string; def: string }>(
+    `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+          WHERE schemaname = current_schema() AND tablename = 'users' AND indexdef LIKE '% USING gin %'`,
+  )
+  for (const ix of gin.rows) await c.query(`DROP INDEX ${ix.name}`)
+  let last = whaleId
+  for (
+    let done = 1, n = 1;
+    done < opts.users;
+    done += n, n = Math.min(CHUNK, opts.users - done, done)
+  ) {
+    const res = await one<{ hi: string; n: string }>(
+      c,
+      `WITH ins AS (
+             INSERT INTO users (user_name, nick_name, referral_code, inviter_id, location, ancestor_ids, created_at)
+             SELECT '0x' || md5($1::text || ':' || ($2::int + x.g)) || '00000000', 'gen',
+                    upper(md5('code:' || $1::text || ':' || ($2::int + x.g))), inv.id,
+                    1 + floor(random() * 3)::int, inv.ancestor_ids || inv.id,
+                    now() - interval '30 days' + ($2::int + x.g) * interval '1 second'
+               FROM (SELECT g, CASE WHEN random() < $6::float8 THEN $3::bigint
+                                    ELSE $3::bigint + floor(random() * ($4::bigint - $3::bigint + 1))::bigint END AS inviter
+                       FROM generate_series(1, $5::int) g OFFSET 0) x
+               JOIN users inv ON inv.id = x.inviter
+             RETURNING id)
+           SELECT max(id)::text AS hi, count(*)::text AS n FROM ins`,
+      [opts.prefix, done, whaleId, last, n, share],
+    )
+    if (Number(res.n) !== n) throw new Error(`chunk at ${done}: ${res.n} of ${n} members written`)
+    last = Number(res.hi)
+  }
+  if (last - whaleId + 1 !== opts.users)
+    throw new Error(`member ids ${whaleId}..${last} are not contiguous`)
+  for (const ix of gin.rows) await c.query(ix.def)
+  return last
+}
+
+/** Consensus positions spread over the members, CHUNK at a time. */
+async function insertPositionChunks(
+  c: pg.PoolClient,
+  opts: Pick<GenerateOptions, 'positions' | 'prefix'>,
+  whaleId: number,
+  last: number,
+): Promise<void> {
+  for (let done = 0; done < opts.positions; done += CHUNK) {
+    const n = Math.min(CHUNK, opts.positions - done)
+    await insertPositions(c, {
+      prefix: opts.prefix,
+      from: done,
+      n,
+      firstUser: whaleId,
+      lastUser: last,
+    })
+  }
+}
+
+/**
+ * Team statistics of every upline, as `team_add` keeps them: people per partition and the
+ * consensus performance of the positions below, one pass over the (member, upline) pairs.
+ */
+async function writeTeamStats(c: pg.PoolClient, whaleId: number, last: number): Promise<void> {
+  await c.query(
+    `WITH own AS (
+           SELECT user_id, sum(principal) AS principal FROM stake_positions
+            WHERE user_id BETWEEN $1 AND $2 GROUP BY user_id)
+         INSERT INTO team_stats AS s (user_id, partition, people, consensus)
+         SELECT path.upline, child.location, count(*), coalesce(sum(own.principal), 0)
+           FROM users me
+           LEFT JOIN own ON own.user_id = me.id
+          CROSS JOIN LATERAL unnest(me.ancestor_ids) WITH ORDINALITY AS path (upline, i)
+           JOIN users child ON child.id = coalesce(me.ancestor_ids[path.i + 1], me.id)
+          WHERE me.id BETWEEN $1 AND $2
+          GROUP BY path.upline, child.location
+         ON CONFLICT (user_id, partition) DO UPDATE
+            SET people = s.people + excluded.people, consensus = s.consensus + excluded.consensus`,
+    [whaleId, last],
+  )
 }
 
 /** Platform account ids by kind and currency, in shard order. */

@@ -12,16 +12,6 @@ import {
 /** file, function (dotted through the functions that hold it), and why it may stay long. */
 const ALLOWED: { file: string; name: string; reason: string }[] = [
   {
-    file: 'scripts/bench/backup.ts',
-    name: 'measure',
-    reason: 'a bench run reads top to bottom as the report it prints',
-  },
-  {
-    file: 'scripts/bench/generate.ts',
-    name: 'generateBenchEconomy',
-    reason: 'a bench run reads top to bottom as the report it prints',
-  },
-  {
     file: 'scripts/bench/por.ts',
     name: 'benchPor',
     reason: 'a bench run reads top to bottom as the report it prints',

@@ -10,13 +10,7 @@ import {
 } from '../../../scripts/test/function-length.ts'
 
 /** file, function (dotted through the functions that hold it), and why it may stay long. */
-const ALLOWED: { file: string; name: string; reason: string }[] = [
-  {
-    file: 'scripts/bench/por.ts',
-    name: 'benchPor',
-    reason: 'a bench run reads top to bottom as the report it prints',
-  },
-]
+const ALLOWED: { file: string; name: string; reason: string }[] = []
 
 const own = (text: string, fileName = 'sample.ts') =>
   Object.fromEntries(measureSource(text, fileName).map((f) => [f.name, f.ownLines]))

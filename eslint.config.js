@@ -14,8 +14,6 @@ const SERVER_MODULE_ORDER = [
   'audit',
   'alarm',
   'notice',
-  'totp',
-  'pricing',
   'user',
   'outflow',
   'operator',

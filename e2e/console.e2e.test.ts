@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { TOTP_STEP_SECONDS } from '../apps/server/src/modules/totp/totp.rules.ts'
+import { TOTP_STEP_SECONDS } from '../apps/server/src/lib/totp.ts'
 import { api, creditUser, totpCode } from './support/api.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { registerThroughUi, sessionToken } from './support/journeys.ts'

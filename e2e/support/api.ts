@@ -1,10 +1,5 @@
 import { inject } from 'vitest'
-import {
-  TOTP_STEP_SECONDS,
-  base32Decode,
-  hotp,
-  totpStep,
-} from '../../apps/server/src/modules/totp/totp.rules.ts'
+import { TOTP_STEP_SECONDS, base32Decode, hotp, totpStep } from '../../apps/server/src/lib/totp.ts'
 import type { E2eOperator } from './global-setup.ts'
 
 const baseUrl = () => inject('baseUrl')

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { OperatorSession, UploadedImage } from '@hope/api'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
-import { base32Decode, hotp, totpStep } from '../../apps/server/src/modules/totp/totp.rules.ts'
+import { base32Decode, hotp, totpStep } from '../../apps/server/src/lib/totp.ts'
 import {
   allowFreshPayouts,
   createOperators,

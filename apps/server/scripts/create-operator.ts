@@ -13,7 +13,7 @@ import { createLedgerService } from '../src/modules/ledger/ledger.service.ts'
 import { createOperatorService } from '../src/modules/operator/operator.service.ts'
 import { generatePassword } from '../src/modules/operator/operator.rules.ts'
 import { createSettingsService } from '../src/modules/settings/settings.service.ts'
-import { base32Encode } from '../src/modules/totp/totp.rules.ts'
+import { base32Encode } from '../src/lib/totp.ts'
 import { secretKeyLoader } from '../src/modules/operator/operator.secret.ts'
 
 const args = process.argv.slice(2)

@@ -59,6 +59,8 @@ import type { UserService } from './modules/user/user.service.ts'
 import { withdrawModule } from './modules/withdraw/withdraw.module.ts'
 import type { WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import type { AppModule, JobContext, ModuleOptions } from './modules/define-module.ts'
+import { alarmModule } from './modules/alarm/alarm.module.ts'
+import { auditModule } from './modules/audit/audit.module.ts'
 import { depositModule } from './modules/deposit/deposit.module.ts'
 import { reconcileModule } from './modules/reconcile/reconcile.module.ts'
 import type { JobDefinition } from './jobs/job.ts'
@@ -123,6 +125,8 @@ declare module 'fastify' {
 const MODULES: AppModule[] = [
   settingsModule,
   ledgerModule,
+  auditModule,
+  alarmModule,
   noticeModule,
   userModule,
   outflowModule,

@@ -11,7 +11,7 @@ import {
 } from '@hope/api'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
-import { base32Decode, hotp, totpStep } from '../../../apps/server/src/modules/totp/totp.rules.ts'
+import { base32Decode, hotp, totpStep } from '../../../apps/server/src/lib/totp.ts'
 import { runScript, type HopeServer } from './server.ts'
 import { DEMO_ROOT } from '../../../apps/server/src/db/seed.ts'
 

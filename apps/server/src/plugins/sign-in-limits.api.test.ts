@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createPostgresLimitStore } from '../lib/limit-store.ts'
-import { hotp, totpStep } from '../modules/totp/totp.rules.ts'
+import { hotp, totpStep } from '../lib/totp.ts'
 import {
   DEMO_ROOT,
   call,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp, loggerOptions } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { BASES } from '../contract.sweep.cases.ts'
-import { base32Encode } from '../modules/totp/totp.rules.ts'
+import { base32Encode } from '../lib/totp.ts'
 import {
   DEMO_ROOT,
   TEST_OPERATOR_SECRET_KEY,

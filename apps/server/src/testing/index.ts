@@ -26,7 +26,7 @@ import { migrate } from '../db/migrate.ts'
 import { openDatabase, type Database } from '../db/pool.ts'
 import { seedDemo } from '../db/seed.ts'
 import { APPLY_SQL, legArrays } from '../modules/ledger/ledger.repository.ts'
-import { hotp, totpStep } from '../modules/totp/totp.rules.ts'
+import { hotp, totpStep } from '../lib/totp.ts'
 import { openSecret } from '../lib/seal.ts'
 import { loadSecretKey } from '../modules/operator/operator.secret.ts'
 

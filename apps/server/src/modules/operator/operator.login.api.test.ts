@@ -6,7 +6,7 @@ import type { AdminMe, OperatorSession } from '@hope/api'
 import { describe, expect, test } from 'vitest'
 import { buildTestApp, call, databaseTargets, useTestApp } from '../../testing/index.ts'
 import { KEY_FILE } from './operator.secret.ts'
-import { base32Decode, base32Encode, hotp, totpStep } from '../totp/totp.rules.ts'
+import { base32Decode, base32Encode, hotp, totpStep } from '../../lib/totp.ts'
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../../scripts/create-operator.ts')
 

@@ -21,7 +21,7 @@ import { TOKEN_PATTERN, tokenHash } from '../user/user.rules.ts'
 import * as repo from './operator.repository.ts'
 import { hashPassword, verifyPassword } from './operator.rules.ts'
 import { openSecret, sealSecret } from '../../lib/seal.ts'
-import { generateTotpSecret, otpauthUri, verifyTotp } from '../totp/totp.rules.ts'
+import { generateTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts'
 
 const SESSION_TTL_MS = 12 * 3_600_000
 // Compared against when the username is unknown, so both answers take as long.

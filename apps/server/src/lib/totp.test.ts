@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { base32Decode, base32Encode, hotp, otpauthUri, totpStep, verifyTotp } from './totp.rules.ts'
+import { base32Decode, base32Encode, hotp, otpauthUri, totpStep, verifyTotp } from './totp.ts'
 
 // RFC 6238 appendix B: the SHA-1 seed and its 8-digit codes; 6 digits are their last six.
 const SEED = Buffer.from('12345678901234567890')

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { SETTING_DEFAULTS } from '../settings/settings.rules.ts'
-import { currentStage, hopePrice, valueInUsdt } from './pricing.rules.ts'
+import { SETTING_DEFAULTS } from '../modules/settings/settings.rules.ts'
+import { currentStage, hopePrice, valueInUsdt } from './pricing.ts'
 
 describe('stage pricing', () => {
   test('stage 1 at 0.10, +0.01 per 1,000,000 HOPE sold', () => {

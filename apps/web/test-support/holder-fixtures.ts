@@ -1,4 +1,5 @@
 import type { DirectMember, VipInfo } from '@hope/api'
+import { directMember as teamMember } from './team-fixtures.ts'
 
 /**
  * A silver member (level 2) holding a guarding node; levels cost 100 .. 10,000 USDT in all,
@@ -20,13 +21,5 @@ export function vipInfo(changes: Partial<VipInfo> = {}): VipInfo {
 
 /** A direct member, by default at level 2 (silver) in the left partition with a team. */
 export function directMember(n: number, changes: Partial<DirectMember> = {}): DirectMember {
-  return {
-    userName: `0x${n.toString(16).padStart(4, '0')}567890abcdef1234567890abcdef1234abcd`,
-    level: 2,
-    location: 1,
-    teamPeople: 3,
-    consensus: '500',
-    createdAt: '2026-03-01T08:30:00Z',
-    ...changes,
-  }
+  return teamMember(n, { level: 2, location: 1, teamPeople: 3, consensus: '500', ...changes })
 }

@@ -1,6 +1,7 @@
 import { hexToString, isHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Eip1193Provider } from '../lib/wallet/eip1193.ts'
+import { useSession } from '../lib/store.ts'
 import { walletEvents } from './wallet-events.ts'
 
 /** Anvil's well-known development keys: never hold value anywhere. */
@@ -97,4 +98,19 @@ export function createFakeWallet(
 
 export function installWallet(wallet: FakeWallet | undefined): void {
   Object.defineProperty(window, 'ethereum', { value: wallet, configurable: true, writable: true })
+}
+
+/** `wallet` installed and its address signed in (with a token), as after a sign-in. */
+export function signInFakeWallet(wallet: FakeWallet = createFakeWallet()): FakeWallet {
+  installWallet(wallet)
+  useSession.setState({ address: wallet.address.toLowerCase() as `0x${string}`, token: 'tok' })
+  return wallet
+}
+
+/**
+ * Loads the wallet's signing side (it loads on first use) ahead, so that a test waits on what
+ * the screen does, not on a module's first load.
+ */
+export async function preloadWalletSigning(): Promise<void> {
+  await Promise.all([import('../lib/wallet/wagmi.ts'), import('../lib/wallet/switch-chain.ts')])
 }

@@ -13,7 +13,13 @@ import { loadNamespace } from '../../lib/i18n/i18n.ts'
 import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { useSession } from '../../lib/store.ts'
-import { createFakeWallet, installWallet, type FakeWallet } from '../../test/fake-wallet.ts'
+import {
+  createFakeWallet,
+  installWallet,
+  type FakeWallet,
+  preloadWalletSigning,
+  signInFakeWallet,
+} from '../../test/fake-wallet.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
@@ -121,15 +127,12 @@ describe('active page', () => {
       loadNamespace('holder'),
       loadNamespace('money'),
       loadNamespace('invite'),
-      import('../../lib/wallet/wagmi.ts'),
-      import('../../lib/wallet/switch-chain.ts'),
+      preloadWalletSigning(),
     ]),
   )
   beforeEach(() => {
     vi.mocked(showToast).mockClear()
-    wallet = createFakeWallet()
-    installWallet(wallet)
-    useSession.setState({ address: wallet.address.toLowerCase() as `0x${string}`, token: 'tok' })
+    wallet = signInFakeWallet()
   })
   afterEach(() => {
     queryClient.clear()

@@ -5,12 +5,16 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
-import { useSession } from '../../lib/store.ts'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../../../test-support/fixtures.ts'
-import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
+import {
+  createFakeWallet,
+  installWallet,
+  preloadWalletSigning,
+  signInFakeWallet,
+} from '../../test/fake-wallet.ts'
 import { TransferPage } from './transfer-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
@@ -89,19 +93,10 @@ const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/transfer').map((call) => call.params.idempotencyKey)
 
 describe('transfer page', () => {
-  // The wallet's signing side loads on first use: loaded before the tests, so a test waits on
-  // what the screen does, not on a module's first load.
-  beforeAll(async () => {
-    await Promise.all([
-      import('../../lib/wallet/wagmi.ts'),
-      import('../../lib/wallet/switch-chain.ts'),
-    ])
-  })
+  beforeAll(preloadWalletSigning)
   beforeEach(() => {
     vi.mocked(showToast).mockClear()
-    const wallet = createFakeWallet()
-    installWallet(wallet)
-    useSession.setState({ address: wallet.address.toLowerCase() as `0x${string}`, token: 'tok' })
+    signInFakeWallet()
   })
   afterEach(() => {
     queryClient.clear()

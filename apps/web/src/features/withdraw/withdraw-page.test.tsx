@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
 import { useSession } from '../../lib/store.ts'
-import { createFakeWallet, installWallet } from '../../test/fake-wallet.ts'
+import { createFakeWallet, installWallet, preloadWalletSigning } from '../../test/fake-wallet.ts'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
@@ -89,14 +89,7 @@ const keysSent = (api: ReturnType<typeof serve>) =>
   api.callsTo('userAccount/withdraw').map((call) => call.params.idempotencyKey)
 
 describe('withdraw page', () => {
-  // The wallet's signing side loads on first use: loaded before the tests, so a test waits on
-  // what the screen does, not on a module's first load.
-  beforeAll(async () => {
-    await Promise.all([
-      import('../../lib/wallet/wagmi.ts'),
-      import('../../lib/wallet/switch-chain.ts'),
-    ])
-  })
+  beforeAll(preloadWalletSigning)
   beforeEach(() => {
     vi.mocked(showToast).mockClear()
     installWallet(createFakeWallet())

@@ -5,7 +5,13 @@ import { ApiError } from '../api/request.ts'
 import { i18n } from '../i18n/i18n.ts'
 import { showToast } from '../ui/toast.ts'
 import { useSession } from '../store.ts'
-import { createFakeWallet, installWallet, type FakeWallet } from '../../test/fake-wallet.ts'
+import {
+  createFakeWallet,
+  installWallet,
+  type FakeWallet,
+  preloadWalletSigning,
+  signInFakeWallet,
+} from '../../test/fake-wallet.ts'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { needsWalletSignature, outflowPolicy, sendOutflow } from './outflow.ts'
 
@@ -38,7 +44,7 @@ function serve() {
 describe('an outflow is signed before it is sent whenever the policy says so', () => {
   let wallet: FakeWallet
   let own: `0x${string}`
-  beforeAll(() => Promise.all([import('../wallet/wagmi.ts'), import('../wallet/switch-chain.ts')]))
+  beforeAll(preloadWalletSigning)
   beforeEach(() => {
     wallet = createFakeWallet()
     installWallet(wallet)
@@ -130,11 +136,9 @@ describe('the wallet is put on the app’s network before it signs, as for a rec
     nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
     blockExplorerUrls: [],
   }
-  beforeAll(() => Promise.all([import('../wallet/wagmi.ts'), import('../wallet/switch-chain.ts')]))
+  beforeAll(preloadWalletSigning)
   function walletOn(opts: Parameters<typeof createFakeWallet>[1]) {
-    const wallet = createFakeWallet(undefined, opts)
-    installWallet(wallet)
-    useSession.setState({ address: wallet.address.toLowerCase() as `0x${string}`, token: 'tok' })
+    const wallet = signInFakeWallet(createFakeWallet(undefined, opts))
     return wallet
   }
   function serveWithChain() {

@@ -67,6 +67,7 @@ async function measure(transfersWanted: number): Promise<BenchRow[]> {
         ...within(restoreS),
       },
       { group: 'backup', name: 'database size', size, value: databaseBytes / 1e6, unit: 'MB' },
+      ...rows,
     ]
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })

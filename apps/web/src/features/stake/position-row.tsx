@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { StatusTag } from '../../lib/ui/status-tag.tsx'
 import { percentOf, POSITION_TONES, usdtUnits } from './stake.rules.ts'
+import { ProgressBar } from '../../lib/ui/progress-bar.tsx'
 
 /**
  * One consensus position: what was paid, the HOPE it bought, what it has released against its
@@ -40,15 +41,7 @@ export function PositionRow({ position }: { position: StakePosition }) {
           </dd>
         </div>
       </dl>
-      <div
-        className="progress-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Number(released)}
-      >
-        <span style={{ width: `${released}%` }} />
-      </div>
+      <ProgressBar percent={released} />
       <p className="record__date">{formatDateTime(position.createdAt, lang)}</p>
     </li>
   )

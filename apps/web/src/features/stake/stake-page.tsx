@@ -43,6 +43,7 @@ import {
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/money-form.css'
 import './stake.css'
+import { ProgressBar } from '../../lib/ui/progress-bar.tsx'
 
 function StageCard({ info }: { info: GameInfo }) {
   const { t } = useTranslation(['game', 'translation'])
@@ -59,16 +60,7 @@ function StageCard({ info }: { info: GameInfo }) {
       <p className="hero-card__amount stake-stage__price" data-testid="stake-price">
         {t('stake.priceValue', { price: formatMoney(info.price, lang) })}
       </p>
-      <div
-        className="progress-bar stake-bar--light"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Number(sold)}
-        data-testid="stake-progress"
-      >
-        <span style={{ width: `${sold}%` }} />
-      </div>
+      <ProgressBar percent={sold} className="stake-bar--light" testId="stake-progress" />
       <div className="stake-stage__facts">
         <span data-testid="stake-sold">
           {t('stake.sold', {

@@ -25,6 +25,7 @@ import { cutAmount, rankName, rankProgress } from './team.rules.ts'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './team.css'
 import { Words } from '../../lib/ui/words.tsx'
+import { ProgressBar } from '../../lib/ui/progress-bar.tsx'
 
 /** HOPE is shown with at most this many decimals (the ledger keeps 18). */
 const SHOWN_DECIMALS = 6
@@ -85,17 +86,11 @@ function RankCard({ stats }: { stats: TeamStats }) {
           </strong>
         </span>
       </div>
-      <div
-        className="progress-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Number(percent)}
-        aria-label={t('community.rankProgressLabel')}
-        data-testid="community-rank-progress"
-      >
-        <span style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar
+        percent={percent}
+        label={t('community.rankProgressLabel')}
+        testId="community-rank-progress"
+      />
       <div className="team-rank__facts">
         <span data-testid="community-rank-next">
           {progress

@@ -1,0 +1,29 @@
+/**
+ * A bar filled to `percent` (0–100, as text) of its width; its look is `.progress-bar` in
+ * styles.css, and `className` adds a screen's own.
+ */
+export function ProgressBar({
+  percent,
+  className,
+  label,
+  testId,
+}: {
+  percent: string
+  className?: string
+  label?: string
+  testId?: string
+}) {
+  return (
+    <div
+      className={className ? `progress-bar ${className}` : 'progress-bar'}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Number(percent)}
+      aria-label={label}
+      data-testid={testId}
+    >
+      <span style={{ width: `${percent}%` }} />
+    </div>
+  )
+}

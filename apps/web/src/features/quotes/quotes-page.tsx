@@ -19,6 +19,7 @@ import { QuoteChart } from './quote-chart.tsx'
 import { DISPLAY_DECIMALS, changeTone, formatChange, roundPrice } from './quotes.rules.ts'
 import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './quotes.css'
+import { PillTabs } from '../../lib/ui/pill-tabs.tsx'
 
 function QuoteCard({ symbol }: { symbol: PriceSymbol }) {
   const { t, i18n } = useTranslation(['quotes', 'translation'])
@@ -55,21 +56,15 @@ function QuoteCard({ symbol }: { symbol: PriceSymbol }) {
           </div>
         ) : null}
       </header>
-      <div className="quote__ranges" role="tablist" aria-label={t('quotes.rangeLabel')}>
-        {PRICE_RANGES.map((r) => (
-          <button
-            key={r}
-            type="button"
-            role="tab"
-            aria-selected={r === range}
-            className={r === range ? 'quote__range pill pill--on' : 'quote__range pill'}
-            onClick={() => setRange(r)}
-            data-testid={`quote-range-${r}`}
-          >
-            {t(`quotes.ranges.${r}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        tabs={PRICE_RANGES.map((r) => ({ key: r, label: t(`quotes.ranges.${r}`) }))}
+        selected={range}
+        onSelect={setRange}
+        testId="quote-range"
+        label={t('quotes.rangeLabel')}
+        className="quote__ranges"
+        tabClassName="quote__range"
+      />
       {data ? (
         <QuoteChart points={data.points} tone={tone} precision={decimals} lang={lang} />
       ) : query.isError ? (

@@ -14,6 +14,7 @@ import { rankingOptions } from './api/ranking.ts'
 import { kindFromSearch, medalOf } from './ranking.rules.ts'
 import { RetryButton } from '../../lib/ui/retry-button.tsx'
 import './ranking.css'
+import { PillTabs } from '../../lib/ui/pill-tabs.tsx'
 
 function RankingRow({ item, kind }: { item: RankingItem; kind: Ranking['kind'] }) {
   const { t, i18n } = useTranslation('ranking')
@@ -108,23 +109,16 @@ export function RankingPage() {
 
   return (
     <div className="ranking" data-testid="screen-ranking">
-      <div className="ranking-tabs" role="tablist" aria-label={t('ranking.tabsLabel')}>
-        {RANKING_KINDS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={k === kind}
-            className={
-              k === kind ? 'ranking-tab pill pill--on ranking-tab--on' : 'ranking-tab pill'
-            }
-            onClick={() => void navigate({ pathname, search: `?kind=${k}` }, { replace: true })}
-            data-testid={`ranking-tab-${k}`}
-          >
-            {t(`ranking.tabs.${k}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        tabs={RANKING_KINDS.map((k) => ({ key: k, label: t(`ranking.tabs.${k}`) }))}
+        selected={kind}
+        onSelect={(k) => void navigate({ pathname, search: `?kind=${k}` }, { replace: true })}
+        testId="ranking-tab"
+        label={t('ranking.tabsLabel')}
+        className="ranking-tabs"
+        tabClassName="ranking-tab"
+        onClassName="ranking-tab--on"
+      />
       <Refreshable
         onRefresh={async () => {
           await query.refetch()

@@ -23,7 +23,6 @@ const SERVER_MODULE_ORDER = [
   'chat',
   'team',
   'recharge',
-  'deposit',
   'sale',
   'withdraw',
   'reconcile',

@@ -61,7 +61,6 @@ import type { WithdrawService } from './modules/withdraw/withdraw.service.ts'
 import type { AppModule, JobContext, ModuleOptions } from './modules/define-module.ts'
 import { alarmModule } from './modules/alarm/alarm.module.ts'
 import { auditModule } from './modules/audit/audit.module.ts'
-import { depositModule } from './modules/deposit/deposit.module.ts'
 import { reconcileModule } from './modules/reconcile/reconcile.module.ts'
 import type { JobDefinition } from './jobs/job.ts'
 import { registerDocs } from './plugins/docs.ts'
@@ -137,7 +136,6 @@ const MODULES: AppModule[] = [
   chatModule,
   teamModule,
   rechargeModule,
-  depositModule,
   saleModule,
   withdrawModule,
   reconcileModule,

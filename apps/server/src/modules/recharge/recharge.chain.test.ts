@@ -20,7 +20,7 @@ import {
   registerUser,
   useTestDatabase,
 } from '../../testing/index.ts'
-import { createDepositWatcher, type DepositWatcher } from '../deposit/deposit.watcher.ts'
+import { createDepositWatcher, type DepositWatcher } from './deposit.watcher.ts'
 
 const CONFIRMATIONS = 3
 /** A development account holding the local token and gas; the chain's sender in these tests. */

@@ -1,7 +1,7 @@
 import { formatAmount, parseAmount, trimDecimal } from '@hope/api'
 import type pg from 'pg'
 import { erc20Abi, type Address, type PublicClient } from 'viem'
-import { readCursor } from '../deposit/deposit.service.ts'
+import { readCursor } from '../recharge/deposit.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import * as repo from './reconcile.repository.ts'
 import {

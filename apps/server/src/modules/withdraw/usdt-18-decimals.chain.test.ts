@@ -17,7 +17,7 @@ import {
   keyMaker,
   useTestDatabase,
 } from '../../testing/index.ts'
-import { createDepositWatcher } from '../deposit/deposit.watcher.ts'
+import { createDepositWatcher } from '../recharge/deposit.watcher.ts'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createChainScan } from '../reconcile/reconcile.scan.ts'

@@ -24,7 +24,7 @@ import { SignerRefusal, type PayoutSigner } from '../../signer/signer.service.ts
 import { trimDecimal } from '@hope/api'
 import { raiseAlarm, resolveAlarm } from '../alarm/alarm.service.ts'
 import type { NoticeService } from '../notice/notice.service.ts'
-import { isConfirmed } from '../deposit/deposit.rules.ts'
+import { isConfirmed } from '../recharge/deposit.rules.ts'
 import type { LedgerService } from '../ledger/ledger.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { Settings } from '../settings/settings.rules.ts'

@@ -8,7 +8,7 @@ import { databaseTargets, insertTestUser, useTestDatabase } from '../../testing/
 import { openAlarms } from '../alarm/alarm.service.ts'
 import { createLedgerService } from '../ledger/ledger.service.ts'
 import { verifyLedger } from '../ledger/ledger.verify.ts'
-import { createRechargeService } from '../recharge/recharge.service.ts'
+import { createRechargeService } from './recharge.service.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { connectChain } from '../../chain/chain.service.ts'
 import { createDepositWatcher, type DepositWatcher } from './deposit.watcher.ts'

@@ -9,7 +9,7 @@ import { createLedgerService, type LedgerService } from '../ledger/ledger.servic
 import { verifyLedger } from '../ledger/ledger.verify.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { checkTokenDecimals, connectChain } from '../../chain/chain.service.ts'
-import { createRechargeService } from '../recharge/recharge.service.ts'
+import { createRechargeService } from './recharge.service.ts'
 import { reconcileChain } from '../reconcile/reconcile.service.ts'
 import { createDepositWatcher } from './deposit.watcher.ts'
 

@@ -8,9 +8,8 @@ import { useSession } from '../store.ts'
 import {
   createFakeWallet,
   installWallet,
-  type FakeWallet,
-  preloadWalletSigning,
   signInFakeWallet,
+  type FakeWallet,
 } from '../../test/fake-wallet.ts'
 import { fakeApi, ok } from '../../test/fake-api.ts'
 import { needsWalletSignature, outflowPolicy, sendOutflow } from './outflow.ts'
@@ -44,7 +43,7 @@ function serve() {
 describe('an outflow is signed before it is sent whenever the policy says so', () => {
   let wallet: FakeWallet
   let own: `0x${string}`
-  beforeAll(preloadWalletSigning)
+  beforeAll(() => Promise.all([import('../wallet/wagmi.ts'), import('../wallet/switch-chain.ts')]))
   beforeEach(() => {
     wallet = createFakeWallet()
     installWallet(wallet)
@@ -136,10 +135,9 @@ describe('the wallet is put on the app’s network before it signs, as for a rec
     nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
     blockExplorerUrls: [],
   }
-  beforeAll(preloadWalletSigning)
+  beforeAll(() => Promise.all([import('../wallet/wagmi.ts'), import('../wallet/switch-chain.ts')]))
   function walletOn(opts: Parameters<typeof createFakeWallet>[1]) {
-    const wallet = signInFakeWallet(createFakeWallet(undefined, opts))
-    return wallet
+    return signInFakeWallet(createFakeWallet(undefined, opts))
   }
   function serveWithChain() {
     return fakeApi({

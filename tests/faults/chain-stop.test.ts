@@ -7,6 +7,7 @@ import { LOCAL_ROLES, devAccount } from '../../apps/server/src/chain/local-chain
 import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import {
   allowFreshPayouts,
+  approveWithdrawal,
   call,
   credit,
   ok,
@@ -61,12 +62,7 @@ async function deposit(units: bigint): Promise<void> {
 /** A withdrawal to a fresh address, approved at once. */
 async function approvedWithdrawal(units: bigint): Promise<void> {
   const { id, to } = await withdrawToFresh(server, withdrawer, units)
-  await ok(
-    server.baseUrl,
-    'admin/reviewWithdraw',
-    { id: String(id), decision: 'approve' },
-    ops.finance,
-  )
+  await approveWithdrawal(server, ops.finance, id)
   payouts.push({ to, units, id })
 }
 

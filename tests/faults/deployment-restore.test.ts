@@ -9,14 +9,11 @@ import os from 'node:os'
 import path from 'node:path'
 import type { OperatorSession, UploadedImage } from '@hope/api'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { base32Decode, hotp, totpStep } from '../../apps/server/src/lib/totp.ts'
 import {
-  allowFreshPayouts,
-  createOperators,
+  approveWithdrawal,
   credit,
   ok,
-  registerUser,
   withdrawToFresh,
   type Operators,
   type User,
@@ -24,6 +21,7 @@ import {
 import { chainClient, tokenBalance } from './support/chain.ts'
 import { ledgerVerify, userBalances } from './support/checks.ts'
 import { HopeServer, runScript, waitFor } from './support/server.ts'
+import { startWithMember } from './support/suite.ts'
 
 /** A 1×1 lossless WebP. */
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64')
@@ -46,10 +44,7 @@ const report: string[] = []
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start(env)
-  ops = await createOperators(server, env)
-  await allowFreshPayouts(server, ops)
-  user = await registerUser(server, DEMO_ROOT.userName)
+  ;({ ops, user } = await startWithMember(server, { env, freshPayouts: true }))
 })
 
 afterAll(async () => {
@@ -172,12 +167,7 @@ test('a lost DATA_DIR restored from BACKUP_DIR and BACKUP_KEY: operators, proofs
   expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true)
   // The chain's contracts are there: a withdrawal is paid.
   const { id, to } = await withdrawToFresh(restored, user, USDT(30))
-  await ok(
-    restored.baseUrl,
-    'admin/reviewWithdraw',
-    { id: String(id), decision: 'approve' },
-    session.token,
-  )
+  await approveWithdrawal(restored, session.token, id)
   const token = (
     await ok<{ tokenAddress: string }>(restored.baseUrl, 'userAccount/getAddress', {}, user.token)
   ).tokenAddress as `0x${string}`

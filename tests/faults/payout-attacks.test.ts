@@ -7,22 +7,13 @@ import { randomBytes } from 'node:crypto'
 import { createWalletClient, http, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { PAYOUT_VAULT_ABI } from '../../apps/server/src/chain/payout-vault.ts'
 import { LOCAL_ROLES, devAccount, localChain } from '../../apps/server/src/chain/local-chain.ts'
-import {
-  allowFreshPayouts,
-  credit,
-  ok,
-  registerUser,
-  withdrawToFresh,
-  type Operators,
-  type User,
-} from './support/api.ts'
+import { approveWithdrawal, withdrawToFresh, type Operators, type User } from './support/api.ts'
 import { chainClient } from './support/chain.ts'
-import { ledgerVerify, waitForCount } from './support/checks.ts'
+import { ledgerVerify, waitForWithdrawalCompleted } from './support/checks.ts'
 import { HopeServer, runScript } from './support/server.ts'
-import { disposeWithSummary, startWithOperators } from './support/suite.ts'
+import { disposeWithSummary, startWithMember } from './support/suite.ts'
 
 let server: HopeServer
 let ops: Operators
@@ -30,10 +21,7 @@ let user: User
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  ops = await startWithOperators(server)
-  await allowFreshPayouts(server, ops)
-  user = await registerUser(server, DEMO_ROOT.userName)
-  await credit(server, ops, user.userName, '100')
+  ;({ ops, user } = await startWithMember(server, { freshPayouts: true, credit: '100' }))
 })
 
 afterAll(async () => {
@@ -42,24 +30,12 @@ afterAll(async () => {
 
 test('the payer key alone: a paid id is refused, a new one is paid and reported by hash', async () => {
   const { id } = await withdrawToFresh(server, user, 40_000_000n)
-  await ok(
-    server.baseUrl,
-    'admin/reviewWithdraw',
-    { id: String(id), decision: 'approve' },
-    ops.finance,
-  )
+  await approveWithdrawal(server, ops.finance, id)
   const pool = server.openPool()
   let payoutId: Hex
   let vault: Address
   try {
-    await waitForCount(
-      pool,
-      'the withdrawal to complete',
-      `SELECT count(*)::int AS n FROM withdrawals WHERE id = ${Number(id)} AND status = 2`,
-      (n) => n === 1,
-      60_000,
-      100,
-    )
+    await waitForWithdrawalCompleted(pool, id, 60_000, 100)
     payoutId = (await pool.query('SELECT payout_id FROM withdrawals WHERE id = $1', [id])).rows[0]!
       .payout_id as Hex
     vault = (

@@ -7,21 +7,17 @@ import { formatAmount, type DepositAddress } from '@hope/api'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { LOCK_KEYS } from '../../apps/server/src/db/lock-keys.ts'
-import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { LOCAL_ROLES, devAccount } from '../../apps/server/src/chain/local-chain.ts'
-import {
-  allowFreshPayouts,
-  createOperators,
-  credit,
-  ok,
-  registerUser,
-  withdrawToFresh,
-  type Operators,
-  type User,
-} from './support/api.ts'
+import { approveWithdrawal, ok, withdrawToFresh, type Operators, type User } from './support/api.ts'
 import { chainClient, tokenBalance } from './support/chain.ts'
-import { ledgerVerify, userBalances, waitForCount } from './support/checks.ts'
+import {
+  ledgerVerify,
+  userBalances,
+  waitForCount,
+  waitForWithdrawalCompleted,
+} from './support/checks.ts'
 import { HopeServer, runScript, sleep } from './support/server.ts'
+import { startWithMember } from './support/suite.ts'
 
 /** archive_timeout for this app: short, so the moment asked is archived soon. */
 const env = { BACKUP_ARCHIVE_TIMEOUT_S: '3' }
@@ -34,11 +30,7 @@ let user: User
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  await server.start(env)
-  ops = await createOperators(server)
-  await allowFreshPayouts(server, ops)
-  user = await registerUser(server, DEMO_ROOT.userName)
-  await credit(server, ops, user.userName, '100')
+  ;({ ops, user } = await startWithMember(server, { env, freshPayouts: true, credit: '100' }))
 })
 
 afterAll(async () => {
@@ -60,12 +52,7 @@ test('restored to between approval and payment, the withdrawal shows paid and is
   let between: Date
   try {
     await held.query('SELECT pg_advisory_lock($1, $2)', SENDER_LOCK)
-    await ok(
-      server.baseUrl,
-      'admin/reviewWithdraw',
-      { id: String(id), decision: 'approve' },
-      ops.finance,
-    )
+    await approveWithdrawal(server, ops.finance, id)
     await sleep(1_000)
     between = new Date()
     await sleep(1_000)
@@ -76,14 +63,7 @@ test('restored to between approval and payment, the withdrawal shows paid and is
   const client = chainClient(server)
   const hotWallet = devAccount(LOCAL_ROLES.hotWallet).address
   try {
-    await waitForCount(
-      pool,
-      'the withdrawal to complete',
-      `SELECT count(*)::int AS n FROM withdrawals WHERE id = ${Number(id)} AND status = 2`,
-      (n) => n === 1,
-      60_000,
-      100,
-    )
+    await waitForWithdrawalCompleted(pool, id, 60_000, 100)
   } finally {
     await pool.end()
   }

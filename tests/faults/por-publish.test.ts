@@ -5,9 +5,8 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
-import { credit, ok, registerUser, type Operators, type User } from './support/api.ts'
-import { startWithOperators } from './support/suite.ts'
+import { credit, ok, type Operators, type User } from './support/api.ts'
+import { startWithMember } from './support/suite.ts'
 import { HopeServer, repoRoot, runScript } from './support/server.ts'
 
 let server: HopeServer
@@ -16,8 +15,7 @@ let user: User
 
 beforeAll(async () => {
   server = await HopeServer.create()
-  ops = await startWithOperators(server)
-  user = await registerUser(server, DEMO_ROOT.userName)
+  ;({ ops, user } = await startWithMember(server))
 })
 
 afterAll(async () => {

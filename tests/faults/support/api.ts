@@ -261,6 +261,20 @@ export async function withdrawToFresh(
   return { id: w.id, to }
 }
 
+/** The operator signed in as `operatorToken` approves withdrawal `id`. */
+export async function approveWithdrawal(
+  server: HopeServer,
+  operatorToken: string,
+  id: number,
+): Promise<void> {
+  await ok(
+    server.baseUrl,
+    'admin/reviewWithdraw',
+    { id: String(id), decision: 'approve' },
+    operatorToken,
+  )
+}
+
 /** Runs `work` over `items` with at most `concurrency` at a time. */
 export async function inParallel<T, R>(
   items: readonly T[],

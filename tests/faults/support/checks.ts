@@ -77,6 +77,23 @@ export async function waitForCount(
   return n
 }
 
+/** Waits until withdrawal `id` is completed (status 2): paid and confirmed. */
+export async function waitForWithdrawalCompleted(
+  pool: pg.Pool,
+  id: number,
+  timeoutMs?: number,
+  everyMs?: number,
+): Promise<void> {
+  await waitForCount(
+    pool,
+    'the withdrawal to complete',
+    `SELECT count(*)::int AS n FROM withdrawals WHERE id = ${Number(id)} AND status = 2`,
+    (n) => n === 1,
+    timeoutMs,
+    everyMs,
+  )
+}
+
 /**
  * The stake positions not settled through `day`, and those whose release is not the day's
  * 0.5 % of their principal.

@@ -1,7 +1,13 @@
 import { outflowTypedData, type OutflowKind } from '@hope/api'
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { fakeApi as sharedFakeApi, ok, type Handlers } from '../../../../tests/support/fake-api.ts'
+import {
+  fakeApi as sharedFakeApi,
+  ok,
+  type ApiCall,
+  type Handlers,
+  type Reply,
+} from '../../../../tests/support/fake-api.ts'
 
 export { fail, ok, type ApiCall, type Reply } from '../../../../tests/support/fake-api.ts'
 
@@ -45,4 +51,19 @@ const defaults: Handlers = {
 /** Stubs fetch with the fake API server, with the app's defaults above. */
 export function fakeApi(handlers: Handlers) {
   return sharedFakeApi(handlers, defaults)
+}
+
+/**
+ * An answer held back until the test says: `reply` is the handler, `release()` sends `ok` of
+ * what `answer` made of the call (so a test sees the screen while the request is on its way).
+ */
+export function heldReply(answer: (call: ApiCall) => unknown) {
+  let release = () => {}
+  return {
+    reply: (call: ApiCall): Reply =>
+      new Promise((resolve) => {
+        release = () => resolve(ok(answer(call)))
+      }),
+    release: () => release(),
+  }
 }

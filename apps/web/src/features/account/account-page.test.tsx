@@ -1,28 +1,15 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
 import { i18n } from '../../lib/i18n/i18n.ts'
-import { QueryScope } from '../../lib/api/query-scope.tsx'
 import { request } from '../../lib/api/request.ts'
 import { fakeApi, ok } from '../../test/fake-api.ts'
+import { renderAt } from '../../test/render-at.tsx'
 import { AccountPage } from './account-page.tsx'
 
 /** My account at `/account`; any page it opens shows its path in `where`. */
 function renderAccount() {
-  function Where() {
-    return <p data-testid="where">{useLocation().pathname}</p>
-  }
-  return render(
-    <MemoryRouter initialEntries={['/account']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/account" element={<AccountPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  return renderAt('/account', <AccountPage />)
 }
 
 describe('account page', () => {

@@ -1,30 +1,16 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
+import { renderAt } from '../../test/render-at.tsx'
 import { AssetsPage } from './assets-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
-function Where() {
-  const { pathname, search } = useLocation()
-  return <p data-testid="where">{pathname + search}</p>
-}
-
 function renderAssets() {
-  render(
-    <MemoryRouter initialEntries={['/assets']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/assets" element={<AssetsPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/assets', <AssetsPage />, { withSearch: true })
 }
 
 /** An account's card, by the account's name its button starts with. */

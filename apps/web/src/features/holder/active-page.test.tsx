@@ -21,7 +21,7 @@ import {
   signInFakeWallet,
 } from '../../test/fake-wallet.ts'
 import { expectSaidOnce } from '../../test/said.ts'
-import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { fail, fakeApi, ok, heldReply, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { ActivePage } from './active-page.tsx'
 import { membershipKeys } from '../../lib/api/membership.ts'
@@ -219,13 +219,8 @@ describe('active page', () => {
   })
 
   test('a confirmed activation posts once with the member, level, partition and a key', async () => {
-    let release = () => {}
-    const api = serve({
-      activate: (call) =>
-        new Promise((resolve) => {
-          release = () => resolve(ok(activated(call)))
-        }),
-    })
+    const { reply, release } = heldReply(activated)
+    const api = serve({ activate: reply })
     renderActive()
     await pick(1)
     await userEvent.click(level(2))

@@ -1,17 +1,17 @@
 import type { PurchaseResult, VipInfo } from '@hope/api'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { loadNamespace } from '../../lib/i18n/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
-import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { fail, fakeApi, ok, heldReply, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { membershipKeys } from '../../lib/api/membership.ts'
 import { vipInfo } from '../../../test-support/holder-fixtures.ts'
+import { renderAt } from '../../test/render-at.tsx'
 import { HolderPage } from './holder-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
@@ -54,22 +54,8 @@ function serve(
   })
 }
 
-function Where() {
-  const { pathname } = useLocation()
-  return <p data-testid="where">{pathname}</p>
-}
-
 function renderHolder() {
-  render(
-    <MemoryRouter initialEntries={['/holder']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/holder" element={<HolderPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/holder', <HolderPage />)
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent
@@ -152,13 +138,8 @@ describe('holder page', () => {
   })
 
   test('a confirmed node purchase posts once and shows what was paid', async () => {
-    let release = () => {}
-    const api = serve({
-      buyNode: (call) =>
-        new Promise((resolve) => {
-          release = () => resolve(ok(bought(call)))
-        }),
-    })
+    const { reply, release } = heldReply(bought)
+    const api = serve({ buyNode: reply })
     renderHolder()
     await buy('股东节点')
     const sheet = within(await screen.findByTestId('node-confirm-sheet'))
@@ -296,16 +277,13 @@ describe('holder page', () => {
   })
 
   test('a confirmed collection posts once with the account, amount and one key per opening', async () => {
-    let release = () => {}
-    const api = serve({
-      collect: (call) =>
-        new Promise((resolve) => {
-          release = () =>
-            resolve(
-              ok({ transferId: '1', account: call.params.account, amount: '1', replayed: false }),
-            )
-        }),
-    })
+    const { reply, release } = heldReply((call) => ({
+      transferId: '1',
+      account: call.params.account,
+      amount: '1',
+      replayed: false,
+    }))
+    const api = serve({ collect: reply })
     renderHolder()
     const sheet = within(await openCollect('node'))
     fireEvent.click(sheet.getByRole('button', { name: '全部' }))

@@ -1,13 +1,13 @@
 import type { RedeemResult } from '@hope/api'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, gameInfo } from '../../../test-support/fixtures.ts'
+import { renderAt } from '../../test/render-at.tsx'
 import { ExchangePage } from './exchange-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
@@ -39,11 +39,6 @@ const done = (): RedeemResult => ({
   replayed: false,
 })
 
-function Where() {
-  const { pathname, search } = useLocation()
-  return <p data-testid="where">{pathname + search}</p>
-}
-
 /** The community account holds 1,200.5 HOPE (fixtures). */
 function serve(sqChange: (call: ApiCall) => Reply) {
   return fakeApi({
@@ -54,16 +49,7 @@ function serve(sqChange: (call: ApiCall) => Reply) {
 }
 
 function renderExchange() {
-  render(
-    <MemoryRouter initialEntries={['/exchange']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/exchange" element={<ExchangePage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/exchange', <ExchangePage />, { withSearch: true })
 }
 
 async function typeAmount(amount: string) {

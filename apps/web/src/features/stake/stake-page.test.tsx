@@ -1,15 +1,15 @@
 import type { StakeResult, StakePosition } from '@hope/api'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
-import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { fail, fakeApi, ok, heldReply, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, gameInfo } from '../../../test-support/fixtures.ts'
 import { stakingKeys } from '../../lib/api/staking-keys.ts'
+import { renderAt } from '../../test/render-at.tsx'
 import { StakePage } from './stake-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
@@ -49,11 +49,6 @@ const done = (call: ApiCall): StakeResult => ({
   replayed: false,
 })
 
-function Where() {
-  const { pathname } = useLocation()
-  return <p data-testid="where">{pathname}</p>
-}
-
 function serve(change: (call: ApiCall) => Reply, positions = [position(2), position(1)]) {
   return fakeApi({
     'game/info': () => ok(INFO),
@@ -65,16 +60,7 @@ function serve(change: (call: ApiCall) => Reply, positions = [position(2), posit
 }
 
 function renderStake() {
-  render(
-    <MemoryRouter initialEntries={['/stake']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/stake" element={<StakePage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/stake', <StakePage />)
 }
 
 async function typeAmount(amount: string) {
@@ -216,13 +202,8 @@ describe('stake page', () => {
   })
 
   test('a confirmed entry posts once with an idempotency key and shows the position and its fills', async () => {
-    let release = () => {}
-    const api = serve(
-      (call) =>
-        new Promise<ReturnType<typeof ok>>((resolve) => {
-          release = () => resolve(ok(done(call)))
-        }),
-    )
+    const { reply, release } = heldReply(done)
+    const api = serve(reply)
     renderStake()
     await openSheet('200')
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')

@@ -1,21 +1,16 @@
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { fail, fakeApi, ok, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { CommunityPage } from './community-page.tsx'
+import { renderAt } from '../../test/render-at.tsx'
 import { earnings, teamStats } from '../../../test-support/team-fixtures.ts'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
-
-function Where() {
-  const { pathname, search } = useLocation()
-  return <p data-testid="where">{pathname + search}</p>
-}
 
 function serve(replies: { stats?: () => Reply; earnings?: () => Reply } = {}) {
   return fakeApi({
@@ -31,16 +26,7 @@ function serve(replies: { stats?: () => Reply; earnings?: () => Reply } = {}) {
 }
 
 function renderCommunity() {
-  render(
-    <MemoryRouter initialEntries={['/community']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/community" element={<CommunityPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/community', <CommunityPage />, { withSearch: true })
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent

@@ -1,13 +1,12 @@
 import type { TransferResult } from '@hope/api'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
-import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { fail, fakeApi, ok, heldReply, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins } from '../../../test-support/fixtures.ts'
 import {
   createFakeWallet,
@@ -15,28 +14,15 @@ import {
   preloadWalletSigning,
   signInFakeWallet,
 } from '../../test/fake-wallet.ts'
+import { renderAt } from '../../test/render-at.tsx'
 import { TransferPage } from './transfer-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
 
 const FRIEND = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 
-function Where() {
-  const { pathname, search } = useLocation()
-  return <p data-testid="where">{pathname + search}</p>
-}
-
 function renderTransfer() {
-  render(
-    <MemoryRouter initialEntries={['/transfer']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/transfer" element={<TransferPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/transfer', <TransferPage />, { withSearch: true })
 }
 
 const done = (call: ApiCall): TransferResult => ({
@@ -228,13 +214,8 @@ describe('transfer page', () => {
   })
 
   test('a double tap sends the transfer once', async () => {
-    let release = () => {}
-    const api = serve(
-      (call) =>
-        new Promise<ReturnType<typeof ok>>((resolve) => {
-          release = () => resolve(ok(done(call)))
-        }),
-    )
+    const { reply, release } = heldReply(done)
+    const api = serve(reply)
     renderTransfer()
     const sheet = within(await openSheet())
     const button = sheet.getByRole('button', { name: '确认转账' })

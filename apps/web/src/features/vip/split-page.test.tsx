@@ -1,14 +1,14 @@
 import type { AccountLogEntry } from '@hope/api'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { formatDateTime } from '../../lib/format/format.ts'
 import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, logEntry } from '../../../test-support/fixtures.ts'
 import { SplitPage } from './split-page.tsx'
+import { renderAt } from '../../test/render-at.tsx'
 import { vipInfo } from '../../../test-support/vip-fixtures.ts'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
@@ -17,11 +17,6 @@ const splitEntry = (id: number, changes: Partial<AccountLogEntry> = {}) =>
   logEntry(id, { account: 'split', currency: 'HOPE', ...changes })
 
 const page = (list: AccountLogEntry[], nextCursor: string | null = null) => ok({ list, nextCursor })
-
-function Where() {
-  const { pathname } = useLocation()
-  return <p data-testid="where">{pathname}</p>
-}
 
 function serve(
   replies: { info?: () => Reply; log?: (call: ApiCall) => Reply } = {},
@@ -50,16 +45,7 @@ function serve(
 }
 
 function renderSplit() {
-  render(
-    <MemoryRouter initialEntries={['/split']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/split" element={<SplitPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/split', <SplitPage />)
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent

@@ -1,16 +1,16 @@
 import type { PurchaseResult } from '@hope/api'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { accountKeys } from '../../lib/api/account-keys.ts'
 import { loadNamespace, setLanguage } from '../../lib/i18n/i18n.ts'
-import { queryClient, QueryScope } from '../../lib/api/query-scope.tsx'
+import { queryClient } from '../../lib/api/query-scope.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
-import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { fail, fakeApi, ok, heldReply, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList } from '../../../test-support/fixtures.ts'
 import { membershipKeys } from '../../lib/api/membership.ts'
 import { vipInfo } from '../../../test-support/vip-fixtures.ts'
+import { renderAt } from '../../test/render-at.tsx'
 import { VipPage } from './vip-page.tsx'
 
 vi.mock('../../lib/ui/toast.ts', () => ({ showToast: vi.fn() }))
@@ -23,11 +23,6 @@ const done = (call: ApiCall): PurchaseResult => ({
   nodes: [],
   replayed: false,
 })
-
-function Where() {
-  const { pathname } = useLocation()
-  return <p data-testid="where">{pathname}</p>
-}
 
 function serve({
   upgrade = () => ok(null),
@@ -42,16 +37,7 @@ function serve({
 }
 
 function renderVip() {
-  render(
-    <MemoryRouter initialEntries={['/vip']}>
-      <QueryScope>
-        <Routes>
-          <Route path="/vip" element={<VipPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </QueryScope>
-    </MemoryRouter>,
-  )
+  renderAt('/vip', <VipPage />)
 }
 
 /** A level's upgrade button, by the level it buys ("升级到黄金会员，补差价 200 USDT"). */
@@ -183,13 +169,8 @@ describe('vip page', () => {
   })
 
   test('a confirmed upgrade is sent once with the level and a key, then shows what it bought', async () => {
-    let release = () => {}
-    const api = serve({
-      upgrade: (call) =>
-        new Promise<ReturnType<typeof ok>>((resolve) => {
-          release = () => resolve(ok(done(call)))
-        }),
-    })
+    const { reply, release } = heldReply(done)
+    const api = serve({ upgrade: reply })
     renderVip()
     const sheet = await openSheet('黄金会员')
     expect(sheet.queryByRole('status')).toBeNull()

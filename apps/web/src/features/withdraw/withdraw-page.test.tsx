@@ -9,7 +9,7 @@ import { useSession } from '../../lib/store.ts'
 import { createFakeWallet, installWallet, preloadWalletSigning } from '../../test/fake-wallet.ts'
 import { showToast } from '../../lib/ui/toast.ts'
 import { expectSaidOnce } from '../../test/said.ts'
-import { fail, fakeApi, ok, type ApiCall, type Reply } from '../../test/fake-api.ts'
+import { fail, fakeApi, ok, heldReply, type ApiCall, type Reply } from '../../test/fake-api.ts'
 import { balanceList, enabledCoins, withdrawal } from '../../../test-support/fixtures.ts'
 import { WithdrawPage } from './withdraw-page.tsx'
 
@@ -169,13 +169,8 @@ describe('withdraw page', () => {
   })
 
   test('a double tap on confirm withdraws once; the result shows the fee the server charged', async () => {
-    let release = () => {}
-    const api = serve(
-      (call) =>
-        new Promise((resolve) => {
-          release = () => resolve(ok(answered(call)))
-        }),
-    )
+    const { reply, release } = heldReply(answered)
+    const api = serve(reply)
     const sheet = await openSheet('100', OTHER)
     expect(within(sheet).getByRole('heading', { name: '确认提现' })).toBeTruthy()
     expect(within(sheet).getByTestId('withdraw-confirm-amount').textContent).toBe('100 USDT')

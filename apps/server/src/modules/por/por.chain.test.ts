@@ -1,5 +1,4 @@
 import { chainReaders, checkBlockFor, porRegistryAbi } from '@hope/por-verify'
-import { SEAL_KEY } from '../../testing/index.ts'
 import {
   getAddress,
   hashMessage,
@@ -11,7 +10,6 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
-import { connectChain } from '../../chain/chain.service.ts'
 import registry from '../../chain/contracts/PorRegistry.json' with { type: 'json' }
 import token from '../../chain/contracts/TetherLikeToken.json' with { type: 'json' }
 import {
@@ -21,6 +19,7 @@ import {
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
+import { porOnLocalChain } from '../../testing/por.ts'
 import { startRpcProxy } from '../../testing/rpc-proxy.ts'
 import {
   databaseTargets,
@@ -70,6 +69,13 @@ describe('proof of liabilities on a local chain', () => {
     })
     return { root, totalUsdt, totalHope, blockNumber }
   }
+  /** This chain through `rpcUrl` (Anvil's or a proxy's), its tree built as production builds it. */
+  const onChain = (rpcUrl: string) => ({
+    rpcUrl,
+    chainId: anvil.chainId,
+    hotWallet: setup.hotWalletAddress,
+    buildTree: standInTree,
+  })
   /** The chain's clock past the registry's minimum interval: the next snapshot may be taken. */
   const afterInterval = async () => {
     await rpc('evm_increaseTime', [Number(LOCAL_POR_RULES.minIntervalS)])
@@ -82,16 +88,7 @@ describe('proof of liabilities on a local chain', () => {
     fixture = await startChainFixture()
     ;({ anvil, setup, client } = fixture)
     settings = await fixture.configure(t.db.pool, CONFIRMATIONS, { por: true })
-    publisher = createPorPublisher({
-      pool: t.db.pool,
-      settings,
-      chain: connectChain(anvil.url, anvil.chainId),
-      publisher: devAccount(LOCAL_ROLES.deployer),
-      hotWallet: setup.hotWalletAddress,
-      buildTree: standInTree,
-      sealKey: () => SEAL_KEY,
-    })
-    por = createPorService({ pool: t.db.pool, settings, sealKey: () => SEAL_KEY })
+    ;({ publisher, por } = porOnLocalChain(t.db.pool, settings, onChain(anvil.url)))
     const alice = await insertTestUser(t.db.pool, { address: devAccount(3).address })
     await fundAccount(t.db.pool, alice.id, '1234.5')
   })
@@ -362,15 +359,7 @@ describe('proof of liabilities on a local chain', () => {
   test('a node behind that answers null for block B is retried, never taken for a reorg', async () => {
     const proxy = await startRpcProxy(anvil.url)
     try {
-      const lagging = createPorPublisher({
-        pool: t.db.pool,
-        settings,
-        chain: connectChain(proxy.url, anvil.chainId),
-        publisher: devAccount(LOCAL_ROLES.deployer),
-        hotWallet: setup.hotWalletAddress,
-        buildTree: standInTree,
-        sealKey: () => SEAL_KEY,
-      })
+      const lagging = porOnLocalChain(t.db.pool, settings, onChain(proxy.url)).publisher
       await mine(SETTLE)
       await publisher.tick()
       await afterInterval()
@@ -442,15 +431,7 @@ describe('proof of liabilities on a local chain', () => {
   test('a chain read that fails is retried, never taken for a reorg or a dropped transaction', async () => {
     const proxy = await startRpcProxy(anvil.url)
     try {
-      const flaky = createPorPublisher({
-        pool: t.db.pool,
-        settings,
-        chain: connectChain(proxy.url, anvil.chainId),
-        publisher: devAccount(LOCAL_ROLES.deployer),
-        hotWallet: setup.hotWalletAddress,
-        buildTree: standInTree,
-        sealKey: () => SEAL_KEY,
-      })
+      const flaky = porOnLocalChain(t.db.pool, settings, onChain(proxy.url)).publisher
       // Whatever the tests before left pending is published first.
       await mine(SETTLE)
       await publisher.tick()

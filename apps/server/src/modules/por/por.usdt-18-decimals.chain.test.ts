@@ -24,12 +24,12 @@ import {
   type LocalChainSetup,
 } from '../../chain/local-chain.ts'
 import {
-  SEAL_KEY,
   databaseTargets,
   fundAccount,
   insertTestUser,
   useTestDatabase,
 } from '../../testing/index.ts'
+import { porOnLocalChain } from '../../testing/por.ts'
 import { openAlarms } from '../alarm/alarm.repository.ts'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { createPorPublisher } from './por.publisher.ts'
@@ -114,16 +114,12 @@ describe('proof of liabilities on an 18-decimal USDT network (chain id 56)', () 
     })
     await settings().set('chainConfirmations', CONFIRMATIONS, 'test')
     client = connectChain(anvil.url, CHAIN_ID).client
-    publisher = createPorPublisher({
-      pool: t.db.pool,
-      settings: settings(),
-      chain: connectChain(anvil.url, CHAIN_ID),
-      publisher: devAccount(LOCAL_ROLES.deployer),
+    ;({ publisher, por } = porOnLocalChain(t.db.pool, settings(), {
+      rpcUrl: anvil.url,
+      chainId: CHAIN_ID,
       hotWallet: setup.hotWalletAddress,
       buildTree: buildTreeInWorker,
-      sealKey: () => SEAL_KEY,
-    })
-    por = createPorService({ pool: t.db.pool, settings: settings(), sealKey: () => SEAL_KEY })
+    }))
     // Alice is owed 123.456789 USDT, another member the payout vault's whole float.
     const a = await insertTestUser(t.db.pool, { address: alice.address })
     await fundAccount(t.db.pool, a.id, '123.456789')

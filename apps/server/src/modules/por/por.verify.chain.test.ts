@@ -1,5 +1,4 @@
 import { chainReaders, parseProofFile, verifyProof } from '@hope/por-verify'
-import { SEAL_KEY } from '../../testing/index.ts'
 import {
   createPublicClient,
   hashMessage,
@@ -10,9 +9,9 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalChain } from '../../chain/anvil.ts'
-import { connectChain } from '../../chain/chain.service.ts'
 import { LOCAL_ROLES, devAccount } from '../../chain/local-chain.ts'
 import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
+import { porOnLocalChain } from '../../testing/por.ts'
 import {
   databaseTargets,
   fundAccount,
@@ -37,18 +36,13 @@ describe('a published snapshot verifies against the chain alone', () => {
   beforeAll(async () => {
     fixture = await startChainFixture()
     ;({ anvil, client } = fixture)
-    const { setup } = fixture
     const settings = await fixture.configure(t.db.pool, CONFIRMATIONS, { por: true })
-    publisher = createPorPublisher({
-      pool: t.db.pool,
-      settings,
-      chain: connectChain(anvil.url, anvil.chainId),
-      publisher: devAccount(LOCAL_ROLES.deployer),
-      hotWallet: setup.hotWalletAddress,
+    ;({ publisher, por } = porOnLocalChain(t.db.pool, settings, {
+      rpcUrl: anvil.url,
+      chainId: anvil.chainId,
+      hotWallet: fixture.setup.hotWalletAddress,
       buildTree: buildTreeInWorker,
-      sealKey: () => SEAL_KEY,
-    })
-    por = createPorService({ pool: t.db.pool, settings, sealKey: () => SEAL_KEY })
+    }))
     for (const [i, usdt, hope] of [
       [3, '1500.25', '0'],
       [4, '0', '12.000000000000000001'],

@@ -9,9 +9,19 @@ import { BSC_LIKE_NETWORK, configureLocalChain } from './local-chain.ts'
 
 const REPO = path.resolve(import.meta.dirname, '../../../..')
 
-/** `npm run chain:check` as an operator runs it: its exit code and its table, line by line. */
-function chainCheck(env: Record<string, string>) {
-  return new Promise<{ code: number; out: string; rows: Map<string, string[]> }>((resolve) => {
+interface CheckRun {
+  code: number
+  out: string
+  rows: Map<string, string[]>
+}
+
+/**
+ * `npm run chain:check` as an operator runs it, on a database, a node and the chain id they
+ * name: its exit code and its table, line by line.
+ */
+function chainCheck(databaseUrl: string, rpcUrl: string, chainId: number) {
+  const env = { DATABASE_URL: databaseUrl, CHAIN_RPC_URLS: rpcUrl, CHAIN_ID: String(chainId) }
+  return new Promise<CheckRun>((resolve) => {
     execFile(
       'npm',
       ['run', '--silent', 'chain:check'],
@@ -31,6 +41,19 @@ function chainCheck(env: Record<string, string>) {
   })
 }
 
+/** The table of a network that is what the settings say: every line ok. */
+function expectEveryLineOk(r: CheckRun, chainId: number, tokenDecimals: number) {
+  expect(r.code, r.out).toBe(0)
+  expect(r.rows.get('chain id')).toEqual([String(chainId), 'ok'])
+  expect(r.rows.get('token decimals and symbol')).toEqual([`${tokenDecimals} decimals, USDT`, 'ok'])
+  for (const line of [
+    'payout vault code',
+    'proof-of-liabilities registry code',
+    "hot wallet's gas",
+  ])
+    expect(r.rows.get(line)?.[1], line).toBe('ok')
+}
+
 describe('npm run chain:check against the local chain', () => {
   const t = useTestDatabase(databaseTargets()[0]!)
   let fixture: ChainFixture
@@ -44,17 +67,8 @@ describe('npm run chain:check against the local chain', () => {
   })
 
   test('prints every line ok: chain 31337, a 6-decimal USDT, the vault and the registry', async () => {
-    const r = await chainCheck({
-      DATABASE_URL: t.db.url,
-      CHAIN_RPC_URLS: fixture.anvil.url,
-      CHAIN_ID: String(fixture.anvil.chainId),
-    })
-    expect(r.code, r.out).toBe(0)
-    expect(r.rows.get('chain id')).toEqual(['31337', 'ok'])
-    expect(r.rows.get('token decimals and symbol')).toEqual(['6 decimals, USDT', 'ok'])
-    expect(r.rows.get('payout vault code')?.[1]).toBe('ok')
-    expect(r.rows.get('proof-of-liabilities registry code')?.[1]).toBe('ok')
-    expect(r.rows.get("hot wallet's gas")?.[1]).toBe('ok')
+    const r = await chainCheck(t.db.url, fixture.anvil.url, fixture.anvil.chainId)
+    expectEveryLineOk(r, 31337, 6)
     expect(r.out).toMatch(/chain:check: the network is what the settings say/)
   })
 })
@@ -75,28 +89,14 @@ describe('npm run chain:check against the 18-decimal network (chain id 56)', () 
   })
 
   test('prints every line ok: chain 56, an 18-decimal USDT, the vault and the registry', async () => {
-    const r = await chainCheck({
-      DATABASE_URL: t.db.url,
-      CHAIN_RPC_URLS: anvil.url,
-      CHAIN_ID: '56',
-    })
-    expect(r.code, r.out).toBe(0)
-    expect(r.rows.get('chain id')).toEqual(['56', 'ok'])
-    expect(r.rows.get('token decimals and symbol')).toEqual(['18 decimals, USDT', 'ok'])
-    expect(r.rows.get('payout vault code')?.[1]).toBe('ok')
-    expect(r.rows.get('proof-of-liabilities registry code')?.[1]).toBe('ok')
-    expect(r.rows.get("hot wallet's gas")?.[1]).toBe('ok')
+    expectEveryLineOk(await chainCheck(t.db.url, anvil.url, 56), 56, 18)
   })
 
   test('settings of a 6-decimal token on chain 31337 fail there, each line with its reason', async () => {
     const settings = createSettingsService(t.db.pool)
     await settings.set('chainTokenDecimals', 6, 'test')
     try {
-      const r = await chainCheck({
-        DATABASE_URL: t.db.url,
-        CHAIN_RPC_URLS: anvil.url,
-        CHAIN_ID: '31337',
-      })
+      const r = await chainCheck(t.db.url, anvil.url, 31337)
       expect(r.code, r.out).toBe(1)
       expect(r.rows.get('chain id')).toEqual(['56', 'fail: CHAIN_ID says 31337'])
       expect(r.rows.get('token decimals and symbol')).toEqual([

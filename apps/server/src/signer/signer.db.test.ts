@@ -82,6 +82,13 @@ describe('the signer', () => {
   /** A signer of the hot wallet, capped at 100 USDT an hour and 1,000 a day. */
   const cappedSigner = () =>
     createSigner({ pool: t.db.pool, hotWallet: hot, caps: { hourUsdt: '100', dayUsdt: '1000' } })
+  /** Caps far above what a test pays: only the other checks refuse. */
+  const uncappedSigner = () =>
+    createSigner({
+      pool: t.db.pool,
+      hotWallet: hot,
+      caps: { hourUsdt: '1000000', dayUsdt: '1000000' },
+    })
 
   test('signs an approved payout as recorded, logs it; refuses anything else', async () => {
     const signer = cappedSigner()
@@ -162,11 +169,7 @@ describe('the signer', () => {
   })
 
   test('a stuck payout may be replaced: the same nonce with both fees raised, and it counts', async () => {
-    const signer = createSigner({
-      pool: t.db.pool,
-      hotWallet: hot,
-      caps: { hourUsdt: '1000000', dayUsdt: '1000000' },
-    })
+    const signer = uncappedSigner()
     const id = await withdrawal(1, '30', TO)
     const first = await signer.signPayout(id, payout(id, TO, 30_000_000n))
     const raised = payout(id, TO, 30_000_000n, {
@@ -186,11 +189,7 @@ describe('the signer', () => {
   })
 
   test('on a chain without EIP-1559: a legacy payout for its chain id, the same checks, its gas price capped', async () => {
-    const signer = createSigner({
-      pool: t.db.pool,
-      hotWallet: hot,
-      caps: { hourUsdt: '1000000', dayUsdt: '1000000' },
-    })
+    const signer = uncappedSigner()
     const id = await withdrawal(1, '25', TO)
     const other = await withdrawal(1, '25', TO)
     const legacy = (gasPrice: bigint, to = TO, over: Partial<UnsignedTx> = {}) => {
@@ -248,11 +247,7 @@ describe('the signer', () => {
   })
 
   test('the vault it pays through is the one it first read: a vault changed in the settings is refused', async () => {
-    const signer = createSigner({
-      pool: t.db.pool,
-      hotWallet: hot,
-      caps: { hourUsdt: '1000000', dayUsdt: '1000000' },
-    })
+    const signer = uncappedSigner()
     const id = await withdrawal(1, '1', TO)
     await signer.signPayout(id, payout(id, TO, 1_000_000n))
     const settings = createSettingsService(t.db.pool)

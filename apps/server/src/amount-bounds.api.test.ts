@@ -84,35 +84,29 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
     }
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024)
     // The one real credit, taken back: the books are whole.
-    const back = await call(
-      t.app,
-      'admin/debit',
-      {
-        userName: user.userName,
-        account: 'usdt',
-        amount: BOUND,
-        reason: 'bounds',
-        idempotencyKey: idempotencyKey(),
-      },
-      { token: operatorToken },
-    )
+    const back = await t.as(operatorToken, 'admin/debit', {
+      userName: user.userName,
+      account: 'usdt',
+      amount: BOUND,
+      reason: 'bounds',
+      idempotencyKey: idempotencyKey(),
+    })
     expect(back.status).toBe(200)
     expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })
 
+  /** The finance operator credits `amount` to `userName`'s `account`. */
+  const credit = (userName: string, account: string, amount: string) =>
+    t.as(operatorToken, 'admin/credit', {
+      userName,
+      account,
+      amount,
+      reason: 'x',
+      idempotencyKey: idempotencyKey(),
+    })
+
   test('an operator credit past the bound changes nothing, and every later credit still works', async () => {
-    const huge = await call(
-      t.app,
-      'admin/credit',
-      {
-        userName: user.userName,
-        account: 'usdt',
-        amount: '99999999999999999999',
-        reason: 'x',
-        idempotencyKey: idempotencyKey(),
-      },
-      { token: operatorToken },
-    )
+    const huge = await credit(user.userName, 'usdt', '99999999999999999999')
     expect(huge.status).toBe(400)
     expect(huge.body.reason).toBe('amount_too_large')
     const past = await call(
@@ -131,32 +125,10 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
     expect(past.body.msg).toBe(
       'The amount is above the largest allowed in one request: 1000000000000',
     )
-    const hope = await call(
-      t.app,
-      'admin/credit',
-      {
-        userName: user.userName,
-        account: 'community',
-        amount: '99999999999999999999',
-        reason: 'x',
-        idempotencyKey: idempotencyKey(),
-      },
-      { token: operatorToken },
-    )
+    const hope = await credit(user.userName, 'community', '99999999999999999999')
     expect(hope.body.reason).toBe('amount_too_large')
     for (const who of [user, downline]) {
-      const ok = await call(
-        t.app,
-        'admin/credit',
-        {
-          userName: who.userName,
-          account: 'usdt',
-          amount: '5',
-          reason: 'x',
-          idempotencyKey: idempotencyKey(),
-        },
-        { token: operatorToken },
-      )
+      const ok = await credit(who.userName, 'usdt', '5')
       expect(ok.status).toBe(200)
     }
   })
@@ -165,19 +137,17 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
     await t.app.services.settings.set('maxAmountUsdt', '1000', 'test')
     try {
       await fundAccount(t.db.pool, user.id, '5000')
-      const res = await call(
-        t.app,
-        'userAccount/transfer',
-        { address: downline.userName, amount: '1000.5', idempotencyKey: idempotencyKey() },
-        { token: user.token },
-      )
+      const res = await t.as(user, 'userAccount/transfer', {
+        address: downline.userName,
+        amount: '1000.5',
+        idempotencyKey: idempotencyKey(),
+      })
       expect(res.body.reason).toBe('amount_too_large')
-      const within = await call(
-        t.app,
-        'userAccount/transfer',
-        { address: downline.userName, amount: '1000', idempotencyKey: idempotencyKey() },
-        { token: user.token },
-      )
+      const within = await t.as(user, 'userAccount/transfer', {
+        address: downline.userName,
+        amount: '1000',
+        idempotencyKey: idempotencyKey(),
+      })
       expect(within.status).toBe(200)
     } finally {
       await t.app.services.settings.set('maxAmountUsdt', BOUND, 'test')
@@ -187,34 +157,28 @@ describe.each(databaseTargets())('amount bounds on $name', (target) => {
   test('a purchase spanning more sale stages than one request may is refused without walking them', async () => {
     await fundAccount(t.db.pool, user.id, BOUND)
     // At the default stages, the bound buys across some 14,000 stages.
-    const wide = await call(
-      t.app,
-      'game/change',
-      { amount: BOUND, idempotencyKey: idempotencyKey() },
-      { token: user.token },
-    )
+    const wide = await t.as(user, 'game/change', {
+      amount: BOUND,
+      idempotencyKey: idempotencyKey(),
+    })
     expect(wide.body.reason).toBe('amount_too_large')
     // An operator's tiny stage size: a hundred USDT would span a billion stages.
     await t.app.services.settings.set('hopeStageSizeHope', '0.000001', 'test')
     try {
       const started = performance.now()
-      const tiny = await call(
-        t.app,
-        'game/change',
-        { amount: '100', idempotencyKey: idempotencyKey() },
-        { token: user.token },
-      )
+      const tiny = await t.as(user, 'game/change', {
+        amount: '100',
+        idempotencyKey: idempotencyKey(),
+      })
       expect(tiny.body.reason).toBe('amount_too_large')
       expect(performance.now() - started).toBeLessThan(5_000)
     } finally {
       await t.app.services.settings.set('hopeStageSizeHope', '1000000', 'test')
     }
-    const fine = await call(
-      t.app,
-      'game/change',
-      { amount: '100', idempotencyKey: idempotencyKey() },
-      { token: user.token },
-    )
+    const fine = await t.as(user, 'game/change', {
+      amount: '100',
+      idempotencyKey: idempotencyKey(),
+    })
     expect(fine.status).toBe(200)
     expect((await verifyLedger(t.db.pool)).problems).toEqual([])
   })

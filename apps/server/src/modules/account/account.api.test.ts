@@ -38,34 +38,23 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   })
 
   const usdt = async (user: { token: string }) => {
-    const res = await call<'userAccount/balance', BalanceList>(
-      t.app,
-      'userAccount/balance',
-      {},
-      { token: user.token },
-    )
+    const res = await t.as<'userAccount/balance', BalanceList>(user, 'userAccount/balance')
     return res.body.data.find((a) => a.kind === 'usdt')!
   }
 
   /** A page of the user's account log (balanceDetail), filtered by `params`. */
   const logOf = async (user: { token: string }, params: Record<string, string> = {}) =>
     (
-      await call<'userAccount/balanceDetail', AccountLogPage>(
-        t.app,
+      await t.as<'userAccount/balanceDetail', AccountLogPage>(
+        user,
         'userAccount/balanceDetail',
         params,
-        { token: user.token },
       )
     ).body.data
 
   describe('checkAddress', () => {
     const check = (from: { token: string }, address: string) =>
-      call<'userAccount/checkAddress', AddressCheck>(
-        t.app,
-        'userAccount/checkAddress',
-        { address },
-        { token: from.token },
-      )
+      t.as<'userAccount/checkAddress', AddressCheck>(from, 'userAccount/checkAddress', { address })
 
     test.each([
       [
@@ -104,12 +93,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   describe('balance', () => {
     test('lists the five accounts with available, pending and value', async () => {
       await fundAccount(t.db.pool, dave.id, '25', 'community')
-      const res = await call<'userAccount/balance', BalanceList>(
-        t.app,
-        'userAccount/balance',
-        {},
-        { token: dave.token },
-      )
+      const res = await t.as<'userAccount/balance', BalanceList>(dave, 'userAccount/balance')
       expect(res.body.data.map((a) => a.kind)).toEqual([
         'usdt',
         'community',
@@ -130,12 +114,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
     test('the split account is locked: its HOPE counts in the value but none of it is available', async () => {
       await fundAccount(t.db.pool, dave.id, '40', 'split')
-      const res = await call<'userAccount/balance', BalanceList>(
-        t.app,
-        'userAccount/balance',
-        {},
-        { token: dave.token },
-      )
+      const res = await t.as<'userAccount/balance', BalanceList>(dave, 'userAccount/balance')
       expect(res.body.data[4]).toMatchObject({
         kind: 'split',
         balance: '40',
@@ -195,11 +174,10 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   describe('transfer', () => {
     test('moves USDT to a direct and a deeper downline member, logged on both sides', async () => {
       const k = key()
-      const res = await call<'userAccount/transfer', TransferResult>(
-        t.app,
+      const res = await t.as<'userAccount/transfer', TransferResult>(
+        alice,
         'userAccount/transfer',
         { address: carol.userName, amount: '12.5', idempotencyKey: k },
-        { token: alice.token },
       )
       expect(res.body.data).toMatchObject({
         amount: '12.5',
@@ -228,12 +206,11 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       const k = key()
       const before = (await usdt(bob)).balance
       const send = (amount: string) =>
-        call<'userAccount/transfer', TransferResult>(
-          t.app,
-          'userAccount/transfer',
-          { address: carol.userName, amount, idempotencyKey: k },
-          { token: bob.token },
-        )
+        t.as<'userAccount/transfer', TransferResult>(bob, 'userAccount/transfer', {
+          address: carol.userName,
+          amount,
+          idempotencyKey: k,
+        })
       const [r1, r2] = await Promise.all([send('1'), send('1')])
       expect([r1.body.data.replayed, r2.body.data.replayed].sort()).toEqual([false, true])
       expect(Number((await usdt(bob)).balance)).toBe(Number(before) - 1)
@@ -264,33 +241,29 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
 
     test('refuses an unknown address', async () => {
-      const res = await call(
-        t.app,
-        'userAccount/transfer',
-        { address: '0x' + '12'.repeat(20), amount: '1', idempotencyKey: key() },
-        { token: alice.token },
-      )
+      const res = await t.as(alice, 'userAccount/transfer', {
+        address: '0x' + '12'.repeat(20),
+        amount: '1',
+        idempotencyKey: key(),
+      })
       expect(res.body.reason).toBe('not_registered')
     })
 
     test('refuses more than the balance', async () => {
-      const res = await call(
-        t.app,
-        'userAccount/transfer',
-        { address: carol.userName, amount: '1000', idempotencyKey: key() },
-        { token: bob.token },
-      )
+      const res = await t.as(bob, 'userAccount/transfer', {
+        address: carol.userName,
+        amount: '1000',
+        idempotencyKey: key(),
+      })
       expect(res.status).toBe(409)
       expect(res.body.reason).toBe('insufficient_balance')
     })
 
     test('speaks the spec messages for a missing address and quantity', async () => {
-      const noAddress = await call(
-        t.app,
-        'userAccount/transfer',
-        { amount: '1', idempotencyKey: key() },
-        { token: alice.token },
-      )
+      const noAddress = await t.as(alice, 'userAccount/transfer', {
+        amount: '1',
+        idempotencyKey: key(),
+      })
       expect(noAddress.body).toMatchObject({ reason: 'address_required', msg: '请输入地址' })
       const emptyAddress = await call(
         t.app,
@@ -327,12 +300,11 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       'Infinity',
     ])('refuses the amount %j and nothing moves', async (amount) => {
       const before = (await usdt(alice)).balance
-      const res = await call(
-        t.app,
-        'userAccount/transfer',
-        { address: carol.userName, amount, idempotencyKey: key() },
-        { token: alice.token },
-      )
+      const res = await t.as(alice, 'userAccount/transfer', {
+        address: carol.userName,
+        amount,
+        idempotencyKey: key(),
+      })
       expect(res.status).toBe(400)
       expect(['amount_invalid', 'amount_required']).toContain(res.body.reason)
       expect((await usdt(alice)).balance).toBe(before)
@@ -344,7 +316,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         [{ address: carol.userName, amount: '1' }, 'invalid_params'],
         [{ address: carol.userName, amount: '0.5', idempotencyKey: key() }, 'amount_too_small'],
       ] as const) {
-        const res = await call(t.app, 'userAccount/transfer', params, { token: alice.token })
+        const res = await t.as(alice, 'userAccount/transfer', params)
         expect(res.body.reason).toBe(reason)
       }
     })
@@ -353,11 +325,10 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
       await t.app.services.settings.set('transferFeeFixedUsdt', '0.5', 'test')
       try {
         const before = Number((await usdt(alice)).balance)
-        const res = await call<'userAccount/transfer', TransferResult>(
-          t.app,
+        const res = await t.as<'userAccount/transfer', TransferResult>(
+          alice,
           'userAccount/transfer',
           { address: bob.userName, amount: '2', idempotencyKey: key() },
-          { token: alice.token },
         )
         expect(res.body.data.fee).toBe('0.5')
         expect(Number((await usdt(alice)).balance)).toBe(before - 2.5)
@@ -372,12 +343,11 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   describe('account log', () => {
     test('pages by cursor, newest first, and filters by account and log type', async () => {
       for (let i = 0; i < 5; i++) {
-        await call(
-          t.app,
-          'userAccount/transfer',
-          { address: dave.userName, amount: String(i + 1), idempotencyKey: key() },
-          { token: alice.token },
-        )
+        await t.as(alice, 'userAccount/transfer', {
+          address: dave.userName,
+          amount: String(i + 1),
+          idempotencyKey: key(),
+        })
       }
       const first = await logOf(alice, { pageSize: '2', account: 'usdt', logType: '9' })
       expect(first.list.map((e) => e.amount)).toEqual(['-5', '-4'])
@@ -397,12 +367,11 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
         await fundAccount(t.db.pool, erin.id, String(i + 1), kind)
         await fundAccount(t.db.pool, erin.id, String(i + 10), 'community')
       }
-      await call(
-        t.app,
-        'userAccount/transfer',
-        { address: erin.userName, amount: '7', idempotencyKey: key() },
-        { token: alice.token },
-      )
+      await t.as(alice, 'userAccount/transfer', {
+        address: erin.userName,
+        amount: '7',
+        idempotencyKey: key(),
+      })
       await fundAccount(t.db.pool, erin.id, '4', 'split')
       const pages: AccountLogPage['list'][] = []
       let cursor: string | null | undefined
@@ -441,18 +410,16 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
     })
     test('refuses a bad filter', async () => {
       for (const params of [{ account: 'bank' }, { logType: '17' }, { pageSize: '101' }]) {
-        const res = await call(t.app, 'userAccount/balanceDetail', params, { token: alice.token })
+        const res = await t.as(alice, 'userAccount/balanceDetail', params)
         expect(res.body.reason, JSON.stringify(params)).toBe('invalid_params')
       }
     })
   })
 
   test('enableCoins lists both currencies with decimals, accounts, transfer and withdrawal terms', async () => {
-    const res = await call<'userAccount/enableCoins', EnabledCoin[]>(
-      t.app,
+    const res = await t.as<'userAccount/enableCoins', EnabledCoin[]>(
+      alice,
       'userAccount/enableCoins',
-      {},
-      { token: alice.token },
     )
     expect(res.body.data).toEqual([
       {
@@ -481,7 +448,7 @@ describe.each(databaseTargets())('accounts API on $name', (target) => {
   })
 
   test('the deposit address answers 503 until a chain is configured', async () => {
-    const res = await call(t.app, 'userAccount/getAddress', {}, { token: alice.token })
+    const res = await t.as(alice, 'userAccount/getAddress')
     expect(res.status).toBe(503)
     expect(res.body.reason).toBe('service_unavailable')
   })

@@ -26,12 +26,7 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
   })
 
   const figuresOf = async (user: { token: string }) => {
-    const res = await call<'userAccount/figures', AccountFigures>(
-      t.app,
-      'userAccount/figures',
-      {},
-      { token: user.token },
-    )
+    const res = await t.as<'userAccount/figures', AccountFigures>(user, 'userAccount/figures')
     expect(res.status).toBe(200)
     return res.body.data
   }
@@ -61,27 +56,19 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
   test('a recharge, a transfer, a consensus entry and a redemption, once the job has run', async () => {
     await fundAccount(t.db.pool, bob.id, '1000')
     await fundAccount(t.db.pool, alice.id, '500')
-    const transfer = await call(
-      t.app,
-      'userAccount/transfer',
-      { address: bob.userName, amount: '50', idempotencyKey: key() },
-      { token: alice.token },
-    )
+    const transfer = await t.as(alice, 'userAccount/transfer', {
+      address: bob.userName,
+      amount: '50',
+      idempotencyKey: key(),
+    })
     expect(transfer.body.code).toBe(200)
-    const entry = await call(
-      t.app,
-      'game/change',
-      { amount: '100', idempotencyKey: key() },
-      { token: bob.token },
-    )
+    const entry = await t.as(bob, 'game/change', { amount: '100', idempotencyKey: key() })
     expect(entry.body.code).toBe(200)
     await fundAccount(t.db.pool, bob.id, '100', 'community')
-    const redemption = await call<'game/sqChange', RedeemResult>(
-      t.app,
-      'game/sqChange',
-      { amount: '40', idempotencyKey: key() },
-      { token: bob.token },
-    )
+    const redemption = await t.as<'game/sqChange', RedeemResult>(bob, 'game/sqChange', {
+      amount: '40',
+      idempotencyKey: key(),
+    })
     expect(redemption.body.code).toBe(200)
     const { gross, fee } = redemption.body.data
 
@@ -159,12 +146,11 @@ describe.each(databaseTargets())('account figures on $name', (target) => {
       // The open transaction takes a transfer id; a later one commits a higher id first.
       await fundAccount(open as unknown as pg.Pool, bob.id, '13')
       const carol = await registerUser(t.app, alice.userName)
-      const transfer = await call(
-        t.app,
-        'userAccount/transfer',
-        { address: carol.userName, amount: '17', idempotencyKey: key() },
-        { token: alice.token },
-      )
+      const transfer = await t.as(alice, 'userAccount/transfer', {
+        address: carol.userName,
+        amount: '17',
+        idempotencyKey: key(),
+      })
       expect(transfer.body.code).toBe(200)
       await t.app.services.figures.countVolumes()
       await t.app.services.figures.countVolumes()

@@ -46,27 +46,22 @@ describe.each(databaseTargets())('security notices on $name', (target) => {
     const user = await registerUser(t.app)
     await fundAccount(t.db.pool, user.id, '1000')
     const other = await registerUser(t.app)
-    const own = await call<'userAccount/withdraw', Withdrawal>(
-      t.app,
-      'userAccount/withdraw',
-      { amount: '20', idempotencyKey: key() },
-      { token: user.token },
-    )
+    const own = await t.as<'userAccount/withdraw', Withdrawal>(user, 'userAccount/withdraw', {
+      amount: '20',
+      idempotencyKey: key(),
+    })
     const away = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
-    const elsewhere = await call<'userAccount/withdraw', Withdrawal>(
-      t.app,
-      'userAccount/withdraw',
-      { amount: '30', address: away, idempotencyKey: key() },
-      { token: user.token },
-    )
+    const elsewhere = await t.as<'userAccount/withdraw', Withdrawal>(user, 'userAccount/withdraw', {
+      amount: '30',
+      address: away,
+      idempotencyKey: key(),
+    })
     await t.app.services.settings.set('withdrawDailyLimitUsdt', '60', 'test')
     try {
-      const refused = await call(
-        t.app,
-        'userAccount/withdraw',
-        { amount: '40', idempotencyKey: key() },
-        { token: user.token },
-      )
+      const refused = await t.as(user, 'userAccount/withdraw', {
+        amount: '40',
+        idempotencyKey: key(),
+      })
       expect(refused.body.reason).toBe('withdraw_limit_reached')
     } finally {
       await t.app.services.settings.set('withdrawDailyLimitUsdt', '50000', 'test')
@@ -97,7 +92,7 @@ describe.each(databaseTargets())('security notices on $name', (target) => {
     ])
     // Nobody else sees them.
     expect((await notices(other.token)).body.data).toMatchObject({ list: [], unread: 0, total: 0 })
-    const read = await call(t.app, 'userAccount/readNotices', {}, { token: user.token })
+    const read = await t.as(user, 'userAccount/readNotices')
     expect(read.body.data).toEqual({ unread: 0 })
     const after = (await notices(user.token)).body.data
     expect(after.unread).toBe(0)

@@ -47,9 +47,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       reason: 'compensation #12',
       idempotencyKey: k,
     }
-    const res = await call<'admin/credit', BalanceAdjustResult>(t.app, 'admin/credit', params, {
-      token: finance,
-    })
+    const res = await t.as<'admin/credit', BalanceAdjustResult>(finance, 'admin/credit', params)
     expect(res.body.data).toMatchObject({
       account: 'usdt',
       amount: '100.5',
@@ -57,9 +55,7 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       after: '100.5',
       replayed: false,
     })
-    const again = await call<'admin/credit', BalanceAdjustResult>(t.app, 'admin/credit', params, {
-      token: finance,
-    })
+    const again = await t.as<'admin/credit', BalanceAdjustResult>(finance, 'admin/credit', params)
     expect(again.body.data).toMatchObject({ replayed: true, after: '100.5' })
     const audit = await t.db.pool.query(
       `SELECT a.action, a.reason, a.before, a.after, o.username FROM operator_audit a JOIN operators o ON o.id = a.operator_id`,
@@ -73,85 +69,58 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
         username: 'fin',
       },
     ])
-    const log = await call<'userAccount/balanceDetail', AccountLogPage>(
-      t.app,
+    const log = await t.as<'userAccount/balanceDetail', AccountLogPage>(
+      user,
       'userAccount/balanceDetail',
-      {},
-      { token: user.token },
     )
     expect(log.body.data.list[0]).toMatchObject({ amount: '100.5', logType: 5 })
   })
 
   test('a debit takes money back with log 6 and never below zero', async () => {
-    const over = await call(
-      t.app,
-      'admin/debit',
-      {
-        userName: user.userName,
-        account: 'usdt',
-        amount: '1000',
-        reason: 'x',
-        idempotencyKey: key(),
-      },
-      { token: finance },
-    )
+    const over = await t.as(finance, 'admin/debit', {
+      userName: user.userName,
+      account: 'usdt',
+      amount: '1000',
+      reason: 'x',
+      idempotencyKey: key(),
+    })
     expect(over.body.reason).toBe('insufficient_balance')
-    const res = await call<'admin/debit', BalanceAdjustResult>(
-      t.app,
-      'admin/debit',
-      {
-        userName: user.userName,
-        account: 'usdt',
-        amount: '0.5',
-        reason: 'fee correction',
-        idempotencyKey: key(),
-      },
-      { token: finance },
-    )
+    const res = await t.as<'admin/debit', BalanceAdjustResult>(finance, 'admin/debit', {
+      userName: user.userName,
+      account: 'usdt',
+      amount: '0.5',
+      reason: 'fee correction',
+      idempotencyKey: key(),
+    })
     expect(res.body.data).toMatchObject({ before: '100.5', after: '100' })
   })
 
   test('HOPE accounts take 18 decimals; more, zero or negative are refused', async () => {
-    const ok = await call<'admin/credit', BalanceAdjustResult>(
-      t.app,
-      'admin/credit',
-      {
-        userName: user.userName,
-        account: 'community',
-        amount: '0.000000000000000001',
-        reason: 'r',
-        idempotencyKey: key(),
-      },
-      { token: finance },
-    )
+    const ok = await t.as<'admin/credit', BalanceAdjustResult>(finance, 'admin/credit', {
+      userName: user.userName,
+      account: 'community',
+      amount: '0.000000000000000001',
+      reason: 'r',
+      idempotencyKey: key(),
+    })
     expect(ok.body.data.after).toBe('0.000000000000000001')
     for (const amount of ['0.0000000000000000001', '0', '-1', 'abc']) {
-      const res = await call(
-        t.app,
-        'admin/credit',
-        {
-          userName: user.userName,
-          account: 'community',
-          amount,
-          reason: 'r',
-          idempotencyKey: key(),
-        },
-        { token: finance },
-      )
-      expect(res.body.reason).toBe('amount_invalid')
-    }
-    const usdtTooFine = await call(
-      t.app,
-      'admin/credit',
-      {
+      const res = await t.as(finance, 'admin/credit', {
         userName: user.userName,
-        account: 'usdt',
-        amount: '0.0000001',
+        account: 'community',
+        amount,
         reason: 'r',
         idempotencyKey: key(),
-      },
-      { token: finance },
-    )
+      })
+      expect(res.body.reason).toBe('amount_invalid')
+    }
+    const usdtTooFine = await t.as(finance, 'admin/credit', {
+      userName: user.userName,
+      account: 'usdt',
+      amount: '0.0000001',
+      reason: 'r',
+      idempotencyKey: key(),
+    })
     expect(usdtTooFine.body.reason).toBe('amount_invalid')
   })
 
@@ -163,26 +132,15 @@ describe.each(databaseTargets())('operator API on $name', (target) => {
       reason: 'r',
       idempotencyKey: key(),
     }
-    expect((await call(t.app, 'admin/credit', params, { token: content })).body.reason).toBe(
-      'forbidden',
-    )
-    expect((await call(t.app, 'admin/credit', params, { token: user.token })).body.reason).toBe(
-      'session_expired',
-    )
+    expect((await t.as(content, 'admin/credit', params)).body.reason).toBe('forbidden')
+    expect((await t.as(user, 'admin/credit', params)).body.reason).toBe('session_expired')
     expect((await call(t.app, 'admin/credit', params)).body.reason).toBe('not_logged_in')
+    expect((await t.as(finance, 'admin/credit', { ...params, reason: '' })).body.reason).toBe(
+      'invalid_params',
+    )
     expect(
-      (await call(t.app, 'admin/credit', { ...params, reason: '' }, { token: finance })).body
+      (await t.as(finance, 'admin/credit', { ...params, userName: '0x' + '0'.repeat(40) })).body
         .reason,
-    ).toBe('invalid_params')
-    expect(
-      (
-        await call(
-          t.app,
-          'admin/credit',
-          { ...params, userName: '0x' + '0'.repeat(40) },
-          { token: finance },
-        )
-      ).body.reason,
     ).toBe('not_registered')
   })
 

@@ -17,6 +17,7 @@ import { myPledgesOptions } from './api/my-pledges.ts'
 import { myStakesOptions } from './api/my-stakes.ts'
 import { PositionRow } from './position-row.tsx'
 import { pledgeTone } from './stake.rules.ts'
+import { Facts } from '../../lib/ui/figures.tsx'
 
 const TABS = ['positions', 'pledges'] as const
 type Tab = (typeof TABS)[number]
@@ -35,22 +36,18 @@ function PledgeRow({ item }: { item: PledgeItem }) {
           {item.redeemed ? t('pledges.redeemed') : t('pledges.notRedeemed')}
         </StatusTag>
       </div>
-      <dl className="record__rows">
-        <div>
-          <dt>{t('pledges.released')}</dt>
-          <dd data-testid="pledge-item-released">{hope(item.released)}</dd>
-        </div>
-        <div>
-          <dt>{t('pledges.convertible')}</dt>
-          <dd data-testid="pledge-item-convertible">{hope(item.convertible)}</dd>
-        </div>
-        <div>
-          <dt>{t('pledges.releaseRate')}</dt>
-          <dd data-testid="pledge-item-rate">
-            {t('stake.percentPerDay', { rate: formatNumber(ratePercent(item.releaseRate), lang) })}
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        className="record__rows"
+        facts={[
+          [t('pledges.released'), hope(item.released), 'pledge-item-released'],
+          [t('pledges.convertible'), hope(item.convertible), 'pledge-item-convertible'],
+          [
+            t('pledges.releaseRate'),
+            t('stake.percentPerDay', { rate: formatNumber(ratePercent(item.releaseRate), lang) }),
+            'pledge-item-rate',
+          ],
+        ]}
+      />
       <p className="record__date">{formatDateTime(item.createdAt, lang)}</p>
     </li>
   )

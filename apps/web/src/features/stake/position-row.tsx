@@ -4,7 +4,7 @@ import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
 import { StatusTag } from '../../lib/ui/status-tag.tsx'
 import { percentOf, POSITION_TONES, usdtUnits } from './stake.rules.ts'
-import { ProgressBar } from '../../lib/ui/progress-bar.tsx'
+import { Facts, ProgressBar } from '../../lib/ui/figures.tsx'
 
 /**
  * One consensus position: what was paid, the HOPE it bought, what it has released against its
@@ -25,22 +25,20 @@ export function PositionRow({ position }: { position: StakePosition }) {
           {t(`positions.status.${position.status}`)}
         </StatusTag>
       </div>
-      <dl className="record__rows">
-        <div>
-          <dt>{t('positions.hope')}</dt>
-          <dd data-testid="stake-position-hope">{hope(position.hope)}</dd>
-        </div>
-        <div>
-          <dt>{t('positions.price')}</dt>
-          <dd data-testid="stake-position-price">{usdt(position.price)}</dd>
-        </div>
-        <div>
-          <dt>{t('positions.released')}</dt>
-          <dd data-testid="stake-position-released">
-            {formatMoney(position.released, lang)} / {usdt(position.cap)}
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        className="record__rows"
+        facts={[
+          [t('positions.hope'), hope(position.hope), 'stake-position-hope'],
+          [t('positions.price'), usdt(position.price), 'stake-position-price'],
+          [
+            t('positions.released'),
+            <>
+              {formatMoney(position.released, lang)} / {usdt(position.cap)}
+            </>,
+            'stake-position-released',
+          ],
+        ]}
+      />
       <ProgressBar percent={released} />
       <p className="record__date">{formatDateTime(position.createdAt, lang)}</p>
     </li>

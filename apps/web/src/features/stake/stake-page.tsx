@@ -43,7 +43,7 @@ import {
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/money-form.css'
 import './stake.css'
-import { ProgressBar } from '../../lib/ui/progress-bar.tsx'
+import { Facts, ProgressBar } from '../../lib/ui/figures.tsx'
 
 function StageCard({ info }: { info: GameInfo }) {
   const { t } = useTranslation(['game', 'translation'])
@@ -111,14 +111,10 @@ function MineCard({ info }: { info: GameInfo }) {
   return (
     <section className="card stake-mine">
       <h2 className="section-title">{t('stake.mine')}</h2>
-      <dl className="stake-mine__grid">
-        {facts.map(([label, value, testId]) => (
-          <div key={testId}>
-            <dt>{t(label)}</dt>
-            <dd data-testid={testId}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts
+        className="stake-mine__grid"
+        facts={facts.map(([label, value, testId]) => [t(label), value, testId] as const)}
+      />
       <div className="stake-links">
         <StakeLink to="/pledgeRecord" icon="record" testId="stake-pledge-link">
           {t('translation:titles.pledgeRecord')}

@@ -25,7 +25,7 @@ import { cutAmount, rankName, rankProgress } from './team.rules.ts'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import './team.css'
 import { Words } from '../../lib/ui/words.tsx'
-import { ProgressBar } from '../../lib/ui/progress-bar.tsx'
+import { ProgressBar } from '../../lib/ui/figures.tsx'
 
 /** HOPE is shown with at most this many decimals (the ledger keeps 18). */
 const SHOWN_DECIMALS = 6

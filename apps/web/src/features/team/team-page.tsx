@@ -18,6 +18,7 @@ import { QuerySection } from './query-section.tsx'
 import { levelName, PARTITIONS, rankName, strongestPartition } from './team.rules.ts'
 import '../../lib/ui/record-list.css'
 import './team.css'
+import { Facts } from '../../lib/ui/figures.tsx'
 
 function useLang() {
   const { i18n } = useTranslation()
@@ -35,24 +36,15 @@ function TotalsCard({ stats }: { stats: TeamStats }) {
           {t(`team:ranks.${rankName(stats.rank)}`)}
         </span>
       </div>
-      <dl className="hero-card__facts team-totals">
-        <div>
-          <dt>{t('team.people')}</dt>
-          <dd data-testid="team-people">{formatNumber(stats.people, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('team.direct')}</dt>
-          <dd data-testid="team-direct">{formatNumber(stats.directPeople, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('team.consensus')}</dt>
-          <dd data-testid="team-consensus">{formatMoney(stats.consensus, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('team.community')}</dt>
-          <dd data-testid="team-community">{formatMoney(stats.community, lang)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="hero-card__facts team-totals"
+        facts={[
+          [t('team.people'), formatNumber(stats.people, lang), 'team-people'],
+          [t('team.direct'), formatNumber(stats.directPeople, lang), 'team-direct'],
+          [t('team.consensus'), formatMoney(stats.consensus, lang), 'team-consensus'],
+          [t('team.community'), formatMoney(stats.community, lang), 'team-community'],
+        ]}
+      />
       <p className="team-hero__note" data-testid="team-rank-performance">
         {t('team.rankPerformance', { performance: formatMoney(stats.rankPerformance, lang) })}
       </p>
@@ -75,20 +67,26 @@ function PartitionCard({ partition, major }: { partition: TeamPartition; major: 
       <span className="team-partition__tag" data-testid="team-partition-tag">
         {major ? t('team.major') : t('team.minor')}
       </span>
-      <dl className="team-partition__facts">
-        <div>
-          <dt>{t('team.partitionPeople')}</dt>
-          <dd data-testid="team-partition-people">{formatNumber(partition.people, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('team.partitionConsensus')}</dt>
-          <dd data-testid="team-partition-consensus">{formatMoney(partition.consensus, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('team.partitionCommunity')}</dt>
-          <dd data-testid="team-partition-community">{formatMoney(partition.community, lang)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="team-partition__facts"
+        facts={[
+          [
+            t('team.partitionPeople'),
+            formatNumber(partition.people, lang),
+            'team-partition-people',
+          ],
+          [
+            t('team.partitionConsensus'),
+            formatMoney(partition.consensus, lang),
+            'team-partition-consensus',
+          ],
+          [
+            t('team.partitionCommunity'),
+            formatMoney(partition.community, lang),
+            'team-partition-community',
+          ],
+        ]}
+      />
     </article>
   )
 }
@@ -129,22 +127,26 @@ function MemberRow({ member }: { member: DirectMember }) {
           {t(`translation:levels.${levelName(member.level)}`)}
         </span>
       </div>
-      <dl className="record__rows">
-        <div>
-          <dt>{t('team.member.partition')}</dt>
-          <dd data-testid="team-member-partition">
-            {t(`invite:partitions.${PARTITIONS[member.location]}`)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('team.member.teamPeople')}</dt>
-          <dd data-testid="team-member-people">{formatNumber(member.teamPeople, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('team.member.consensus')}</dt>
-          <dd data-testid="team-member-consensus">{formatMoney(member.consensus, lang)} USDT</dd>
-        </div>
-      </dl>
+      <Facts
+        className="record__rows"
+        facts={[
+          [
+            t('team.member.partition'),
+            <>{t(`invite:partitions.${PARTITIONS[member.location]}`)}</>,
+            'team-member-partition',
+          ],
+          [
+            t('team.member.teamPeople'),
+            formatNumber(member.teamPeople, lang),
+            'team-member-people',
+          ],
+          [
+            t('team.member.consensus'),
+            <>{formatMoney(member.consensus, lang)} USDT</>,
+            'team-member-consensus',
+          ],
+        ]}
+      />
       <p className="record__date" data-testid="team-member-joined">
         {t('team.member.joined', { date: formatDateTime(member.createdAt, lang) })}
       </p>

@@ -24,6 +24,7 @@ import { cutDecimals } from './vip.rules.ts'
 import { NavButton } from '../../lib/ui/nav-button.tsx'
 import '../../lib/ui/record-list.css'
 import './vip.css'
+import { Facts } from '../../lib/ui/figures.tsx'
 
 /** HOPE shown with at most this many decimals. */
 const HOPE_SHOWN_DECIMALS = 6
@@ -51,24 +52,15 @@ function SplitCard({ info, balance }: { info: VipInfo; balance: BalanceList }) {
         <p className="vip-hero__amount" data-testid="split-locked">
           {hope(split?.locked ?? '0')}
         </p>
-        <dl className="vip-figures">
-          <div>
-            <dt>{t('split.available')}</dt>
-            <dd data-testid="split-available">{hope(split?.available ?? '0')}</dd>
-          </div>
-          <div>
-            <dt>{t('split.released')}</dt>
-            <dd data-testid="split-released">{hope(info.split.released)}</dd>
-          </div>
-          <div>
-            <dt>{t('split.total')}</dt>
-            <dd data-testid="split-total">{hope(info.split.total)}</dd>
-          </div>
-          <div>
-            <dt>{t('split.rate')}</dt>
-            <dd data-testid="split-rate">{t('split.ratePerDay', { rate })}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="vip-figures"
+          facts={[
+            [t('split.available'), hope(split?.available ?? '0'), 'split-available'],
+            [t('split.released'), hope(info.split.released), 'split-released'],
+            [t('split.total'), hope(info.split.total), 'split-total'],
+            [t('split.rate'), t('split.ratePerDay', { rate }), 'split-rate'],
+          ]}
+        />
       </section>
       <section className="card vip-split-rule">
         <p className="vip-note">{t('split.note', { rate })}</p>

@@ -301,19 +301,12 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
     await fundAccount(t.db.pool, alice.id, '100', 'community')
     await fundAccount(t.db.pool, alice.id, '100', 'node')
     aliceWithdrawal = (
-      await call<'userAccount/withdraw', Withdrawal>(
-        t.app,
-        'userAccount/withdraw',
-        { amount: '20', idempotencyKey: 'alice-withdrawal-1' },
-        { token: alice.token },
-      )
+      await t.as<'userAccount/withdraw', Withdrawal>(alice, 'userAccount/withdraw', {
+        amount: '20',
+        idempotencyKey: 'alice-withdrawal-1',
+      })
     ).body.data
-    await call(
-      t.app,
-      'chat/send',
-      { clientId: 'alice-chat-0001', body: 'hi' },
-      { token: alice.token },
-    )
+    await t.as(alice, 'chat/send', { clientId: 'alice-chat-0001', body: 'hi' })
     await call(
       t.app,
       'admin/chatReply',
@@ -539,7 +532,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
   })
 
   test('the token of a deleted session is refused everywhere', async () => {
-    expect((await call(t.app, 'admin/me', {}, { token: goneOperator })).status).toBe(200)
+    expect((await t.as(goneOperator, 'admin/me')).status).toBe(200)
     await t.db.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(goneUser)])
     await t.db.pool.query('DELETE FROM operator_sessions WHERE token_hash = $1', [
       tokenHash(goneOperator),
@@ -609,12 +602,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
       expect(history.status).toBe(200)
       expect(history.body.data.list.filter((m) => aliceIds.includes(m.id))).toEqual([])
       await asBob('chat/read', { upToId: String(top) })
-      const unread = await call<'chat/unread', ChatUnread>(
-        t.app,
-        'chat/unread',
-        {},
-        { token: alice.token },
-      )
+      const unread = await t.as<'chat/unread', ChatUnread>(alice, 'chat/unread')
       expect(unread.body.data.count).toBe(1)
     })
 
@@ -658,12 +646,7 @@ describe.each(databaseTargets())('contract sweep on $name', (target) => {
 
     test("a recharge hash another user posted is a claim of one's own, leaving theirs alone", async () => {
       const hash = `0x${randomBytes(32).toString('hex')}`
-      const claimed = await call(
-        t.app,
-        'userAccount/recharge',
-        { txHash: hash },
-        { token: alice.token },
-      )
+      const claimed = await t.as(alice, 'userAccount/recharge', { txHash: hash })
       expect(claimed.status).toBe(200)
       const second = await asBob('userAccount/recharge', {
         txHash: hash.toUpperCase().replace('0X', '0x'),

@@ -68,9 +68,9 @@ describe.each(databaseTargets())('connection limits on $name', (target) => {
 
       const started = Date.now()
       const [withdrawals, price, balance] = await Promise.all([
-        call(t.app, 'userAccount/myWithDraw', {}, { token: user.token }),
+        t.as(user, 'userAccount/myWithDraw'),
         call(t.app, 'main/getETLDPrice'),
-        call(t.app, 'userAccount/balance', {}, { token: user.token }),
+        t.as(user, 'userAccount/balance'),
       ])
       // The lock limit (2 s), well before the lock goes.
       expect(Date.now() - started).toBeLessThan(4_000)
@@ -81,11 +81,9 @@ describe.each(databaseTargets())('connection limits on $name', (target) => {
       expect(balance.status).toBe(200)
 
       await released
-      const after = await call<'userAccount/myWithDraw', Page<Withdrawal>>(
-        t.app,
+      const after = await t.as<'userAccount/myWithDraw', Page<Withdrawal>>(
+        user,
         'userAccount/myWithDraw',
-        {},
-        { token: user.token },
       )
       expect(after.status).toBe(200)
       expect(after.body.data.list).toEqual([])

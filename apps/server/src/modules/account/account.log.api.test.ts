@@ -87,12 +87,11 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     const user = await registerUser(t.app)
     await fundAccount(t.db.pool, user.id, '100')
     const rejected = await withdraw(user.token, '10')
-    const review = await call(
-      t.app,
-      'admin/reviewWithdraw',
-      { id: String(rejected.id), decision: 'reject', reason: 'unknown address' },
-      { token: finance },
-    )
+    const review = await t.as(finance, 'admin/reviewWithdraw', {
+      id: String(rejected.id),
+      decision: 'reject',
+      reason: 'unknown address',
+    })
     expect(review.body.data).toMatchObject({ status: 3 })
     expect((await log(user.token)).list.map(shown)).toEqual([
       ['1', 1, 'done', '100'],
@@ -113,12 +112,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     const failed = await withdraw(user.token, '30')
     await move(failed.id, 'approve', 'fail')
     const canceled = await withdraw(user.token, '40')
-    await call(
-      t.app,
-      'userAccount/cancelWithdraw',
-      { id: String(canceled.id) },
-      { token: user.token },
-    )
+    await t.as(user, 'userAccount/cancelWithdraw', { id: String(canceled.id) })
     const refunds = await log(user.token, { logType: '1' })
     expect(refunds.list.map(shown)).toEqual([
       ['1', 1, 'done', '100'],
@@ -138,12 +132,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
       ['-1', 14, 'refunded', '89'],
     ])
     // What the lines say adds up to what the account holds.
-    const balance = await call<'userAccount/balance', BalanceList>(
-      t.app,
-      'userAccount/balance',
-      {},
-      { token: user.token },
-    )
+    const balance = await t.as<'userAccount/balance', BalanceList>(user, 'userAccount/balance')
     const usdt = balance.body.data.find((a) => a.kind === 'usdt')!
     const all = (await log(user.token, { pageSize: '100' })).list
     const sum = all.reduce((s, e) => s + Number(e.amount), 0)
@@ -155,12 +144,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
     await fundAccount(t.db.pool, user.id, '50')
     await fundAccount(t.db.pool, user.id, '3', 'node')
     const w1 = await withdraw(user.token, '10')
-    await call(
-      t.app,
-      'userAccount/collect',
-      { account: 'node', amount: '3', idempotencyKey: key() },
-      { token: user.token },
-    )
+    await t.as(user, 'userAccount/collect', { account: 'node', amount: '3', idempotencyKey: key() })
     await withdraw(user.token, '12')
     await move(w1.id, 'approve', 'fail')
     const whole = await log(user.token, { pageSize: '100' })
@@ -189,12 +173,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
 
   test('refuses a malformed cursor', async () => {
     const user = await registerUser(t.app)
-    const res = await call(
-      t.app,
-      'userAccount/balanceDetail',
-      { cursor: '12.x' },
-      { token: user.token },
-    )
+    const res = await t.as(user, 'userAccount/balanceDetail', { cursor: '12.x' })
     expect(res.body.code).toBe(400)
   })
 
@@ -215,29 +194,22 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
         for (const s of steps) {
           if (s.op === 'fund') await fundAccount(t.db.pool, user.id, String(s.amount))
           else if (s.op === 'withdraw') {
-            const res = await call<'userAccount/withdraw', Withdrawal>(
-              t.app,
+            const res = await t.as<'userAccount/withdraw', Withdrawal>(
+              user,
               'userAccount/withdraw',
               { amount: `${s.amount}.25`, idempotencyKey: key() },
-              { token: user.token },
             )
             if (res.body.code === 200) open.push(res.body.data.id)
           } else if (open.length > 0) {
             const [id] = open.splice(s.pick % open.length, 1)
             if (s.op === 'cancel')
-              await call(
-                t.app,
-                'userAccount/cancelWithdraw',
-                { id: String(id) },
-                { token: user.token },
-              )
+              await t.as(user, 'userAccount/cancelWithdraw', { id: String(id) })
             else if (s.op === 'reject')
-              await call(
-                t.app,
-                'admin/reviewWithdraw',
-                { id: String(id), decision: 'reject', reason: 'checked' },
-                { token: finance },
-              )
+              await t.as(finance, 'admin/reviewWithdraw', {
+                id: String(id),
+                decision: 'reject',
+                reason: 'checked',
+              })
             else if (s.op === 'fail') await move(id!, 'approve', 'fail')
             else await move(id!, 'approve', 'confirm', 'complete')
           }
@@ -249,12 +221,7 @@ describe.each(databaseTargets())('account log of withdrawals on $name', (target)
           expect(units(line.balanceAfter), JSON.stringify(line)).toBe(balance)
         }
         const usdt = (
-          await call<'userAccount/balance', BalanceList>(
-            t.app,
-            'userAccount/balance',
-            {},
-            { token: user.token },
-          )
+          await t.as<'userAccount/balance', BalanceList>(user, 'userAccount/balance')
         ).body.data.find((a) => a.kind === 'usdt')!
         expect(balance).toBe(units(usdt.available))
       }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { WebSocket } from 'ws'
-import { call, databaseTargets, registerUser, useTestApp } from '../../testing/index.ts'
+import { databaseTargets, registerUser, useTestApp } from '../../testing/index.ts'
 import { createChatHub, type ChatClient, type ChatHub } from './chat.hub.ts'
 
 /** The little of a ws socket the hub uses, recording what it did. */
@@ -89,7 +89,7 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
       stays.client.alive = true
     }, 10)
     try {
-      expect((await call(t.app, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+      expect((await t.as(user, 'user/logout')).body.code).toBe(200)
       await vi.waitFor(
         () => expect(gone.socket.closedWith).toEqual({ code: 4401, reason: 'session_expired' }),
         { timeout: 2_000 },
@@ -105,7 +105,7 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
   test('a socket joining with a session revoked meanwhile is closed at once', async () => {
     const user = await registerUser(t.app)
     const session = await sessionOf(user.token)
-    expect((await call(t.app, 'user/logout', {}, { token: user.token })).body.code).toBe(200)
+    expect((await t.as(user, 'user/logout')).body.code).toBe(200)
     const before = hub.clientCount()
     const late = await join(user, session)
     expect(late.socket.closedWith).toEqual({ code: 4401, reason: 'session_expired' })
@@ -122,12 +122,7 @@ describe.each(databaseTargets())('chat hub on $name', (target) => {
       theirs.client.alive = true
     }, 10)
     try {
-      await call(
-        t.app,
-        'chat/send',
-        { clientId: 'hub-test-1', body: 'ping me' },
-        { token: user.token },
-      )
+      await t.as(user, 'chat/send', { clientId: 'hub-test-1', body: 'ping me' })
       await vi.waitFor(() => expect(mine.socket.sent.join()).toContain('ping me'), {
         timeout: 2_000,
       })

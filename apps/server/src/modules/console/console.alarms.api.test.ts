@@ -143,12 +143,7 @@ describe.each(databaseTargets())('operators resolve alarms on $name', (target) =
     const bare = await call(t.app, 'admin/resolveAlarm', {})
     expect([bare.status, bare.body.reason]).toEqual([401, 'not_logged_in'])
     const user = await registerUser(t.app)
-    const asUser = await call(
-      t.app,
-      'admin/resolveAlarm',
-      { id: String(id), reason: 'x' },
-      { token: user.token },
-    )
+    const asUser = await t.as(user, 'admin/resolveAlarm', { id: String(id), reason: 'x' })
     expect([asUser.status, asUser.body.reason]).toEqual([401, 'session_expired'])
     expect(await openIds()).toContain(id)
     await resolve('admin', id, 'cleanup')

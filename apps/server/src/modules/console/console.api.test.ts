@@ -55,12 +55,10 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
     call<RoutePath, T>(t.app, path, params, { token: token[role], lang: 'en' })
   const withdraw = async (userToken: string, amount: string) =>
     (
-      await call<'userAccount/withdraw', Withdrawal>(
-        t.app,
-        'userAccount/withdraw',
-        { amount, idempotencyKey: key() },
-        { token: userToken },
-      )
+      await t.as<'userAccount/withdraw', Withdrawal>(userToken, 'userAccount/withdraw', {
+        amount,
+        idempotencyKey: key(),
+      })
     ).body.data
   const insertDeposit = (d: {
     userId: number | null
@@ -262,11 +260,9 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
       ] as const) {
         expect((await as('content', path, params)).body.reason).toBe('forbidden')
       }
-      const mine = await call<'userAccount/myWithDraw', Page<Withdrawal>>(
-        t.app,
+      const mine = await t.as<'userAccount/myWithDraw', Page<Withdrawal>>(
+        user,
         'userAccount/myWithDraw',
-        {},
-        { token: user.token },
       )
       expect(mine.body.data.list[0]).toMatchObject({ id: w.id, status: 0 })
 
@@ -304,12 +300,7 @@ describe.each(databaseTargets())('operator console API on $name', (target) => {
         await withdraw(user.token, '12'),
         await withdraw(user.token, '13'),
       ]
-      await call(
-        t.app,
-        'userAccount/cancelWithdraw',
-        { id: String(gone.id) },
-        { token: user.token },
-      )
+      await t.as(user, 'userAccount/cancelWithdraw', { id: String(gone.id) })
       const res = await as<AdminBulkReviewResult>('finance', 'admin/bulkReviewWithdraw', {
         ids: `${p1.id},${p2.id},${gone.id},999999`,
         decision: 'approve',

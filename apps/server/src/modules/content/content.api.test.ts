@@ -89,12 +89,11 @@ describe.each(databaseTargets())('content API on $name', (target) => {
     })
 
     test('a language without a version falls back to Chinese, item by item', async () => {
-      const created = await call<'admin/saveNews', AdminNews>(
-        t.app,
-        'admin/saveNews',
-        { title: '仅中文的公告', content: '正文', type: 1 },
-        { token: editor },
-      )
+      const created = await t.as<'admin/saveNews', AdminNews>(editor, 'admin/saveNews', {
+        title: '仅中文的公告',
+        content: '正文',
+        type: 1,
+      })
       const ko = await call<'main/news', Page<NewsItem>>(
         t.app,
         'main/news',
@@ -115,7 +114,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       // English: the seeded articles in English, the new one in Chinese.
       expect(en.body.data.list.map((n) => n.lang)).toEqual(['zhcn', 'en', 'en'])
       expect(en.body.data.list[1]).toMatchObject({ title: 'Consensus staking stage 1 is open' })
-      await call(t.app, 'admin/deleteNews', { id: created.body.data.id }, { token: editor })
+      await t.as(editor, 'admin/deleteNews', { id: created.body.data.id })
     })
 
     test('news is listed by type, newest first, in pages', async () => {
@@ -160,19 +159,17 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         'not_found',
         'Not found',
       ])
-      const draft = await call<'admin/saveNews', AdminNews>(
-        t.app,
-        'admin/saveNews',
-        { title: '草稿', published: 'false' },
-        { token: editor },
-      )
+      const draft = await t.as<'admin/saveNews', AdminNews>(editor, 'admin/saveNews', {
+        title: '草稿',
+        published: 'false',
+      })
       const hidden = await call(t.app, 'main/newInfo', { id: draft.body.data.id })
       expect([hidden.status, hidden.body.reason]).toEqual([404, 'not_found'])
       const listed = await call<'main/news', Page<NewsItem>>(t.app, 'main/news')
       expect(listed.body.data.list.map((n) => n.id)).not.toContain(draft.body.data.id)
       const bad = await call(t.app, 'main/newInfo', { id: 'x' })
       expect(bad.body.reason).toBe('invalid_params')
-      await call(t.app, 'admin/deleteNews', { id: draft.body.data.id }, { token: editor })
+      await t.as(editor, 'admin/deleteNews', { id: draft.body.data.id })
     })
 
     test('the business school lists articles and videos and opens one', async () => {
@@ -208,12 +205,12 @@ describe.each(databaseTargets())('content API on $name', (target) => {
   describe('what operators change', () => {
     test('a banner is created in Chinese, given an English title, changed and deleted, all audited', async () => {
       const before = (await auditActions()).length
-      const created = await call<'admin/saveBanner', AdminBanner>(
-        t.app,
-        'admin/saveBanner',
-        { title: '新横幅', image: IMAGE, link: 'https://example.com/x', sort: 0 },
-        { token: editor },
-      )
+      const created = await t.as<'admin/saveBanner', AdminBanner>(editor, 'admin/saveBanner', {
+        title: '新横幅',
+        image: IMAGE,
+        link: 'https://example.com/x',
+        sort: 0,
+      })
       expect(created.status).toBe(200)
       const id = created.body.data.id
       expect(created.body.data).toMatchObject({
@@ -222,12 +219,12 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         published: true,
         translations: { zhcn: { title: '新横幅' } },
       })
-      const english = await call<'admin/saveBanner', AdminBanner>(
-        t.app,
-        'admin/saveBanner',
-        { id, lang: 'en', title: 'New banner', link: '/stake' },
-        { token: admin },
-      )
+      const english = await t.as<'admin/saveBanner', AdminBanner>(admin, 'admin/saveBanner', {
+        id,
+        lang: 'en',
+        title: 'New banner',
+        link: '/stake',
+      })
       expect(english.body.data).toMatchObject({
         link: '/stake',
         image: IMAGE,
@@ -252,14 +249,7 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       )
       expect(ja.body.data[0]).toMatchObject({ id, title: '新横幅', lang: 'zhcn' })
 
-      await call(
-        t.app,
-        'admin/deleteTranslation',
-        { kind: 'banner', id, lang: 'en' },
-        {
-          token: editor,
-        },
-      )
+      await t.as(editor, 'admin/deleteTranslation', { kind: 'banner', id, lang: 'en' })
       const fallback = await call<'main/bannnerInfo', BannerItem[]>(
         t.app,
         'main/bannnerInfo',
@@ -270,22 +260,15 @@ describe.each(databaseTargets())('content API on $name', (target) => {
       )
       expect(fallback.body.data[0]).toMatchObject({ id, title: '新横幅', lang: 'zhcn' })
 
-      await call(t.app, 'admin/saveBanner', { id, published: 'false' }, { token: editor })
+      await t.as(editor, 'admin/saveBanner', { id, published: 'false' })
       const hidden = await call<'main/bannnerInfo', BannerItem[]>(t.app, 'main/bannnerInfo')
       expect(hidden.body.data.map((b) => b.id)).not.toContain(id)
-      const listed = await call<'admin/banners', AdminBanner[]>(
-        t.app,
-        'admin/banners',
-        {},
-        {
-          token: editor,
-        },
-      )
+      const listed = await t.as<'admin/banners', AdminBanner[]>(editor, 'admin/banners')
       expect(listed.body.data.find((b) => b.id === id)).toMatchObject({ published: false })
 
-      const deleted = await call(t.app, 'admin/deleteBanner', { id }, { token: editor })
+      const deleted = await t.as(editor, 'admin/deleteBanner', { id })
       expect(deleted.status).toBe(200)
-      const gone = await call(t.app, 'admin/deleteBanner', { id }, { token: editor })
+      const gone = await t.as(editor, 'admin/deleteBanner', { id })
       expect(gone.body.reason).toBe('not_found')
 
       expect((await auditActions()).slice(before)).toEqual([
@@ -333,53 +316,36 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         reason: 'content_zhcn_required',
         msg: 'The Chinese version is required: it is shown wherever another language is missing',
       })
-      const chineseOnly = await call<'admin/saveNews', AdminNews>(
-        t.app,
-        'admin/saveNews',
-        { title: '仅中文', content: '正文' },
-        { token: editor },
-      )
-      const newLangWithoutTitle = await call(
-        t.app,
-        'admin/saveNews',
-        { id: chineseOnly.body.data.id, lang: 'vi', content: 'Nội dung' },
-        { token: editor },
-      )
+      const chineseOnly = await t.as<'admin/saveNews', AdminNews>(editor, 'admin/saveNews', {
+        title: '仅中文',
+        content: '正文',
+      })
+      const newLangWithoutTitle = await t.as(editor, 'admin/saveNews', {
+        id: chineseOnly.body.data.id,
+        lang: 'vi',
+        content: 'Nội dung',
+      })
       expect(newLangWithoutTitle.body.reason).toBe('content_title_required')
-      await call(t.app, 'admin/deleteNews', { id: chineseOnly.body.data.id }, { token: editor })
-      const unknown = await call(
-        t.app,
-        'admin/saveNews',
-        { id: 999_999, title: 'x' },
-        {
-          token: editor,
-        },
-      )
+      await t.as(editor, 'admin/deleteNews', { id: chineseOnly.body.data.id })
+      const unknown = await t.as(editor, 'admin/saveNews', { id: 999_999, title: 'x' })
       expect([unknown.status, unknown.body.reason]).toEqual([404, 'not_found'])
     })
 
     test('news keeps each language version apart and dates an article when it is published', async () => {
-      const draft = await call<'admin/saveNews', AdminNews>(
-        t.app,
-        'admin/saveNews',
-        { title: '行业观察', summary: '摘要', content: '正文', type: 2, published: 'false' },
-        { token: editor },
-      )
+      const draft = await t.as<'admin/saveNews', AdminNews>(editor, 'admin/saveNews', {
+        title: '行业观察',
+        summary: '摘要',
+        content: '正文',
+        type: 2,
+        published: 'false',
+      })
       const id = draft.body.data.id
-      await call(
-        t.app,
-        'admin/saveNews',
-        { id, lang: 'en', title: 'Industry watch' },
-        {
-          token: editor,
-        },
-      )
-      const edited = await call<'admin/saveNews', AdminNews>(
-        t.app,
-        'admin/saveNews',
-        { id, lang: 'en', content: 'Body' },
-        { token: editor },
-      )
+      await t.as(editor, 'admin/saveNews', { id, lang: 'en', title: 'Industry watch' })
+      const edited = await t.as<'admin/saveNews', AdminNews>(editor, 'admin/saveNews', {
+        id,
+        lang: 'en',
+        content: 'Body',
+      })
       expect(edited.body.data.translations).toEqual({
         zhcn: { title: '行业观察', summary: '摘要', content: '正文' },
         en: { title: 'Industry watch', summary: '', content: 'Body' },
@@ -388,12 +354,10 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         `UPDATE news SET published_at = now() - interval '10 days' WHERE id = $1`,
         [id],
       )
-      const published = await call<'admin/saveNews', AdminNews>(
-        t.app,
-        'admin/saveNews',
-        { id, published: 'true' },
-        { token: editor },
-      )
+      const published = await t.as<'admin/saveNews', AdminNews>(editor, 'admin/saveNews', {
+        id,
+        published: 'true',
+      })
       expect(Date.now() - Date.parse(published.body.data.publishedAt)).toBeLessThan(60_000)
       const shown = await call<'main/news', Page<NewsItem>>(
         t.app,
@@ -408,14 +372,11 @@ describe.each(databaseTargets())('content API on $name', (target) => {
         title: 'Industry watch',
         content: 'Body',
       })
-      const page = await call<'admin/newsList', Page<AdminNews>>(
-        t.app,
-        'admin/newsList',
-        { type: 2 },
-        { token: editor },
-      )
+      const page = await t.as<'admin/newsList', Page<AdminNews>>(editor, 'admin/newsList', {
+        type: 2,
+      })
       expect(page.body.data.list[0]!.id).toBe(id)
-      await call(t.app, 'admin/deleteNews', { id }, { token: editor })
+      await t.as(editor, 'admin/deleteNews', { id })
       const after = await t.db.pool.query(
         'SELECT count(*)::int AS n FROM news_translations WHERE news_id = $1',
         [id],
@@ -424,42 +385,26 @@ describe.each(databaseTargets())('content API on $name', (target) => {
     })
 
     test('a school video needs something to play; an article carries none', async () => {
-      const noVideo = await call(
-        t.app,
-        'admin/saveSchool',
-        { title: '视频', kind: 'video' },
-        {
-          token: editor,
-        },
-      )
+      const noVideo = await t.as(editor, 'admin/saveSchool', { title: '视频', kind: 'video' })
       expect([noVideo.status, noVideo.body.reason]).toEqual([400, 'invalid_params'])
-      const video = await call<'admin/saveSchool', AdminSchoolItem>(
-        t.app,
-        'admin/saveSchool',
-        { title: '视频', kind: 'video', videoUrl: 'https://cdn.example.com/v.mp4', cover: IMAGE },
-        { token: editor },
-      )
+      const video = await t.as<'admin/saveSchool', AdminSchoolItem>(editor, 'admin/saveSchool', {
+        title: '视频',
+        kind: 'video',
+        videoUrl: 'https://cdn.example.com/v.mp4',
+        cover: IMAGE,
+      })
       expect(video.body.data).toMatchObject({
         kind: 'video',
         videoUrl: 'https://cdn.example.com/v.mp4',
       })
-      const article = await call<'admin/saveSchool', AdminSchoolItem>(
-        t.app,
-        'admin/saveSchool',
-        { id: video.body.data.id, kind: 'article' },
-        { token: editor },
-      )
+      const article = await t.as<'admin/saveSchool', AdminSchoolItem>(editor, 'admin/saveSchool', {
+        id: video.body.data.id,
+        kind: 'article',
+      })
       expect(article.body.data).toMatchObject({ kind: 'article', videoUrl: null })
-      const list = await call<'admin/schoolList', Page<AdminSchoolItem>>(
-        t.app,
-        'admin/schoolList',
-        {},
-        {
-          token: admin,
-        },
-      )
+      const list = await t.as<'admin/schoolList', Page<AdminSchoolItem>>(admin, 'admin/schoolList')
       expect(list.body.data.total).toBe(4)
-      await call(t.app, 'admin/deleteSchool', { id: video.body.data.id }, { token: editor })
+      await t.as(editor, 'admin/deleteSchool', { id: video.body.data.id })
     })
 
     test('only admin and content operators may change content; support and members are refused', async () => {

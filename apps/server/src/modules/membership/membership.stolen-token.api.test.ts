@@ -71,11 +71,10 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
   test('the typed data names the action, payer, member, price in USDT, key and expiry', async () => {
     const { victim, thief } = await victimAndThief()
     const idempotencyKey = key()
-    const typed = await call<'userAccount/outflowTypedData', OutflowTypedData>(
-      t.app,
+    const typed = await t.as<'userAccount/outflowTypedData', OutflowTypedData>(
+      victim,
       'userAccount/outflowTypedData',
       { kind: 'activate', address: thief.userName, level: '2', amount: '', idempotencyKey },
-      { token: victim.token },
     )
     expect(typed.body.data.message).toEqual({
       action: 'activate',
@@ -87,12 +86,12 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
       deadline: Math.floor(clock / 1000) + 600,
     })
     // No price, and so no member's level, for someone outside the own downline.
-    const outside = await call(
-      t.app,
-      'userAccount/outflowTypedData',
-      { kind: 'activate', address: victim.userName, level: '2', idempotencyKey },
-      { token: thief.token },
-    )
+    const outside = await t.as(thief, 'userAccount/outflowTypedData', {
+      kind: 'activate',
+      address: victim.userName,
+      level: '2',
+      idempotencyKey,
+    })
     expect(outside.body.reason).toBe('not_downline')
   })
 
@@ -103,12 +102,7 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
     const params = { address: thief.userName, level: '1', idempotencyKey: key() }
     // The thief's own wallet signs the victim's typed data.
     const byThief = await signOutflow(t.app, 'activate', params, victim.token, thief.wallet)
-    const wrongSigner = await call(
-      t.app,
-      'game/activate',
-      { ...params, ...byThief },
-      { token: victim.token },
-    )
+    const wrongSigner = await t.as(victim, 'game/activate', { ...params, ...byThief })
     expect(wrongSigner.status).toBe(403)
     expect(wrongSigner.body.reason).toBe('outflow_signature_invalid')
     // The victim signed level 1 (100 USDT) for the thief; the thief asks for level 7
@@ -120,12 +114,7 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
       { ...params, idempotencyKey: key() },
       { ...params, deadline: String(signed.deadline + 86_400) },
     ]) {
-      const res = await call(
-        t.app,
-        'game/activate',
-        { ...signed, ...sent },
-        { token: victim.token },
-      )
+      const res = await t.as(victim, 'game/activate', { ...signed, ...sent })
       expect(res.body.reason, JSON.stringify(sent)).toBe('outflow_signature_invalid')
     }
     // A transfer the victim signed of the same 100 USDT to the thief under the same key.
@@ -135,12 +124,7 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
       { address: thief.userName, amount: '100', idempotencyKey: params.idempotencyKey },
       victim.token,
     ))!
-    const asTransfer = await call(
-      t.app,
-      'game/activate',
-      { ...params, ...transfer },
-      { token: victim.token },
-    )
+    const asTransfer = await t.as(victim, 'game/activate', { ...params, ...transfer })
     expect(asTransfer.body.reason).toBe('outflow_signature_invalid')
     expect(await standing(victim.id, thief.id)).toEqual(before)
   })
@@ -150,22 +134,15 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
     const params = { address: thief.userName, level: '2', location: '3', idempotencyKey: key() }
     const late = (await signOutflow(t.app, 'activate', params, victim.token))!
     clock += 11 * 60_000
-    const expired = await call(
-      t.app,
-      'game/activate',
-      { ...params, ...late },
-      { token: victim.token },
-    )
+    const expired = await t.as(victim, 'game/activate', { ...params, ...late })
     expect(expired.body.reason).toBe('outflow_signature_expired')
     clock = Date.now()
 
     const signed = (await signOutflow(t.app, 'activate', params, victim.token))!
-    const first = await call<'game/activate', PurchaseResult>(
-      t.app,
-      'game/activate',
-      { ...params, ...signed },
-      { token: victim.token },
-    )
+    const first = await t.as<'game/activate', PurchaseResult>(victim, 'game/activate', {
+      ...params,
+      ...signed,
+    })
     expect(first.body.data, JSON.stringify(first.body)).toMatchObject({
       paid: '300',
       level: 2,
@@ -176,12 +153,10 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
     expect(paid.level).toBe(2)
     expect(Number(paid.split)).toBeGreaterThan(0)
     // The same signed request again (seen on the wire): answered as before, nothing moves.
-    const again = await call<'game/activate', PurchaseResult>(
-      t.app,
-      'game/activate',
-      { ...params, ...signed },
-      { token: victim.token },
-    )
+    const again = await t.as<'game/activate', PurchaseResult>(victim, 'game/activate', {
+      ...params,
+      ...signed,
+    })
     expect(again.body.data).toMatchObject({ paid: '300', replayed: true })
     // The signature used again under a new key: nothing left to pay at that level, and the
     // next level up is another price.
@@ -191,12 +166,7 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
       [sameLevel, 'not_an_upgrade'],
       [nextLevel, 'outflow_signature_invalid'],
     ] as const) {
-      const res = await call(
-        t.app,
-        'game/activate',
-        { ...sent, ...signed },
-        { token: victim.token },
-      )
+      const res = await t.as(victim, 'game/activate', { ...sent, ...signed })
       expect(res.body.reason, JSON.stringify(sent)).toBe(reason)
     }
     expect(await standing(victim.id, thief.id)).toEqual(paid)
@@ -208,20 +178,14 @@ describe.each(databaseTargets())('game/activate with a stolen session token on $
     const params = { address: thief.userName, level: '2', idempotencyKey: key() }
     // Signed at 300 USDT (level 0 to 2); then another payment brings the member to level 1.
     const signed = (await signOutflow(t.app, 'activate', params, victim.token))!
-    const level1 = await call(
-      t.app,
-      'game/activate',
-      { address: thief.userName, level: '1', idempotencyKey: key() },
-      { token: victim.token },
-    )
+    const level1 = await t.as(victim, 'game/activate', {
+      address: thief.userName,
+      level: '1',
+      idempotencyKey: key(),
+    })
     expect(level1.body.code).toBe(200)
     const before = await standing(victim.id, thief.id)
-    const res = await call(
-      t.app,
-      'game/activate',
-      { ...params, ...signed },
-      { token: victim.token },
-    )
+    const res = await t.as(victim, 'game/activate', { ...params, ...signed })
     expect(res.body.reason).toBe('outflow_signature_invalid')
     expect(await standing(victim.id, thief.id)).toEqual(before)
   })

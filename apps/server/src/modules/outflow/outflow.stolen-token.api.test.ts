@@ -103,12 +103,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     const params = { amount: '300', address: thief.userName, idempotencyKey: key() }
     // The thief's own wallet signs the victim's typed data.
     const byThief = await signOutflow(t.app, 'withdraw', params, victim.token, thief.wallet)
-    const wrongSigner = await call(
-      t.app,
-      'userAccount/withdraw',
-      { ...params, ...byThief },
-      { token: victim.token },
-    )
+    const wrongSigner = await t.as(victim, 'userAccount/withdraw', { ...params, ...byThief })
     expect(wrongSigner.status).toBe(403)
     expect(wrongSigner.body.reason).toBe('outflow_signature_invalid')
     // The victim signed 15 USDT to the thief; the thief sends 300, or sends it elsewhere, or
@@ -125,12 +120,11 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
       expect(res.body.reason, `${path} ${JSON.stringify(sent)}`).toBe('outflow_signature_invalid')
     }
     // A deadline later than the server ever writes (a signature to keep for ever).
-    const res = await call(
-      t.app,
-      'userAccount/withdraw',
-      { ...small, ...signedSmall, deadline: String(signedSmall.deadline + 86_400) },
-      { token: victim.token },
-    )
+    const res = await t.as(victim, 'userAccount/withdraw', {
+      ...small,
+      ...signedSmall,
+      deadline: String(signedSmall.deadline + 86_400),
+    })
     expect(res.body.reason).toBe('outflow_signature_invalid')
     expect(await usdt(victim.id)).toEqual(before)
     expect(await withdrawals(victim.id)).toBe(0)
@@ -141,28 +135,21 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
     const params = { amount: '200', address: thief.userName, idempotencyKey: key() }
     const signed = (await signOutflow(t.app, 'transfer', params, victim.token))!
     clock += 11 * 60_000
-    const late = await call(
-      t.app,
-      'userAccount/transfer',
-      { ...params, ...signed },
-      { token: victim.token },
-    )
+    const late = await t.as(victim, 'userAccount/transfer', { ...params, ...signed })
     expect(late.body.reason).toBe('outflow_signature_expired')
     clock = Date.now()
     const fresh = (await signOutflow(t.app, 'transfer', params, victim.token))!
-    const first = await call<'userAccount/transfer', TransferResult>(
-      t.app,
+    const first = await t.as<'userAccount/transfer', TransferResult>(
+      victim,
       'userAccount/transfer',
       { ...params, ...fresh },
-      { token: victim.token },
     )
     expect(first.body.data).toMatchObject({ amount: '200', replayed: false })
     // The same signed request again (a thief who saw it on the wire): nothing moves again.
-    const again = await call<'userAccount/transfer', TransferResult>(
-      t.app,
+    const again = await t.as<'userAccount/transfer', TransferResult>(
+      victim,
       'userAccount/transfer',
       { ...params, ...fresh },
-      { token: victim.token },
     )
     expect(again.body.data).toMatchObject({ replayed: true })
     expect((await usdt(victim.id)).b).toBe('800.000000000000000000')
@@ -220,7 +207,7 @@ describe.each(databaseTargets())('a stolen session token on $name', (target) => 
         sign: false,
       })
       expect(bare.body.reason).toBe('outflow_signature_required')
-      const signed = await call(t.app, 'userAccount/withdraw', params, { token: victim.token })
+      const signed = await t.as(victim, 'userAccount/withdraw', params)
       expect(signed.body.code).toBe(200)
     } finally {
       await t.app.services.settings.set('outflowSignature', 'others', 'test')

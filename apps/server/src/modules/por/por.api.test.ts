@@ -137,14 +137,8 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
 
   test("the assets screen's HOPE is the proof's: the accounts, the staked and the pledged HOPE", async () => {
     const { users } = await readBooks()
-    const list = (
-      await call<'userAccount/balance', BalanceList>(
-        t.app,
-        'userAccount/balance',
-        {},
-        { token: alice.token },
-      )
-    ).body.data
+    const list = (await t.as<'userAccount/balance', BalanceList>(alice, 'userAccount/balance')).body
+      .data
     const units = (value: string) => parseAmount(value, CURRENCY_DECIMALS.HOPE)!
     const [first] = list
     const hopeAll = list
@@ -201,16 +195,16 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     const theirs = (await at(carol.token)).data
     expect(theirs.usdt).not.toBe(mine.data.usdt)
     // Without the anchored cut, a snapshot we never published is not found.
-    expect(
-      (await call(t.app, 'por/myStatement', { snapshotId: 777 }, { token: alice.token })).body,
-    ).toMatchObject({ code: 404 })
+    expect((await t.as(alice, 'por/myStatement', { snapshotId: 777 })).body).toMatchObject({
+      code: 404,
+    })
   })
 
   test('routes: the latest snapshot, my proof, retention, the console list and publish now', async () => {
     expect((await call(t.app, 'por/latest')).body).toMatchObject({ code: 404, reason: 'not_found' })
     expect((await call(t.app, 'por/myProof', {})).body).toMatchObject({ reason: 'not_logged_in' })
     // Nothing published yet: no proof, and no error either; the first snapshot has everyone.
-    expect((await call(t.app, 'por/myProof', {}, { token: alice.token })).body).toMatchObject({
+    expect((await t.as(alice, 'por/myProof')).body).toMatchObject({
       code: 200,
       data: null,
     })
@@ -305,7 +299,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     ])
 
     // Built on request from the stored tree: the proof file the tree itself makes.
-    const mine = await call(t.app, 'por/myProof', {}, { token: alice.token })
+    const mine = await t.as(alice, 'por/myProof')
     expect(mine.body).toMatchObject({ code: 200, data: { snapshotId: '2' } })
     expect(mine.body.data).toEqual(
       JSON.parse(
@@ -333,14 +327,14 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
       )
     expect((await t.db.pool.query('SELECT 1 FROM por_proofs')).rowCount).toBe(0)
     // Nobody else's proof: bob, not in the snapshot, gets none. None past the retention days.
-    expect((await call(t.app, 'por/myProof', {}, { token: bob.token })).body).toMatchObject({
+    expect((await t.as(bob, 'por/myProof')).body).toMatchObject({
       code: 200,
       data: null,
     })
-    const past = await call(t.app, 'por/myProof', { snapshotId: 1 }, { token: alice.token })
+    const past = await t.as(alice, 'por/myProof', { snapshotId: 1 })
     expect(past.body.reason).toBe('not_found')
     await t.app.services.settings.set('porRetentionDays', 60, 'test')
-    const kept = await call(t.app, 'por/myProof', { snapshotId: '1' }, { token: alice.token })
+    const kept = await t.as(alice, 'por/myProof', { snapshotId: '1' })
     expect(kept.body).toMatchObject({ code: 200, data: { snapshotId: '1' } })
     // Retention drops the trees (their secrets too), the snapshot rows stay.
     expect(await repo.dropProofsBefore(t.db.pool, new Date(Date.now() - 20 * 86_400_000))).toBe(3)
@@ -348,35 +342,30 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
     expect(
       (await t.db.pool.query('SELECT 1 FROM por_tree_nodes WHERE snapshot_id = 1')).rowCount,
     ).toBe(0)
-    const gone = await call(t.app, 'por/myProof', { snapshotId: '1' }, { token: alice.token })
+    const gone = await t.as(alice, 'por/myProof', { snapshotId: '1' })
     expect(gone.body).toMatchObject({ code: 200, data: null })
     expect(await repo.snapshotById(t.db.pool, 1)).toMatchObject({
       id: 1,
       leafCount: expect.any(Number),
     })
 
-    const list = await call<'admin/porSnapshots', Page<AdminPorSnapshot>>(
-      t.app,
+    const list = await t.as<'admin/porSnapshots', Page<AdminPorSnapshot>>(
+      operatorToken,
       'admin/porSnapshots',
       { pageNum: 1, pageSize: 10 },
-      { token: operatorToken },
     )
     expect(list.body.data.total).toBe(2)
     expect(list.body.data.list[0]).toMatchObject({ id: 2, coverage: '0.9', status: 'published' })
-    expect((await call(t.app, 'admin/porSnapshots', {}, { token: alice.token })).status).toBe(401)
+    expect((await t.as(alice, 'admin/porSnapshots')).status).toBe(401)
 
-    const first = await call<'admin/porPublish', AdminPorPublishResult>(
-      t.app,
+    const first = await t.as<'admin/porPublish', AdminPorPublishResult>(
+      operatorToken,
       'admin/porPublish',
-      {},
-      { token: operatorToken },
     )
     expect(first.body.data.created).toBe(true)
-    const again = await call<'admin/porPublish', AdminPorPublishResult>(
-      t.app,
+    const again = await t.as<'admin/porPublish', AdminPorPublishResult>(
+      operatorToken,
       'admin/porPublish',
-      {},
-      { token: operatorToken },
     )
     expect(again.body.data).toEqual({ ...first.body.data, created: false })
     expect(await repo.openRequest(t.db.pool)).toBe(true)

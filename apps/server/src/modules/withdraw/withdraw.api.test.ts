@@ -69,11 +69,9 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       b: '100.000000000000000000',
       p: '21.000000000000000000',
     })
-    const list = await call<'userAccount/myWithDraw', Page<Withdrawal>>(
-      t.app,
+    const list = await t.as<'userAccount/myWithDraw', Page<Withdrawal>>(
+      user,
       'userAccount/myWithDraw',
-      {},
-      { token: user.token },
     )
     expect(list.body.data.total).toBe(1)
   })
@@ -90,12 +88,7 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       reason: 'amount_below_minimum',
       msg: 'The withdrawal amount cannot be less than the minimum withdrawal amount',
     })
-    const none = await call(
-      t.app,
-      'userAccount/withdraw',
-      { idempotencyKey: key() },
-      { token: user.token },
-    )
+    const none = await t.as(user, 'userAccount/withdraw', { idempotencyKey: key() })
     expect(none.body.reason).toBe('amount_required')
     const over = await withdraw(user.token, { amount: '14.5', idempotencyKey: key() })
     expect(over.body.reason).toBe('insufficient_balance')
@@ -152,12 +145,10 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
     const w = (await withdraw(user.token, { amount: '12', idempotencyKey: key() })).body.data
     await cancel(w.id, user.token)
     await cancel(w.id, user.token)
-    const page = await call<'userAccount/notices', NoticePage>(
-      t.app,
-      'userAccount/notices',
-      { pageNum: '1', pageSize: '10' },
-      { token: user.token },
-    )
+    const page = await t.as<'userAccount/notices', NoticePage>(user, 'userAccount/notices', {
+      pageNum: '1',
+      pageSize: '10',
+    })
     const cancelled = page.body.data.list.filter((n) => n.kind === 'withdrawal_cancelled')
     expect(cancelled.map((n) => n.detail)).toEqual([
       { address: w.address, amount: '12', withdrawalId: w.id },
@@ -264,11 +255,10 @@ describe.each(databaseTargets())('withdraw API on $name', (target) => {
       const heldToo = (
         await withdraw(user.token, { amount: '20', address: fresh(), idempotencyKey: key() })
       ).body.data
-      const bulk = await call<'admin/bulkReviewWithdraw', { done: number[]; skipped: number[] }>(
-        t.app,
+      const bulk = await t.as<'admin/bulkReviewWithdraw', { done: number[]; skipped: number[] }>(
+        finance,
         'admin/bulkReviewWithdraw',
         { ids: String(heldToo.id), decision: 'approve' },
-        { token: finance },
       )
       expect(bulk.body.data).toEqual({ done: [], skipped: [heldToo.id] })
     } finally {

@@ -99,12 +99,9 @@ describe.each(databaseTargets())('withdrawal destinations on $name', (target) =>
   }
   const reviewList = async () =>
     (
-      await call<'admin/withdrawals', Page<AdminWithdrawal>>(
-        t.app,
-        'admin/withdrawals',
-        { pageSize: '100' },
-        { token: finance },
-      )
+      await t.as<'admin/withdrawals', Page<AdminWithdrawal>>(finance, 'admin/withdrawals', {
+        pageSize: '100',
+      })
     ).body.data.list
   const contractOf = async (id: number) =>
     (await reviewList()).find((w) => w.id === id)!.contractDestination
@@ -171,11 +168,10 @@ describe.each(databaseTargets())('withdrawal destinations on $name', (target) =>
       const res = await withdraw(user.token, CONTRACT)
       expect(res.body.code).toBe(200)
       expect(await contractOf(res.body.data.id)).toBeNull()
-      const check = await call<'userAccount/checkWithdrawAddress', WithdrawAddressCheck>(
-        t.app,
+      const check = await t.as<'userAccount/checkWithdrawAddress', WithdrawAddressCheck>(
+        user,
         'userAccount/checkWithdrawAddress',
         { address: CONTRACT },
-        { token: user.token },
       )
       expect(check.body.data).toEqual({ forbidden: false, contract: null })
     } finally {
@@ -187,11 +183,10 @@ describe.each(databaseTargets())('withdrawal destinations on $name', (target) =>
     const user = await funded()
     const check = async (address: string) =>
       (
-        await call<'userAccount/checkWithdrawAddress', WithdrawAddressCheck>(
-          t.app,
+        await t.as<'userAccount/checkWithdrawAddress', WithdrawAddressCheck>(
+          user,
           'userAccount/checkWithdrawAddress',
           { address },
-          { token: user.token },
         )
       ).body.data
     const before = node.calls

@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { formatDateTime, formatMoney, formatNumber, ratePercent } from '../../lib/format/format.ts'
 import { PillTabs } from '../../lib/ui/pill-tabs.tsx'
 import { RecordPages } from '../../lib/ui/record-pages.tsx'
-import { StatusTag } from '../../lib/ui/status-tag.tsx'
+import { RecordHead } from '../../lib/ui/status-tag.tsx'
 import { myPledgesOptions } from './api/my-pledges.ts'
 import { myStakesOptions } from './api/my-stakes.ts'
 import { PositionRow } from './position-row.tsx'
@@ -28,14 +28,14 @@ function PledgeRow({ item }: { item: PledgeItem }) {
   const hope = (value: string) => `${formatMoney(value, lang)} HOPE`
   return (
     <li className="record" data-testid="pledge-item">
-      <div className="record__head">
-        <span className="record__amount" data-testid="pledge-item-amount">
-          {hope(item.amount)}
-        </span>
-        <StatusTag tone={pledgeTone(item)} testId="pledge-item-status">
-          {item.redeemed ? t('pledges.redeemed') : t('pledges.notRedeemed')}
-        </StatusTag>
-      </div>
+      <RecordHead
+        amount={hope(item.amount)}
+        amountTestId="pledge-item-amount"
+        tone={pledgeTone(item)}
+        statusTestId="pledge-item-status"
+      >
+        {item.redeemed ? t('pledges.redeemed') : t('pledges.notRedeemed')}
+      </RecordHead>
       <Facts
         className="record__rows"
         facts={[

@@ -2,7 +2,7 @@ import type { StakePosition } from '@hope/api'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { useAmounts } from '../../lib/money-flow/money-flow.tsx'
-import { StatusTag } from '../../lib/ui/status-tag.tsx'
+import { RecordHead } from '../../lib/ui/status-tag.tsx'
 import { percentOf, POSITION_TONES, usdtUnits } from './stake.rules.ts'
 import { Facts, ProgressBar } from '../../lib/ui/figures.tsx'
 
@@ -17,14 +17,14 @@ export function PositionRow({ position }: { position: StakePosition }) {
   const released = percentOf(usdtUnits(position.released), usdtUnits(position.cap))
   return (
     <li className="record" data-testid="stake-position">
-      <div className="record__head">
-        <span className="record__amount" data-testid="stake-position-principal">
-          {usdt(position.principal)}
-        </span>
-        <StatusTag tone={POSITION_TONES[position.status]} testId="stake-position-status">
-          {t(`positions.status.${position.status}`)}
-        </StatusTag>
-      </div>
+      <RecordHead
+        amount={usdt(position.principal)}
+        amountTestId="stake-position-principal"
+        tone={POSITION_TONES[position.status]}
+        statusTestId="stake-position-status"
+      >
+        {t(`positions.status.${position.status}`)}
+      </RecordHead>
       <Facts
         className="record__rows"
         facts={[

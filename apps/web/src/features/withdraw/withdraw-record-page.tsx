@@ -8,7 +8,7 @@ import { showConfirm } from '../../lib/ui/dialog.ts'
 import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { mask } from '../../lib/format/mask.ts'
 import { RecordPages } from '../../lib/ui/record-pages.tsx'
-import { StatusTag } from '../../lib/ui/status-tag.tsx'
+import { RecordHead } from '../../lib/ui/status-tag.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { TxHash } from '../../lib/ui/tx-hash.tsx'
 import { useCancelWithdrawal } from './api/cancel-withdrawal.ts'
@@ -34,14 +34,18 @@ function WithdrawalRow({
   const hold = heldUntil(withdrawal)
   return (
     <li className="record" data-testid="withdraw-record-item">
-      <div className="record__head">
-        <span className="record__amount" data-testid="withdraw-record-amount">
-          {formatMoney(withdrawal.amount, lang)} {CURRENCY}
-        </span>
-        <StatusTag tone={WITHDRAWAL_TONES[status]} testId="withdraw-record-status">
-          {t(`withdraw.status.${WITHDRAWAL_STATUSES[status]}`)}
-        </StatusTag>
-      </div>
+      <RecordHead
+        amount={
+          <>
+            {formatMoney(withdrawal.amount, lang)} {CURRENCY}
+          </>
+        }
+        amountTestId="withdraw-record-amount"
+        tone={WITHDRAWAL_TONES[status]}
+        statusTestId="withdraw-record-status"
+      >
+        {t(`withdraw.status.${WITHDRAWAL_STATUSES[status]}`)}
+      </RecordHead>
       <dl className="record__rows">
         <div>
           <dt>{t('records.fee')}</dt>

@@ -20,3 +20,29 @@ export function StatusTag({
     </span>
   )
 }
+
+/** A record's head: its amount, then its status tag (`record-list.css`). */
+export function RecordHead({
+  amount,
+  amountTestId,
+  tone,
+  statusTestId,
+  children,
+}: {
+  amount: ReactNode
+  amountTestId: string
+  tone: Tone
+  statusTestId: string
+  children: ReactNode
+}) {
+  return (
+    <div className="record__head">
+      <span className="record__amount" data-testid={amountTestId}>
+        {amount}
+      </span>
+      <StatusTag tone={tone} testId={statusTestId}>
+        {children}
+      </StatusTag>
+    </div>
+  )
+}

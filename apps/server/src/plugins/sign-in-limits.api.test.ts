@@ -8,6 +8,7 @@ import {
   newWallet,
   signLogin,
   useTestApp,
+  ipMaker,
 } from '../testing/index.ts'
 
 describe.each(databaseTargets())('sign-in limits on $name', (target) => {
@@ -17,8 +18,7 @@ describe.each(databaseTargets())('sign-in limits on $name', (target) => {
     now: () => clock,
     ...(target.name === 'TEST_DATABASE_URL' ? { limits: createPostgresLimitStore(db.pool) } : {}),
   }))
-  let ipCounter = 0
-  const freshIp = () => `10.90.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+  const freshIp = ipMaker(90)
 
   async function registered() {
     const wallet = newWallet()

@@ -389,6 +389,18 @@ export function keyMaker(prefix: string): () => string {
   return () => `${prefix}-${Date.now()}-${++n}`
 }
 
+/**
+ * A maker of client addresses in `10.<subnet>.0.0/16`, each one new: a fresh address per request
+ * keeps the per-IP limits out of a test's way.
+ */
+export function ipMaker(subnet: number): () => string {
+  let n = 0
+  return () => {
+    n += 1
+    return `10.${subnet}.${Math.floor(n / 250)}.${n % 250}`
+  }
+}
+
 /** A user `registerUser` registered: their wallet, session token, id and name. */
 export type TestUser = Awaited<ReturnType<typeof registerUser>>
 

@@ -7,13 +7,12 @@ import {
   newWallet,
   signLogin,
   useTestApp,
+  ipMaker,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('user API on $name', (target) => {
   const t = useTestApp(target)
-  let ipCounter = 0
-  /** A fresh client address per test keeps the per-IP limit out of the way. */
-  const ip = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+  const ip = ipMaker(1)
 
   async function register(
     extra: Record<string, unknown> = { invitationCode: DEMO_ROOT.referralCode },

@@ -8,12 +8,12 @@ import {
   newWallet,
   signLogin,
   useTestApp,
+  ipMaker,
 } from '../../testing/index.ts'
 
 describe.each(databaseTargets())('sign-in nonces are bounded on $name', (target) => {
   const t = useTestApp(target)
-  let n = 0
-  const freshIp = () => `10.7.${Math.floor(++n / 250)}.${n % 250}`
+  const freshIp = ipMaker(7)
   const settings = () => t.app.services.settings
 
   afterEach(async () => {

@@ -9,14 +9,14 @@ import {
   newWallet,
   signLogin,
   useTestApp,
+  ipMaker,
 } from '../../testing/index.ts'
 
 describe('Sign-In with Ethereum (EIP-4361)', () => {
   const t = useTestApp(databaseTargets()[0]!, {
     env: { PUBLIC_ORIGINS: 'https://www.hope.test' },
   })
-  let n = 0
-  const ip = () => `10.9.${Math.floor(++n / 250)}.${n % 250}`
+  const ip = ipMaker(9)
 
   /** A new wallet, registered under the demo root. */
   const registeredWallet = async () => {

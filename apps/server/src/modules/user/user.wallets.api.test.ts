@@ -3,7 +3,7 @@ import { personalSign } from '@metamask/eth-sig-util'
 import { Wallet, verifyMessage } from 'ethers'
 import { recoverMessageAddress } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { DEMO_ROOT, call, databaseTargets, useTestApp } from '../../testing/index.ts'
+import { DEMO_ROOT, call, databaseTargets, useTestApp, ipMaker } from '../../testing/index.ts'
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 
@@ -49,9 +49,7 @@ function twinOf(signature: string): string {
 
 describe.each(databaseTargets())('user login from other wallets on $name', (target) => {
   const t = useTestApp(target)
-  let ipCounter = 0
-  /** A fresh client address per call keeps the per-IP limit out of the way. */
-  const ip = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
+  const ip = ipMaker(7)
 
   async function signedPair(signer: ReturnType<Signer['make']>) {
     const message = buildLoginMessage(Date.now())

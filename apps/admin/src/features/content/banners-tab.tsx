@@ -2,7 +2,6 @@ import type { AdminBanner } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, InputNumber } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatTime } from '../../lib/format.ts'
 import { bannersOptions, saveBanner, type BannerDraft } from './api/content.ts'
 import { EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
@@ -59,14 +58,14 @@ export function BannersTab() {
       dataSource={query.data ?? []}
       pagination={false}
       columns={(shared) => [
-        { title: 'ID', dataIndex: 'id', width: 70 },
+        shared.id,
         { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
         shared.title,
         shared.languages,
         { title: t('content.fields.link'), dataIndex: 'link', render: (v) => v || '-' },
         { title: t('content.fields.sort'), dataIndex: 'sort', align: 'right' },
         shared.published,
-        { title: t('content.updatedAt'), dataIndex: 'updatedAt', render: (v) => formatTime(v) },
+        shared.updatedAt,
         shared.actions,
       ]}
       editor={(banner, onClose) => (

@@ -13,6 +13,8 @@ import {
 import { useState, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { formatTime } from '../../lib/format.ts'
+import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
 import { QueryTable, type ListQuery } from '../../lib/query-table.tsx'
 import { deleteContent, setPublished, useContentMutation } from './api/content.ts'
 import { LANG_NAMES } from './translation-tabs.tsx'
@@ -101,8 +103,8 @@ interface ContentRow {
 }
 
 /**
- * The columns every content list has, for the list to place in its own order: the Chinese
- * title, the language versions, the publish switch and the row's actions.
+ * The columns every content list has, for the list to place in its own order: the id, the
+ * Chinese title, the language versions, the publish switch, the row's actions and its times.
  */
 function contentColumns<R extends ContentRow>(
   t: TFunction,
@@ -110,6 +112,17 @@ function contentColumns<R extends ContentRow>(
   onEdit: (row: R) => void,
 ) {
   return {
+    id: { title: 'ID', dataIndex: 'id', width: 70 },
+    publishedAt: {
+      title: t('content.publishedAt'),
+      dataIndex: 'publishedAt',
+      render: (v: string) => formatTime(v),
+    },
+    updatedAt: {
+      title: t('content.updatedAt'),
+      dataIndex: 'updatedAt',
+      render: (v: string) => formatTime(v),
+    },
     title: {
       title: t('content.fields.title'),
       key: 'title',
@@ -176,4 +189,13 @@ export function ContentTab<R extends ContentRow>({
       {editing && editor(editing.item, () => setEditing(null))}
     </>
   )
+}
+
+/**
+ * A paged content list's page and its table pagination: `options` of the page asked for.
+ * @example const { listOptions, pagination } = usePagedContent(newsListOptions)
+ */
+export function usePagedContent<O>(options: (pageNum: number, pageSize: number) => O) {
+  const { search, pagination } = usePagedSearch<PageRequest>({})
+  return { listOptions: options(search.pageNum, search.pageSize), pagination }
 }

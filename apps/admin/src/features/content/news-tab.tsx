@@ -2,12 +2,10 @@ import { NEWS_TYPE_CODES, NEWS_TYPES, type AdminNews, type NewsTypeCode } from '
 import { useQuery } from '@tanstack/react-query'
 import { Form, Select, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatTime } from '../../lib/format.ts'
-import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
 import { newsListOptions, saveNews, type NewsDraft } from './api/content.ts'
 import { ARTICLE_FIELDS, EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { ContentTab, Thumb } from './list-parts.tsx'
+import { ContentTab, Thumb, usePagedContent } from './list-parts.tsx'
 
 function draftOf(news?: AdminNews): NewsDraft {
   return {
@@ -49,8 +47,8 @@ function NewsEditor({ news, onClose }: { news?: AdminNews; onClose: () => void }
 /** News articles, published or not, newest first. */
 export function NewsTab() {
   const { t } = useTranslation()
-  const { search: page, pagination } = usePagedSearch<PageRequest>({})
-  const query = useQuery(newsListOptions(page.pageNum, page.pageSize))
+  const { listOptions, pagination } = usePagedContent(newsListOptions)
+  const query = useQuery(listOptions)
   return (
     <ContentTab<AdminNews>
       kind="news"
@@ -59,7 +57,7 @@ export function NewsTab() {
       dataSource={query.data?.list ?? []}
       pagination={pagination(query.data)}
       columns={(shared) => [
-        { title: 'ID', dataIndex: 'id', width: 70 },
+        shared.id,
         { title: t('content.fields.image'), dataIndex: 'image', render: (v) => <Thumb src={v} /> },
         shared.title,
         {
@@ -69,7 +67,7 @@ export function NewsTab() {
         },
         shared.languages,
         shared.published,
-        { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
+        shared.publishedAt,
         shared.actions,
       ]}
       editor={(news, onClose) => <NewsEditor {...(news ? { news } : {})} onClose={onClose} />}

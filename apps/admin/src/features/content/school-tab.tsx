@@ -2,12 +2,10 @@ import { SCHOOL_KINDS, type AdminSchoolItem, type SchoolKind } from '@hope/api'
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Radio, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatTime } from '../../lib/format.ts'
-import { usePagedSearch, type PageRequest } from '../../lib/pagination.ts'
 import { saveSchool, schoolListOptions, type SchoolDraft } from './api/content.ts'
 import { ARTICLE_FIELDS, EditorDrawer, PublishedField } from './editor-drawer.tsx'
 import { ImageField } from './image-field.tsx'
-import { ContentTab, Thumb } from './list-parts.tsx'
+import { ContentTab, Thumb, usePagedContent } from './list-parts.tsx'
 
 function draftOf(item?: AdminSchoolItem): SchoolDraft {
   return {
@@ -61,8 +59,8 @@ function SchoolEditor({ item, onClose }: { item?: AdminSchoolItem; onClose: () =
 /** Business school articles and videos, newest first. */
 export function SchoolTab() {
   const { t } = useTranslation()
-  const { search: page, pagination } = usePagedSearch<PageRequest>({})
-  const query = useQuery(schoolListOptions(page.pageNum, page.pageSize))
+  const { listOptions, pagination } = usePagedContent(schoolListOptions)
+  const query = useQuery(listOptions)
   return (
     <ContentTab<AdminSchoolItem>
       kind="school"
@@ -71,7 +69,7 @@ export function SchoolTab() {
       dataSource={query.data?.list ?? []}
       pagination={pagination(query.data)}
       columns={(shared) => [
-        { title: 'ID', dataIndex: 'id', width: 70 },
+        shared.id,
         { title: t('content.fields.cover'), dataIndex: 'cover', render: (v) => <Thumb src={v} /> },
         shared.title,
         {
@@ -81,7 +79,7 @@ export function SchoolTab() {
         },
         shared.languages,
         shared.published,
-        { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: (v) => formatTime(v) },
+        shared.publishedAt,
         shared.actions,
       ]}
       editor={(item, onClose) => <SchoolEditor {...(item ? { item } : {})} onClose={onClose} />}

@@ -8,7 +8,7 @@ import {
   type BalanceList,
 } from '@hope/api'
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { balanceOptions, balanceTotals } from '../../lib/api/balance.ts'
 import { useFirstRead } from '../../lib/api/first-read.ts'
@@ -24,6 +24,24 @@ const FiguresCard = lazy(() => import('./figures-card.tsx'))
 
 /** What the USDT account's card offers, the first one foremost. */
 const USDT_ACTIONS = ['recharge', 'transfer', 'withdraw'] as const
+
+/** One figure of an account card: its label over its value. */
+function AccountFact({
+  label,
+  testId,
+  children,
+}: {
+  label: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <span className="account-card__fact">
+      <span className="account-card__label">{label}</span>
+      <span data-testid={testId}>{children}</span>
+    </span>
+  )
+}
 
 function AccountCard({ account }: { account: AccountBalance }) {
   const { t, i18n } = useTranslation(['money', 'translation'])
@@ -42,34 +60,22 @@ function AccountCard({ account }: { account: AccountBalance }) {
           {formatMoney(account.balance, lang)}
         </span>
         <span className="account-card__facts">
-          <span className="account-card__fact">
-            <span className="account-card__label">{t('assets.available')}</span>
-            <span data-testid={`account-available-${kind}`}>
-              {formatMoney(account.available, lang)}
-            </span>
-          </span>
+          <AccountFact label={t('assets.available')} testId={`account-available-${kind}`}>
+            {formatMoney(account.available, lang)}
+          </AccountFact>
           {trimDecimal(account.locked) !== '0' && (
-            <span className="account-card__fact">
-              <span className="account-card__label">{t('assets.locked')}</span>
-              <span data-testid={`account-locked-${kind}`}>
-                {formatMoney(account.locked, lang)}
-              </span>
-            </span>
+            <AccountFact label={t('assets.locked')} testId={`account-locked-${kind}`}>
+              {formatMoney(account.locked, lang)}
+            </AccountFact>
           )}
           {trimDecimal(account.pending) !== '0' && (
-            <span className="account-card__fact">
-              <span className="account-card__label">{t('assets.pending')}</span>
-              <span data-testid={`account-pending-${kind}`}>
-                {formatMoney(account.pending, lang)}
-              </span>
-            </span>
+            <AccountFact label={t('assets.pending')} testId={`account-pending-${kind}`}>
+              {formatMoney(account.pending, lang)}
+            </AccountFact>
           )}
-          <span className="account-card__fact">
-            <span className="account-card__label">{t('assets.valueUsdt')}</span>
-            <span data-testid={`account-value-${kind}`}>
-              ≈ {formatMoney(account.valueUsdt, lang)}
-            </span>
-          </span>
+          <AccountFact label={t('assets.valueUsdt')} testId={`account-value-${kind}`}>
+            ≈ {formatMoney(account.valueUsdt, lang)}
+          </AccountFact>
         </span>
       </NavButton>
       {kind === 'usdt' && (

@@ -7,7 +7,17 @@ import { createOutflowService } from '../modules/outflow/outflow.service.ts'
 import { createSettingsService } from '../modules/settings/settings.service.ts'
 import { createWithdrawalSender, type SenderLog } from '../modules/withdraw/withdraw.sender.ts'
 import { createWithdrawService } from '../modules/withdraw/withdraw.service.ts'
-import { devPayoutSigner, fundAccount, insertTestUser } from './index.ts'
+import { afterAll, beforeAll } from 'vitest'
+import type { startAnvil } from '../chain/anvil.ts'
+import { connectChain } from '../chain/chain.service.ts'
+import { startChainFixture, type ChainFixture } from './chain-fixture.ts'
+import {
+  devPayoutSigner,
+  fundAccount,
+  insertTestUser,
+  keyMaker,
+  type TestDatabase,
+} from './index.ts'
 
 /**
  * The withdrawal service and the payout sender on a test's database and local chain, wired as
@@ -95,4 +105,55 @@ export function tokenBalance(client: PublicClient, token: Address, holder: strin
     functionName: 'balanceOf',
     args: [holder as Address],
   })
+}
+
+/**
+ * A local chain for a describe block's payout-fee tests: started before them (Anvil with
+ * `opts.anvil`), the database pointed at it with a stuck payout replaced after
+ * `replaceAfterBlocks` at a 25% fee bump; automine back on and the chain stopped after them.
+ * Its withdrawals are approved by finance operator `opts.operator`.
+ */
+export function usePayoutFeeChain(
+  t: { db: TestDatabase },
+  opts: {
+    confirmations: number
+    replaceAfterBlocks: number
+    operator: string
+    anvil?: Parameters<typeof startAnvil>[0]
+  },
+) {
+  const key = keyMaker(opts.operator)
+  const chain = {
+    fixture: undefined as unknown as ChainFixture,
+    client: undefined as unknown as PublicClient,
+    settings: () => createSettingsService(t.db.pool),
+    rpc: (method: string, params: unknown[] = []) => chain.fixture.rpc(method, params),
+    /** The payout sender, as the job builds it for each run. */
+    sender: () => {
+      const { notices, sender } = payoutServices(t.db.pool, chain.fixture.anvil.chainId)
+      return sender({ client: chain.client, notices })
+    },
+    row: (id: number) => payoutState(t.db.pool, id),
+    onChain: (address: string) =>
+      tokenBalance(chain.client, chain.fixture.setup.tokenAddress, address),
+    approved: (amount: string) =>
+      approvedWithdrawal(t.db.pool, chain.fixture.anvil.chainId, amount, {
+        idempotencyKey: key(),
+        operator: opts.operator,
+      }),
+  }
+  beforeAll(async () => {
+    chain.fixture = await startChainFixture(opts.anvil)
+    const { anvil } = chain.fixture
+    chain.client = connectChain(anvil.url, anvil.chainId).client
+    await chain.fixture.configure(t.db.pool, opts.confirmations)
+    await chain.settings().set('payoutReplaceAfterBlocks', opts.replaceAfterBlocks, 'test')
+    await chain.settings().set('payoutFeeBumpPercent', 25, 'test')
+  })
+  afterAll(async () => {
+    if (!chain.fixture) return
+    await chain.rpc('evm_setAutomine', [true]).catch(() => {})
+    await chain.fixture.stop()
+  })
+  return chain
 }

@@ -1,17 +1,7 @@
-import { formatUnits, parseTransaction, type Hex, type PublicClient } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { LocalChain } from '../../chain/anvil.ts'
-import { connectChain } from '../../chain/chain.service.ts'
-import type { LocalChainSetup } from '../../chain/local-chain.ts'
-import { startChainFixture, type ChainFixture } from '../../testing/chain-fixture.ts'
-import {
-  approvedWithdrawal,
-  payoutServices,
-  payoutState,
-  tokenBalance,
-} from '../../testing/payouts.ts'
-import { databaseTargets, keyMaker, useTestDatabase } from '../../testing/index.ts'
-import { createSettingsService } from '../settings/settings.service.ts'
+import { formatUnits, parseTransaction, type Hex } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { databaseTargets, useTestDatabase } from '../../testing/index.ts'
+import { usePayoutFeeChain } from '../../testing/payouts.ts'
 
 const CONFIRMATIONS = 2
 const REPLACE_AFTER = 3
@@ -22,32 +12,21 @@ const REPLACE_AFTER = 3
  * with the same nonce at a higher gas price.
  */
 describe('payout fees on a chain without EIP-1559', () => {
-  let anvil: LocalChain
-  let setup: LocalChainSetup
-  let client: PublicClient
-  let fixture: ChainFixture
   const t = useTestDatabase(databaseTargets()[0]!)
-  const key = keyMaker('legacy')
-  const settings = () => createSettingsService(t.db.pool)
-  const rpc = (method: string, params: unknown[] = []) => fixture.rpc(method, params)
+  const chain = usePayoutFeeChain(t, {
+    confirmations: CONFIRMATIONS,
+    replaceAfterBlocks: REPLACE_AFTER,
+    operator: 'legacy-fin',
+    anvil: { hardfork: 'berlin' },
+  })
+  const { rpc, row, onChain, approved, sender, settings } = chain
   const hex = (n: bigint) => `0x${n.toString(16)}`
 
-  const sender = () => {
-    const { notices, sender } = payoutServices(t.db.pool, anvil.chainId)
-    return sender({ client, notices })
-  }
-  const row = (id: number) => payoutState(t.db.pool, id)
-  const onChain = (address: string) => tokenBalance(client, setup.tokenAddress, address)
-  const approved = (amount: string) =>
-    approvedWithdrawal(t.db.pool, anvil.chainId, amount, {
-      idempotencyKey: key(),
-      operator: 'legacy-fin',
-    })
   /** Ticks until the withdrawal is confirmed (5), then to its depth: completed (2). */
   async function payToTheEnd(id: number) {
     for (let i = 0; i < 10 && (await row(id)).status !== 5; i++) await sender().tick()
     expect((await row(id)).status).toBe(5)
-    await fixture.mine(CONFIRMATIONS + 1)
+    await chain.fixture.mine(CONFIRMATIONS + 1)
     await sender().tick()
     expect((await row(id)).status).toBe(2)
   }
@@ -61,27 +40,14 @@ describe('payout fees on a chain without EIP-1559', () => {
     await rpc('anvil_dropAllTransactions')
   }
 
-  beforeAll(async () => {
-    fixture = await startChainFixture({ hardfork: 'berlin' })
-    ;({ anvil, setup } = fixture)
-    client = connectChain(anvil.url, anvil.chainId).client
-    await fixture.configure(t.db.pool, CONFIRMATIONS)
-    await settings().set('payoutReplaceAfterBlocks', REPLACE_AFTER, 'test')
-    await settings().set('payoutFeeBumpPercent', 25, 'test')
-  })
-  afterAll(async () => {
-    await rpc('evm_setAutomine', [true]).catch(() => {})
-    await fixture?.stop()
-  })
-
   test('a withdrawal is paid once with a legacy transaction at the chain gas price', async () => {
-    expect((await client.getBlock({ blockTag: 'latest' })).baseFeePerGas).toBeNull()
+    expect((await chain.client.getBlock({ blockTag: 'latest' })).baseFeePerGas).toBeNull()
     const { user, id } = await approved('12')
     const before = await onChain(user.userName)
-    const gasPrice = await client.getGasPrice()
+    const gasPrice = await chain.client.getGasPrice()
     await sender().tick()
     const sent = parseTransaction((await row(id)).raw!)
-    expect(sent).toMatchObject({ type: 'legacy', chainId: anvil.chainId, gasPrice })
+    expect(sent).toMatchObject({ type: 'legacy', chainId: chain.fixture.anvil.chainId, gasPrice })
     expect(sent.maxFeePerGas).toBeUndefined()
     await payToTheEnd(id)
     expect(await onChain(user.userName)).toBe(before + 12_000_000n)
@@ -98,9 +64,9 @@ describe('payout fees on a chain without EIP-1559', () => {
       const sent = parseTransaction(first.raw!)
       const risen = sent.gasPrice! * 2n
       await gasPriceRisesTo(risen)
-      await fixture.mine(REPLACE_AFTER)
+      await chain.fixture.mine(REPLACE_AFTER)
       expect(
-        await client.getTransactionReceipt({ hash: first.hash as Hex }).catch(() => null),
+        await chain.client.getTransactionReceipt({ hash: first.hash as Hex }).catch(() => null),
       ).toBeNull()
 
       // Not mined within payoutReplaceAfterBlocks: the same nonce at the chain's gas price now,
@@ -113,13 +79,13 @@ describe('payout fees on a chain without EIP-1559', () => {
       expect(replacement).toMatchObject({ type: 'legacy', nonce: sent.nonce, gasPrice: risen })
       expect(replacement.gasPrice! * 1000n).toBeGreaterThanOrEqual(sent.gasPrice! * 1125n)
 
-      await fixture.mine(1)
+      await chain.fixture.mine(1)
       await rpc('evm_setAutomine', [true])
       await payToTheEnd(id)
       expect((await row(id)).hash).toBe(second.hash)
       // The first can never be mined beside it: its nonce is spent.
       await expect(
-        client.sendRawTransaction({ serializedTransaction: first.raw! }),
+        chain.client.sendRawTransaction({ serializedTransaction: first.raw! }),
       ).rejects.toThrow(/nonce/i)
       expect(await onChain(user.userName)).toBe(before + 20_000_000n)
     } finally {
@@ -138,7 +104,7 @@ describe('payout fees on a chain without EIP-1559', () => {
       // The cap is what the payout offers already: no room for a raise.
       await settings().set('payoutMaxFeeGwei', formatUnits(sent.gasPrice!, 9), 'test')
       await gasPriceRisesTo(sent.gasPrice! * 2n)
-      await fixture.mine(REPLACE_AFTER)
+      await chain.fixture.mine(REPLACE_AFTER)
       await sender().tick()
       await sender().tick()
       expect(await row(id)).toMatchObject({ status: 1, hash: first.hash, replacements: 0 })
@@ -152,7 +118,7 @@ describe('payout fees on a chain without EIP-1559', () => {
       await settings().set('payoutMaxFeeGwei', '500', 'test')
       await sender().tick()
       expect((await row(id)).replacements).toBe(1)
-      await fixture.mine(1)
+      await chain.fixture.mine(1)
       await rpc('evm_setAutomine', [true])
       await payToTheEnd(id)
       expect(await onChain(user.userName)).toBe(before + 15_000_000n)

@@ -1,10 +1,9 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { porRegistryAbi } from '@hope/por-verify'
 import { createPublicClient, http, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runCommand } from '../testing/cli.ts'
+import { runCommand, useKeyFile } from '../testing/cli.ts'
 import { startAnvil, type LocalChain } from './anvil.ts'
 import { devKey } from './local-chain.ts'
 
@@ -14,16 +13,13 @@ const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/deploy-registry.
 // in a 0600 file, the registry's rules given once.
 describe('chain:deploy-registry', () => {
   let anvil: LocalChain
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-deploy-registry-'))
-  const keyFile = path.join(dir, 'publisher.key')
+  const { dir, keyFile } = useKeyFile('publisher', 6)
 
   beforeAll(async () => {
     anvil = await startAnvil()
-    fs.writeFileSync(keyFile, `${devKey(6)}\n`, { mode: 0o600 })
   })
   afterAll(async () => {
     await anvil?.stop()
-    fs.rmSync(dir, { recursive: true, force: true })
   })
 
   const deploy = (over: Record<string, string> = {}) => {

@@ -1,9 +1,8 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { createPublicClient, http, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runCommand } from '../testing/cli.ts'
+import { runCommand, useKeyFile } from '../testing/cli.ts'
 import { startAnvil, type LocalChain } from './anvil.ts'
 import { devAddress, devKey, LOCAL_ROLES, prepareLocalChain } from './local-chain.ts'
 import { PAYOUT_VAULT_ABI } from './payout-vault.ts'
@@ -15,17 +14,14 @@ const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/deploy-vault.ts'
 describe('chain:deploy-vault', () => {
   let anvil: LocalChain
   let token: Address
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hope-deploy-vault-'))
-  const keyFile = path.join(dir, 'deployer.key')
+  const { dir, keyFile } = useKeyFile('deployer', 5)
 
   beforeAll(async () => {
     anvil = await startAnvil()
     token = (await prepareLocalChain(anvil.url, undefined)).tokenAddress
-    fs.writeFileSync(keyFile, `${devKey(5)}\n`, { mode: 0o600 })
   })
   afterAll(async () => {
     await anvil?.stop()
-    fs.rmSync(dir, { recursive: true, force: true })
   })
 
   const deploy = (over: Record<string, string> = {}) => {

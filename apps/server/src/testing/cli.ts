@@ -1,5 +1,10 @@
 import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { promisify } from 'node:util'
+import { afterAll, beforeAll } from 'vitest'
+import { devKey } from '../chain/local-chain.ts'
 
 const run = promisify(execFile)
 
@@ -20,4 +25,16 @@ export function runCommand(
       err: e.stderr,
     }),
   )
+}
+
+/**
+ * Dev account `devIndex`'s key in a 0600 file `<name>.key` of a fresh folder, as an operator keeps
+ * a key, for a describe block's tests: written before them, the folder removed after them.
+ */
+export function useKeyFile(name: string, devIndex: number): { dir: string; keyFile: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `hope-${name}-`))
+  const keyFile = path.join(dir, `${name}.key`)
+  beforeAll(() => fs.writeFileSync(keyFile, `${devKey(devIndex)}\n`, { mode: 0o600 }))
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+  return { dir, keyFile }
 }

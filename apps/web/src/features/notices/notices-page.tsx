@@ -1,10 +1,10 @@
 import { normalizeLang, NOTICE_KINDS, type NoticeKind, type SecurityNotice } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { depositAddressOptions } from '../../lib/api/deposit-address.ts'
 import { formatDateTime } from '../../lib/format/format.ts'
-import { RecordPages } from '../../lib/ui/record-pages.tsx'
+import { RecordPages, useRecordItems } from '../../lib/ui/record-pages.tsx'
 import { TxHash } from '../../lib/ui/tx-hash.tsx'
 import { noticesOptions } from './api/notices.ts'
 import { useReadNotices } from './api/read-notices.ts'
@@ -67,10 +67,7 @@ function NoticeRow({
 export function NoticesPage() {
   const { t } = useTranslation('notices')
   const notices = useInfiniteQuery(noticesOptions())
-  const items = useMemo(
-    () => notices.data?.pages.flatMap((page) => page.list) ?? [],
-    [notices.data],
-  )
+  const items = useRecordItems(notices)
   const unread = notices.data?.pages[0]?.unread ?? 0
   const hasHash = items.some((notice) => notice.detail.txHash)
   const deposit = useQuery({ ...depositAddressOptions(), enabled: hasHash })

@@ -1,10 +1,9 @@
 import { normalizeLang, type Recharge } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { depositAddressOptions } from '../../lib/api/deposit-address.ts'
 import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
-import { RecordPages } from '../../lib/ui/record-pages.tsx'
+import { RecordPages, useRecordItems } from '../../lib/ui/record-pages.tsx'
 import { StatusTag } from '../../lib/ui/status-tag.tsx'
 import { TxHash } from '../../lib/ui/tx-hash.tsx'
 import { myRechargesOptions } from './api/my-recharges.ts'
@@ -73,10 +72,7 @@ export function RechargeRecordPage() {
         ? RECHARGE_POLL_MS
         : false,
   })
-  const items = useMemo(
-    () => records.data?.pages.flatMap((page) => page.list) ?? [],
-    [records.data],
-  )
+  const items = useRecordItems(records)
   return (
     <div className="records" data-testid="recharge-record-page">
       <RecordPages

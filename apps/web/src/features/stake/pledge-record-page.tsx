@@ -6,12 +6,11 @@
 // list's pledge-record-skeleton / -empty / -retry / -more-retry.
 import { normalizeLang, type PledgeItem } from '@hope/api'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { formatDateTime, formatMoney, formatNumber, ratePercent } from '../../lib/format/format.ts'
 import { PillTabs } from '../../lib/ui/pill-tabs.tsx'
-import { RecordPages } from '../../lib/ui/record-pages.tsx'
+import { RecordPages, useRecordItems } from '../../lib/ui/record-pages.tsx'
 import { RecordHead } from '../../lib/ui/status-tag.tsx'
 import { myPledgesOptions } from './api/my-pledges.ts'
 import { myStakesOptions } from './api/my-stakes.ts'
@@ -57,10 +56,7 @@ function PledgeRow({ item }: { item: PledgeItem }) {
 function Positions() {
   const { t } = useTranslation(['game', 'translation'])
   const records = useInfiniteQuery(myStakesOptions())
-  const items = useMemo(
-    () => records.data?.pages.flatMap((page) => page.list) ?? [],
-    [records.data],
-  )
+  const items = useRecordItems(records)
   return (
     <RecordPages
       query={records}
@@ -77,10 +73,7 @@ function Positions() {
 function Pledges() {
   const { t } = useTranslation(['game', 'translation'])
   const records = useInfiniteQuery(myPledgesOptions())
-  const items = useMemo(
-    () => records.data?.pages.flatMap((page) => page.list) ?? [],
-    [records.data],
-  )
+  const items = useRecordItems(records)
   return (
     <RecordPages query={records} items={items} empty={t('pledges.empty')} testId="pledge-record">
       {(item) => <PledgeRow key={item.id} item={item} />}

@@ -9,7 +9,7 @@
 import { type StakeResult, type GameInfo } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
-import { useMemo, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatMoney } from '../../lib/format/format.ts'
@@ -24,7 +24,7 @@ import {
   useAmounts,
 } from '../../lib/money-flow/money-flow.tsx'
 import { useAmountText } from '../../lib/money-flow/use-amount.ts'
-import { RecordItems } from '../../lib/ui/record-pages.tsx'
+import { RecordItems, useRecordItems } from '../../lib/ui/record-pages.tsx'
 import { useCreateStake } from './api/create-stake.ts'
 import { gameInfoOptions } from './api/game-info.ts'
 import { myStakesOptions } from './api/my-stakes.ts'
@@ -243,10 +243,7 @@ export function StakePage() {
   const info = useQuery(gameInfoOptions())
   const balance = useQuery(balanceOptions())
   const positions = useInfiniteQuery(myStakesOptions())
-  const items = useMemo(
-    () => positions.data?.pages.flatMap((page) => page.list) ?? [],
-    [positions.data],
-  )
+  const items = useRecordItems(positions)
 
   return (
     <div className="stake" data-testid="screen-stake">

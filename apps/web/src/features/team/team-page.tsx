@@ -7,11 +7,10 @@
 import { normalizeLang, type DirectMember, type TeamPartition, type TeamStats } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format/format.ts'
 import { mask } from '../../lib/format/mask.ts'
-import { RecordItems } from '../../lib/ui/record-pages.tsx'
+import { RecordItems, useRecordItems } from '../../lib/ui/record-pages.tsx'
 import { directMembersOptions } from '../../lib/api/direct-members.ts'
 import { teamStatsOptions } from './api/team-stats.ts'
 import { QuerySection } from './query-section.tsx'
@@ -162,10 +161,7 @@ export function TeamPage() {
   const { t } = useTranslation(['team', 'translation'])
   const stats = useQuery(teamStatsOptions())
   const members = useInfiniteQuery(directMembersOptions())
-  const items = useMemo(
-    () => members.data?.pages.flatMap((page) => page.list) ?? [],
-    [members.data],
-  )
+  const items = useRecordItems(members)
 
   return (
     <div className="team-screen" data-testid="screen-team">

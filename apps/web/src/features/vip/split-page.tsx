@@ -11,12 +11,11 @@ import {
 } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Refreshable } from '../../lib/ui/refreshable.tsx'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { balanceOptions } from '../../lib/api/balance.ts'
 import { formatDateTime, formatMoney, ratePercent } from '../../lib/format/format.ts'
 import { Icon } from '../../lib/ui/icons.tsx'
-import { RecordItems } from '../../lib/ui/record-pages.tsx'
+import { RecordItems, useRecordItems } from '../../lib/ui/record-pages.tsx'
 import { splitLogOptions } from './api/split-log.ts'
 import { vipInfoOptions } from '../../lib/api/membership.ts'
 import { QuerySection } from '../../lib/ui/query-section.tsx'
@@ -112,7 +111,7 @@ export function SplitPage() {
   const info = useQuery(vipInfoOptions())
   const balance = useQuery(balanceOptions())
   const log = useInfiniteQuery(splitLogOptions())
-  const entries = useMemo(() => log.data?.pages.flatMap((page) => page.list) ?? [], [log.data])
+  const entries = useRecordItems(log)
 
   return (
     <div className="vip" data-testid="screen-split">

@@ -1,13 +1,12 @@
 import { WITHDRAWAL_STATUSES, normalizeLang, type Withdrawal } from '@hope/api'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { depositAddressOptions } from '../../lib/api/deposit-address.ts'
 import { CopyButton } from '../../lib/ui/copy-button.tsx'
 import { showConfirm } from '../../lib/ui/dialog.ts'
 import { formatDateTime, formatMoney } from '../../lib/format/format.ts'
 import { mask } from '../../lib/format/mask.ts'
-import { RecordPages } from '../../lib/ui/record-pages.tsx'
+import { RecordPages, useRecordItems } from '../../lib/ui/record-pages.tsx'
 import { RecordHead } from '../../lib/ui/status-tag.tsx'
 import { showToast } from '../../lib/ui/toast.ts'
 import { TxHash } from '../../lib/ui/tx-hash.tsx'
@@ -108,10 +107,7 @@ export function WithdrawRecordPage() {
   const { t } = useTranslation(['chain', 'translation'])
   const deposit = useQuery(depositAddressOptions())
   const records = useInfiniteQuery(myWithdrawalsOptions())
-  const items = useMemo(
-    () => records.data?.pages.flatMap((page) => page.list) ?? [],
-    [records.data],
-  )
+  const items = useRecordItems(records)
   const cancel = useCancelWithdrawal({
     onSuccess: () => showToast(t('records.canceled'), 'success'),
   })

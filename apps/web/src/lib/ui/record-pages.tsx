@@ -1,10 +1,17 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import Skeleton from 'antd-mobile/es/components/skeleton'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { ListEnd } from './list-end.tsx'
 import { Refreshable } from './refreshable.tsx'
 import { RetryButton } from './retry-button.tsx'
 import './record-list.css'
+
+/** The records of every page a paged list has loaded so far, in order. */
+export function useRecordItems<Item>(
+  query: UseInfiniteQueryResult<InfiniteData<{ list: Item[] }>>,
+): Item[] {
+  return useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data])
+}
 
 interface RecordListProps<Page, Item> {
   query: UseInfiniteQueryResult<InfiniteData<Page>>

@@ -1,8 +1,9 @@
+import { accountChunks, buildSnapshotTree, nodeChunks } from '@hope/por-verify'
 import type pg from 'pg'
 import type { Address } from 'viem'
 import { connectChain } from '../chain/chain.service.ts'
 import { LOCAL_ROLES, devAccount } from '../chain/local-chain.ts'
-import { createPorPublisher } from '../modules/por/por.publisher.ts'
+import { createPorPublisher, type BuiltTree } from '../modules/por/por.publisher.ts'
 import { createPorService } from '../modules/por/por.service.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
 import { SEAL_KEY } from './index.ts'
@@ -33,5 +34,20 @@ export function porOnLocalChain(
       sealKey: () => SEAL_KEY,
     }),
     por: createPorService({ pool, settings, sealKey: () => SEAL_KEY }),
+  }
+}
+
+/** A tree built in the test's own thread, in the shape the publisher stores (`storeTree`). */
+export function builtTreeOf(tree: ReturnType<typeof buildSnapshotTree>): BuiltTree {
+  return {
+    root: tree.root,
+    totalUsdt: tree.totals.usdt,
+    totalHope: tree.totals.hope,
+    leafCount: tree.leafCount,
+    secret: tree.state.secret,
+    height: tree.height,
+    storedFrom: tree.state.storedFrom,
+    nodeChunks: nodeChunks(tree.state),
+    accountChunks: accountChunks(tree.state),
   }
 }

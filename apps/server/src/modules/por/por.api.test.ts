@@ -10,10 +10,8 @@ import {
   type RoutePath,
 } from '@hope/api'
 import {
-  accountChunks,
   buildSnapshotTree,
   createProofFile,
-  nodeChunks,
   parseProofFile,
   type ReserveSignature,
 } from '@hope/por-verify'
@@ -31,6 +29,7 @@ import {
   type TestUser,
 } from '../../testing/index.ts'
 import * as repo from './por.repository.ts'
+import { builtTreeOf } from '../../testing/por.ts'
 import { storeTree } from './por.tree.ts'
 import { reserveMessage, userLiability } from './por.rules.ts'
 
@@ -246,22 +245,7 @@ describe.each(databaseTargets())('proof of liabilities on $name', (target) => {
         tokenDecimals: 6,
         registryAddress,
       })
-      await storeTree(
-        t.db.pool,
-        id,
-        {
-          root: tree.root,
-          totalUsdt: tree.totals.usdt,
-          totalHope: tree.totals.hope,
-          leafCount: tree.leafCount,
-          secret: tree.state.secret,
-          height: tree.height,
-          storedFrom: tree.state.storedFrom,
-          nodeChunks: nodeChunks(tree.state),
-          accountChunks: accountChunks(tree.state),
-        },
-        { sealKey: SEAL_KEY, reserves: [signed] },
-      )
+      await storeTree(t.db.pool, id, builtTreeOf(tree), { sealKey: SEAL_KEY, reserves: [signed] })
       await t.db.pool.query(
         `UPDATE por_snapshots SET status = 'published', publish_tx_hash = $2,
                 taken_at = now() - make_interval(days => $3) WHERE id = $1`,

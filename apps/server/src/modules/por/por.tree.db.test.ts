@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import {
-  accountChunks,
-  buildSnapshotTree,
-  createProofFile,
-  nodeChunks,
-  type ReserveSignature,
-} from '@hope/por-verify'
+import { buildSnapshotTree, createProofFile, type ReserveSignature } from '@hope/por-verify'
 import { describe, expect, test } from 'vitest'
 import { createSettingsService } from '../settings/settings.service.ts'
 import { databaseTargets, SEAL_KEY, useTestDatabase } from '../../testing/index.ts'
-import type { BuiltTree } from './por.publisher.ts'
+import { builtTreeOf } from '../../testing/por.ts'
 import * as repo from './por.repository.ts'
 import { createPorService } from './por.service.ts'
 import { storeTree } from './por.tree.ts'
@@ -36,17 +30,7 @@ describe.each(databaseTargets())('a snapshot tree stored on $name', (target) => 
     const tree = buildSnapshotTree({ snapshotId: 1n, secret: randomBytes(32), accounts })
     // Big enough that the lowest siblings are recomputed from leaves read back.
     expect(tree.state.storedFrom).toBeLessThan(tree.height)
-    const built: BuiltTree = {
-      root: tree.root,
-      totalUsdt: tree.totals.usdt,
-      totalHope: tree.totals.hope,
-      leafCount: tree.leafCount,
-      secret: tree.state.secret,
-      height: tree.height,
-      storedFrom: tree.state.storedFrom,
-      nodeChunks: nodeChunks(tree.state),
-      accountChunks: accountChunks(tree.state),
-    }
+    const built = builtTreeOf(tree)
     await repo.insertSnapshot(t.db.pool, {
       id: 1,
       chainId: 31337,

@@ -112,17 +112,17 @@ export async function composePoster(content: PosterContent): Promise<string> {
   roundedRect(ctx, 48, cardY, POSTER_WIDTH - 96, 480, 32)
   ctx.fill()
   ctx.drawImage(qr, 80, cardY + 90, QR_SIZE, QR_SIZE)
-  ctx.fillStyle = '#1b1d2a'
-  ctx.font = font(700, 34)
-  ctx.fillText(content.scan, 412, cardY + 150)
-  ctx.fillStyle = '#6b6f85'
-  ctx.font = font(400, 28)
-  ctx.fillText(content.codeLabel, 412, cardY + 230)
-  ctx.fillStyle = '#4b5bff'
-  ctx.font = font(800, 44)
-  ctx.fillText(content.code, 412, cardY + 286)
-  ctx.fillStyle = '#6b6f85'
-  ctx.font = font(400, 26)
-  ctx.fillText(content.nickName, 412, cardY + 350)
+  // The card's lines, right of the QR code: colour, weight, size, text, baseline.
+  const cardLines = [
+    ['#1b1d2a', 700, 34, content.scan, cardY + 150],
+    ['#6b6f85', 400, 28, content.codeLabel, cardY + 230],
+    ['#4b5bff', 800, 44, content.code, cardY + 286],
+    ['#6b6f85', 400, 26, content.nickName, cardY + 350],
+  ] as const
+  for (const [color, weight, size, text, baseline] of cardLines) {
+    ctx.fillStyle = color
+    ctx.font = font(weight, size)
+    ctx.fillText(text, 412, baseline)
+  }
   return canvas.toDataURL('image/png')
 }

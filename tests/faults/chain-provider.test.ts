@@ -9,8 +9,7 @@ import { keccak256, parseTransaction, toHex, type Address, type Hex, type Public
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { anvilRpc } from '../../apps/server/src/chain/anvil.ts'
 import { LOCAL_ROLES, devAccount } from '../../apps/server/src/chain/local-chain.ts'
-import { migrate } from '../../apps/server/src/db/migrate.ts'
-import { DEMO_ROOT, seedDemo } from '../../apps/server/src/db/seed.ts'
+import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { createSettingsService } from '../../apps/server/src/modules/settings/settings.service.ts'
 import {
   startLogRangeProxy,
@@ -30,7 +29,7 @@ import {
 import { chainClientAt, sendTokenAt, tokenBalance } from './support/chain.ts'
 import { waitForCount } from './support/checks.ts'
 import { startLongChain } from './support/long-chain.ts'
-import { createDatabase, dropDatabase } from './support/postgres.ts'
+import { createPreparedDatabase, dropDatabase } from './support/postgres.ts'
 import { HopeServer, repoRoot, runScript, sleep } from './support/server.ts'
 
 // The app meets chain endpoints that behave like hosted providers: two of them in
@@ -80,13 +79,9 @@ describe.skipIf(!serverUrl)('the app behind provider-like chain endpoints', () =
     ).rows[0]!
 
   beforeAll(async () => {
-    const databaseUrl = await createDatabase(serverUrl!, dbName)
-    pool = new pg.Pool({ connectionString: databaseUrl, max: 4 })
-    pool.on('error', () => {})
-    await migrate(pool)
-    await seedDemo(pool)
-    const settings = createSettingsService(pool)
-    await settings.set('chainConfirmations', CONFIRMATIONS, 'chain provider test')
+    const prepared = await createPreparedDatabase(serverUrl!, dbName, CONFIRMATIONS)
+    const { databaseUrl } = prepared
+    pool = prepared.pool
     const long = await startLongChain(pool, { blockTimeSec: 1 })
     shared = long
     client = chainClientAt(shared.chain.url)

@@ -10,8 +10,7 @@ import pg from 'pg'
 import type { Address, LocalAccount, PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devAccount, LOCAL_ROLES } from '../../apps/server/src/chain/local-chain.ts'
-import { migrate } from '../../apps/server/src/db/migrate.ts'
-import { DEMO_ROOT, seedDemo } from '../../apps/server/src/db/seed.ts'
+import { DEMO_ROOT } from '../../apps/server/src/db/seed.ts'
 import { generateEconomy } from '../../apps/server/test-support/settlement.generate.ts'
 import { settlementDayDue } from '../../apps/server/src/modules/settlement/settlement.rules.ts'
 import { createSettingsService } from '../../apps/server/src/modules/settings/settings.service.ts'
@@ -41,7 +40,7 @@ import {
   depositsAfterCredit,
 } from './support/checks.ts'
 import { chainClientAt, sendTokenAt, tokenBalance } from './support/chain.ts'
-import { createDatabase, dropDatabase } from './support/postgres.ts'
+import { createPreparedDatabase, dropDatabase } from './support/postgres.ts'
 import { planStorm, sendPlanned, type PlannedTransfer } from './support/traffic.ts'
 import { HopeServer, runScript, waitFor } from './support/server.ts'
 
@@ -119,13 +118,9 @@ describe.skipIf(!serverUrl)('three server processes running their jobs on one ch
   let ops: Operators
 
   beforeAll(async () => {
-    const databaseUrl = await createDatabase(serverUrl!, dbName)
-    pool = new pg.Pool({ connectionString: databaseUrl, max: 4 })
-    pool.on('error', () => {})
-    // Prepared once, as a cluster's primary does; the servers find it done.
-    await migrate(pool)
-    await seedDemo(pool)
-    await createSettingsService(pool).set('chainConfirmations', CONFIRMATIONS, 'cluster test')
+    const prepared = await createPreparedDatabase(serverUrl!, dbName, CONFIRMATIONS)
+    const { databaseUrl } = prepared
+    pool = prepared.pool
     shared = await startSharedChain(pool, { blockTimeSec: 1 })
     client = chainClientAt(shared.chain.url)
     // Positions for the settlement, opened well before the settled day.

@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { migrate } from '../../../apps/server/src/db/migrate.ts'
+import { seedDemo } from '../../../apps/server/src/db/seed.ts'
+import { createSettingsService } from '../../../apps/server/src/modules/settings/settings.service.ts'
 import { isAlive, waitFor, type HopeServer } from './server.ts'
 
 /** The embedded PostgreSQL's postmaster and every process it runs (backends, workers). */
@@ -94,6 +97,25 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
   const u = new URL(serverUrl)
   u.pathname = `/${name}`
   return u.toString()
+}
+
+/**
+ * Database `name` made on the server at `serverUrl` and prepared once, as a cluster's primary
+ * prepares it (migrated, seeded, `confirmations` set), for the servers to find done: its URL and
+ * a small pool on it.
+ */
+export async function createPreparedDatabase(
+  serverUrl: string,
+  name: string,
+  confirmations: number,
+): Promise<{ databaseUrl: string; pool: pg.Pool }> {
+  const databaseUrl = await createDatabase(serverUrl, name)
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 })
+  pool.on('error', () => {})
+  await migrate(pool)
+  await seedDemo(pool)
+  await createSettingsService(pool).set('chainConfirmations', confirmations, 'fault tests')
+  return { databaseUrl, pool }
 }
 
 /** Drops database `name` on the PostgreSQL server at `serverUrl`, its sessions with it. */

@@ -1,5 +1,5 @@
 import type { Check, ProofFile } from '@hope/por-verify/verify'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -136,6 +136,31 @@ describe('verify page', () => {
     const failed = screen.getByTestId('verify-check-anchor')
     expect(failed.textContent).toContain('技术细节（英文）')
     expect(failed.querySelector('code')?.getAttribute('lang')).toBe('en')
+  })
+
+  test('no line shows a placeholder for a figure, while the checks run or after', async () => {
+    const { checkProofFile } = await import('./verify-proof.ts')
+    vi.mocked(checkProofFile).mockImplementationOnce(() => new Promise(() => {}))
+    renderVerify(PROOF)
+    await screen.findByTestId('verify-balance-usdt')
+    expect(document.body.textContent).not.toContain('{{')
+    cleanup()
+    queryClient.clear()
+
+    const found = checkedWith() as Extract<ProofCheck, { kind: 'checked' }>
+    found.result.checks.push({
+      id: 'rules',
+      ok: true,
+      detail: 'rules detail',
+      facts: { minIntervalHours: '20.0', ledgerCut: '23', leaves: '72' },
+    })
+    verified.current = found
+    renderVerify(PROOF)
+    await waitFor(() => expect(screen.getByTestId('verify-verdict').dataset.state).toBe('ok'))
+    expect(screen.getByTestId('verify-fact-rules').textContent).toBe(
+      '间隔至少 20 小时，账本位置 23，72 个叶子',
+    )
+    expect(document.body.textContent).not.toContain('{{')
   })
 
   test('with nothing owed the reserves line tells no coverage ratio', async () => {

@@ -76,26 +76,6 @@ export interface SenderRun {
   report: SenderReport
 }
 
-/** A payout as signed: its raw transaction and hash. */
-export interface Payout {
-  raw: Hex
-  hash: string
-}
-
-/**
- * One run of the sender, the state its steps share: the transaction handle under the chain's
- * advisory lock, the settings read at its start, the vault, the fee cap (wei), the chain head,
- * and the report it fills.
- */
-export interface SenderRun {
-  q: pg.PoolClient
-  s: Settings
-  vault: Address
-  cap: bigint
-  head: bigint
-  report: SenderReport
-}
-
 /** The alarm raised when a payout stays unmined with its fees at the cap. */
 const payoutStuckKey = (withdrawalId: number) => `payout-stuck:${withdrawalId}`
 
